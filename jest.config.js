@@ -1,0 +1,39 @@
+const swc = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", decorators: true },
+      target: "es2021",
+    },
+  },
+]
+
+module.exports = {
+  projects: [
+    {
+      displayName: "unit",
+      testEnvironment: "node",
+      transform: { "^.+\\.[jt]s$": swc },
+      moduleFileExtensions: ["js", "ts", "json"],
+      testMatch: ["<rootDir>/src/**/*.test.ts"],
+    },
+    {
+      displayName: "integration",
+      testEnvironment: "node",
+      transform: { "^.+\\.[jt]s$": swc },
+      moduleFileExtensions: ["js", "ts", "json"],
+      testMatch: ["<rootDir>/integration-tests/**/*.spec.ts"],
+      modulePathIgnorePatterns: ["<rootDir>/.medusa/"],
+      // PostgreSQL for the whole run: ACQUIRING_TEST_DATABASE_URL or an embedded one.
+      globalSetup: "<rootDir>/integration-tests/setup/global-setup.ts",
+      globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.ts",
+      // Every server on 127.0.0.1 and a fixed Medusa port per test file.
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/loopback.ts"],
+      // These Medusa files call import(), which jest's VM only allows with
+      // --experimental-vm-modules; compiling them turns import() into require().
+      transformIgnorePatterns: [
+        "/node_modules/(?!@medusajs/(test-utils/dist/|medusa/dist/loaders/index\\.js|utils/dist/dal/mikro-orm/mikro-orm-create-connection\\.js|caching/dist/loaders/hash\\.js))",
+      ],
+    },
+  ],
+}
