@@ -1,0 +1,86 @@
+/**
+ * Log-safe copies of messages. Card numbers are shown as first 6 / last 4,
+ * security codes, expiry dates and the sign_key are dropped, and digit runs
+ * that look like a card number are masked wherever they hide in text.
+ */
+
+const REMOVED_KEYS = new Set([
+  "security_code",
+  "cvv",
+  "cvc",
+  "cvv2",
+  "sign_key",
+  "signkey",
+])
+
+/** Keys that hold a card number wherever they appear. */
+const CARD_NUMBER_KEYS = new Set(["card", "card_number", "cardnumber", "pan"])
+
+/** Objects whose `number` field is a card number. */
+const CARD_OBJECT_KEYS = new Set(["card", "card_details", "payment_card"])
+
+function isRemovedKey(key: string): boolean {
+  const lower = key.toLowerCase()
+  return REMOVED_KEYS.has(lower) || lower.startsWith("expiry") || lower.startsWith("expiration")
+}
+
+/** First 6 and last 4 digits with asterisks between; anything too short to keep digits is fully masked. */
+export function maskCardNumber(pan: string): string {
+  const text = String(pan ?? "")
+  const digits = text.replace(/[\s-]/g, "")
+  if (/^\d+$/.test(digits)) {
+    if (digits.length < 13) return "*".repeat(digits.length)
+    return `${digits.slice(0, 6)}${"*".repeat(digits.length - 10)}${digits.slice(-4)}`
+  }
+  // already masked by the service, e.g. 424242******4242
+  if (/^\d{0,6}\*+\d{0,4}$/.test(digits)) return digits
+  return "*".repeat(text.length)
+}
+
+// 13–19 digits, optionally grouped by single spaces or hyphens, not part of a longer number
+const PAN_RUN = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g
+// key=value or "key":"value" pairs of secret fields inside text (form bodies, JSON text)
+const SECRET_PAIR =
+  /("?)(security_code|cvv2?|cvc|expiration_month|expiration_year|expiry_[a-z_]+|sign_?key)\1(\s*[:=]\s*)("[^"]*"|[^&\s,;}"]*)/gi
+
+/** Masks card-number-like digit runs and secret key=value pairs inside free text. */
+export function scrubText(text: string): string {
+  return text
+    .replace(SECRET_PAIR, (_m, quote: string, name: string, sep: string) => `${quote}${name}${quote}${sep}"[redacted]"`)
+    .replace(PAN_RUN, (run) => maskCardNumber(run))
+}
+
+/** Deep, log-safe copy of any value. The input is never modified. */
+export function redact<T>(value: T): unknown {
+  return copy(value, undefined, new WeakSet())
+}
+
+function copy(value: unknown, parentKey: string | undefined, seen: WeakSet<object>): unknown {
+  if (typeof value === "string") return scrubText(value)
+  if (value === null || typeof value !== "object") return typeof value === "bigint" ? value.toString() : value
+  if (seen.has(value)) return "[Circular]"
+  seen.add(value)
+  try {
+    if (Array.isArray(value)) return value.map((item) => copy(item, parentKey, seen))
+    if (value instanceof Date) return value.toISOString()
+    const out: Record<string, unknown> = {}
+    if (value instanceof Error) {
+      out.name = value.name
+      out.message = scrubText(value.message)
+    }
+    const insideCard = parentKey !== undefined && CARD_OBJECT_KEYS.has(parentKey.toLowerCase())
+    for (const [key, child] of Object.entries(value)) {
+      if (isRemovedKey(key)) continue
+      const lower = key.toLowerCase()
+      const isCardNumber = CARD_NUMBER_KEYS.has(lower) || (insideCard && lower === "number")
+      if (isCardNumber && (typeof child === "string" || typeof child === "number" || typeof child === "bigint")) {
+        out[key] = maskCardNumber(String(child))
+        continue
+      }
+      out[key] = copy(child, key, seen)
+    }
+    return out
+  } finally {
+    seen.delete(value)
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The direct payment result (`respon`), also the shape of the 3-D Secure
+ * result and of the browser return after hosted checkout. Unknown fields are
+ * kept; every value is text.
+ */
+import { z } from "zod"
+import { wireList, wireText } from "./common"
+
+export const riskReasonSchema = z.looseObject({
+  name: wireText.optional(),
+  status: wireText.optional(),
+})
+
+/** risk_reasons as a list; a form body carries it as JSON text, an empty element as "". */
+export const riskReasonsSchema = z.preprocess((value) => {
+  if (typeof value !== "string") return value
+  if (value.trim() === "") return []
+  try {
+    return JSON.parse(value) as unknown
+  } catch {
+    return value
+  }
+}, wireList(riskReasonSchema).or(riskReasonSchema.transform((single) => [single])))
+
+export const directResultShape = {
+  merchant_id: wireText.optional(),
+  account_id: wireText.optional(),
+  order_no: wireText.optional(),
+  amount: wireText.optional(),
+  currency: wireText.optional(),
+  transaction_id: wireText.optional(),
+  /** masked by the service */
+  card: wireText.optional(),
+  order_status: wireText,
+  /** `<code>:<text>` */
+  result_info: wireText.optional(),
+  contract_name: wireText.optional(),
+  recurring_id: wireText.optional(),
+  recurring_deduction_period: wireText.optional(),
+  /** `YYYY-MM-DD HH:MM:SS`, local time */
+  recurring_deduction_time: wireText.optional(),
+  note: wireText.optional(),
+  token_id: wireText.optional(),
+  connector: wireText.optional(),
+  /** where the shopper must go for a 3-D Secure challenge (order_status -1) */
+  issuer_url: wireText.optional(),
+  threeds_result: wireText.optional(),
+  risk_action: wireText.optional(),
+  risk_score: wireText.optional(),
+  risk_reasons: riskReasonsSchema.optional(),
+  encryption_data: wireText.optional(),
+}
+
+export const directResultSchema = z.looseObject(directResultShape)
+
+export type RiskReasonEntry = z.infer<typeof riskReasonSchema>
+export type DirectResult = z.infer<typeof directResultSchema>
