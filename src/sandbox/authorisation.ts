@@ -1,0 +1,128 @@
+/**
+ * What a card outcome does to a transaction, shared by the direct payment,
+ * the hosted payment page and the 3-D Secure challenge.
+ */
+import { localDateTime } from "./clock-format"
+import type { SandboxContext } from "./context"
+import { resultInfo, SUCCESS } from "./result-codes"
+import type { CardOutcome } from "./test-cards"
+import type { Subscription, Transaction } from "./transactions"
+
+export const THREEDS_RESULT = {
+  FRICTIONLESS: "FRICTIONLESS",
+  CHALLENGE_PENDING: "CHALLENGE_PENDING",
+  AUTHENTICATED: "AUTHENTICATED",
+  FAILED: "FAILED",
+} as const
+
+export const PENDING_INFO = "0000:3-D Secure authentication required"
+export const REVIEW_INFO = "0000:Held for risk review"
+
+export interface OutcomeInput {
+  outcome: CardOutcome
+  /** why the issuer declined, when the rules say so */
+  reason?: string
+  /** 3-D Secure was asked for (open3d do3DS, always on the hosted page) */
+  threeDS: boolean
+}
+
+export function applyCardOutcome(ctx: SandboxContext, tx: Transaction, input: OutcomeInput): void {
+  tx.updated_at = ctx.clock()
+  tx.is3ds = input.threeDS
+  tx.threeds_result = input.threeDS ? THREEDS_RESULT.FRICTIONLESS : ""
+  tx.risk_action = "ACCEPT"
+  tx.risk_score = "12"
+  switch (input.outcome) {
+    case "approve":
+      tx.state = "authorised"
+      tx.result_info = SUCCESS
+      return
+    case "decline":
+      tx.state = "failed"
+      tx.result_info = resultInfo("E0008", input.reason)
+      return
+    case "review":
+      tx.state = "review"
+      tx.result_info = REVIEW_INFO
+      tx.risk_action = "REVIEW"
+      tx.risk_score = "65"
+      return
+    case "risk_reject":
+      tx.state = "failed"
+      tx.result_info = resultInfo("E0009")
+      tx.risk_action = "REJECT"
+      tx.risk_score = "95"
+      return
+    case "challenge":
+      if (!input.threeDS) {
+        // the issuer insists on authentication the merchant did not ask for
+        tx.state = "failed"
+        tx.result_info = resultInfo("E0010", "3-D Secure authentication required, open3d was not do3DS")
+        return
+      }
+      tx.state = "pending_3ds"
+      tx.result_info = PENDING_INFO
+      tx.threeds_result = THREEDS_RESULT.CHALLENGE_PENDING
+      tx.after_challenge = "authorised"
+      tx.challenge_token = ctx.store.newBrowserToken(tx, "challenge")
+      return
+  }
+}
+
+/** The end of a 3-D Secure challenge. Only a pending transaction moves. */
+export function completeChallenge(ctx: SandboxContext, tx: Transaction, passed: boolean): boolean {
+  if (tx.state !== "pending_3ds") return false
+  tx.updated_at = ctx.clock()
+  if (passed) {
+    tx.state = tx.after_challenge ?? "authorised"
+    tx.result_info = tx.state === "review" ? REVIEW_INFO : SUCCESS
+    tx.threeds_result = THREEDS_RESULT.AUTHENTICATED
+  } else {
+    tx.state = "failed"
+    tx.result_info = resultInfo("E0010")
+    tx.threeds_result = THREEDS_RESULT.FAILED
+  }
+  return true
+}
+
+export function issuerUrl(ctx: SandboxContext, tx: Transaction): string {
+  return `${ctx.baseUrl()}/3ds/challenge/${tx.challenge_token}`
+}
+
+/** Starts the subscription a successful first payment carries. */
+export function startSubscription(ctx: SandboxContext, tx: Transaction, input: unknown): void {
+  if (!input || typeof input !== "object" || tx.state === "failed") return
+  const sub = input as Record<string, unknown>
+  const contractName = typeof sub.contract_name === "string" ? sub.contract_name : ""
+  if (contractName === "") return
+  const interval = typeof sub.interval === "string" && sub.interval !== "" ? sub.interval : "month"
+  const count = Number(sub.interval_count ?? 1) || 1
+  const next = addInterval(ctx.clock(), interval, count)
+  const subscription: Subscription = {
+    contract_name: contractName,
+    recurring_id: ctx.store.newReference("RC"),
+    recurring_deduction_period: `${count} ${interval}`,
+    recurring_deduction_time: localDateTime(next),
+    cancelled: false,
+  }
+  tx.subscription = subscription
+  ctx.store.ledger(tx).subscriptions.set(subscription.recurring_id, tx.transaction_id)
+}
+
+function addInterval(from: Date, interval: string, count: number): Date {
+  const next = new Date(from.getTime())
+  switch (interval.toLowerCase()) {
+    case "day":
+      next.setUTCDate(next.getUTCDate() + count)
+      break
+    case "week":
+      next.setUTCDate(next.getUTCDate() + 7 * count)
+      break
+    case "year":
+      next.setUTCFullYear(next.getUTCFullYear() + count)
+      break
+    default:
+      next.setUTCMonth(next.getUTCMonth() + count)
+  }
+  return next
+}

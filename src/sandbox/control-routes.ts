@@ -1,0 +1,139 @@
+/**
+ * The control surface for tests, off the /v1 path: what the sandbox received
+ * and sent, fault injection, reset, and forcing pending things to an end.
+ */
+import express, { type Response } from "express"
+import { issuerUrl } from "./authorisation"
+import type { SandboxContext } from "./context"
+import type { FaultBook } from "./faults"
+import type { RequestLog } from "./request-log"
+import { notifyOutcome, type NotifyType } from "./results"
+import { resolveChallenge } from "./three-d-secure"
+import { orderStatus, paymentStatus, refundableAmount, type Transaction } from "./transactions"
+
+export interface ControlDeps {
+  ctx: SandboxContext
+  faults: FaultBook
+  requests: RequestLog
+  /** forgets every transaction, payout, request, notification and fault */
+  reset: () => void
+}
+
+const NOTIFY_TYPES = new Set(["PAYMENT", "REVIEW", "CAPTURE", "CANCEL", "REFUND"])
+
+export function controlRoutes(deps: ControlDeps): express.Router {
+  const { ctx, faults, requests } = deps
+  const router = express.Router()
+
+  router.get("/requests", (req, res) => {
+    res.json({ requests: requests.list({ operation: queryText(req.query.operation) }) })
+  })
+
+  router.get("/notifications", (req, res) => {
+    const id = queryText(req.query.transaction_id)
+    res.json({ notifications: ctx.notifier.list().filter((n) => !id || n.transaction_id === id) })
+  })
+
+  router.post("/notifications/:id/deliver", async (req, res, next) => {
+    try {
+      const record = ctx.notifier.find(req.params.id)
+      if (!record) return notFound(res, "notification", req.params.id)
+      const attempt = await ctx.notifier.deliverNow(record)
+      res.json({ attempt, notification: record })
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  router.post("/transactions/:id/notify", (req, res) => {
+    const tx = ctx.store.findAnywhere(req.params.id)
+    if (!tx) return notFound(res, "transaction", req.params.id)
+    const type = String(req.body?.notify_type ?? "PAYMENT")
+    if (!NOTIFY_TYPES.has(type)) return refuse(res, "notify_type", `must be one of ${[...NOTIFY_TYPES].join(", ")}`)
+    if (tx.notify_url === "") return refuse(res, "notify_url", "the transaction has no notify_url")
+    res.status(201).json({ notification: notifyOutcome(ctx, tx, type as NotifyType) })
+  })
+
+  router.get("/transactions", (req, res) => {
+    const merchant = queryText(req.query.merchant_id)
+    const list = ctx.store
+      .allLedgers()
+      .flatMap((l) => [...l.transactions.values()])
+      .filter((tx) => !merchant || tx.merchant_id === merchant)
+    res.json({ transactions: list.map((tx) => view(ctx, tx)) })
+  })
+
+  router.get("/transactions/:id", (req, res) => {
+    const tx = ctx.store.findAnywhere(req.params.id)
+    if (!tx) return notFound(res, "transaction", req.params.id)
+    res.json({ transaction: view(ctx, tx) })
+  })
+
+  router.post("/three-d-secure/:transaction_id", (req, res) => {
+    const tx = ctx.store.findAnywhere(req.params.transaction_id)
+    if (!tx) return notFound(res, "transaction", req.params.transaction_id)
+    const outcome = String(req.body?.outcome ?? "")
+    if (outcome !== "pass" && outcome !== "fail") return refuse(res, "outcome", "must be pass or fail")
+    if (!resolveChallenge(ctx, tx, outcome === "pass")) return refuse(res, "transaction_id", "no 3-D Secure challenge is pending", 409)
+    res.json({ transaction: view(ctx, tx) })
+  })
+
+  router.get("/payouts", (_req, res) => {
+    const list = ctx.store.allLedgers().flatMap((l) => [...l.payouts.values()])
+    res.json({ payouts: list.map((p) => ctx.payouts.statusFields(p)) })
+  })
+
+  router.post("/payouts/:id/resolve", (req, res) => {
+    const payout = ctx.store.findPayoutAnywhere(req.params.id)
+    if (!payout) return notFound(res, "payout", req.params.id)
+    const status = String(req.body?.status ?? "")
+    if (status !== "COMPLETED" && status !== "FAILED") return refuse(res, "status", "must be COMPLETED or FAILED")
+    if (!ctx.payouts.resolve(payout, status)) return refuse(res, "status", `the payout is already ${payout.status}`, 409)
+    res.json({ payout: ctx.payouts.statusFields(payout) })
+  })
+
+  router.get("/faults", (_req, res) => res.json({ faults: faults.list() }))
+  router.post("/faults", (req, res) => {
+    try {
+      res.status(201).json({ fault: faults.add(req.body ?? {}) })
+    } catch (error) {
+      refuse(res, "fault", (error as Error).message)
+    }
+  })
+  router.delete("/faults", (_req, res) => {
+    faults.clear()
+    res.json({ faults: [] })
+  })
+
+  router.post("/reset", (_req, res) => {
+    deps.reset()
+    res.json({ reset: true })
+  })
+
+  router.get("/test-cards", (_req, res) => res.json({ test_cards: ctx.cards }))
+
+  return router
+}
+
+function view(ctx: SandboxContext, tx: Transaction): Record<string, unknown> {
+  const { checkout_signature: _signature, ...rest } = tx
+  return {
+    ...rest,
+    order_status: orderStatus(tx),
+    payment_status: paymentStatus(tx),
+    refundable_amount: refundableAmount(tx),
+    issuer_url: tx.state === "pending_3ds" ? issuerUrl(ctx, tx) : undefined,
+  }
+}
+
+function queryText(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined
+}
+
+function notFound(res: Response, what: string, id: string): void {
+  res.status(404).json({ code: "404", source: what, message: `no ${what} ${id}` })
+}
+
+function refuse(res: Response, source: string, message: string, status = 400): void {
+  res.status(status).json({ code: "400", source, message })
+}

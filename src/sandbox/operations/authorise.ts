@@ -1,0 +1,65 @@
+/** POST /v1/authorise: direct card payment, answered with a signed `respon` XML document. */
+import type { SandboxAccount } from "../accounts"
+import { applyCardOutcome, issuerUrl, startSubscription } from "../authorisation"
+import { identify, unknownAccount, type Operation, type Reply, type SandboxContext } from "../context"
+import { assertNewOrderNo, openTransaction, readOrder } from "../order-intake"
+import { Refusal, resultInfo } from "../result-codes"
+import { notifyOutcome, resultFields, signResult } from "../results"
+import { decideCard } from "../test-cards"
+import type { WireBody } from "../wire-fields"
+
+export const authorise: Operation = (ctx, { body }) => {
+  const caller = identify(ctx, "authorise", body)
+  if (!caller) return unknownAccount()
+  const { account } = caller
+  if (!caller.signed) return refused(ctx, account, body, resultInfo("I0013"))
+  try {
+    const order = readOrder(ctx, body, { returnUrlRequired: false })
+    const decision = decideCard(body, ctx.cards, ctx.clock())
+    if (decision.kind === "invalid") {
+      throw Refusal.field("E0001", decision.problem.field, decision.problem.reason)
+    }
+    assertNewOrderNo(ctx, account, order.order_no)
+    const tx = openTransaction(ctx, account, order, "direct")
+    tx.card_masked = decision.masked
+    applyCardOutcome(ctx, tx, {
+      outcome: decision.outcome,
+      reason: decision.reason,
+      threeDS: String(body.open3d ?? "") === "do3DS",
+    })
+    startSubscription(ctx, tx, order.subscription)
+    if (tx.state !== "pending_3ds") notifyOutcome(ctx, tx, "PAYMENT")
+
+    const fields = resultFields(tx)
+    if (tx.state === "pending_3ds") fields.issuer_url = issuerUrl(ctx, tx)
+    return xml(ctx, account, fields)
+  } catch (error) {
+    if (error instanceof Refusal) return refused(ctx, account, body, error.info)
+    throw error
+  }
+}
+
+function xml(ctx: SandboxContext, account: SandboxAccount, fields: Record<string, unknown>): Reply {
+  const signed = signResult(ctx, account, fields)
+  return { kind: "xml", fields: signed, summary: `order_status=${fields.order_status} ${fields.result_info}` }
+}
+
+/** A refused order: no transaction, the order echoed, order_status 0. */
+function refused(ctx: SandboxContext, account: SandboxAccount, body: WireBody, info: string): Reply {
+  return xml(ctx, account, {
+    merchant_id: account.merchant_id,
+    account_id: account.account_id,
+    transaction_id: "",
+    order_no: echo(body.order_no),
+    currency: echo(body.currency),
+    amount: echo(body.amount),
+    card: "",
+    order_status: "0",
+    result_info: info,
+    risk_reasons: [],
+  })
+}
+
+function echo(value: unknown): string {
+  return typeof value === "string" || typeof value === "number" ? String(value) : ""
+}

@@ -1,0 +1,50 @@
+/**
+ * POST /v1/optimise: which payment methods to offer for an order.
+ * DECISION: `payment_methods` in recommended order, each with
+ * payment_method, display_name and rank; cards first, then wallets, bank
+ * transfer only from 100 major units. The response echoes encryption_data.
+ */
+import { compareAmounts } from "../../gateway/money/amount"
+import { identify, unknownAccount, type Operation, type Reply } from "../context"
+import { Refusal, resultInfo } from "../result-codes"
+import { amount, currency, required, text } from "../wire-fields"
+
+export const optimise: Operation = (ctx, { body }) => {
+  const caller = identify(ctx, "optimise", body)
+  if (!caller) return unknownAccount()
+  const { account } = caller
+  const answer = (info: string, methods: Record<string, string>[]): Reply => ({
+    kind: "json",
+    body: {
+      merchant_id: account.merchant_id,
+      account_id: account.account_id,
+      request_id: text(body, "request_id"),
+      encryption_data: text(body, "encryption_data"),
+      return_status: methods.length ? "1" : "0",
+      return_message: info,
+      payment_methods: methods,
+    },
+    summary: `return_status=${methods.length ? 1 : 0} ${methods.map((m) => m.payment_method).join(",") || info}`,
+  })
+  if (!caller.signed) return answer(resultInfo("I0013"), [])
+  try {
+    required(body, "request_id")
+    const code = currency(body)
+    const total = amount(body, "amount", code)
+    const email = required(body, "shopper_email")
+    if (email.length > ctx.fieldLimits.shopper_email) {
+      throw Refusal.field("E0001", "shopper_email", `is longer than ${ctx.fieldLimits.shopper_email} characters`)
+    }
+    const methods = [
+      { payment_method: "CARD", display_name: "Credit or debit card", rank: "1" },
+      { payment_method: "WALLET", display_name: "Digital wallet", rank: "2" },
+    ]
+    if (compareAmounts(total, 100) >= 0) {
+      methods.push({ payment_method: "BANK_TRANSFER", display_name: "Bank transfer", rank: "3" })
+    }
+    return answer("OK", methods)
+  } catch (error) {
+    if (error instanceof Refusal) return answer(error.info, [])
+    throw error
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Checks a payment order (direct or hosted) and opens its transaction.
+ * Refusals name the field; nothing of the card is kept but its mask.
+ */
+import { decodeItems } from "../gateway/codecs/items"
+import { InvalidInputError } from "../gateway/errors"
+import type { SandboxAccount } from "./accounts"
+import type { SandboxContext } from "./context"
+import { checkBrowserUrl, checkNotifyUrl } from "./notify-url"
+import { Refusal } from "./result-codes"
+import type { Transaction } from "./transactions"
+import { checkLengths, currency, nested, orderAmount, required, text, type WireBody } from "./wire-fields"
+
+const AMOUNT_FIELDS = ["amount", "item_total", "shipping", "handling", "tax_total", "insurance", "shipping_discount", "discount"]
+
+export interface PaymentOrder {
+  order_no: string
+  currency: string
+  amount: string
+  notify_url: string
+  return_url: string
+  cancel_url: string
+  website: string
+  note: string
+  token_id: string
+  shopper_email: string
+  first_name: string
+  last_name: string
+  subscription: unknown
+}
+
+export function readOrder(ctx: SandboxContext, body: WireBody, options: { returnUrlRequired: boolean }): PaymentOrder {
+  const order_no = required(body, "order_no")
+  checkLengths(body, ctx.fieldLimits, AMOUNT_FIELDS)
+  const code = currency(body)
+  const amount = orderAmount(body, code)
+  const items = text(body, "items")
+  if (items !== "") {
+    try {
+      decodeItems(items)
+    } catch (error) {
+      if (error instanceof InvalidInputError) throw Refusal.field("E0001", "items", error.reason)
+      throw error
+    }
+  }
+  const notify_url = text(body, "notify_url")
+  checkNotifyUrl(notify_url, ctx.notifyHosts)
+  const return_url = options.returnUrlRequired ? required(body, "return_url") : text(body, "return_url")
+  const cancel_url = text(body, "cancel_url")
+  checkBrowserUrl(return_url, "return_url")
+  checkBrowserUrl(cancel_url, "cancel_url")
+  return {
+    order_no,
+    currency: code,
+    amount,
+    notify_url,
+    return_url,
+    cancel_url,
+    website: text(body, "website"),
+    note: text(body, "note"),
+    token_id: text(body, "token_id"),
+    shopper_email: text(body, "shopper_email"),
+    first_name: text(body, "first_name"),
+    last_name: text(body, "last_name"),
+    subscription: nested(body, "subscription"),
+  }
+}
+
+/** Refuses a second transaction with the same order_no in this account (I0061), whatever became of the first. */
+export function assertNewOrderNo(ctx: SandboxContext, account: SandboxAccount, orderNo: string): void {
+  if (ctx.store.ledger(account).byOrderNo.has(orderNo)) {
+    throw new Refusal("I0061", `Duplicate order number: order_no ${orderNo} was already used`, "order_no")
+  }
+}
+
+export function openTransaction(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  order: PaymentOrder,
+  channel: Transaction["channel"]
+): Transaction {
+  const now = ctx.clock()
+  const tx: Transaction = {
+    transaction_id: ctx.store.newTransactionId(),
+    reference_no: ctx.store.newReference("REF"),
+    merchant_id: account.merchant_id,
+    account_id: account.account_id,
+    order_no: order.order_no,
+    currency: order.currency,
+    amount: order.amount,
+    channel,
+    state: "awaiting_card",
+    result_info: "",
+    refunds: [],
+    card_masked: "",
+    risk_action: "",
+    risk_score: "",
+    threeds_result: "",
+    is3ds: false,
+    notify_url: order.notify_url,
+    return_url: order.return_url,
+    cancel_url: order.cancel_url,
+    website: order.website,
+    note: order.note,
+    token_id: order.token_id,
+    shopper_email: order.shopper_email,
+    first_name: order.first_name,
+    last_name: order.last_name,
+    created_at: now,
+    updated_at: now,
+  }
+  ctx.store.ledger(account).add(tx)
+  return tx
+}

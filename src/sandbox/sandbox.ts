@@ -1,0 +1,143 @@
+/** startSandbox(): the sandbox acquiring service on a loopback port. */
+import type { AddressInfo } from "node:net"
+import type { Server } from "node:http"
+import { resolveBatchLimits, resolveFieldLimits, type BatchLimitOverrides, type FieldLimitOverrides } from "../gateway/limits"
+import { AccountRegistry, DEFAULT_SANDBOX_ACCOUNT, type SandboxAccount } from "./accounts"
+import type { SandboxContext } from "./context"
+import { FaultBook, type Fault, type FaultInput } from "./faults"
+import { Notifier, resolveNotificationPolicy, type NotificationPolicy, type NotificationRecord, type DeliveryAttempt } from "./notifier"
+import { PayoutSettler } from "./payout-settler"
+import { RequestLog, type RequestRecord } from "./request-log"
+import { createSandboxApp } from "./server"
+import { resolveRecipes, type SandboxMessageKind } from "./signer"
+import { SandboxStore } from "./store"
+import { DEFAULT_TEST_CARDS, type TestCard } from "./test-cards"
+import { resolveChallenge } from "./three-d-secure"
+
+export interface SandboxOptions {
+  /** default: [DEFAULT_SANDBOX_ACCOUNT] */
+  accounts?: SandboxAccount[]
+  /** caller IPs allowed to use retrievalTrans; default loopback (127.0.0.1, ::1) */
+  registered_ips?: string[]
+  /** retry policy of notifications; default 6 attempts from 1 s, doubling */
+  notifications?: Partial<NotificationPolicy>
+  /** hosts notify_url may name besides loopback; ["*"] allows any */
+  notify_hosts?: string[]
+  /** 0 (default) picks a free port */
+  port?: number
+  /** default 127.0.0.1 */
+  host?: string
+  /** replaces the test-card table */
+  test_cards?: TestCard[]
+  /** replaces signing recipes per message kind */
+  recipes?: Partial<Record<SandboxMessageKind, readonly string[]>>
+  batch_limits?: BatchLimitOverrides
+  field_limits?: FieldLimitOverrides
+  /** time source; default the system clock */
+  clock?: () => Date
+  /** delay before a payout settles by itself; null: only when forced. Default 1000. */
+  payout_settle_ms?: number | null
+  /** one line per request and notification attempt; card data never reaches it */
+  log?: (line: string) => void
+}
+
+export interface SandboxHandle {
+  url: string
+  host: string
+  port: number
+  accounts: SandboxAccount[]
+  context: SandboxContext
+  /** transactions, payouts and subscriptions per account */
+  state: SandboxStore
+  requests(filter?: { operation?: string }): RequestRecord[]
+  notifications(): NotificationRecord[]
+  injectFault(fault: FaultInput): Fault
+  resolveThreeDSecure(transactionId: string, outcome: "pass" | "fail"): boolean
+  resolvePayout(idOrRequestId: string, status: "COMPLETED" | "FAILED"): boolean
+  deliverNotification(id: string): Promise<DeliveryAttempt>
+  reset(): void
+  close(): Promise<void>
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const host = options.host ?? "127.0.0.1"
+  const clock = options.clock ?? (() => new Date())
+  const log = options.log ?? (() => undefined)
+  const accounts = new AccountRegistry(options.accounts ?? [DEFAULT_SANDBOX_ACCOUNT])
+  const recipes = resolveRecipes(options.recipes)
+  const notifier = new Notifier(resolveNotificationPolicy(options.notifications), clock, log)
+  const settleMs = options.payout_settle_ms === undefined ? 1000 : options.payout_settle_ms
+  if (settleMs !== null && !(Number.isInteger(settleMs) && settleMs >= 0)) throw new RangeError("payout_settle_ms must be a non-negative integer or null")
+  const payouts = new PayoutSettler(settleMs, clock, accounts, recipes, notifier)
+  const store = new SandboxStore(clock)
+  let baseUrl = ""
+  const ctx: SandboxContext = {
+    accounts,
+    store,
+    recipes,
+    cards: options.test_cards ?? DEFAULT_TEST_CARDS,
+    batchLimits: resolveBatchLimits(options.batch_limits),
+    fieldLimits: resolveFieldLimits(options.field_limits),
+    registeredIps: new Set(options.registered_ips ?? ["127.0.0.1", "::1"]),
+    notifyHosts: options.notify_hosts ?? [],
+    notifier,
+    payouts,
+    clock,
+    baseUrl: () => baseUrl,
+  }
+  const faults = new FaultBook()
+  const requests = new RequestLog()
+  const reset = () => {
+    store.reset()
+    notifier.reset()
+    payouts.close()
+    faults.clear()
+    requests.clear()
+  }
+  const app = createSandboxApp({ ctx, faults, requests, log, reset })
+  const server = await listen(app, options.port ?? 0, host)
+  const port = (server.address() as AddressInfo).port
+  baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
+
+  return {
+    url: baseUrl,
+    host,
+    port,
+    accounts: accounts.list(),
+    context: ctx,
+    state: store,
+    requests: (filter) => requests.list(filter),
+    notifications: () => notifier.list(),
+    injectFault: (fault) => faults.add(fault),
+    resolveThreeDSecure: (id, outcome) => {
+      const tx = store.findAnywhere(id)
+      return tx ? resolveChallenge(ctx, tx, outcome === "pass") : false
+    },
+    resolvePayout: (id, status) => {
+      const payout = store.findPayoutAnywhere(id)
+      return payout ? payouts.resolve(payout, status) : false
+    },
+    deliverNotification: async (id) => {
+      const record = notifier.find(id)
+      if (!record) throw new RangeError(`no notification ${id}`)
+      return notifier.deliverNow(record)
+    },
+    reset,
+    close: () => {
+      notifier.close()
+      payouts.close()
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      })
+    },
+  }
+}
+
+function listen(app: ReturnType<typeof createSandboxApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host)
+    server.once("listening", () => resolve(server))
+    server.once("error", reject)
+  })
+}

@@ -1,0 +1,125 @@
+/**
+ * Transactions of one merchant account and what each state means on the
+ * wire. Amounts are decimal strings in the currency's minor digits; all
+ * arithmetic goes through the gateway money module.
+ */
+import { compareAmounts, subtractAmounts, sumAmounts } from "../gateway/money/amount"
+
+export type TransactionState =
+  | "awaiting_card" // hosted checkout opened, no card yet
+  | "pending_3ds"
+  | "authorised"
+  | "review"
+  | "captured" // refunds are derived from the refund list
+  | "voided"
+  | "failed"
+
+export type RiskAction = "ACCEPT" | "REVIEW" | "REJECT" | ""
+
+export interface RefundRecord {
+  refund_reference_id: string
+  refund_reference: string
+  refund_amount: string
+  refund_reason: string
+  refund_status: "1"
+  refund_date: Date
+  refund_processing_date: Date
+}
+
+export interface Subscription {
+  contract_name: string
+  recurring_id: string
+  recurring_deduction_period: string
+  recurring_deduction_time: string
+  cancelled: boolean
+}
+
+export interface Transaction {
+  transaction_id: string
+  reference_no: string
+  merchant_id: string
+  account_id: string
+  order_no: string
+  currency: string
+  amount: string
+  channel: "direct" | "hosted"
+  state: TransactionState
+  result_info: string
+  captured_amount?: string
+  refunds: RefundRecord[]
+  card_masked: string
+  risk_action: RiskAction
+  risk_score: string
+  threeds_result: string
+  is3ds: boolean
+  /** the state to reach once a 3-D Secure challenge passes */
+  after_challenge?: "authorised" | "review"
+  challenge_token?: string
+  checkout_token?: string
+  checkout_signature?: string
+  notify_url: string
+  return_url: string
+  cancel_url: string
+  website: string
+  note: string
+  token_id: string
+  shopper_email: string
+  first_name: string
+  last_name: string
+  subscription?: Subscription
+  created_at: Date
+  updated_at: Date
+}
+
+/** payment_status of the wire contract. */
+export function paymentStatus(tx: Transaction): string {
+  switch (tx.state) {
+    case "failed":
+      return "1000"
+    case "voided":
+      return "1100"
+    case "authorised":
+      return "2000"
+    case "awaiting_card":
+    case "pending_3ds":
+      return "2100"
+    case "review":
+      return "2200"
+    case "captured": {
+      if (tx.refunds.length === 0) return "3000"
+      return compareAmounts(refundableAmount(tx), 0) === 0 ? "4000" : "4100"
+    }
+  }
+}
+
+/** order_status of the wire contract: 1 authorised or paid, 0 failed or voided, -1 pending, -2 review. */
+export function orderStatus(tx: Transaction): string {
+  switch (tx.state) {
+    case "authorised":
+    case "captured":
+      return "1"
+    case "awaiting_card":
+    case "pending_3ds":
+      return "-1"
+    case "review":
+      return "-2"
+    case "failed":
+    case "voided":
+      return "0"
+  }
+}
+
+export function refundedAmount(tx: Transaction): string {
+  return sumAmounts(tx.refunds.map((r) => r.refund_amount), tx.currency)
+}
+
+/** What may still be refunded: the captured amount less every refund. */
+export function refundableAmount(tx: Transaction): string {
+  if (tx.state !== "captured" || tx.captured_amount === undefined) return sumAmounts([], tx.currency)
+  return subtractAmounts(tx.captured_amount, refundedAmount(tx), tx.currency)
+}
+
+/** `<transaction_id>-01`, `-02`, … */
+export function nextRefundReferenceId(tx: Transaction): string {
+  return `${tx.transaction_id}-${String(tx.refunds.length + 1).padStart(2, "0")}`
+}
