@@ -1,0 +1,53 @@
+/**
+ * POST /store/acquiring/payment-sessions/:session_id/card
+ * The card goes to the gateway in memory; only the result is stored.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { authoriseCard } from "../../providers/acquiring/card-authorisation"
+import { CardEntrySchema, describeCardIssues } from "../../providers/acquiring/card-entry"
+import { coreFor } from "../../providers/acquiring/route-context"
+import { cancel } from "../../providers/acquiring/settlement"
+import { loadCartSnapshot } from "./cart-snapshot-loader"
+import { loadAcquiringSession, saveSessionData, sessionAnswer } from "./session-access"
+
+export async function submitCard(req: MedusaRequest, res: MedusaResponse) {
+  const parsed = CardEntrySchema.safeParse(req.body ?? {})
+  if (!parsed.success) {
+    const issues = describeCardIssues(parsed.error)
+    res.status(400).json({
+      type: "invalid_data",
+      message: issues.map((issue) => `${issue.field}: ${issue.reason}`).join("; "),
+      issues,
+    })
+    return
+  }
+  const loaded = await loadAcquiringSession(req, req.params.session_id)
+  if (loaded.identifier !== "acquiring-card") {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Cards are submitted only for sessions of the acquiring-card provider")
+  }
+  const ctx = coreFor(req.scope, loaded.session.provider_id)
+  const cart = await loadCartSnapshot(req.scope, loaded.session.payment_collection_id)
+  const stored = cart ? { ...loaded.data, cart } : loaded.data
+  const next = await authoriseCard(ctx, stored, { amount: loaded.amount, currency: loaded.currency }, parsed.data)
+  let session
+  try {
+    session = await saveSessionData(req, loaded, next)
+  } catch (error) {
+    // the session vanished meanwhile (the cart changed): an authorisation nobody can use is voided
+    if (next.transaction_id && next.status !== "error" && next.transaction_id !== loaded.data.transaction_id) {
+      await cancel(ctx, next).catch(() => undefined)
+    }
+    throw error
+  }
+  if (next.status === "error") {
+    const code = next.result?.code ?? ""
+    res.status(402).json({
+      code,
+      message: `The card payment was not authorised: ${code}:${next.result?.text ?? ""}`,
+      ...sessionAnswer(session),
+    })
+    return
+  }
+  res.status(200).json(sessionAnswer(session))
+}

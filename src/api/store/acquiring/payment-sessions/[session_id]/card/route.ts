@@ -1,0 +1,3 @@
+import { submitCard } from "../../../../../acquiring-glue/card-route"
+
+export const POST = submitCard

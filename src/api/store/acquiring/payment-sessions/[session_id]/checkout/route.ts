@@ -1,0 +1,3 @@
+import { serveCheckout } from "../../../../../acquiring-glue/checkout-route"
+
+export const GET = serveCheckout

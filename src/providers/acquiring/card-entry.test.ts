@@ -1,0 +1,38 @@
+import { CardEntrySchema, describeCardIssues, passesLuhn } from "./card-entry"
+
+describe("card entry", () => {
+  it("accepts a test card and normalises expiry", () => {
+    const parsed = CardEntrySchema.parse({
+      card: { number: "4242 4242 4242 4242", expiry_month: "7", expiry_year: "31", security_code: "123" },
+      holder: { first_name: "Ada", last_name: "Lovelace" },
+    })
+    expect(parsed.card).toEqual({ number: "4242424242424242", expiry_month: "07", expiry_year: "2031", security_code: "123" })
+  })
+
+  it("checks the Luhn digit", () => {
+    expect(passesLuhn("4000000000009995")).toBe(true)
+    expect(passesLuhn("4242424242424241")).toBe(false)
+  })
+
+  it("names each bad field without echoing the card number", () => {
+    const result = CardEntrySchema.safeParse({
+      card: { number: "4242424242424241", expiry_month: "13", expiry_year: "1999", security_code: "12" },
+    })
+    expect(result.success).toBe(false)
+    const issues = describeCardIssues(result.error!)
+    expect(issues).toEqual([
+      { field: "card.number", reason: "is not a valid card number (check digit)" },
+      { field: "card.expiry_month", reason: "must be a month from 1 to 12" },
+      { field: "card.expiry_year", reason: "must be a year such as 2030 or 30" },
+      { field: "card.security_code", reason: "must be 3 or 4 digits" },
+    ])
+    expect(JSON.stringify(issues)).not.toContain("4242424242424241")
+  })
+
+  it("refuses unknown fields such as a second card field", () => {
+    const result = CardEntrySchema.safeParse({
+      card: { number: "4242424242424242", expiry_month: "1", expiry_year: "2030", security_code: "123", pin: "1" },
+    })
+    expect(describeCardIssues(result.error!)).toEqual([{ field: "card", reason: "unknown field(s) pin" }])
+  })
+})

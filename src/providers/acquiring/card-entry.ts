@@ -1,0 +1,72 @@
+/**
+ * The card a shopper submits for a payment session. It is validated here,
+ * handed to the gateway in memory and never stored or logged; error
+ * messages name the field and the reason, never the value.
+ */
+import { z } from "zod"
+
+const digits = (text: string) => text.replace(/[\s-]/g, "")
+
+export function passesLuhn(number: string): boolean {
+  let sum = 0
+  let double = false
+  for (let index = number.length - 1; index >= 0; index--) {
+    let digit = number.charCodeAt(index) - 48
+    if (double) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+    double = !double
+  }
+  return sum % 10 === 0
+}
+
+export const CardEntrySchema = z
+  .object({
+    card: z
+      .object({
+        number: z
+          .string({ error: "is required" })
+          .transform(digits)
+          .pipe(
+            z
+              .string()
+              .regex(/^\d{12,19}$/, "must be 12 to 19 digits")
+              .refine(passesLuhn, "is not a valid card number (check digit)")
+          ),
+        expiry_month: z
+          .union([z.string(), z.number()], { error: "is required" })
+          .transform((value) => String(value).trim())
+          .pipe(z.string().regex(/^(0?[1-9]|1[0-2])$/, "must be a month from 1 to 12"))
+          .transform((value) => value.padStart(2, "0")),
+        expiry_year: z
+          .union([z.string(), z.number()], { error: "is required" })
+          .transform((value) => String(value).trim())
+          .pipe(z.string().regex(/^(\d{2}|20\d{2})$/, "must be a year such as 2030 or 30"))
+          .transform((value) => (value.length === 2 ? `20${value}` : value)),
+        security_code: z
+          .string({ error: "is required" })
+          .trim()
+          .regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
+      }, { error: "is required" })
+      .strict(),
+    holder: z
+      .object({
+        first_name: z.string().trim().max(50, "must be at most 50 characters").optional(),
+        last_name: z.string().trim().max(50, "must be at most 50 characters").optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+
+export type CardEntry = z.output<typeof CardEntrySchema>
+
+/** Validation issues as `field: reason` without the submitted values. */
+export function describeCardIssues(error: z.ZodError): { field: string; reason: string }[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join(".") || "body",
+    reason: issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message,
+  }))
+}

@@ -1,0 +1,53 @@
+/**
+ * Gateway failures as MedusaErrors a merchant or shopper can act on: the
+ * gateway's `<code>:<text>` is kept in the message, nothing else from the
+ * request (never card data) is.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import {
+  AcquiringError,
+  GatewayRefusedError,
+  InvalidInputError,
+  SignatureMismatchError,
+  TransportError,
+} from "../../gateway/errors"
+import { scrubText } from "../../gateway/redact"
+import type { ResultText } from "./gateway-port"
+
+export function declinedError(result: ResultText | undefined, what = "payment"): MedusaError {
+  const detail = result?.code ? `${result.code}:${result.text}` : "the acquirer reports it as failed, without a reason"
+  return new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, `The ${what} was not authorised by the acquirer (${detail})`)
+}
+
+export function refusedEntryError(operation: string, result: ResultText | undefined): MedusaError {
+  const detail = result?.code ? `${result.code}:${result.text}` : "no reason given"
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, `The acquirer refused the ${operation} (${detail})`)
+}
+
+/** Any error thrown while talking to the gateway, as a MedusaError; MedusaErrors pass unchanged. */
+export function toMedusaError(error: unknown, operation: string): Error {
+  if (MedusaError.isMedusaError(error)) return error as Error
+  if (error instanceof GatewayRefusedError) {
+    return new MedusaError(MedusaError.Types.NOT_ALLOWED, `The acquirer refused the ${operation} (${error.code}:${error.text})`)
+  }
+  if (error instanceof InvalidInputError) {
+    return new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ${error.field} for the ${operation}: ${scrubText(error.reason)}`)
+  }
+  if (error instanceof SignatureMismatchError) {
+    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The acquirer's answer to the ${operation} failed signature verification and was ignored`)
+  }
+  if (error instanceof TransportError) {
+    // a conflict (409), not a server error: the message must reach the caller, and a retry is safe
+    const state = error.may_have_reached_gateway
+      ? "its outcome is not known yet; retrying is safe and confirms it with the status query"
+      : "nothing was sent; retry"
+    return new MedusaError(
+      MedusaError.Types.CONFLICT,
+      `The acquirer could not be reached for the ${operation} (${error.timed_out ? "timed out" : "transport failure"}; ${state})`
+    )
+  }
+  if (error instanceof AcquiringError) {
+    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The ${operation} failed: ${error.message}`)
+  }
+  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The ${operation} failed unexpectedly`)
+}

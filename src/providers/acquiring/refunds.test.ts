@@ -1,0 +1,62 @@
+import { refund, refundAmountFor } from "./refunds"
+import type { AcquiringSessionData } from "./session-data"
+import { scriptedGateway, testContext } from "./test-gateway"
+
+const captured: AcquiringSessionData = {
+  session_id: "payses_01ABC",
+  order_no: "MED01ABC",
+  transaction_id: "T1",
+  status: "captured",
+  amount: "15.00",
+  currency: "USD",
+}
+
+describe("refund amounts", () => {
+  it("converts Medusa BigNumber JSON exactly and rounds once half-up", () => {
+    expect(refundAmountFor(captured, { value: "5.005", precision: 20 })).toBe("5.01")
+    expect(refundAmountFor(captured, { value: "0.1", precision: 20 })).toBe("0.10")
+    expect(refundAmountFor({ ...captured, amount: "1500", currency: "JPY" }, "499.5")).toBe("500")
+    expect(refundAmountFor({ ...captured, amount: "1.250", currency: "KWD" }, "0.3335")).toBe("0.334")
+  })
+
+  it("trims a one-minor-unit rounding overshoot to what is left", () => {
+    const partly = { ...captured, refunds: [{ refund_reference_id: "T1-01", amount: "10.00" }] }
+    expect(refundAmountFor(partly, "5.005")).toBe("5.00")
+  })
+})
+
+describe("refund", () => {
+  it("records several partial refunds on one payment", async () => {
+    let n = 0
+    const { gateway, calls } = scriptedGateway({
+      refund: async () => [{ transaction_id: "T1", ok: true, refund_reference_id: `T1-0${++n}` }],
+    })
+    const ctx = testContext(gateway)
+    const first = await refund(ctx, captured, { value: "4", precision: 20 }, "ref_1")
+    const second = await refund(ctx, first, "6.5", "ref_2")
+    expect(second.refunds).toEqual([
+      { refund_reference_id: "T1-01", amount: "4.00", idempotency_key: "ref_1" },
+      { refund_reference_id: "T1-02", amount: "6.50", idempotency_key: "ref_2" },
+    ])
+    expect(calls[1].args[0]).toEqual([
+      { transaction_id: "T1", order_no: "MED01ABC", currency: "USD", amount: "15.00", refund_amount: "6.50", refund_reason: "Medusa refund ref_2" },
+    ])
+    // the same Medusa refund again does not refund twice
+    await refund(ctx, second, "6.5", "ref_2")
+    expect(calls).toHaveLength(2)
+  })
+
+  it("surfaces a refusal with the gateway's code and text", async () => {
+    const { gateway } = scriptedGateway({
+      refund: async () => [{ transaction_id: "T1", ok: false, error: { code: "E0006", text: "refund exceeds the refundable amount" } }],
+    })
+    await expect(refund(testContext(gateway), captured, "20", "ref_9")).rejects.toThrow(
+      "The acquirer refused the refund (E0006:refund exceeds the refundable amount)"
+    )
+  })
+
+  it("refuses to refund a payment that is not captured", async () => {
+    const { gateway } = scriptedGateway({})
+    await expect(refund(testContext(gateway), { ...captured, status: "authorized" }, "1")).rejects.toThrow(/not captured/)
+  })
+})

@@ -1,0 +1,94 @@
+/**
+ * Refunds, partial and several per payment. Medusa's amount (a BigNumber
+ * or its raw JSON) is converted exactly and rounded once, half-up, to the
+ * currency digits, the same rule the authorised amount followed. Medusa's
+ * refund id travels in refund_reason so a refund whose answer was lost can
+ * be recognised in the refund search instead of being sent twice.
+ */
+import BigNumberJs from "bignumber.js"
+import { MedusaError } from "@medusajs/framework/utils"
+import { TransportError } from "../../gateway/errors"
+import { roundAmount, toDecimal, type AmountInput } from "../../gateway/money/amount"
+import { currencyDigits } from "../../gateway/money/currency-digits"
+import type { CoreContext } from "./core-context"
+import { refusedEntryError, toMedusaError } from "./medusa-errors"
+import type { AcquiringSessionData, StoredRefund } from "./session-data"
+import { batchEntry } from "./settlement"
+
+const REASON_MAX = 50
+
+export function refundReason(idempotencyKey: string | undefined): string | undefined {
+  return idempotencyKey ? `Medusa refund ${idempotencyKey}`.slice(0, REASON_MAX) : undefined
+}
+
+export function refundedSoFar(data: AcquiringSessionData): BigNumberJs {
+  return (data.refunds ?? []).reduce((sum, refund) => sum.plus(toDecimal(refund.amount)), new BigNumberJs(0))
+}
+
+/** The wire refund amount; a rounding overshoot of at most one minor unit is trimmed to what is left. */
+export function refundAmountFor(data: AcquiringSessionData, amount: AmountInput): string {
+  const currency = data.currency as string
+  let rounded: string
+  try {
+    rounded = roundAmount(amount, currency, "refund amount")
+  } catch {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount is not a decimal number")
+  }
+  if (!toDecimal(rounded).isPositive() || toDecimal(rounded).isZero()) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than zero")
+  }
+  const left = toDecimal(data.amount as string).minus(refundedSoFar(data))
+  const over = toDecimal(rounded).minus(left)
+  const minorUnit = new BigNumberJs(1).shiftedBy(-currencyDigits(currency))
+  if (over.isPositive() && !over.isZero() && over.isLessThanOrEqualTo(minorUnit)) {
+    return left.toFixed(currencyDigits(currency))
+  }
+  return rounded
+}
+
+export async function refund(
+  ctx: CoreContext,
+  data: AcquiringSessionData,
+  amount: AmountInput,
+  idempotencyKey?: string
+): Promise<AcquiringSessionData> {
+  if (data.status !== "captured") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Cannot refund: the payment is not captured")
+  }
+  if (idempotencyKey && data.refunds?.some((r) => r.idempotency_key === idempotencyKey)) return data
+  const refundAmount = refundAmountFor(data, amount)
+  const reason = refundReason(idempotencyKey)
+  const entry = { ...batchEntry(data, "refund"), refund_amount: refundAmount, ...(reason ? { refund_reason: reason } : {}) }
+
+  const record = (reference: string | undefined): AcquiringSessionData => {
+    const stored: StoredRefund = { refund_reference_id: reference ?? "", amount: refundAmount }
+    if (idempotencyKey) stored.idempotency_key = idempotencyKey
+    return { ...data, refunds: [...(data.refunds ?? []), stored] }
+  }
+
+  try {
+    const [outcome] = await ctx.gateway.refund([entry])
+    if (!outcome?.ok) {
+      ctx.log("info", `refund ${data.order_no} refused`, { error: outcome?.error })
+      throw refusedEntryError("refund", outcome?.error)
+    }
+    ctx.log("info", `refund ${data.order_no} ${refundAmount} ${data.currency}: ${outcome.refund_reference_id ?? ""}`)
+    return record(outcome.refund_reference_id)
+  } catch (error) {
+    if (error instanceof TransportError && error.may_have_reached_gateway && reason) {
+      const found = await findRefundByReason(ctx, data, reason)
+      if (found) return record(found)
+    }
+    throw toMedusaError(error, "refund")
+  }
+}
+
+async function findRefundByReason(ctx: CoreContext, data: AcquiringSessionData, reason: string): Promise<string | undefined> {
+  try {
+    const records = await ctx.gateway.retrieveRefunds({ order_nos: [data.order_no as string] })
+    return records.find((r) => r.refund_reason === reason)?.refund_reference_id
+  } catch (error) {
+    ctx.log("warn", `refund search for ${data.order_no} failed`, { error })
+    return undefined
+  }
+}
