@@ -1,0 +1,98 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { join } from "node:path"
+import { TEST_JWT_SECRET } from "../app-constants"
+import { createAdminHeaders } from "./admin-auth"
+import { findCardData } from "./card-data-scan"
+import { httpClient, type HttpClient } from "./http-client"
+import { captureLogs, linesWithCardData } from "./log-capture"
+import { startTestSandbox, type TestSandbox } from "./sandbox"
+import { seedStore, USD_REGION, type RegionSeed, type SeededStore } from "./seed-store"
+import { storeApi } from "./storefront"
+import { CARD_SECRETS } from "./test-cards"
+
+export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
+export const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
+
+/** Medusa 2.21 processes a received webhook this long after it arrives (not configurable). */
+const WEBHOOK_DELAY_MS = 5_000
+
+/** A seeded store with its clients: the storefront's and an admin's. */
+export type Shop = {
+  seeded: SeededStore
+  store: HttpClient
+  admin: HttpClient
+}
+
+export type AcquiringSuite = {
+  sandbox: TestSandbox
+  backendUrl(): string
+  databaseUrl(): string
+  container(): MedusaContainer
+  /** Console lines recorded since the test began. */
+  logs: ReturnType<typeof captureLogs>
+  /** Seeds a store offering both acquiring providers; call inside each test. */
+  openShop(regions?: RegionSeed[]): Promise<Shop>
+}
+
+/**
+ * One Medusa app with the plugin and one sandbox per test file. The sandbox
+ * starts first, because the provider reads its address when Medusa boots.
+ * After every test the whole database and everything logged (at debug
+ * level) are searched for card data.
+ */
+export function acquiringSuite(testSuite: (suite: AcquiringSuite) => void): void {
+  const sandbox = startTestSandbox()
+  const logs = captureLogs()
+  const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
+
+  medusaIntegrationTestRunner({
+    medusaConfigFile: join(__dirname, ".."),
+    testSuite: ({ getContainer, dbConfig, utils }) => {
+      const suite: AcquiringSuite = {
+        sandbox,
+        backendUrl,
+        databaseUrl: () => dbConfig.clientUrl,
+        container: () => getContainer(),
+        logs,
+        async openShop(regions = [USD_REGION]) {
+          const seeded = await seedStore(getContainer(), { paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER], regions })
+          const adminHeaders = await createAdminHeaders(getContainer(), TEST_JWT_SECRET)
+          return {
+            seeded,
+            store: storeApi(backendUrl, () => seeded.publishableKey),
+            admin: httpClient(backendUrl, () => adminHeaders),
+          }
+        },
+      }
+
+      let notificationsBefore = 0
+      beforeEach(async () => {
+        notificationsBefore = (await sandbox.allNotifications()).length
+      })
+
+      afterEach(async () => {
+        if (!getContainer()) {
+          return // Medusa did not boot; the runner reports why
+        }
+        // Let Medusa act on this test's notifications (its webhook subscriber
+        // runs about 5 s after each delivery) while this test's data is still
+        // there, so the next test's restored database never sees them.
+        const attempts = (await sandbox.allNotifications()).slice(notificationsBefore).flatMap((n) => n.attempts)
+        const last = Math.max(0, ...attempts.map((a) => Date.parse(a.at)))
+        const settleUntil = last + WEBHOOK_DELAY_MS + 1_500
+        if (settleUntil > Date.now()) {
+          await new Promise((resolve) => setTimeout(resolve, settleUntil - Date.now()))
+        }
+        await utils.waitWorkflowExecutions()
+
+        const hits = await findCardData(dbConfig.clientUrl, CARD_SECRETS)
+        expect(hits).toEqual([])
+        expect(linesWithCardData(logs.lines(), CARD_SECRETS)).toEqual([])
+        logs.clear()
+      })
+
+      testSuite(suite)
+    },
+  })
+}

@@ -1,0 +1,107 @@
+import { DEFAULT_SANDBOX_ACCOUNT, startSandbox } from "../../src/sandbox"
+import { expectStatus, httpClient } from "./http-client"
+
+export type SandboxTransaction = Record<string, any> & {
+  transaction_id: string
+  order_no: string
+  state: string
+  order_status: string
+  payment_status: string
+  amount: string
+  currency: string
+}
+
+export type SandboxNotification = {
+  id: string
+  notify_type: string
+  transaction_id: string
+  url: string
+  fields: Record<string, string>
+  state: "pending" | "delivered" | "failed"
+  attempts: { at: string; status?: number; ok: boolean }[]
+}
+
+/** The sandbox of one test file and a client for its control surface (/__sandbox). */
+export type TestSandbox = ReturnType<typeof startTestSandbox>
+
+/**
+ * Starts the sandbox on a free loopback port before Medusa boots (top-level
+ * beforeAll runs before the runner's) and hands its address and the default
+ * account to the Medusa config through the environment.
+ */
+export function startTestSandbox() {
+  let handle: { url: string; close(): Promise<void> | void } | undefined
+  const url = () => {
+    if (!handle) throw new Error("the sandbox is not running")
+    return handle.url
+  }
+  const control = httpClient(() => `${url()}/__sandbox`)
+
+  beforeAll(async () => {
+    handle = await startSandbox({
+      port: 0,
+      accounts: [DEFAULT_SANDBOX_ACCOUNT],
+      registered_ips: ["127.0.0.1", "::1"],
+      // Quick retries keep a refused delivery's retry inside one test.
+      notifications: { attempts: 3, base_delay_ms: 200, timeout_ms: 5000 },
+    })
+    process.env.ACQUIRING_SANDBOX_URL = handle.url
+    process.env.ACQUIRING_MERCHANT_ID = DEFAULT_SANDBOX_ACCOUNT.merchant_id
+    process.env.ACQUIRING_ACCOUNT_ID = DEFAULT_SANDBOX_ACCOUNT.account_id
+    process.env.ACQUIRING_SIGN_KEY = DEFAULT_SANDBOX_ACCOUNT.sign_key
+  })
+
+  afterAll(async () => {
+    await handle?.close()
+    handle = undefined
+  })
+
+  return {
+    url,
+    account: DEFAULT_SANDBOX_ACCOUNT,
+    async transaction(id: string): Promise<SandboxTransaction> {
+      return expectStatus(await control.get(`/transactions/${encodeURIComponent(id)}`), 200, `sandbox transaction ${id}`).transaction
+    },
+    async transactionByOrderNo(orderNo: string): Promise<SandboxTransaction | undefined> {
+      const { transactions } = expectStatus(await control.get("/transactions"), 200, "sandbox transactions")
+      return (transactions as SandboxTransaction[]).find((tx) => tx.order_no === orderNo)
+    },
+    /** Every transaction whose order number starts with `prefix` (a session's attempts share one). */
+    async transactionsByOrderPrefix(prefix: string): Promise<SandboxTransaction[]> {
+      const { transactions } = expectStatus(await control.get("/transactions"), 200, "sandbox transactions")
+      return (transactions as SandboxTransaction[]).filter((tx) => tx.order_no.startsWith(prefix))
+    },
+    async requests(operation?: string): Promise<any[]> {
+      const query = operation ? `?operation=${encodeURIComponent(operation)}` : ""
+      return expectStatus(await control.get(`/requests${query}`), 200, "sandbox requests").requests
+    },
+    async notifications(transactionId: string): Promise<SandboxNotification[]> {
+      return expectStatus(
+        await control.get(`/notifications?transaction_id=${encodeURIComponent(transactionId)}`),
+        200,
+        "sandbox notifications"
+      ).notifications
+    },
+    /** Every notification the sandbox has sent since it started, oldest first. */
+    async allNotifications(): Promise<SandboxNotification[]> {
+      return expectStatus(await control.get("/notifications"), 200, "sandbox notifications").notifications
+    },
+    /** Makes the next `count` calls of `operation` slow, broken or lying (see the sandbox's faults). */
+    async injectFault(fault: { operation: string; kind: string; after_processing?: boolean; count?: number; latency_ms?: number }) {
+      return expectStatus(await control.post("/faults", fault), 201, "inject fault").fault
+    },
+    async clearFaults(): Promise<void> {
+      expectStatus(await control.delete("/faults"), 200, "clear faults")
+    },
+    async deliverAgain(notificationId: string): Promise<{ status?: number; ok: boolean }> {
+      return expectStatus(await control.post(`/notifications/${notificationId}/deliver`, {}), 200, "redeliver").attempt
+    },
+    async notify(transactionId: string, notifyType = "PAYMENT"): Promise<SandboxNotification> {
+      return expectStatus(
+        await control.post(`/transactions/${encodeURIComponent(transactionId)}/notify`, { notify_type: notifyType }),
+        201,
+        "send notification"
+      ).notification
+    },
+  }
+}

@@ -1,0 +1,75 @@
+import { join, resolve } from "node:path"
+import { defineConfig } from "@medusajs/framework/utils"
+import { STOREFRONT_CANCEL_URL, STOREFRONT_RETURN_URL, TEST_JWT_SECRET } from "./app-constants"
+
+/*
+ * The Medusa app the integration tests boot: the plugin as a consumer
+ * installs it (built into .medusa/server), with the acquiring payment
+ * provider pointed at the sandbox the test file started. Read once per
+ * test file, when the runner boots Medusa.
+ */
+// The tests load a private copy of the build (setup/plugin-snapshot.ts); the demo the build itself.
+const packageRoot = process.env.ACQUIRING_PLUGIN_ROOT ?? resolve(__dirname, "..")
+const providerPath = join(packageRoot, ".medusa", "server", "src", "providers", "acquiring")
+const backendUrl = `http://127.0.0.1:${process.env.PORT ?? "9000"}`
+
+
+function acquiringProviders() {
+  return [
+    {
+      resolve: providerPath,
+      id: "acquiring",
+      options: {
+        base_url: process.env.ACQUIRING_SANDBOX_URL,
+        merchant_id: process.env.ACQUIRING_MERCHANT_ID,
+        account_id: process.env.ACQUIRING_ACCOUNT_ID,
+        sign_key: process.env.ACQUIRING_SIGN_KEY,
+        mode: "test",
+        website: "https://shop.example.test",
+        backend_url: backendUrl,
+        storefront_return_url: STOREFRONT_RETURN_URL,
+        storefront_cancel_url: STOREFRONT_CANCEL_URL,
+        // The sandbox challenges only when 3-D Secure is asked for (open3d=do3DS).
+        three_d_secure: "always",
+        timeout_ms: 10_000,
+      },
+    },
+  ]
+}
+
+const config = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      jwtSecret: TEST_JWT_SECRET,
+      cookieSecret: "integration-cookie-secret",
+      storeCors: "http://127.0.0.1",
+      adminCors: "http://127.0.0.1",
+      authCors: "http://127.0.0.1",
+    },
+  },
+  admin: { disable: true },
+  plugins: [{ resolve: packageRoot, options: {} }],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: { providers: acquiringProviders() },
+    },
+  ],
+})
+
+// defineConfig always adds the draft-order plugin, which this package does not install.
+config.plugins = config.plugins.filter((plugin) => {
+  const name = typeof plugin === "string" ? plugin : plugin.resolve
+  if (name !== "@medusajs/draft-order") {
+    return true
+  }
+  try {
+    require.resolve(`${name}/package.json`)
+    return true
+  } catch {
+    return false
+  }
+})
+
+export default config

@@ -1,0 +1,10 @@
+import { freeLoopbackPort } from "./database"
+import { keepServersOnLoopback } from "./loopback-listen"
+
+keepServersOnLoopback()
+
+// A fixed port per test file: the runner then skips its all-interface probe,
+// and the provider's notify and return addresses can name it at boot.
+beforeAll(async () => {
+  process.env.PORT = String(await freeLoopbackPort())
+})
