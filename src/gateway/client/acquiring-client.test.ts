@@ -16,7 +16,7 @@ describe("createAcquiringClient", () => {
     expect(Object.keys(client).sort()).toEqual(
       [
         "authorise", "checkout", "capture", "cancel", "review", "refund", "retrieveTransactions", "retrieveRefunds",
-        "payout", "cancelSubscription", "optimise", "verifyNotification", "verifyResult",
+        "payout", "cancelSubscription", "optimise", "verifyNotification", "verifyResult", "verifyPayoutNotification",
       ].sort()
     )
     expect(JSON.stringify(client)).not.toContain("hidden-key")

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { GatewayRefusedError } from "../../gateway/errors"
-import { authoriseCard } from "./card-authorisation"
+import { authoriseCard, prepareAttempt } from "./card-authorisation"
 import type { CardEntry } from "./card-entry"
 import type { GatewayResult } from "./gateway-port"
 import type { AcquiringSessionData } from "./session-data"
@@ -52,6 +52,21 @@ describe("authoriseCard", () => {
     expect(data).toMatchObject({ order_no: `${ORDER}-2`, status: "authorized", transaction_id: "T2" })
   })
 
+  it("starts the attempt after a decline clean: no transaction id, result or mask of the declined one", async () => {
+    const { gateway, calls } = scriptedGateway({})
+    const declined: AcquiringSessionData = {
+      ...fresh,
+      status: "error",
+      transaction_id: "T1",
+      order_status: "0",
+      result: { code: "E0008", text: "Declined by issuer" },
+      card_masked: "400000******9995",
+    }
+    const next = await prepareAttempt(testContext(gateway), declined)
+    expect(calls).toHaveLength(0)
+    expect(next).toEqual({ session_id: SESSION, order_no: `${ORDER}-2`, status: "pending", amount: "15.00", currency: "USD" })
+  })
+
   it("never charges an authorised session again", async () => {
     const { gateway, calls } = scriptedGateway({})
     const data = await authoriseCard(testContext(gateway), { ...fresh, status: "authorized", transaction_id: "T1" }, amount, CARD)
@@ -64,6 +79,16 @@ describe("authoriseCard", () => {
       authorise: async () => {
         throw new GatewayRefusedError("authorise", "I0061", "duplicate order_no")
       },
+      retrieveTransactions: async () => [{ order_no: ORDER, transaction_id: "T1", payment_status: "2000", query_result: "1" }],
+    })
+    const data = await authoriseCard(testContext(gateway), fresh, amount, CARD)
+    expect(calls.map((c) => c.method)).toEqual(["authorise", "retrieveTransactions"])
+    expect(data).toMatchObject({ status: "authorized", transaction_id: "T1" })
+  })
+
+  it("settles a duplicate order number answered as a refused result (a concurrent submit) with the status query", async () => {
+    const { gateway, calls } = scriptedGateway({
+      authorise: async () => result({ transaction_id: "", order_status: "0", result: { code: "I0061", text: "Duplicate order number" } }),
       retrieveTransactions: async () => [{ order_no: ORDER, transaction_id: "T1", payment_status: "2000", query_result: "1" }],
     })
     const data = await authoriseCard(testContext(gateway), fresh, amount, CARD)

@@ -23,23 +23,37 @@ export interface SessionAmount {
   currency: string
 }
 
-/** The order number the next attempt uses, after settling what the previous one became. */
-export async function prepareAttempt(ctx: CoreContext, data: AcquiringSessionData): Promise<AcquiringSessionData> {
+/** A new attempt under the next order number: nothing of the previous attempt's outcome is carried over. */
+function nextAttempt(ctx: CoreContext, data: AcquiringSessionData, current: string): AcquiringSessionData {
+  const { transaction_id: _id, order_status: _os, result: _r, card_masked: _c, three_ds: _t, risk: _k, ...kept } = data
+  return { ...kept, status: "pending", order_no: nextOrderNumber(ctx.options.order_prefix, current) }
+}
+
+/**
+ * The order number the next attempt uses, after settling what the previous one became.
+ * `earlierReached`: the service is known to hold the current order number (it refused it as a duplicate).
+ */
+export async function prepareAttempt(
+  ctx: CoreContext,
+  data: AcquiringSessionData,
+  options: { earlierReached?: boolean } = {}
+): Promise<AcquiringSessionData> {
   if (!data.session_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The payment session data has no session_id")
   const first = orderNumberFor(ctx.options.order_prefix, data.session_id)
   const current = data.order_no ?? first
-  if (data.status === "error") return { ...data, order_no: nextOrderNumber(ctx.options.order_prefix, current) }
-  if (!data.transaction_id && data.status !== "requires_more") return { ...data, order_no: current }
+  if (data.status === "error") return nextAttempt(ctx, data, current)
+  if (!options.earlierReached && !data.transaction_id && data.status !== "requires_more") return { ...data, order_no: current }
 
   // an earlier attempt reached the service: find out what became of it
   const { data: confirmed, answer } = await confirmWithQuery(ctx, { ...data, order_no: current })
   if (isSettled(confirmed.status)) return confirmed
-  if (confirmed.status === "error") return { ...confirmed, order_no: nextOrderNumber(ctx.options.order_prefix, current) }
+  if (confirmed.status === "error") return nextAttempt(ctx, confirmed, current)
   if (answer.kind === "unavailable") {
     throw new MedusaError(MedusaError.Types.CONFLICT, "An earlier payment attempt could not be confirmed; try again shortly")
   }
+  // an open attempt (3-D Secure challenge, hosted page) must not be payable once a new one starts
   if (answer.kind === "found") await voidAttempt(ctx, confirmed)
-  return { ...confirmed, status: "pending", order_no: nextOrderNumber(ctx.options.order_prefix, current) }
+  return nextAttempt(ctx, confirmed, current)
 }
 
 export async function authoriseCard(
@@ -85,23 +99,27 @@ export async function authoriseCard(
     currency: base.currency as string,
   }
 
+  let failure: unknown
   try {
     const result = await ctx.gateway.authorise(order)
     ctx.log("info", `authorise ${orderNo}: order_status ${result.order_status}`, { result: result.result })
-    return applyResult(ctx, attempt, result, entry.card.number)
+    // a concurrent submit (double click) already used this order number: its outcome is this session's
+    if (result.result.code !== ERROR_CODE.DUPLICATE_ORDER_NO) return applyResult(ctx, attempt, result, entry.card.number)
+    failure = new GatewayRefusedError("authorise", result.result.code, result.result.text)
   } catch (error) {
     if (error instanceof GatewayRefusedError && error.code !== ERROR_CODE.DUPLICATE_ORDER_NO) {
       ctx.log("info", `authorise ${orderNo} refused`, { code: error.code, text: error.text })
       return { ...attempt, status: "error", order_status: "0", result: { code: error.code, text: error.text } }
     }
-    const unclear =
-      (error instanceof GatewayRefusedError && error.code === ERROR_CODE.DUPLICATE_ORDER_NO) ||
-      (error instanceof TransportError && error.may_have_reached_gateway)
-    if (unclear) {
-      const { data: confirmed, answer } = await confirmWithQuery(ctx, attempt)
-      if (answer.kind === "found") return confirmed
-    }
-    ctx.log("warn", `authorise ${orderNo} failed`, { error })
-    throw toMedusaError(error, "card payment")
+    failure = error
   }
+  const unclear =
+    (failure instanceof GatewayRefusedError && failure.code === ERROR_CODE.DUPLICATE_ORDER_NO) ||
+    (failure instanceof TransportError && failure.may_have_reached_gateway)
+  if (unclear) {
+    const { data: confirmed, answer } = await confirmWithQuery(ctx, attempt)
+    if (answer.kind === "found") return confirmed
+  }
+  ctx.log("warn", `authorise ${orderNo} failed`, { error: failure })
+  throw toMedusaError(failure, "card payment")
 }

@@ -25,7 +25,7 @@ describe("startCheckout", () => {
     expect(data).toMatchObject({ status: "pending", order_no: ORDER })
   })
 
-  it("moves to the next order number when an earlier page for this attempt exists and is unpaid", async () => {
+  it("voids an earlier unpaid page for this attempt (a reload) and moves to the next order number", async () => {
     let round = 0
     const { gateway, calls } = scriptedGateway({
       checkout: async () => {
@@ -33,11 +33,15 @@ describe("startCheckout", () => {
         return { html: HTML }
       },
       retrieveTransactions: async () => [{ order_no: ORDER, transaction_id: "T1", payment_status: "2100", query_result: "1" }],
+      cancel: async () => [{ transaction_id: "T1", ok: true }],
     })
     const { data } = await startCheckout(testContext(gateway), fresh, { amount: "15", currency: "USD" })
-    expect(calls.map((c) => c.method)).toEqual(["checkout", "retrieveTransactions", "checkout"])
-    expect((calls[2].args[0] as { order_no: string }).order_no).toBe(`${ORDER}-2`)
+    expect(calls.map((c) => c.method)).toEqual(["checkout", "retrieveTransactions", "cancel", "checkout"])
+    expect(calls[2].args[0]).toEqual([{ transaction_id: "T1", order_no: ORDER, currency: "USD", amount: "15.00" }])
+    expect((calls[3].args[0] as { order_no: string }).order_no).toBe(`${ORDER}-2`)
     expect(data.order_no).toBe(`${ORDER}-2`)
+    // the voided page's transaction is not the new attempt's
+    expect(data.transaction_id).toBeUndefined()
   })
 
   it("refuses a session that is already paid", async () => {

@@ -7,10 +7,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { GatewayRefusedError } from "../../gateway/errors"
 import { ERROR_CODE } from "../../gateway/statuses"
 import { prepareAttempt, type SessionAmount } from "./card-authorisation"
-import { confirmWithQuery } from "./confirmation"
 import { cancelUrlFor, notifyUrlFor, returnUrlFor, type CoreContext } from "./core-context"
 import { toMedusaError } from "./medusa-errors"
-import { nextOrderNumber } from "./order-number"
 import { buildPaymentOrder } from "./payment-order"
 import type { AcquiringSessionData } from "./session-data"
 import { isSettled } from "./status-map"
@@ -41,11 +39,9 @@ export async function startCheckout(ctx: CoreContext, stored: AcquiringSessionDa
       }
     } catch (error) {
       if (round === 0 && error instanceof GatewayRefusedError && error.code === ERROR_CODE.DUPLICATE_ORDER_NO) {
-        const { data: confirmed } = await confirmWithQuery(ctx, data)
-        if (isSettled(confirmed.status)) {
-          throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment session is already paid")
-        }
-        data = { ...confirmed, status: "pending", order_no: nextOrderNumber(ctx.options.order_prefix, data.order_no as string) }
+        // a page for this attempt is open already (a reload): void it, so only the new page can take a payment
+        data = await prepareAttempt(ctx, data, { earlierReached: true })
+        if (isSettled(data.status)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment session is already paid")
         continue
       }
       ctx.log("warn", `checkout for ${data.order_no} failed`, { error })
