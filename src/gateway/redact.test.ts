@@ -60,6 +60,21 @@ describe("redact", () => {
     expect(redact("order 123456789012")).toBe("order 123456789012")
   })
 
+  it("masks a card number held as a number and leaves other numbers alone", () => {
+    expect(redact({ note: 4242424242424242, amount: 15.5, count: 3 })).toEqual({ note: "424242******4242", amount: 15.5, count: 3 })
+    expect(redact({ ref: BigInt("4000002500003155") })).toEqual({ ref: "400000******3155" })
+  })
+
+  it("drops secrets under camelCase and hyphenated names too", () => {
+    expect(
+      redact({ securityCode: "123", "Security-Code": "456", cvn: "789", expiryMonth: "07", expirationYear: "2030", cardNumber: "4242424242424242" })
+    ).toEqual({ cardNumber: "424242******4242" })
+    const form = scrubText("securityCode=123&expirationMonth=07&order_no=A1")
+    expect(form).not.toContain("=123")
+    expect(form).not.toContain("=07")
+    expect(form).toContain("order_no=A1")
+  })
+
   it("scrubs secret pairs in form and JSON text", () => {
     const form = scrubText("card=4242424242424242&security_code=123&expiration_month=07&order_no=A1")
     expect(form).not.toContain("4242424242424242")

@@ -4,24 +4,22 @@
  * that look like a card number are masked wherever they hide in text.
  */
 
-const REMOVED_KEYS = new Set([
-  "security_code",
-  "cvv",
-  "cvc",
-  "cvv2",
-  "sign_key",
-  "signkey",
-])
+// Keys are compared without case, `_` or `-`: security_code, securityCode and Security-Code are one key.
+const REMOVED_KEYS = new Set(["securitycode", "cvv", "cvc", "cvv2", "cvn", "cardcvv", "cardcvc", "signkey"])
 
 /** Keys that hold a card number wherever they appear. */
-const CARD_NUMBER_KEYS = new Set(["card", "card_number", "cardnumber", "pan"])
+const CARD_NUMBER_KEYS = new Set(["card", "cardnumber", "cardno", "pan"])
 
 /** Objects whose `number` field is a card number. */
-const CARD_OBJECT_KEYS = new Set(["card", "card_details", "payment_card"])
+const CARD_OBJECT_KEYS = new Set(["card", "carddetails", "paymentcard"])
+
+function normalKey(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, "")
+}
 
 function isRemovedKey(key: string): boolean {
-  const lower = key.toLowerCase()
-  return REMOVED_KEYS.has(lower) || lower.startsWith("expiry") || lower.startsWith("expiration")
+  const normal = normalKey(key)
+  return REMOVED_KEYS.has(normal) || normal.startsWith("expiry") || normal.startsWith("expiration")
 }
 
 /** First 6 and last 4 digits with asterisks between; anything too short to keep digits is fully masked. */
@@ -41,7 +39,7 @@ export function maskCardNumber(pan: string): string {
 const PAN_RUN = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g
 // key=value or "key":"value" pairs of secret fields inside text (form bodies, JSON text)
 const SECRET_PAIR =
-  /("?)(security_code|cvv2?|cvc|expiration_month|expiration_year|expiry_[a-z_]+|sign_?key)\1(\s*[:=]\s*)("[^"]*"|[^&\s,;}"]*)/gi
+  /("?)(security_?code|cvv2?|cvc|cvn|expiration_?month|expiration_?year|expiry_?[a-z_]+|sign_?key)\1(\s*[:=]\s*)("[^"]*"|[^&\s,;}"]*)/gi
 
 /** Masks card-number-like digit runs and secret key=value pairs inside free text. */
 export function scrubText(text: string): string {
@@ -57,7 +55,13 @@ export function redact<T>(value: T): unknown {
 
 function copy(value: unknown, parentKey: string | undefined, seen: WeakSet<object>): unknown {
   if (typeof value === "string") return scrubText(value)
-  if (value === null || typeof value !== "object") return typeof value === "bigint" ? value.toString() : value
+  // a card number held as a number is still a card number
+  if (typeof value === "number" || typeof value === "bigint") {
+    const text = typeof value === "bigint" ? value.toString() : String(value)
+    const scrubbed = scrubText(text)
+    return scrubbed === text ? (typeof value === "bigint" ? text : value) : scrubbed
+  }
+  if (value === null || typeof value !== "object") return value
   if (seen.has(value)) return "[Circular]"
   seen.add(value)
   try {
@@ -68,11 +72,11 @@ function copy(value: unknown, parentKey: string | undefined, seen: WeakSet<objec
       out.name = value.name
       out.message = scrubText(value.message)
     }
-    const insideCard = parentKey !== undefined && CARD_OBJECT_KEYS.has(parentKey.toLowerCase())
+    const insideCard = parentKey !== undefined && CARD_OBJECT_KEYS.has(normalKey(parentKey))
     for (const [key, child] of Object.entries(value)) {
       if (isRemovedKey(key)) continue
-      const lower = key.toLowerCase()
-      const isCardNumber = CARD_NUMBER_KEYS.has(lower) || (insideCard && lower === "number")
+      const normal = normalKey(key)
+      const isCardNumber = CARD_NUMBER_KEYS.has(normal) || (insideCard && normal === "number")
       if (isCardNumber && (typeof child === "string" || typeof child === "number" || typeof child === "bigint")) {
         out[key] = maskCardNumber(String(child))
         continue

@@ -25,6 +25,17 @@ describe("encodeItems", () => {
     expect(cleanItemText("a#,#;##")).toBe("a;##")
   })
 
+  it("keeps the string decodable when trimming exposes a separator tail or a part starts with one", () => {
+    const items = [
+      { name: "Size #; ", code: "SKU1", unit_price: "5.00", quantity: 1 },
+      { name: "Pack", code: ";#A", unit_price: "5.00", quantity: 1 },
+      { name: ",#Box #, ", code: "SKU2", unit_price: "1.00", quantity: 2 },
+    ]
+    const s = encodeItems(items)
+    expect(s).toBe("Size#,#SKU1#,#5.00#,#1#;#Pack#,#A#,#5.00#,#1#;#Box#,#SKU2#,#1.00#,#2")
+    expect(decodeItems(s).map((item) => [item.name, item.code])).toEqual([["Size", "SKU1"], ["Pack", "A"], ["Box", "SKU2"]])
+  })
+
   it("drops a trailing #, or #; that would merge with the next separator", () => {
     const s = encodeItems([{ name: "Tee #,", code: "C#;", unit_price: "2.50", quantity: 1 }])
     expect(s).toBe("Tee#,#C#,#2.50#,#1")

@@ -36,14 +36,16 @@ const QUANTITY = /^\d+$/
 
 /**
  * Removes anything that would split a free-text part: the separators
- * themselves, and a trailing `#,` / `#;` that would join with the `#` of
- * the following separator. Repeated because a removal can form a new one.
+ * themselves, a trailing `#,` / `#;` that would join with the `#` of the
+ * following separator, and a leading `,#` / `;#` that would join with the
+ * `#` of the preceding one. Repeated (trimming included) because a removal
+ * can form a new one.
  */
 export function cleanItemText(text: string): string {
-  let current = text
+  let current = text.trim()
   for (;;) {
-    const next = current.replace(/#[,;]#/g, "").replace(/#[,;]$/, "")
-    if (next === current) return current.trim()
+    const next = current.replace(/#[,;]#/g, "").replace(/#[,;]$/, "").replace(/^[,;]#/, "").trim()
+    if (next === current) return current
     current = next
   }
 }
