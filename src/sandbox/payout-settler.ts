@@ -7,6 +7,7 @@ import type { AccountRegistry } from "./accounts"
 import type { Notifier } from "./notifier"
 import { signFields, type SandboxRecipes } from "./signer"
 import type { Payout, PayoutStatus } from "./store"
+import { isoWithOffset } from "./clock-format"
 
 export const PAYOUT_FAILURE = { type: "UNKNOWN", reason: "Beneficiary bank rejected the payment" } as const
 
@@ -57,7 +58,7 @@ export class PayoutSettler {
       failure_type: payout.failure_type,
       failure_reason: payout.failure_reason,
       short_reference_id: payout.short_reference_id,
-      last_updated_at: payout.last_updated_at.toISOString(),
+      last_updated_at: isoWithOffset(payout.last_updated_at),
     }
     const account = this.accounts.find(payout.merchant_id, payout.account_id)
     fields.encryption_data = account ? signFields("payout_response", fields, account.sign_key, this.recipes) : ""

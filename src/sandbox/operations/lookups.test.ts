@@ -63,7 +63,16 @@ describe("retrievalTrans", () => {
     expect(atLimit.return_status).toBe("1")
     expect(atLimit.orders_list).toHaveLength(100)
     const over = await query(sandbox, { orders: values(101) })
-    expect(over).toMatchObject({ return_status: "0", return_message: "E0003:Too many orders in one request: 101, the limit is 100" })
+    expect(over).toMatchObject({ return_status: "0", return_message: "E0003:Too many values in one request: 101, the limit is 100" })
+    expect(over.orders_list.every((e: Record<string, string>) => e.query_result === "4")).toBe(true)
+  })
+
+  it("counts values before characters: 101 ordinary order numbers are E0003, not a length error", async () => {
+    const orders = Array.from({ length: 101 }, (_, i) => `ORD-${String(i).padStart(6, "0")}`).join(",")
+    expect(orders.length).toBeGreaterThan(1000)
+    const over = await query(sandbox, { orders })
+    expect(over.return_message).toBe("E0003:Too many values in one request: 101, the limit is 100")
+    expect(over.orders_list).toHaveLength(101)
     expect(over.orders_list.every((e: Record<string, string>) => e.query_result === "4")).toBe(true)
   })
 
@@ -128,6 +137,8 @@ describe("retrievalRefund", () => {
     const values = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`).join(",")
     expect((await refundSearch({ refund_orders: values(100) })).return_status).toBe("1")
     expect((await refundSearch({ refund_orders: values(101) })).return_message).toMatch(/^E0003:/)
+    const longOrders = Array.from({ length: 101 }, (_, i) => `ORD-${String(i).padStart(6, "0")}`).join(",")
+    expect((await refundSearch({ refund_orders: longOrders })).return_message).toMatch(/^E0003:/)
     expect((await refundSearch({ refund_orders: "x", encryption_data: testSign("x") })).return_message).toBe("I0013:Signature error")
     expect((await refundSearch({})).return_message).toMatch(/^E0001:refund_orders is required/)
   })

@@ -36,13 +36,14 @@ describe("payout", () => {
       expect(json).toMatchObject({
         request_id: body.request_id, status: "PENDING", payment_amount: "120.50", payment_currency: "EUR",
         amount_beneficiary_receives: 120.5, amount_payer_pays: 120.5, fee_amount: 0, fee_currency: "EUR",
-        created_at: "2026-11-21T10:00:00+0000", failure_type: "", failure_reason: "",
+        created_at: "2026-11-21T10:00:00+0000", last_updated_at: "2026-11-21T10:00:00+0000", failure_type: "", failure_reason: "",
         beneficiary: { first_name: "Grace", bank_details: { iban: "DE89370400440532013000" } },
       })
       expect(json.short_reference_id).toMatch(/^20261121-[0-9A-F]{6}$/)
       expect(json.encryption_data).toBe(testSign("M100", "A200", body.request_id, json.transaction_id, "PENDING"))
       const [note] = await waitFor(() => receiver.received.length > 0 && receiver.received)
       expect(note.fields).toMatchObject({ notify_type: "PAYOUT", status: "COMPLETED", transaction_id: json.transaction_id })
+      expect(note.fields.last_updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/)
       expect(note.fields.encryption_data).toBe(testSign("M100", "A200", body.request_id, json.transaction_id, "COMPLETED"))
     } finally {
       await receiver.close()

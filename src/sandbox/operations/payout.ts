@@ -84,7 +84,6 @@ function answer(ctx: SandboxContext, record: Payout): Reply {
       fee_amount: 0,
       fee_currency: record.request.payment_currency,
       created_at: isoWithOffset(record.created_at),
-      last_updated_at: isoWithOffset(record.last_updated_at),
       payer_id: `P${record.merchant_id}`,
       ...ctx.payouts.statusFields(record),
     },

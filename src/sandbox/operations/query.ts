@@ -40,17 +40,10 @@ export const retrievalTrans: Operation = (ctx, { body, ip }) => {
   }
   let selector
   try {
-    selector = readSelector(body, SELECTORS)
+    selector = readSelector(body, SELECTORS, { maxValues: ctx.batchLimits.query })
   } catch (error) {
     if (!(error instanceof Refusal)) throw error
-    return answer(false, error.info, [{ query_result: "3" }])
-  }
-  if (selector.values.length > ctx.batchLimits.query) {
-    return answer(
-      false,
-      resultInfo("E0003", `Too many orders in one request: ${selector.values.length}, the limit is ${ctx.batchLimits.query}`),
-      everyEntry("4")
-    )
+    return answer(false, error.info, error.code === "E0003" ? everyEntry("4") : [{ query_result: "3" }])
   }
   const ledger = ctx.store.ledger(account)
   const found: Transaction[] = []

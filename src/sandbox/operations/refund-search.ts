@@ -33,14 +33,10 @@ export const retrievalRefund: Operation = (ctx, { body }) => {
   if (!caller.signed) return answer(false, resultInfo("I0013"), [])
   let selector
   try {
-    selector = readSelector(body, SELECTORS)
+    selector = readSelector(body, SELECTORS, { maxValues: ctx.batchLimits.refund_search })
   } catch (error) {
     if (!(error instanceof Refusal)) throw error
     return answer(false, error.info, [])
-  }
-  const limit = ctx.batchLimits.refund_search
-  if (selector.values.length > limit) {
-    return answer(false, resultInfo("E0003", `Too many values in one request: ${selector.values.length}, the limit is ${limit}`), [])
   }
   const ledger = ctx.store.ledger(account)
   const rows: Record<string, unknown>[] = []
