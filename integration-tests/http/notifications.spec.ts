@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createHash } from "node:crypto"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import reconcileAcquiringSessions from "../../src/jobs/reconcile-acquiring-sessions"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { submitForm } from "../helpers/browser"
 import { adminOrder, adminPayment, eventually, expectOrder, hostedCardFields, openHostedPage } from "../helpers/checkout"
@@ -143,6 +144,27 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(answer.data.cart.completed_at ?? null).toBeNull()
   })
 
+  it("a genuine signed result replayed with another notify_type cannot void or capture the payment", async () => {
+    const { shop, cart, session, tx, notification } = await paidOnHostedPage(CARDS.approved)
+    // notify_type is not among the signed fields: the signature still holds after the change
+    for (const notify_type of ["CANCEL", "CAPTURE"]) {
+      const replayed = { ...notification.fields, notify_type }
+      expect((await webhookAction(replayed)).action).toBe("not_supported")
+      const posted = await fetch(`${backendUrl()}/hooks/payment/${HOSTED_WEBHOOK}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(replayed as Record<string, string>).toString(),
+      })
+      await posted.text()
+    }
+    // Medusa's subscriber and the plugin's act about 5 s after delivery
+    await new Promise((resolve) => setTimeout(resolve, 7_000))
+    expect((await sandbox.transaction(tx.transaction_id)).state).toBe("authorised")
+    expect((await paymentModule().retrievePaymentSession(session.id)).status).not.toBe("canceled")
+    const order = await expectOrder(shop, cart.id)
+    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(tx.transaction_id)
+  })
+
   it("a notification whose amount was altered after signing is refused", async () => {
     const { session, notification } = await paidOnHostedPage(CARDS.approved)
     const altered = { ...notification.fields, amount: "1.00" }
@@ -197,13 +219,33 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(await sandbox.transaction(tx.transaction_id)).toMatchObject({ state: "captured", payment_status: "3000" })
   })
 
+  it("the reconcile job completes the cart of a payment whose notification was not acted on", async () => {
+    const shop = await openShop()
+    const { cart, session, checkoutForm, payForm } = await openHostedPage(shop, backendUrl())
+    await submitForm(payForm, hostedCardFields(CARDS.approved), { followRedirects: false })
+    const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
+    expect(tx.state).toBe("authorised")
+    // quiet for longer than the job waits, as if the notification had been lost
+    const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    await pg.raw("update payment_session set updated_at = now() - interval '11 minutes' where id = ?", [session.id])
+    expect((await paymentModule().retrievePaymentSession(session.id)).status).toBe("pending")
+
+    await reconcileAcquiringSessions(container())
+
+    expect((await paymentModule().retrievePaymentSession(session.id)).status).toBe("authorized")
+    const answer = await shop.store.get(`/store/carts/${cart.id}`)
+    expect(answer.data.cart.completed_at).toBeTruthy()
+  })
+
   it("notifications carry the wire contract's signature, and one signed by that recipe alone is believed", async () => {
     const { shop, notification } = await paidOnHostedPage(CARDS.approved)
     expect(notification.fields.encryption_data).toBe(contractSignature(notification.fields, sandbox.account.sign_key))
 
-    // A second cart on the hosted page; this test, not the sandbox, reports its payment failed.
-    const { session, checkoutForm } = await openHostedPage(shop, backendUrl())
+    // A second cart whose card the service declines; this test, not the sandbox, sends the failure notice.
+    const { session, checkoutForm, payForm } = await openHostedPage(shop, backendUrl())
+    await submitForm(payForm, hostedCardFields(CARDS.declined), { followRedirects: false })
     const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
+    expect(tx.state).toBe("failed")
     const failed: Record<string, string> = {
       merchant_id: sandbox.account.merchant_id,
       account_id: sandbox.account.account_id,

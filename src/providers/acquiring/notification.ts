@@ -3,14 +3,21 @@
  * is trusted before its signature is verified over the received fields; a
  * forged, altered or foreign notification yields `not_supported` and
  * changes nothing. The session is found from the order number.
+ *
+ * `notify_type` is not among the signed fields, so a genuine signed result
+ * (a shopper sees one on the browser return) could be replayed under
+ * another type. Claims that would capture, void or fail a payment are
+ * therefore acted on only when the status query agrees; an authorisation
+ * needs no such step because Medusa's authorizePayment confirms it itself.
  */
 import { decodeForm } from "../../gateway/codecs/form"
-import { interpretOrderStatus, NOTIFY_TYPE } from "../../gateway/statuses"
+import { interpretOrderStatus, interpretPaymentStatus, NOTIFY_TYPE } from "../../gateway/statuses"
+import { queryOrder } from "./confirmation"
 import type { CoreContext } from "./core-context"
 import type { GatewayResult } from "./gateway-port"
 import { parseOrderNumber } from "./order-number"
 import type { StoredStatus } from "./session-data"
-import { statusFromOrderOutcome, webhookActionFor, type WebhookAction } from "./status-map"
+import { statusFromOrderOutcome, statusFromPaymentOutcome, webhookActionFor, type WebhookAction } from "./status-map"
 
 export interface WebhookPayload {
   data?: Record<string, unknown>
@@ -57,14 +64,30 @@ export function statusFromNotification(ctx: CoreContext, result: GatewayResult):
     case NOTIFY_TYPE.CAPTURE:
       return outcome === "authorised" ? "captured" : null
     case NOTIFY_TYPE.CANCEL:
-      return outcome === "authorised" ? "canceled" : null
+      // a voided transaction reports order_status 0; the status query confirms the void either way
+      return "canceled"
     default:
       // refunds are started from Medusa and recorded there; portal refunds are not mirrored
       return null
   }
 }
 
-export function webhookAction(ctx: CoreContext, payload: WebhookPayload): NotificationAction {
+const CONFIRMED_CLAIMS: ReadonlySet<StoredStatus> = new Set(["captured", "canceled", "error"])
+
+/** True when the status query shows the order in the claimed state. */
+async function queryAgrees(ctx: CoreContext, orderNo: string, claimed: StoredStatus): Promise<boolean> {
+  const answer = await queryOrder(ctx, orderNo)
+  if (answer.kind !== "found") {
+    ctx.log("warn", `notification for ${orderNo} (${claimed}) not acted on: the status query could not confirm it (${answer.kind})`)
+    return false
+  }
+  const actual = statusFromPaymentOutcome(interpretPaymentStatus(answer.record.payment_status, ctx.options.status_codes?.payment_status))
+  if (actual === claimed) return true
+  ctx.log("warn", `notification for ${orderNo} claims ${claimed} but the status query says ${actual}; ignored`)
+  return false
+}
+
+export async function webhookAction(ctx: CoreContext, payload: WebhookPayload): Promise<NotificationAction> {
   const fields = notificationFields(payload)
   if (!fields) return NOT_SUPPORTED
   let result: GatewayResult
@@ -81,6 +104,7 @@ export function webhookAction(ctx: CoreContext, payload: WebhookPayload): Notifi
   }
   const status = statusFromNotification(ctx, result)
   if (!status) return NOT_SUPPORTED
+  if (CONFIRMED_CLAIMS.has(status) && !(await queryAgrees(ctx, result.order_no, status))) return NOT_SUPPORTED
   const action = webhookActionFor(status)
   ctx.log("info", `notification ${result.notify_type ?? "PAYMENT"} for ${result.order_no}: ${action}`)
   return {
