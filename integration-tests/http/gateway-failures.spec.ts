@@ -68,15 +68,32 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect((await adminPayment(shop, order.id)).data.status).toBe("authorized")
   })
 
-  it("a refund answer with a wrong signature does not record a refund the plugin could not verify", async () => {
+  it("a refund answer with a wrong signature is settled by the verified refund search: recorded once, never sent twice", async () => {
     const shop = await openShop()
     const { order } = await placeDirectOrder(shop)
     const payment = await adminPayment(shop, order.id)
     expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
 
     await sandbox.injectFault({ operation: "refund", kind: "wrong_signature" })
+    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount: 5 }), 200, "refund")
+    const after = await adminPayment(shop, order.id)
+    expect(after.refunds).toHaveLength(1)
+    expect(after.data.refunds).toEqual([expect.objectContaining({ refund_reference_id: `${payment.data.transaction_id}-01`, amount: "5.00" })])
+    const tx = await sandbox.transaction(payment.data.transaction_id)
+    expect(tx.refunds.map((r: any) => r.refund_amount)).toEqual(["5.00"])
+  })
+
+  it("a refund whose outcome cannot be verified at all is reported as possibly made, and nothing is recorded", async () => {
+    const shop = await openShop()
+    const { order } = await placeDirectOrder(shop)
+    const payment = await adminPayment(shop, order.id)
+    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
+
+    await sandbox.injectFault({ operation: "refund", kind: "wrong_signature" })
+    await sandbox.injectFault({ operation: "retrieval_refund", kind: "wrong_signature", count: 5 })
     const refund = await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount: 5 })
-    expect(refund.status).toBeGreaterThanOrEqual(400)
+    expect(refund.status).toBe(400)
+    expect(refund.text).toMatch(/may have been made\. Check the acquirer's refunds for this order before refunding again/)
     expect((await adminPayment(shop, order.id)).refunds ?? []).toHaveLength(0)
   })
 })

@@ -11,7 +11,7 @@ import type { CardEntry } from "./card-entry"
 import { confirmWithQuery } from "./confirmation"
 import { notifyUrlFor, type CoreContext } from "./core-context"
 import { applyResult } from "./gateway-result"
-import { toMedusaError } from "./medusa-errors"
+import { toMedusaError, unsettledError } from "./medusa-errors"
 import { nextOrderNumber, orderNumberFor } from "./order-number"
 import { buildPaymentOrder } from "./payment-order"
 import type { AcquiringSessionData } from "./session-data"
@@ -49,7 +49,7 @@ export async function prepareAttempt(
   if (isSettled(confirmed.status)) return confirmed
   if (confirmed.status === "error") return nextAttempt(ctx, confirmed, current)
   if (answer.kind === "unavailable") {
-    throw new MedusaError(MedusaError.Types.CONFLICT, "An earlier payment attempt could not be confirmed; try again shortly")
+    throw unsettledError("An earlier payment attempt could not be confirmed; try again shortly")
   }
   // an open attempt (3-D Secure challenge, hosted page) must not be payable once a new one starts
   if (answer.kind === "found") await voidAttempt(ctx, confirmed)

@@ -8,7 +8,7 @@ import { GatewayRefusedError } from "../../gateway/errors"
 import { ERROR_CODE } from "../../gateway/statuses"
 import { prepareAttempt, type SessionAmount } from "./card-authorisation"
 import { cancelUrlFor, notifyUrlFor, returnUrlFor, type CoreContext } from "./core-context"
-import { toMedusaError } from "./medusa-errors"
+import { toMedusaError, unsettledError } from "./medusa-errors"
 import { buildPaymentOrder } from "./payment-order"
 import type { AcquiringSessionData } from "./session-data"
 import { isSettled } from "./status-map"
@@ -48,7 +48,7 @@ export async function startCheckout(ctx: CoreContext, stored: AcquiringSessionDa
       throw toMedusaError(error, "hosted checkout")
     }
   }
-  throw new MedusaError(MedusaError.Types.CONFLICT, "The hosted checkout could not be started; try again")
+  throw unsettledError("The hosted checkout could not be started; try again")
 }
 
 function orderFor(ctx: CoreContext, data: AcquiringSessionData, session: SessionAmount) {

@@ -14,6 +14,15 @@ import {
 import { scrubText } from "../../gateway/redact"
 import type { ResultText } from "./gateway-port"
 
+/**
+ * An outcome the caller must read and may retry later (the acquirer out of reach, an answer lost or
+ * unverifiable). Medusa's HTTP error handler replaces the message of a CONFLICT (409) and of every 5xx
+ * with a generic text, so these travel as NOT_ALLOWED (400), whose message reaches the admin or shopper.
+ */
+export function unsettledError(message: string): MedusaError {
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
+}
+
 export function declinedError(result: ResultText | undefined, what = "payment"): MedusaError {
   const detail = result?.code ? `${result.code}:${result.text}` : "the acquirer reports it as failed, without a reason"
   return new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, `The ${what} was not authorised by the acquirer (${detail})`)
@@ -34,17 +43,13 @@ export function toMedusaError(error: unknown, operation: string): Error {
     return new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ${error.field} for the ${operation}: ${scrubText(error.reason)}`)
   }
   if (error instanceof SignatureMismatchError) {
-    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The acquirer's answer to the ${operation} failed signature verification and was ignored`)
+    return unsettledError(`The acquirer's answer to the ${operation} failed signature verification and was ignored; retrying confirms its outcome`)
   }
   if (error instanceof TransportError) {
-    // a conflict (409), not a server error: the message must reach the caller, and a retry is safe
     const state = error.may_have_reached_gateway
       ? "its outcome is not known yet; retrying is safe and confirms it with the status query"
       : "nothing was sent; retry"
-    return new MedusaError(
-      MedusaError.Types.CONFLICT,
-      `The acquirer could not be reached for the ${operation} (${error.timed_out ? "timed out" : "transport failure"}; ${state})`
-    )
+    return unsettledError(`The acquirer could not be reached for the ${operation} (${error.timed_out ? "timed out" : "transport failure"}; ${state})`)
   }
   if (error instanceof AcquiringError) {
     return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The ${operation} failed: ${error.message}`)

@@ -1,3 +1,4 @@
+import { TransportError } from "../../gateway/errors"
 import { refund, refundAmountFor } from "./refunds"
 import type { AcquiringSessionData } from "./session-data"
 import { scriptedGateway, testContext } from "./test-gateway"
@@ -58,5 +59,35 @@ describe("refund", () => {
   it("refuses to refund a payment that is not captured", async () => {
     const { gateway } = scriptedGateway({})
     await expect(refund(testContext(gateway), { ...captured, status: "authorized" }, "1")).rejects.toThrow(/not captured/)
+  })
+
+  describe("when the answer is lost after the request reached the acquirer", () => {
+    const lost = () => {
+      throw new TransportError("refund", "connection reset", { timed_out: false, may_have_reached_gateway: true })
+    }
+
+    it("recognises the refund by its Medusa refund id in the refund search and records it once", async () => {
+      const { gateway, calls } = scriptedGateway({
+        refund: async () => lost(),
+        retrieveRefunds: async () => [
+          { order_no: "MED01ABC", refund_reason: "Medusa refund ref_7", refund_status: "1", refund_reference_id: "T1-01", refund_amount: "3.00" },
+        ],
+      })
+      const data = await refund(testContext(gateway), captured, "3", "ref_7")
+      expect(calls.map((c) => c.method)).toEqual(["refund", "retrieveRefunds"])
+      expect(data.refunds).toEqual([{ refund_reference_id: "T1-01", amount: "3.00", idempotency_key: "ref_7" }])
+    })
+
+    it("does not take a refused refund for a made one, and does not promise that a retry is safe", async () => {
+      const { gateway } = scriptedGateway({
+        refund: async () => lost(),
+        retrieveRefunds: async () => [
+          { order_no: "MED01ABC", refund_reason: "Medusa refund ref_7", refund_status: "0", refund_reference_id: "", refund_amount: "3.00" },
+        ],
+      })
+      const failure = refund(testContext(gateway), captured, "3", "ref_7")
+      await expect(failure).rejects.toThrow(/may have been made\. Check the acquirer's refunds for this order before refunding again/)
+      await expect(failure).rejects.not.toThrow(/retrying is safe/)
+    })
   })
 })

@@ -7,11 +7,11 @@
  */
 import BigNumberJs from "bignumber.js"
 import { MedusaError } from "@medusajs/framework/utils"
-import { TransportError } from "../../gateway/errors"
+import { InvalidInputError, SignatureMismatchError, TransportError } from "../../gateway/errors"
 import { roundAmount, toDecimal, type AmountInput } from "../../gateway/money/amount"
 import { currencyDigits } from "../../gateway/money/currency-digits"
 import type { CoreContext } from "./core-context"
-import { refusedEntryError, toMedusaError } from "./medusa-errors"
+import { refusedEntryError, toMedusaError, unsettledError } from "./medusa-errors"
 import type { AcquiringSessionData, StoredRefund } from "./session-data"
 import { batchEntry } from "./settlement"
 
@@ -31,8 +31,9 @@ export function refundAmountFor(data: AcquiringSessionData, amount: AmountInput)
   let rounded: string
   try {
     rounded = roundAmount(amount, currency, "refund amount")
-  } catch {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount is not a decimal number")
+  } catch (error) {
+    const reason = error instanceof InvalidInputError ? `${error.field} ${error.reason}` : "refund amount is not a decimal number"
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `The refund cannot be sent: ${reason}`)
   }
   if (!toDecimal(rounded).isPositive() || toDecimal(rounded).isZero()) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than zero")
@@ -75,9 +76,16 @@ export async function refund(
     ctx.log("info", `refund ${data.order_no} ${refundAmount} ${data.currency}: ${outcome.refund_reference_id ?? ""}`)
     return record(outcome.refund_reference_id)
   } catch (error) {
-    if (error instanceof TransportError && error.may_have_reached_gateway && reason) {
-      const found = await findRefundByReason(ctx, data, reason)
+    // an answer lost, or one whose signature failed: the acquirer may have refunded all the same
+    const unclear = (error instanceof TransportError && error.may_have_reached_gateway) || error instanceof SignatureMismatchError
+    if (unclear) {
+      const found = reason ? await findRefundByReason(ctx, data, reason) : undefined
       if (found) return record(found)
+      // Medusa gives a retried refund a new id, so a retry could not recognise this one: say so instead of "retry"
+      throw unsettledError(
+        `The acquirer's answer to the refund of ${refundAmount} ${data.currency} for ${data.order_no} was lost or failed verification, and the refund ` +
+          `may have been made. Check the acquirer's refunds for this order before refunding again.`
+      )
     }
     throw toMedusaError(error, "refund")
   }
@@ -86,7 +94,9 @@ export async function refund(
 async function findRefundByReason(ctx: CoreContext, data: AcquiringSessionData, reason: string): Promise<string | undefined> {
   try {
     const records = await ctx.gateway.retrieveRefunds({ order_nos: [data.order_no as string] })
-    return records.find((r) => r.refund_reason === reason)?.refund_reference_id
+    // a refused refund is listed too: only one that was made counts
+    return records.find((r) => r.refund_reason === reason && (r.refund_status === undefined || r.refund_status === "1"))
+      ?.refund_reference_id
   } catch (error) {
     ctx.log("warn", `refund search for ${data.order_no} failed`, { error })
     return undefined
