@@ -166,6 +166,37 @@ acquiringSuite(({ sandbox, openShop, container }) => {
     expect(payment.captured_at ?? null).toBeNull()
   })
 
+  it("a shopper who pays and then switches to the hosted page gets the dropped session's authorisation voided", async () => {
+    const shop = await openShop()
+    const { collectionId, session } = await cartWithSession(shop, CARD_PROVIDER)
+    const paid = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "card").payment_session
+    // Medusa deletes the collection's sessions before it creates the new one
+    const switched = await shop.store.post(`/store/payment-collections/${collectionId}/payment-sessions`, {
+      provider_id: "pp_acquiring-hosted_acquiring",
+      data: { device: SHOPPER_DEVICE },
+    })
+    expectStatus(switched, 200, "hosted session")
+    expect(await sandbox.transaction(paid.data.transaction_id)).toMatchObject({ state: "voided", payment_status: "1100" })
+  })
+
+  it("once the order is placed, a new payment session on its collection is refused and the payment stands", async () => {
+    const shop = await openShop()
+    const { cart, collectionId, session } = await cartWithSession(shop, CARD_PROVIDER)
+    const paid = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "card").payment_session
+    const order = await expectOrder(shop, cart.id)
+
+    const again = await shop.store.post(`/store/payment-collections/${collectionId}/payment-sessions`, {
+      provider_id: CARD_PROVIDER,
+      data: { device: SHOPPER_DEVICE },
+    })
+    expect(again.status).toBe(409)
+    expect(again.text).toMatch(/already paid/)
+    expect((await sandbox.transaction(paid.data.transaction_id)).state).toBe("authorised")
+    const payment = await adminPayment(shop, order.id)
+    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
+    expect((await sandbox.transaction(paid.data.transaction_id)).state).toBe("captured")
+  })
+
   it("validates the storefront's device data and drops a spoofed cart or card from the session data", async () => {
     const shop = await openShop()
     const cart = await createReadyCart(shop.store, shop.seeded)

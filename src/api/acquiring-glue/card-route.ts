@@ -6,8 +6,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { authoriseCard } from "../../providers/acquiring/card-authorisation"
 import { CardEntrySchema, describeCardIssues } from "../../providers/acquiring/card-entry"
+import { declinedError } from "../../providers/acquiring/medusa-errors"
 import { coreFor } from "../../providers/acquiring/route-context"
-import { cancel } from "../../providers/acquiring/settlement"
+import { releaseUnused } from "../../providers/acquiring/release-unused"
 import { loadCartSnapshot } from "./cart-snapshot-loader"
 import { loadAcquiringSession, saveSessionData, sessionAnswer } from "./session-access"
 
@@ -34,17 +35,15 @@ export async function submitCard(req: MedusaRequest, res: MedusaResponse) {
   try {
     session = await saveSessionData(req, loaded, next)
   } catch (error) {
-    // the session vanished meanwhile (the cart changed): an authorisation nobody can use is voided
-    if (next.transaction_id && next.status !== "error" && next.transaction_id !== loaded.data.transaction_id) {
-      await cancel(ctx, next).catch(() => undefined)
-    }
+    // the session vanished meanwhile (the cart changed): money nobody can use is given back
+    if (next.transaction_id && next.transaction_id !== loaded.data.transaction_id) await releaseUnused(ctx, next)
     throw error
   }
   if (next.status === "error") {
     const code = next.result?.code ?? ""
     res.status(402).json({
       code,
-      message: `The card payment was not authorised: ${code}:${next.result?.text ?? ""}`,
+      message: declinedError(next.result, "card payment").message,
       ...sessionAnswer(session),
     })
     return

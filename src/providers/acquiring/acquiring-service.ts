@@ -26,6 +26,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
+import { InvalidInputError } from "../../gateway/errors"
 import { roundAmount, type AmountInput } from "../../gateway/money/amount"
 import { DeviceSchema } from "./cart-snapshot"
 import { confirmWithQuery } from "./confirmation"
@@ -37,6 +38,7 @@ import { parseAcquiringOptions, AcquiringOptionsError, type AcquiringOptionsInpu
 import { orderNumberFor } from "./order-number"
 import { findProviderId } from "./provider-identity"
 import { refund } from "./refunds"
+import { releaseUnused } from "./release-unused"
 import { keepStoredKeys, STORED_STATUSES, type AcquiringSessionData, type StoredStatus } from "./session-data"
 import { cancel, capture } from "./settlement"
 
@@ -99,17 +101,12 @@ export abstract class AcquiringPaymentService extends AbstractPaymentProvider<Ac
     return { data: data as Record<string, unknown>, ...(isStoredStatus(data.status) ? { status: data.status } : {}) }
   }
 
-  /** A session Medusa drops may hold an authorisation (the cart changed after payment): void it, best effort. */
+  /**
+   * A session Medusa drops (the cart changed after payment, another provider chosen) may hold money or an
+   * open hosted page: released, best effort. Sessions of placed orders never get here (see the payment-session middleware).
+   */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    const data = keepStoredKeys(input.data)
-    if (data.transaction_id && (data.status === "authorized" || data.status === "pending" || data.status === "requires_more")) {
-      try {
-        return { data: (await cancel(this.ctx, data)) as Record<string, unknown> }
-      } catch (error) {
-        this.ctx.log("warn", `could not void ${data.order_no} of a deleted session`, { error })
-      }
-    }
-    return { data: data as Record<string, unknown> }
+    return { data: (await releaseUnused(this.ctx, keepStoredKeys(input.data))) as Record<string, unknown> }
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -147,7 +144,7 @@ export abstract class AcquiringPaymentService extends AbstractPaymentProvider<Ac
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    return webhookAction(this.ctx, payload) as unknown as WebhookActionResult
+    return (await webhookAction(this.ctx, payload)) as unknown as WebhookActionResult
   }
 
   protected out(data: AcquiringSessionData): { status: StoredStatus; data: Record<string, unknown> } {
@@ -157,8 +154,9 @@ export abstract class AcquiringPaymentService extends AbstractPaymentProvider<Ac
   private amountOf(amount: unknown, currency: string): string {
     try {
       return roundAmount(amount as AmountInput, currency)
-    } catch {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `The payment amount is not a valid ${currency} amount`)
+    } catch (error) {
+      const reason = error instanceof InvalidInputError ? `${error.field} ${error.reason}` : "is not a decimal number"
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `The payment amount is not a valid ${currency} amount: ${reason}`)
     }
   }
 }

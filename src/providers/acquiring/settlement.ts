@@ -11,14 +11,19 @@ import { REVIEW_FLAG } from "../../gateway/statuses"
 import { confirmWithQuery } from "./confirmation"
 import type { CoreContext } from "./core-context"
 import type { BatchEntry, EntryOutcome } from "./gateway-port"
-import { refusedEntryError, toMedusaError } from "./medusa-errors"
+import { refusedEntryError, toMedusaError, unsettledError } from "./medusa-errors"
 import { isHeldForReview, type AcquiringSessionData, type StoredStatus } from "./session-data"
 
 export function batchEntry(data: AcquiringSessionData, operation: string): BatchEntry {
-  if (!data.transaction_id || !data.order_no || !data.amount || !data.currency) {
+  if (!data.transaction_id) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cannot ${operation}: the payment has no acquiring transaction yet`)
   }
-  return { transaction_id: data.transaction_id, order_no: data.order_no, currency: data.currency, amount: data.amount }
+  const { order_no, amount, currency } = data
+  if (!order_no || !amount || !currency) {
+    const missing = Object.entries({ order_no, amount, currency }).filter(([, value]) => !value).map(([field]) => field)
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cannot ${operation}: the payment data lacks ${missing.join(", ")}`)
+  }
+  return { transaction_id: data.transaction_id, order_no, currency, amount }
 }
 
 /**
@@ -95,9 +100,8 @@ export async function voidAttempt(ctx: CoreContext, data: AcquiringSessionData):
     ctx.gateway.cancel([batchEntry(data, "cancel")])
   )
   if (run.done || run.data.status === "error") return
-  throw new MedusaError(
-    MedusaError.Types.CONFLICT,
-    `An earlier attempt is still in progress (awaiting 3-D Secure) and could not be stopped (${run.outcome.error?.code ?? ""}:${run.outcome.error?.text ?? ""})`
+  throw unsettledError(
+    `An earlier attempt is still in progress (awaiting 3-D Secure or an open payment page) and could not be stopped (${run.outcome.error?.code ?? ""}:${run.outcome.error?.text ?? ""})`
   )
 }
 
