@@ -16,20 +16,32 @@ import { recordAcquiringOutcomeWorkflow } from "../workflows/record-acquiring-ou
 
 const QUIET_MINUTES = 10
 const OLDEST_DAYS = 2
-const BATCH = 100
+const PAGE = 100
+// bounds one run; what is left waits for the next run, oldest first
+const MAX_PAGES = 20
 
 export default async function reconcileAcquiringSessions(container: MedusaContainer) {
   const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const now = Date.now()
-  const sessions: PaymentSessionDTO[] = await paymentModule.listPaymentSessions(
-    {
-      status: ["pending", "requires_more"],
-      updated_at: { $lt: new Date(now - QUIET_MINUTES * 60_000), $gt: new Date(now - OLDEST_DAYS * 86_400_000) },
-    } as never,
-    { select: ["id", "provider_id", "data", "status"], take: BATCH } as never
-  )
-  for (const session of sessions) {
-    if (!isAcquiringProvider(session.provider_id)) continue
+  const filters = {
+    // only this plugin's sessions, so other providers' pending sessions never crowd them out
+    provider_id: { $like: "pp_acquiring-%" },
+    status: ["pending", "requires_more"],
+    updated_at: { $lt: new Date(now - QUIET_MINUTES * 60_000), $gt: new Date(now - OLDEST_DAYS * 86_400_000) },
+  }
+  // read every page before acting: a reconciled session leaves the filter and would shift later pages
+  const due: PaymentSessionDTO[] = []
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const sessions: PaymentSessionDTO[] = await paymentModule.listPaymentSessions(filters as never, {
+      select: ["id", "provider_id", "data", "status"],
+      order: { updated_at: "ASC", id: "ASC" },
+      skip: page * PAGE,
+      take: PAGE,
+    } as never)
+    due.push(...sessions.filter((session) => isAcquiringProvider(session.provider_id)))
+    if (sessions.length < PAGE) break
+  }
+  for (const session of due) {
     try {
       await reconcile(container, session)
     } catch (error) {
