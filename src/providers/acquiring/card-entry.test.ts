@@ -35,4 +35,20 @@ describe("card entry", () => {
     })
     expect(describeCardIssues(result.error!)).toEqual([{ field: "card", reason: "unknown field(s) pin" }])
   })
+
+  it("tells a missing field from one of the wrong type", () => {
+    const wrongType = CardEntrySchema.safeParse({ card: { number: 4242424242424242, expiry_month: true, expiry_year: "2030", security_code: 123 } })
+    expect(describeCardIssues(wrongType.error!)).toEqual([
+      { field: "card.number", reason: "must be a string of digits" },
+      { field: "card.expiry_month", reason: "must be a month from 1 to 12" },
+      { field: "card.security_code", reason: "must be a string of 3 or 4 digits" },
+    ])
+    const missing = CardEntrySchema.safeParse({ card: { number: "4242424242424242", expiry_year: "2030" } })
+    expect(describeCardIssues(missing.error!)).toEqual([
+      { field: "card.expiry_month", reason: "is required" },
+      { field: "card.security_code", reason: "is required" },
+    ])
+    expect(describeCardIssues(CardEntrySchema.safeParse({}).error!)).toEqual([{ field: "card", reason: "is required" }])
+    expect(describeCardIssues(CardEntrySchema.safeParse({ card: "4242424242424242" }).error!)[0].reason).toMatch(/^must be an object/)
+  })
 })

@@ -7,6 +7,9 @@ import { z } from "zod"
 
 const digits = (text: string) => text.replace(/[\s-]/g, "")
 
+/** "is required" only when the field is missing; a value of the wrong type is told apart. */
+const missingOr = (wrongType: string) => (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : wrongType)
+
 export function passesLuhn(number: string): boolean {
   let sum = 0
   let double = false
@@ -27,7 +30,7 @@ export const CardEntrySchema = z
     card: z
       .object({
         number: z
-          .string({ error: "is required" })
+          .string({ error: missingOr("must be a string of digits") })
           .transform(digits)
           .pipe(
             z
@@ -36,20 +39,20 @@ export const CardEntrySchema = z
               .refine(passesLuhn, "is not a valid card number (check digit)")
           ),
         expiry_month: z
-          .union([z.string(), z.number()], { error: "is required" })
+          .union([z.string(), z.number()], { error: missingOr("must be a month from 1 to 12") })
           .transform((value) => String(value).trim())
           .pipe(z.string().regex(/^(0?[1-9]|1[0-2])$/, "must be a month from 1 to 12"))
           .transform((value) => value.padStart(2, "0")),
         expiry_year: z
-          .union([z.string(), z.number()], { error: "is required" })
+          .union([z.string(), z.number()], { error: missingOr("must be a year such as 2030 or 30") })
           .transform((value) => String(value).trim())
           .pipe(z.string().regex(/^(\d{2}|20\d{2})$/, "must be a year such as 2030 or 30"))
           .transform((value) => (value.length === 2 ? `20${value}` : value)),
         security_code: z
-          .string({ error: "is required" })
+          .string({ error: missingOr("must be a string of 3 or 4 digits") })
           .trim()
           .regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
-      }, { error: "is required" })
+      }, { error: missingOr("must be an object with number, expiry_month, expiry_year and security_code") })
       .strict(),
     holder: z
       .object({
