@@ -14,6 +14,15 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
   const requestsFor = async (operation: string, orderNo: string, list: string) =>
     (await sandbox.requests(operation)).filter((r) => (r.body[list] ?? []).some((e: any) => e.order_no === orderNo))
 
+  /** A direct order whose payment the admin captured, ready for a refund. */
+  async function capturedOrder() {
+    const shop = await openShop()
+    const { order } = await placeDirectOrder(shop)
+    const payment = await adminPayment(shop, order.id)
+    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
+    return { shop, order, payment }
+  }
+
   it("a capture whose answer was lost is settled once: confirmed at once or on the admin's retry", async () => {
     const shop = await openShop()
     const { order, paid } = await placeDirectOrder(shop)
@@ -69,10 +78,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
   })
 
   it("a refund answer with a wrong signature is settled by the verified refund search: recorded once, never sent twice", async () => {
-    const shop = await openShop()
-    const { order } = await placeDirectOrder(shop)
-    const payment = await adminPayment(shop, order.id)
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
+    const { shop, order, payment } = await capturedOrder()
 
     await sandbox.injectFault({ operation: "refund", kind: "wrong_signature" })
     expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount: 5 }), 200, "refund")
@@ -84,10 +90,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
   })
 
   it("a refund whose outcome cannot be verified at all is reported as possibly made, and nothing is recorded", async () => {
-    const shop = await openShop()
-    const { order } = await placeDirectOrder(shop)
-    const payment = await adminPayment(shop, order.id)
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
+    const { shop, order, payment } = await capturedOrder()
 
     await sandbox.injectFault({ operation: "refund", kind: "wrong_signature" })
     await sandbox.injectFault({ operation: "retrieval_refund", kind: "wrong_signature", count: 5 })
