@@ -29,9 +29,11 @@ describe("refund amounts", () => {
 describe("refund", () => {
   it("records several partial refunds on one payment", async () => {
     let n = 0
-    const { gateway, calls } = scriptedGateway({
+    const { gateway, calls: all } = scriptedGateway({
       refund: async () => [{ transaction_id: "T1", ok: true, refund_reference_id: `T1-0${++n}` }],
+      retrieveRefunds: async () => [],
     })
+    const refunds = () => all.filter((c) => c.method === "refund")
     const ctx = testContext(gateway)
     const first = await refund(ctx, captured, { value: "4", precision: 20 }, "ref_1")
     const second = await refund(ctx, first, "6.5", "ref_2")
@@ -39,12 +41,28 @@ describe("refund", () => {
       { refund_reference_id: "T1-01", amount: "4.00", idempotency_key: "ref_1" },
       { refund_reference_id: "T1-02", amount: "6.50", idempotency_key: "ref_2" },
     ])
-    expect(calls[1].args[0]).toEqual([
+    expect(refunds()[1].args[0]).toEqual([
       { transaction_id: "T1", order_no: "MED01ABC", currency: "USD", amount: "15.00", refund_amount: "6.50", refund_reason: "Medusa refund ref_2" },
     ])
     // the same Medusa refund again does not refund twice
     await refund(ctx, second, "6.5", "ref_2")
-    expect(calls).toHaveLength(2)
+    expect(refunds()).toHaveLength(2)
+  })
+
+  it("adds refunds the acquirer made that the stored data lacks (two refunds at once each read the same data)", async () => {
+    const { gateway } = scriptedGateway({
+      refund: async () => [{ transaction_id: "T1", ok: true, refund_reference_id: "T1-02" }],
+      retrieveRefunds: async () => [
+        { order_no: "MED01ABC", transaction_id: "T1", refund_reference_id: "T1-01", refund_amount: "4.00", refund_reason: "Medusa refund ref_a", refund_status: "1" },
+        { order_no: "MED01ABC", transaction_id: "T1", refund_reference_id: "T1-02", refund_amount: "3.00", refund_reason: "Medusa refund ref_b", refund_status: "1" },
+        { order_no: "MED01ABC", transaction_id: "T1", refund_reference_id: "T1-03", refund_amount: "9.00", refund_status: "0" },
+      ],
+    })
+    const data = await refund(testContext(gateway), captured, "3", "ref_b")
+    expect(data.refunds).toEqual([
+      { refund_reference_id: "T1-02", amount: "3.00", idempotency_key: "ref_b" },
+      { refund_reference_id: "T1-01", amount: "4.00", idempotency_key: "ref_a" },
+    ])
   })
 
   it("surfaces a refusal with the gateway's code and text", async () => {

@@ -12,6 +12,7 @@ import { roundAmount, toDecimal, type AmountInput } from "../../gateway/money/am
 import { currencyDigits } from "../../gateway/money/currency-digits"
 import type { CoreContext } from "./core-context"
 import { refusedEntryError, toMedusaError, unsettledError } from "./medusa-errors"
+import type { RefundRecord } from "./gateway-port"
 import type { AcquiringSessionData, StoredRefund } from "./session-data"
 import { batchEntry } from "./settlement"
 
@@ -74,7 +75,7 @@ export async function refund(
       throw refusedEntryError("refund", outcome?.error)
     }
     ctx.log("info", `refund ${data.order_no} ${refundAmount} ${data.currency}: ${outcome.refund_reference_id ?? ""}`)
-    return record(outcome.refund_reference_id)
+    return await withAcquirerRefunds(ctx, record(outcome.refund_reference_id))
   } catch (error) {
     // an answer lost, or one whose signature failed: the acquirer may have refunded all the same
     const unclear = (error instanceof TransportError && error.may_have_reached_gateway) || error instanceof SignatureMismatchError
@@ -89,6 +90,34 @@ export async function refund(
     }
     throw toMedusaError(error, "refund")
   }
+}
+
+const REASON_KEY = /^Medusa refund (\S+)$/
+
+/**
+ * Adds the refunds the acquirer lists for the order that the data lacks. Medusa hands each refund the
+ * payment data it read before taking its lock, so of two refunds at once each would store only its own.
+ * Best effort: without the refund search the data keeps what this call knows.
+ */
+async function withAcquirerRefunds(ctx: CoreContext, data: AcquiringSessionData): Promise<AcquiringSessionData> {
+  let records: RefundRecord[]
+  try {
+    records = await ctx.gateway.retrieveRefunds({ order_nos: [data.order_no as string] })
+  } catch (error) {
+    ctx.log("warn", `refund search for ${data.order_no} failed; stored refunds may be incomplete`, { error })
+    return data
+  }
+  const known = new Set((data.refunds ?? []).map((r) => r.refund_reference_id))
+  const missing: StoredRefund[] = []
+  for (const r of records) {
+    if (!r.refund_reference_id || known.has(r.refund_reference_id) || !r.refund_amount) continue
+    if (r.refund_status !== undefined && r.refund_status !== "1") continue
+    if (r.transaction_id && r.transaction_id !== data.transaction_id) continue
+    const key = REASON_KEY.exec(r.refund_reason ?? "")?.[1]
+    missing.push({ refund_reference_id: r.refund_reference_id, amount: r.refund_amount, ...(key ? { idempotency_key: key } : {}) })
+    known.add(r.refund_reference_id)
+  }
+  return missing.length ? { ...data, refunds: [...(data.refunds ?? []), ...missing] } : data
 }
 
 async function findRefundByReason(ctx: CoreContext, data: AcquiringSessionData, reason: string): Promise<string | undefined> {

@@ -15,9 +15,12 @@ describe("releaseUnused (a deleted payment session)", () => {
   })
 
   it("refunds an auto-captured payment in full", async () => {
-    const { gateway, calls } = scriptedGateway({ refund: async () => [{ transaction_id: "T1", ok: true, refund_reference_id: "T1-01" }] })
+    const { gateway, calls } = scriptedGateway({
+      refund: async () => [{ transaction_id: "T1", ok: true, refund_reference_id: "T1-01" }],
+      retrieveRefunds: async () => [],
+    })
     const data = await releaseUnused(testContext(gateway, { auto_capture: true }), { ...base, status: "captured", transaction_id: "T1" })
-    expect(calls.map((c) => [c.method, c.args[0]])).toEqual([["refund", [{ ...entry, refund_amount: "15.00" }]]])
+    expect(calls.filter((c) => c.method === "refund").map((c) => c.args[0])).toEqual([[{ ...entry, refund_amount: "15.00" }]])
     expect(data.refunds).toEqual([{ refund_reference_id: "T1-01", amount: "15.00" }])
   })
 
