@@ -17,13 +17,36 @@ import type { AcquiringSessionData, StoredRefund } from "./session-data"
 import { batchEntry } from "./settlement"
 
 const REASON_MAX = 50
+const REASON_PREFIX = "Medusa refund "
 
 export function refundReason(idempotencyKey: string | undefined): string | undefined {
-  return idempotencyKey ? `Medusa refund ${idempotencyKey}`.slice(0, REASON_MAX) : undefined
+  return idempotencyKey ? `${REASON_PREFIX}${idempotencyKey}`.slice(0, REASON_MAX) : undefined
 }
 
-export function refundedSoFar(data: AcquiringSessionData): BigNumberJs {
-  return (data.refunds ?? []).reduce((sum, refund) => sum.plus(toDecimal(refund.amount)), new BigNumberJs(0))
+/** Medusa's refund id back from a refund_reason written by `refundReason`. */
+function idempotencyKeyOf(reason: string | undefined): string | undefined {
+  return reason?.startsWith(REASON_PREFIX) ? reason.slice(REASON_PREFIX.length) || undefined : undefined
+}
+
+/** What the stored refunds leave of the payment's amount. */
+export function refundableLeft(data: AcquiringSessionData): BigNumberJs {
+  const refunded = (data.refunds ?? []).reduce((sum, refund) => sum.plus(toDecimal(refund.amount)), new BigNumberJs(0))
+  return toDecimal(data.amount as string).minus(refunded)
+}
+
+/** The refund search lists refused refunds too: only one that was made counts. */
+function wasMade(record: RefundRecord): boolean {
+  return record.refund_status === undefined || record.refund_status === "1"
+}
+
+/** The acquirer's refunds of the order, or undefined (logged) when the refund search fails. */
+async function listedRefunds(ctx: CoreContext, data: AcquiringSessionData): Promise<RefundRecord[] | undefined> {
+  try {
+    return await ctx.gateway.retrieveRefunds({ order_nos: [data.order_no as string] })
+  } catch (error) {
+    ctx.log("warn", `refund search for ${data.order_no} failed`, { error })
+    return undefined
+  }
 }
 
 /** The wire refund amount; a rounding overshoot of at most one minor unit is trimmed to what is left. */
@@ -39,7 +62,7 @@ export function refundAmountFor(data: AcquiringSessionData, amount: AmountInput)
   if (!toDecimal(rounded).isPositive() || toDecimal(rounded).isZero()) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "The refund amount must be greater than zero")
   }
-  const left = toDecimal(data.amount as string).minus(refundedSoFar(data))
+  const left = refundableLeft(data)
   const over = toDecimal(rounded).minus(left)
   const minorUnit = new BigNumberJs(1).shiftedBy(-currencyDigits(currency))
   if (over.isPositive() && !over.isZero() && over.isLessThanOrEqualTo(minorUnit)) {
@@ -92,28 +115,20 @@ export async function refund(
   }
 }
 
-const REASON_KEY = /^Medusa refund (\S+)$/
-
 /**
  * Adds the refunds the acquirer lists for the order that the data lacks. Medusa hands each refund the
  * payment data it read before taking its lock, so of two refunds at once each would store only its own.
  * Best effort: without the refund search the data keeps what this call knows.
  */
 async function withAcquirerRefunds(ctx: CoreContext, data: AcquiringSessionData): Promise<AcquiringSessionData> {
-  let records: RefundRecord[]
-  try {
-    records = await ctx.gateway.retrieveRefunds({ order_nos: [data.order_no as string] })
-  } catch (error) {
-    ctx.log("warn", `refund search for ${data.order_no} failed; stored refunds may be incomplete`, { error })
-    return data
-  }
+  const records = await listedRefunds(ctx, data)
+  if (!records) return data
   const known = new Set((data.refunds ?? []).map((r) => r.refund_reference_id))
   const missing: StoredRefund[] = []
   for (const r of records) {
-    if (!r.refund_reference_id || known.has(r.refund_reference_id) || !r.refund_amount) continue
-    if (r.refund_status !== undefined && r.refund_status !== "1") continue
+    if (!r.refund_reference_id || known.has(r.refund_reference_id) || !r.refund_amount || !wasMade(r)) continue
     if (r.transaction_id && r.transaction_id !== data.transaction_id) continue
-    const key = REASON_KEY.exec(r.refund_reason ?? "")?.[1]
+    const key = idempotencyKeyOf(r.refund_reason)
     missing.push({ refund_reference_id: r.refund_reference_id, amount: r.refund_amount, ...(key ? { idempotency_key: key } : {}) })
     known.add(r.refund_reference_id)
   }
@@ -121,13 +136,6 @@ async function withAcquirerRefunds(ctx: CoreContext, data: AcquiringSessionData)
 }
 
 async function findRefundByReason(ctx: CoreContext, data: AcquiringSessionData, reason: string): Promise<string | undefined> {
-  try {
-    const records = await ctx.gateway.retrieveRefunds({ order_nos: [data.order_no as string] })
-    // a refused refund is listed too: only one that was made counts
-    return records.find((r) => r.refund_reason === reason && (r.refund_status === undefined || r.refund_status === "1"))
-      ?.refund_reference_id
-  } catch (error) {
-    ctx.log("warn", `refund search for ${data.order_no} failed`, { error })
-    return undefined
-  }
+  const records = await listedRefunds(ctx, data)
+  return records?.find((r) => r.refund_reason === reason && wasMade(r))?.refund_reference_id
 }

@@ -1,7 +1,6 @@
-import { toDecimal } from "../../gateway/money/amount"
 import { confirmWithQuery } from "./confirmation"
 import type { CoreContext } from "./core-context"
-import { refund, refundedSoFar } from "./refunds"
+import { refund, refundableLeft } from "./refunds"
 import type { AcquiringSessionData } from "./session-data"
 import { cancel } from "./settlement"
 
@@ -24,7 +23,7 @@ export async function releaseUnused(ctx: CoreContext, stored: AcquiringSessionDa
     }
     if (data.status === "canceled" || data.status === "error") return data
     if (data.status === "captured") {
-      const left = toDecimal(data.amount as string).minus(refundedSoFar(data))
+      const left = refundableLeft(data)
       if (!left.isPositive() || left.isZero()) return data
       ctx.log("info", `refunding ${data.order_no}: captured for a payment session no order uses`)
       return await refund(ctx, data, left.toFixed())
@@ -35,4 +34,3 @@ export async function releaseUnused(ctx: CoreContext, stored: AcquiringSessionDa
     return stored
   }
 }
-
