@@ -1,6 +1,10 @@
 import { join, resolve } from "node:path"
 import { defineConfig } from "@medusajs/framework/utils"
-import { STOREFRONT_CANCEL_URL, STOREFRONT_RETURN_URL, TEST_JWT_SECRET } from "./app-constants"
+import {
+  STOREFRONT_CANCEL_URL,
+  STOREFRONT_RETURN_URL,
+  TEST_JWT_SECRET,
+} from "./app-constants"
 
 /*
  * The Medusa app the integration tests boot: the plugin as a consumer
@@ -9,10 +13,17 @@ import { STOREFRONT_CANCEL_URL, STOREFRONT_RETURN_URL, TEST_JWT_SECRET } from ".
  * test file, when the runner boots Medusa.
  */
 // The tests load a private copy of the build (setup/plugin-snapshot.ts); the demo the build itself.
-const packageRoot = process.env.ACQUIRING_PLUGIN_ROOT ?? resolve(__dirname, "..")
-const providerPath = join(packageRoot, ".medusa", "server", "src", "providers", "acquiring")
+const packageRoot =
+  process.env.ACQUIRING_PLUGIN_ROOT ?? resolve(__dirname, "..")
+const providerPath = join(
+  packageRoot,
+  ".medusa",
+  "server",
+  "src",
+  "providers",
+  "acquiring"
+)
 const backendUrl = `http://127.0.0.1:${process.env.PORT ?? "9000"}`
-
 
 function acquiringProviders() {
   return [

@@ -9,20 +9,40 @@
 import "../integration-tests/setup/quiet-logs"
 import { randomBytes } from "node:crypto"
 import { join } from "node:path"
-import { STOREFRONT_RETURN_URL, TEST_JWT_SECRET } from "../integration-tests/app-constants"
+import {
+  STOREFRONT_RETURN_URL,
+  TEST_JWT_SECRET,
+} from "../integration-tests/app-constants"
 import { createAdminHeaders } from "../integration-tests/helpers/admin-auth"
 import { formsOf, submitForm } from "../integration-tests/helpers/browser"
-import { expectStatus, httpClient } from "../integration-tests/helpers/http-client"
+import {
+  expectStatus,
+  httpClient,
+} from "../integration-tests/helpers/http-client"
 import { seedStore, USD_REGION } from "../integration-tests/helpers/seed-store"
-import { completeCart, createReadyCart, openPaymentSession, storeApi } from "../integration-tests/helpers/storefront"
-import { DATABASE_URL_VARIABLE, databaseEnvFromUrl, freeLoopbackPort, startEmbeddedDatabase } from "../integration-tests/setup/database"
+import {
+  completeCart,
+  createReadyCart,
+  openPaymentSession,
+  storeApi,
+} from "../integration-tests/helpers/storefront"
+import {
+  DATABASE_URL_VARIABLE,
+  databaseEnvFromUrl,
+  freeLoopbackPort,
+  startEmbeddedDatabase,
+} from "../integration-tests/setup/database"
 import { keepServersOnLoopback } from "../integration-tests/setup/loopback-listen"
 import { DEFAULT_SANDBOX_ACCOUNT, startSandbox } from "../src/sandbox"
 
 const PACKAGE_ROOT = join(__dirname, "..")
 const APP_DIR = join(PACKAGE_ROOT, "integration-tests")
 const CARD = "4242424242424242"
-const CARD_FIELDS = { expiry_month: "12", expiry_year: "2031", security_code: "918" }
+const CARD_FIELDS = {
+  expiry_month: "12",
+  expiry_year: "2031",
+  security_code: "918",
+}
 
 let stepNumber = 0
 function step(text: string): void {
@@ -30,7 +50,9 @@ function step(text: string): void {
   console.log(`\n[${String(stepNumber).padStart(2, "0")}] ${text}`)
 }
 function show(label: string, value: unknown): void {
-  console.log(`     ${label}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+  console.log(
+    `     ${label}: ${typeof value === "string" ? value : JSON.stringify(value)}`
+  )
 }
 
 type Cleanup = () => Promise<unknown> | unknown
@@ -50,7 +72,11 @@ async function main(): Promise<void> {
   keepServersOnLoopback()
 
   const existing = process.env[DATABASE_URL_VARIABLE]
-  step(existing ? `Using the PostgreSQL named by ${DATABASE_URL_VARIABLE}` : "Starting an embedded PostgreSQL on localhost")
+  step(
+    existing
+      ? `Using the PostgreSQL named by ${DATABASE_URL_VARIABLE}`
+      : "Starting an embedded PostgreSQL on localhost"
+  )
   const database = existing ? undefined : await startEmbeddedDatabase()
   if (database) cleanups.push(() => database.stop())
   const dbEnv = existing ? databaseEnvFromUrl(existing) : database!.env
@@ -58,7 +84,10 @@ async function main(): Promise<void> {
   show("server", `localhost:${dbEnv.DB_PORT}`)
 
   step("Starting the sandbox acquiring service")
-  const sandbox = await startSandbox({ port: 0, accounts: [DEFAULT_SANDBOX_ACCOUNT] })
+  const sandbox = await startSandbox({
+    port: 0,
+    accounts: [DEFAULT_SANDBOX_ACCOUNT],
+  })
   cleanups.push(() => sandbox.close())
   show("sandbox", sandbox.url)
   Object.assign(process.env, {
@@ -69,8 +98,12 @@ async function main(): Promise<void> {
     PORT: String(await freeLoopbackPort()),
   })
 
-  step("Booting Medusa with the plugin (create database, migrate, sync links, listen)")
-  const app = await bootMedusa(`medusa_acquiring_demo_${randomBytes(3).toString("hex")}`)
+  step(
+    "Booting Medusa with the plugin (create database, migrate, sync links, listen)"
+  )
+  const app = await bootMedusa(
+    `medusa_acquiring_demo_${randomBytes(3).toString("hex")}`
+  )
   cleanups.push(() => app.stop())
   const backend = `http://127.0.0.1:${app.port}`
   show("medusa", backend)
@@ -86,7 +119,11 @@ async function bootMedusa(dbName: string) {
   const { asValue } = require("@medusajs/framework/awilix")
   const { logger } = require("@medusajs/framework/logger")
   const { Migrator } = require("@medusajs/framework/migrations")
-  const { ContainerRegistrationKeys, getResolvedPlugins, mergePluginModules } = require("@medusajs/framework/utils")
+  const {
+    ContainerRegistrationKeys,
+    getResolvedPlugins,
+    mergePluginModules,
+  } = require("@medusajs/framework/utils")
 
   const credentials = {
     user: process.env.DB_USERNAME,
@@ -94,13 +131,32 @@ async function bootMedusa(dbName: string) {
     host: process.env.DB_HOST,
     port: Number(process.env.DB_PORT),
   }
-  await runner.createDatabase({ databaseName: dbName, errorIfExist: false }, credentials)
-  await runner.configLoaderOverride(APP_DIR, { clientUrl: getDatabaseURL(dbName), debug: false })
+  await runner.createDatabase(
+    { databaseName: dbName, errorIfExist: false },
+    credentials
+  )
+  await runner.configLoaderOverride(APP_DIR, {
+    clientUrl: getDatabaseURL(dbName),
+    debug: false,
+  })
 
-  const { container, MedusaAppLoader, pgConnectionLoader } = require("@medusajs/framework")
-  const appLoader = new MedusaAppLoader({ medusaConfigPath: APP_DIR, cwd: APP_DIR })
-  const configModule = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  mergePluginModules(configModule, await getResolvedPlugins(APP_DIR, configModule), APP_DIR)
+  const {
+    container,
+    MedusaAppLoader,
+    pgConnectionLoader,
+  } = require("@medusajs/framework")
+  const appLoader = new MedusaAppLoader({
+    medusaConfigPath: APP_DIR,
+    cwd: APP_DIR,
+  })
+  const configModule = container.resolve(
+    ContainerRegistrationKeys.CONFIG_MODULE
+  )
+  mergePluginModules(
+    configModule,
+    await getResolvedPlugins(APP_DIR, configModule),
+    APP_DIR
+  )
   container.register({ [ContainerRegistrationKeys.LOGGER]: asValue(logger) })
   const pgConnection = await pgConnectionLoader()
 
@@ -109,7 +165,11 @@ async function bootMedusa(dbName: string) {
   await runner.syncLinks(appLoader, APP_DIR, container, logger)
   await runner.clearInstances()
   const { loadSearchIndexes } = require("@medusajs/medusa/loaders/search")
-  await loadSearchIndexes({ plugins: await getResolvedPlugins(APP_DIR, configModule, true), configModule, logger })
+  await loadSearchIndexes({
+    plugins: await getResolvedPlugins(APP_DIR, configModule, true),
+    configModule,
+    logger,
+  })
   await appLoader.load()
   await runner.migrateSearchIndexes(container, logger)
 
@@ -121,36 +181,74 @@ async function bootMedusa(dbName: string) {
       await started.shutdown()
       await runner.clearInstances()
       await pgConnection?.destroy?.()
-      await runner.dropDatabase({ databaseName: dbName, errorIfNonExist: false }, credentials).catch(() => undefined)
+      await runner
+        .dropDatabase(
+          { databaseName: dbName, errorIfNonExist: false },
+          credentials
+        )
+        .catch(() => undefined)
       await runner.closeWaitingroomClient()
     },
   }
 }
 
-async function runCheckouts(container: any, backend: string, sandboxUrl: string): Promise<void> {
-
-  step("Seeding the store: sales channel, publishable key, USD region, warehouse, shipping option, product")
+async function runCheckouts(
+  container: any,
+  backend: string,
+  sandboxUrl: string
+): Promise<void> {
+  step(
+    "Seeding the store: sales channel, publishable key, USD region, warehouse, shipping option, product"
+  )
   const seeded = await seedStore(container, {
-    paymentProviders: ["pp_acquiring-card_acquiring", "pp_acquiring-hosted_acquiring"],
+    paymentProviders: [
+      "pp_acquiring-card_acquiring",
+      "pp_acquiring-hosted_acquiring",
+    ],
     regions: [USD_REGION],
   })
-  const store = storeApi(() => backend, () => seeded.publishableKey)
+  const store = storeApi(
+    () => backend,
+    () => seeded.publishableKey
+  )
   const adminHeaders = await createAdminHeaders(container, TEST_JWT_SECRET)
-  const admin = httpClient(() => backend, () => adminHeaders)
+  const admin = httpClient(
+    () => backend,
+    () => adminHeaders
+  )
   show("region", seeded.regions.usd.id)
   show("variant", `${seeded.variantId} at 10.00 USD, shipping 5.00 USD`)
 
   const control = httpClient(() => `${sandboxUrl}/__sandbox`)
   const sandboxTx = async (orderNo: string) =>
-    (expectStatus(await control.get("/transactions"), 200, "sandbox transactions").transactions as any[]).find((t) => t.order_no === orderNo)
+    (
+      expectStatus(
+        await control.get("/transactions"),
+        200,
+        "sandbox transactions"
+      ).transactions as any[]
+    ).find((t) => t.order_no === orderNo)
 
   async function finalStates(label: string, orderId: string, orderNo: string) {
-    const fields = "id,display_id,status,payment_status,total,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
-    const { order } = expectStatus(await admin.get(`/admin/orders/${orderId}?fields=${encodeURIComponent(fields)}`), 200, "order")
+    const fields =
+      "id,display_id,status,payment_status,total,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
+    const { order } = expectStatus(
+      await admin.get(
+        `/admin/orders/${orderId}?fields=${encodeURIComponent(fields)}`
+      ),
+      200,
+      "order"
+    )
     const payment = order.payment_collections[0].payments[0]
     const tx = await sandboxTx(orderNo)
     step(`${label}: final states`)
-    show("order", { id: order.id, display_id: order.display_id, status: order.status, payment_status: order.payment_status, total: order.total })
+    show("order", {
+      id: order.id,
+      display_id: order.display_id,
+      status: order.status,
+      payment_status: order.payment_status,
+      total: order.total,
+    })
     show("payment", {
       id: payment.id,
       provider: payment.provider_id,
@@ -160,58 +258,108 @@ async function runCheckouts(container: any, backend: string, sandboxUrl: string)
       data_status: payment.data?.status,
       card: payment.data?.card_masked,
     })
-    show("service", { transaction_id: tx.transaction_id, state: tx.state, payment_status: tx.payment_status, refundable: tx.refundable_amount })
+    show("service", {
+      transaction_id: tx.transaction_id,
+      state: tx.state,
+      payment_status: tx.payment_status,
+      refundable: tx.refundable_amount,
+    })
   }
 
   // ---- Direct card checkout ----
   step("Direct checkout: cart with two totes, addresses and shipping")
   const cart = await createReadyCart(store, seeded, { quantity: 2 })
-  show("cart", `${cart.id} total ${cart.total} ${cart.currency_code.toUpperCase()}`)
+  show(
+    "cart",
+    `${cart.id} total ${cart.total} ${cart.currency_code.toUpperCase()}`
+  )
 
   step("Direct checkout: payment session with the card provider")
-  const direct = await openPaymentSession(store, cart.id, "pp_acquiring-card_acquiring")
+  const direct = await openPaymentSession(
+    store,
+    cart.id,
+    "pp_acquiring-card_acquiring"
+  )
   expectStatus(direct.answer, 200, "payment session")
   show("session", direct.session.id)
 
-  step(`Direct checkout: the shopper's card ${CARD.slice(0, 6)}******${CARD.slice(-4)} goes to the authorisation`)
+  step(
+    `Direct checkout: the shopper's card ${CARD.slice(0, 6)}******${CARD.slice(-4)} goes to the authorisation`
+  )
   const paid = expectStatus(
-    await store.post(`/store/acquiring/payment-sessions/${direct.session.id}/card`, { card: { number: CARD, ...CARD_FIELDS } }),
+    await store.post(
+      `/store/acquiring/payment-sessions/${direct.session.id}/card`,
+      { card: { number: CARD, ...CARD_FIELDS } }
+    ),
     200,
     "card"
   ).payment_session
-  show("result", { status: paid.data.status, transaction_id: paid.data.transaction_id, card: paid.data.card_masked, amount: paid.data.amount })
+  show("result", {
+    status: paid.data.status,
+    transaction_id: paid.data.transaction_id,
+    card: paid.data.card_masked,
+    amount: paid.data.amount,
+  })
 
   step("Direct checkout: complete the cart")
-  const placed = expectStatus(await completeCart(store, cart.id), 200, "complete cart")
-  if (placed.type !== "order") throw new Error(`cart not completed: ${JSON.stringify(placed.error)}`)
+  const placed = expectStatus(
+    await completeCart(store, cart.id),
+    200,
+    "complete cart"
+  )
+  if (placed.type !== "order")
+    throw new Error(`cart not completed: ${JSON.stringify(placed.error)}`)
   show("order", placed.order.id)
 
   const { order: withPayments } = expectStatus(
-    await admin.get(`/admin/orders/${placed.order.id}?fields=${encodeURIComponent("*payment_collections.payments")}`),
+    await admin.get(
+      `/admin/orders/${placed.order.id}?fields=${encodeURIComponent("*payment_collections.payments")}`
+    ),
     200,
     "order payments"
   )
   const paymentId = withPayments.payment_collections[0].payments[0].id
   step("Direct checkout: admin captures the payment")
-  expectStatus(await admin.post(`/admin/payments/${paymentId}/capture`, {}), 200, "capture")
+  expectStatus(
+    await admin.post(`/admin/payments/${paymentId}/capture`, {}),
+    200,
+    "capture"
+  )
   show("service", (await sandboxTx(paid.data.order_no)).state)
   step("Direct checkout: admin refunds 5.00")
-  expectStatus(await admin.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }), 200, "refund")
+  expectStatus(
+    await admin.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }),
+    200,
+    "refund"
+  )
   show("service", (await sandboxTx(paid.data.order_no)).payment_status)
   await finalStates("Direct checkout", placed.order.id, paid.data.order_no)
 
   // ---- Hosted checkout ----
   step("Hosted checkout: cart and payment session with the hosted provider")
   const hostedCart = await createReadyCart(store, seeded)
-  const hosted = await openPaymentSession(store, hostedCart.id, "pp_acquiring-hosted_acquiring")
+  const hosted = await openPaymentSession(
+    store,
+    hostedCart.id,
+    "pp_acquiring-hosted_acquiring"
+  )
   expectStatus(hosted.answer, 200, "payment session")
   show("session", hosted.session.id)
 
-  step("Hosted checkout: the storefront fetches the service's page and the browser submits it")
+  step(
+    "Hosted checkout: the storefront fetches the service's page and the browser submits it"
+  )
   const pagePath = `/store/acquiring/payment-sessions/${hosted.session.id}/checkout`
-  const page = expectStatus(await store.get(pagePath), 200, "checkout page") as string
+  const page = expectStatus(
+    await store.get(pagePath),
+    200,
+    "checkout page"
+  ) as string
   const [checkoutForm] = formsOf(page, `${backend}${pagePath}`, "checkout-data")
-  show("form", `${checkoutForm.method.toUpperCase()} ${checkoutForm.action}, order ${checkoutForm.inputs.order_no}, amount ${checkoutForm.inputs.amount}`)
+  show(
+    "form",
+    `${checkoutForm.method.toUpperCase()} ${checkoutForm.action}, order ${checkoutForm.inputs.order_no}, amount ${checkoutForm.inputs.amount}`
+  )
   const cardPage = (await submitForm(checkoutForm)).visits.at(-1)!
   show("hosted page", `${cardPage.status} ${cardPage.url}`)
 
@@ -223,22 +371,46 @@ async function runCheckouts(container: any, backend: string, sandboxUrl: string)
     expiration_year: CARD_FIELDS.expiry_year,
     security_code: CARD_FIELDS.security_code,
   })
-  show("redirects", back.visits.map((v) => `${v.status} ${new URL(v.url).pathname}`).join(" → "))
+  show(
+    "redirects",
+    back.visits.map((v) => `${v.status} ${new URL(v.url).pathname}`).join(" → ")
+  )
   show("storefront", back.leftTo ?? "(none)")
-  if (!back.leftTo?.startsWith(STOREFRONT_RETURN_URL)) throw new Error("the shopper did not come back to the storefront's return page")
+  if (!back.leftTo?.startsWith(STOREFRONT_RETURN_URL))
+    throw new Error(
+      "the shopper did not come back to the storefront's return page"
+    )
 
   step("Hosted checkout: complete the cart")
-  const hostedPlaced = expectStatus(await completeCart(store, hostedCart.id), 200, "complete cart")
-  if (hostedPlaced.type !== "order") throw new Error(`cart not completed: ${JSON.stringify(hostedPlaced.error)}`)
+  const hostedPlaced = expectStatus(
+    await completeCart(store, hostedCart.id),
+    200,
+    "complete cart"
+  )
+  if (hostedPlaced.type !== "order")
+    throw new Error(`cart not completed: ${JSON.stringify(hostedPlaced.error)}`)
   show("order", hostedPlaced.order.id)
   const { order: hostedOrder } = expectStatus(
-    await admin.get(`/admin/orders/${hostedPlaced.order.id}?fields=${encodeURIComponent("*payment_collections.payments")}`),
+    await admin.get(
+      `/admin/orders/${hostedPlaced.order.id}?fields=${encodeURIComponent("*payment_collections.payments")}`
+    ),
     200,
     "order payments"
   )
   step("Hosted checkout: admin captures the payment")
-  expectStatus(await admin.post(`/admin/payments/${hostedOrder.payment_collections[0].payments[0].id}/capture`, {}), 200, "capture")
-  await finalStates("Hosted checkout", hostedPlaced.order.id, checkoutForm.inputs.order_no)
+  expectStatus(
+    await admin.post(
+      `/admin/payments/${hostedOrder.payment_collections[0].payments[0].id}/capture`,
+      {}
+    ),
+    200,
+    "capture"
+  )
+  await finalStates(
+    "Hosted checkout",
+    hostedPlaced.order.id,
+    checkoutForm.inputs.order_no
+  )
 }
 
 main()
@@ -249,7 +421,9 @@ main()
     process.exit(0)
   })
   .catch(async (error) => {
-    console.error(`\nDemo failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+    console.error(
+      `\nDemo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
+    )
     await stopAll()
     process.exit(1)
   })

@@ -7,7 +7,12 @@ import { findCardData } from "./card-data-scan"
 import { httpClient, type HttpClient } from "./http-client"
 import { captureLogs, linesWithCardData } from "./log-capture"
 import { startTestSandbox, type TestSandbox } from "./sandbox"
-import { seedStore, USD_REGION, type RegionSeed, type SeededStore } from "./seed-store"
+import {
+  seedStore,
+  USD_REGION,
+  type RegionSeed,
+  type SeededStore,
+} from "./seed-store"
 import { storeApi } from "./storefront"
 import { CARD_SECRETS } from "./test-cards"
 
@@ -41,7 +46,9 @@ export type AcquiringSuite = {
  * After every test the whole database and everything logged (at debug
  * level) are searched for card data.
  */
-export function acquiringSuite(testSuite: (suite: AcquiringSuite) => void): void {
+export function acquiringSuite(
+  testSuite: (suite: AcquiringSuite) => void
+): void {
   const sandbox = startTestSandbox()
   const logs = captureLogs()
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
@@ -56,8 +63,14 @@ export function acquiringSuite(testSuite: (suite: AcquiringSuite) => void): void
         container: () => getContainer(),
         logs,
         async openShop(regions = [USD_REGION]) {
-          const seeded = await seedStore(getContainer(), { paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER], regions })
-          const adminHeaders = await createAdminHeaders(getContainer(), TEST_JWT_SECRET)
+          const seeded = await seedStore(getContainer(), {
+            paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
+            regions,
+          })
+          const adminHeaders = await createAdminHeaders(
+            getContainer(),
+            TEST_JWT_SECRET
+          )
           return {
             seeded,
             store: storeApi(backendUrl, () => seeded.publishableKey),
@@ -78,11 +91,15 @@ export function acquiringSuite(testSuite: (suite: AcquiringSuite) => void): void
         // Let Medusa act on this test's notifications (its webhook subscriber
         // runs about 5 s after each delivery) while this test's data is still
         // there, so the next test's restored database never sees them.
-        const attempts = (await sandbox.allNotifications()).slice(notificationsBefore).flatMap((n) => n.attempts)
+        const attempts = (await sandbox.allNotifications())
+          .slice(notificationsBefore)
+          .flatMap((n) => n.attempts)
         const last = Math.max(0, ...attempts.map((a) => Date.parse(a.at)))
         const settleUntil = last + WEBHOOK_DELAY_MS + 1_500
         if (settleUntil > Date.now()) {
-          await new Promise((resolve) => setTimeout(resolve, settleUntil - Date.now()))
+          await new Promise((resolve) =>
+            setTimeout(resolve, settleUntil - Date.now())
+          )
         }
         await utils.waitWorkflowExecutions()
 

@@ -7,17 +7,31 @@ import jwt from "jsonwebtoken"
  * The user lives in the database, so call this in beforeEach (the database
  * is restored from its template before every test).
  */
-export async function createAdminHeaders(container: MedusaContainer, jwtSecret: string): Promise<Record<string, string>> {
+export async function createAdminHeaders(
+  container: MedusaContainer,
+  jwtSecret: string
+): Promise<Record<string, string>> {
   const userModule = container.resolve(Modules.USER)
   const authModule = container.resolve(Modules.AUTH)
   const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
-  const user = await userModule.createUsers({ email, first_name: "Test", last_name: "Admin" })
+  const user = await userModule.createUsers({
+    email,
+    first_name: "Test",
+    last_name: "Admin",
+  })
   const identity = await authModule.createAuthIdentities({
-    provider_identities: [{ provider: "emailpass", entity_id: email, provider_metadata: {} }],
+    provider_identities: [
+      { provider: "emailpass", entity_id: email, provider_metadata: {} },
+    ],
     app_metadata: { user_id: user.id },
   })
   const token = jwt.sign(
-    { actor_id: user.id, actor_type: "user", auth_identity_id: identity.id, app_metadata: { user_id: user.id } },
+    {
+      actor_id: user.id,
+      actor_type: "user",
+      auth_identity_id: identity.id,
+      app_metadata: { user_id: user.id },
+    },
     jwtSecret,
     { expiresIn: "1d" }
   )

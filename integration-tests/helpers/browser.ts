@@ -1,9 +1,18 @@
 import { parse } from "node-html-parser"
 
 /** A form as a browser would submit it. */
-export type BrowserForm = { action: string; method: string; inputs: Record<string, string> }
+export type BrowserForm = {
+  action: string
+  method: string
+  inputs: Record<string, string>
+}
 
-export type Visit = { url: string; status: number; text: string; location?: string }
+export type Visit = {
+  url: string
+  status: number
+  text: string
+  location?: string
+}
 
 const SKIPPED_TYPES = new Set(["submit", "button", "image", "reset", "file"])
 
@@ -13,19 +22,31 @@ const SKIPPED_TYPES = new Set(["submit", "button", "image", "reset", "file"])
  * entries the page's own script appends to the first form as hidden inputs
  * before it submits itself, as the hosted checkout page does.
  */
-export function formsOf(html: string, pageUrl: string, scriptDataId?: string): BrowserForm[] {
+export function formsOf(
+  html: string,
+  pageUrl: string,
+  scriptDataId?: string
+): BrowserForm[] {
   const root = parse(html)
   const forms = root.querySelectorAll("form").map((form) => {
     const inputs: Record<string, string> = {}
     for (const input of form.querySelectorAll("input")) {
       const name = input.getAttribute("name")
       const type = (input.getAttribute("type") ?? "text").toLowerCase()
-      if (!name || SKIPPED_TYPES.has(type) || input.hasAttribute("disabled")) continue
-      if ((type === "checkbox" || type === "radio") && !input.hasAttribute("checked")) continue
+      if (!name || SKIPPED_TYPES.has(type) || input.hasAttribute("disabled"))
+        continue
+      if (
+        (type === "checkbox" || type === "radio") &&
+        !input.hasAttribute("checked")
+      )
+        continue
       inputs[name] = input.getAttribute("value") ?? ""
     }
     return {
-      action: new URL(form.getAttribute("action") ?? pageUrl, pageUrl).toString(),
+      action: new URL(
+        form.getAttribute("action") ?? pageUrl,
+        pageUrl
+      ).toString(),
       method: (form.getAttribute("method") ?? "get").toLowerCase(),
       inputs,
     }
@@ -33,8 +54,11 @@ export function formsOf(html: string, pageUrl: string, scriptDataId?: string): B
   if (scriptDataId && forms.length) {
     const block = root.querySelector(`script#${scriptDataId}`)
     if (block) {
-      for (const [name, value] of Object.entries(JSON.parse(block.rawText) as Record<string, unknown>)) {
-        forms[0].inputs[name] = value === null || value === undefined ? "" : String(value)
+      for (const [name, value] of Object.entries(
+        JSON.parse(block.rawText) as Record<string, unknown>
+      )) {
+        forms[0].inputs[name] =
+          value === null || value === undefined ? "" : String(value)
       }
     }
   }
@@ -47,7 +71,11 @@ function isLoopback(url: string): boolean {
 }
 
 async function visit(url: string, init: RequestInit): Promise<Visit> {
-  const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(30_000) })
+  const response = await fetch(url, {
+    ...init,
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  })
   const location = response.headers.get("location") ?? undefined
   return {
     url,
@@ -71,16 +99,32 @@ export async function submitForm(
   const body = new URLSearchParams({ ...form.inputs, ...fields }).toString()
   const first =
     form.method === "post"
-      ? await visit(form.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body })
-      : await visit(`${form.action}${form.action.includes("?") ? "&" : "?"}${body}`, { method: "GET" })
+      ? await visit(form.action, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body,
+        })
+      : await visit(
+          `${form.action}${form.action.includes("?") ? "&" : "?"}${body}`,
+          { method: "GET" }
+        )
   return options.followRedirects === false ? { visits: [first] } : follow(first)
 }
 
 /** Follows redirects from `start` while they stay on loopback. */
-export async function follow(start: Visit): Promise<{ visits: Visit[]; leftTo?: string }> {
+export async function follow(
+  start: Visit
+): Promise<{ visits: Visit[]; leftTo?: string }> {
   const visits = [start]
   let current = start
-  for (let hops = 0; hops < 10 && current.location && current.status >= 300 && current.status < 400; hops++) {
+  for (
+    let hops = 0;
+    hops < 10 &&
+    current.location &&
+    current.status >= 300 &&
+    current.status < 400;
+    hops++
+  ) {
     if (!isLoopback(current.location)) {
       return { visits, leftTo: current.location }
     }
@@ -91,6 +135,8 @@ export async function follow(start: Visit): Promise<{ visits: Visit[]; leftTo?: 
 }
 
 /** GET a page as a browser would, following loopback redirects. */
-export async function open(url: string): Promise<{ visits: Visit[]; leftTo?: string }> {
+export async function open(
+  url: string
+): Promise<{ visits: Visit[]; leftTo?: string }> {
   return follow(await visit(url, { method: "GET" }))
 }

@@ -5,14 +5,29 @@ import { formsOf, submitForm } from "./browser"
 import { cardBody, CARDS, EXPIRY, SECURITY_CODE } from "./test-cards"
 
 /** POST /store/acquiring/payment-sessions/:id/card, as the storefront's card form does. */
-export function submitCard(shop: Shop, sessionId: string, number: string): Promise<HttpAnswer> {
-  return shop.store.post(`/store/acquiring/payment-sessions/${sessionId}/card`, cardBody(number))
+export function submitCard(
+  shop: Shop,
+  sessionId: string,
+  number: string
+): Promise<HttpAnswer> {
+  return shop.store.post(
+    `/store/acquiring/payment-sessions/${sessionId}/card`,
+    cardBody(number)
+  )
 }
 
 /** A cart with a payment session of `providerId`, ready for a card or the hosted page. */
-export async function cartWithSession(shop: Shop, providerId: string, options: { currency?: string; quantity?: number } = {}) {
+export async function cartWithSession(
+  shop: Shop,
+  providerId: string,
+  options: { currency?: string; quantity?: number } = {}
+) {
   const cart = await createReadyCart(shop.store, shop.seeded, options)
-  const { session, answer, collectionId } = await openPaymentSession(shop.store, cart.id, providerId)
+  const { session, answer, collectionId } = await openPaymentSession(
+    shop.store,
+    cart.id,
+    providerId
+  )
   expectStatus(answer, 200, `create ${providerId} payment session`)
   if (!session) {
     throw new Error(`no ${providerId} session in ${answer.text.slice(0, 500)}`)
@@ -25,15 +40,28 @@ export async function expectOrder(shop: Shop, cartId: string): Promise<any> {
   const answer = await completeCart(shop.store, cartId)
   const body = expectStatus(answer, 200, "complete cart")
   if (body.type !== "order") {
-    throw new Error(`complete cart gave ${body.type}: ${JSON.stringify(body.error ?? body).slice(0, 1000)}`)
+    throw new Error(
+      `complete cart gave ${body.type}: ${JSON.stringify(body.error ?? body).slice(0, 1000)}`
+    )
   }
   return body.order
 }
 
 /** Card entry, approval and order: the direct checkout of an approved card. */
-export async function placeDirectOrder(shop: Shop, options: { currency?: string; quantity?: number; card?: string } = {}) {
-  const { cart, session } = await cartWithSession(shop, "pp_acquiring-card_acquiring", options)
-  const paid = expectStatus(await submitCard(shop, session.id, options.card ?? CARDS.approved), 200, "submit card")
+export async function placeDirectOrder(
+  shop: Shop,
+  options: { currency?: string; quantity?: number; card?: string } = {}
+) {
+  const { cart, session } = await cartWithSession(
+    shop,
+    "pp_acquiring-card_acquiring",
+    options
+  )
+  const paid = expectStatus(
+    await submitCard(shop, session.id, options.card ?? CARDS.approved),
+    200,
+    "submit card"
+  )
   const order = await expectOrder(shop, cart.id)
   return { cart, session, paid: paid.payment_session, order }
 }
@@ -53,7 +81,9 @@ const ORDER_PAYMENT_FIELDS = [
 /** The order as an admin sees it, with its payment collections, payments, captures and refunds. */
 export async function adminOrder(shop: Shop, orderId: string): Promise<any> {
   const { order } = expectStatus(
-    await shop.admin.get(`/admin/orders/${orderId}?fields=${encodeURIComponent(ORDER_PAYMENT_FIELDS)}`),
+    await shop.admin.get(
+      `/admin/orders/${orderId}?fields=${encodeURIComponent(ORDER_PAYMENT_FIELDS)}`
+    ),
     200,
     "admin order"
   )
@@ -63,13 +93,19 @@ export async function adminOrder(shop: Shop, orderId: string): Promise<any> {
 /** The order's single payment. */
 export async function adminPayment(shop: Shop, orderId: string): Promise<any> {
   const order = await adminOrder(shop, orderId)
-  const payments = order.payment_collections.flatMap((c: any) => c.payments ?? [])
+  const payments = order.payment_collections.flatMap(
+    (c: any) => c.payments ?? []
+  )
   expect(payments).toHaveLength(1)
   return payments[0]
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 20_000
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
@@ -84,22 +120,47 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
 }
 
 /** The hosted checkout page as the storefront fetches it, and the sandbox's card page it leads to. */
-export async function openHostedPage(shop: Shop, backendUrl: string, options: { currency?: string } = {}) {
-  const { cart, session, collectionId } = await cartWithSession(shop, "pp_acquiring-hosted_acquiring", options)
+export async function openHostedPage(
+  shop: Shop,
+  backendUrl: string,
+  options: { currency?: string } = {}
+) {
+  const { cart, session, collectionId } = await cartWithSession(
+    shop,
+    "pp_acquiring-hosted_acquiring",
+    options
+  )
   const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
   const checkout = await shop.store.get(path)
   expectStatus(checkout, 200, "hosted checkout page")
   expect(checkout.headers.get("content-type")).toMatch(/^text\/html/)
   // The page's script appends the JSON block's entries to theForm before submitting it.
-  const [checkoutForm] = formsOf(checkout.text, `${backendUrl}${path}`, "checkout-data")
+  const [checkoutForm] = formsOf(
+    checkout.text,
+    `${backendUrl}${path}`,
+    "checkout-data"
+  )
   const onward = await submitForm(checkoutForm)
   const cardPage = onward.visits.at(-1)!
   expect(cardPage.status).toBe(200)
   const [payForm, cancelForm] = formsOf(cardPage.text, cardPage.url)
-  return { cart, session, collectionId, checkout, checkoutForm, payForm, cancelForm }
+  return {
+    cart,
+    session,
+    collectionId,
+    checkout,
+    checkoutForm,
+    payForm,
+    cancelForm,
+  }
 }
 
 /** The card fields of the hosted payment page. */
 export function hostedCardFields(number: string): Record<string, string> {
-  return { card: number, expiration_month: EXPIRY.month, expiration_year: EXPIRY.year, security_code: SECURITY_CODE }
+  return {
+    card: number,
+    expiration_month: EXPIRY.month,
+    expiration_year: EXPIRY.year,
+    security_code: SECURITY_CODE,
+  }
 }

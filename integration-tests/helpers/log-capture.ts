@@ -5,7 +5,12 @@ import winston from "winston"
 
 const METHODS = ["log", "info", "warn", "error", "debug"] as const
 
-type WinstonLogger = { level: string; transports: { level?: string }[]; add(t: unknown): void; remove(t: unknown): void }
+type WinstonLogger = {
+  level: string
+  transports: { level?: string }[]
+  add(t: unknown): void
+  remove(t: unknown): void
+}
 
 /**
  * Records everything Medusa's logger (and so the plugin) writes while a test
@@ -24,12 +29,14 @@ export function captureLogs(): { lines: () => string[]; clear: () => void } {
         const line = String(chunk).trimEnd()
         lines.push(line)
         // Set ACQUIRING_TEST_LOG_FILE to keep every captured line for reading later.
-        if (process.env.ACQUIRING_TEST_LOG_FILE) appendFileSync(process.env.ACQUIRING_TEST_LOG_FILE, `${line}\n`)
+        if (process.env.ACQUIRING_TEST_LOG_FILE)
+          appendFileSync(process.env.ACQUIRING_TEST_LOG_FILE, `${line}\n`)
         done()
       },
     }),
   })
-  const instance = (logger as unknown as { loggerInstance_: WinstonLogger }).loggerInstance_
+  const instance = (logger as unknown as { loggerInstance_: WinstonLogger })
+    .loggerInstance_
 
   beforeAll(() => {
     for (const transport of instance.transports) {
@@ -39,13 +46,18 @@ export function captureLogs(): { lines: () => string[]; clear: () => void } {
     instance.add(sink)
     logger.setLogLevel("debug")
     for (const method of METHODS) {
-      const original = console[method].bind(console) as (...args: unknown[]) => void
+      const original = console[method].bind(console) as (
+        ...args: unknown[]
+      ) => void
       originals.set(method, original)
       console[method] = (...args: unknown[]) => {
-        const line = args.map((a) => (typeof a === "string" ? a : safeJson(a))).join(" ")
+        const line = args
+          .map((a) => (typeof a === "string" ? a : safeJson(a)))
+          .join(" ")
         lines.push(line)
         // knex reports each pooled connection the runner ends to snapshot or restore the database.
-        if (line !== "Connection Error: Connection ended unexpectedly") original(...args)
+        if (line !== "Connection Error: Connection ended unexpectedly")
+          original(...args)
       }
     }
   })
@@ -66,7 +78,9 @@ export function captureLogs(): { lines: () => string[]; clear: () => void } {
 
 function safeJson(value: unknown): string {
   try {
-    return value instanceof Error ? `${value.name}: ${value.message}\n${value.stack ?? ""}` : JSON.stringify(value)
+    return value instanceof Error
+      ? `${value.name}: ${value.message}\n${value.stack ?? ""}`
+      : JSON.stringify(value)
   } catch {
     return String(value)
   }
@@ -75,12 +89,20 @@ function safeJson(value: unknown): string {
 /** Log lines that carry a card number, or a security code or expiry next to its field name. */
 export function linesWithCardData(
   lines: string[],
-  secrets: { cardNumbers: string[]; securityCodes: string[]; expiry: { month: string; year: string } }
+  secrets: {
+    cardNumbers: string[]
+    securityCodes: string[]
+    expiry: { month: string; year: string }
+  }
 ): string[] {
   const codes = secrets.securityCodes.join("|")
   const fieldValue = new RegExp(
     `(security_code|cvv2?|cvc)\\W{1,4}(${codes})\\b|expir\\w*\\W{1,4}(${secrets.expiry.year}|${secrets.expiry.month})\\b`,
     "i"
   )
-  return lines.filter((line) => secrets.cardNumbers.some((pan) => line.includes(pan)) || fieldValue.test(line))
+  return lines.filter(
+    (line) =>
+      secrets.cardNumbers.some((pan) => line.includes(pan)) ||
+      fieldValue.test(line)
+  )
 }

@@ -60,45 +60,99 @@ export function startTestSandbox() {
     url,
     account: DEFAULT_SANDBOX_ACCOUNT,
     async transaction(id: string): Promise<SandboxTransaction> {
-      return expectStatus(await control.get(`/transactions/${encodeURIComponent(id)}`), 200, `sandbox transaction ${id}`).transaction
+      return expectStatus(
+        await control.get(`/transactions/${encodeURIComponent(id)}`),
+        200,
+        `sandbox transaction ${id}`
+      ).transaction
     },
-    async transactionByOrderNo(orderNo: string): Promise<SandboxTransaction | undefined> {
-      const { transactions } = expectStatus(await control.get("/transactions"), 200, "sandbox transactions")
-      return (transactions as SandboxTransaction[]).find((tx) => tx.order_no === orderNo)
+    async transactionByOrderNo(
+      orderNo: string
+    ): Promise<SandboxTransaction | undefined> {
+      const { transactions } = expectStatus(
+        await control.get("/transactions"),
+        200,
+        "sandbox transactions"
+      )
+      return (transactions as SandboxTransaction[]).find(
+        (tx) => tx.order_no === orderNo
+      )
     },
     /** Every transaction whose order number starts with `prefix` (a session's attempts share one). */
-    async transactionsByOrderPrefix(prefix: string): Promise<SandboxTransaction[]> {
-      const { transactions } = expectStatus(await control.get("/transactions"), 200, "sandbox transactions")
-      return (transactions as SandboxTransaction[]).filter((tx) => tx.order_no.startsWith(prefix))
+    async transactionsByOrderPrefix(
+      prefix: string
+    ): Promise<SandboxTransaction[]> {
+      const { transactions } = expectStatus(
+        await control.get("/transactions"),
+        200,
+        "sandbox transactions"
+      )
+      return (transactions as SandboxTransaction[]).filter((tx) =>
+        tx.order_no.startsWith(prefix)
+      )
     },
     async requests(operation?: string): Promise<any[]> {
-      const query = operation ? `?operation=${encodeURIComponent(operation)}` : ""
-      return expectStatus(await control.get(`/requests${query}`), 200, "sandbox requests").requests
+      const query = operation
+        ? `?operation=${encodeURIComponent(operation)}`
+        : ""
+      return expectStatus(
+        await control.get(`/requests${query}`),
+        200,
+        "sandbox requests"
+      ).requests
     },
     async notifications(transactionId: string): Promise<SandboxNotification[]> {
       return expectStatus(
-        await control.get(`/notifications?transaction_id=${encodeURIComponent(transactionId)}`),
+        await control.get(
+          `/notifications?transaction_id=${encodeURIComponent(transactionId)}`
+        ),
         200,
         "sandbox notifications"
       ).notifications
     },
     /** Every notification the sandbox has sent since it started, oldest first. */
     async allNotifications(): Promise<SandboxNotification[]> {
-      return expectStatus(await control.get("/notifications"), 200, "sandbox notifications").notifications
+      return expectStatus(
+        await control.get("/notifications"),
+        200,
+        "sandbox notifications"
+      ).notifications
     },
     /** Makes the next `count` calls of `operation` slow, broken or lying (see the sandbox's faults). */
-    async injectFault(fault: { operation: string; kind: string; after_processing?: boolean; count?: number; latency_ms?: number }) {
-      return expectStatus(await control.post("/faults", fault), 201, "inject fault").fault
+    async injectFault(fault: {
+      operation: string
+      kind: string
+      after_processing?: boolean
+      count?: number
+      latency_ms?: number
+    }) {
+      return expectStatus(
+        await control.post("/faults", fault),
+        201,
+        "inject fault"
+      ).fault
     },
     async clearFaults(): Promise<void> {
       expectStatus(await control.delete("/faults"), 200, "clear faults")
     },
-    async deliverAgain(notificationId: string): Promise<{ status?: number; ok: boolean }> {
-      return expectStatus(await control.post(`/notifications/${notificationId}/deliver`, {}), 200, "redeliver").attempt
-    },
-    async notify(transactionId: string, notifyType = "PAYMENT"): Promise<SandboxNotification> {
+    async deliverAgain(
+      notificationId: string
+    ): Promise<{ status?: number; ok: boolean }> {
       return expectStatus(
-        await control.post(`/transactions/${encodeURIComponent(transactionId)}/notify`, { notify_type: notifyType }),
+        await control.post(`/notifications/${notificationId}/deliver`, {}),
+        200,
+        "redeliver"
+      ).attempt
+    },
+    async notify(
+      transactionId: string,
+      notifyType = "PAYMENT"
+    ): Promise<SandboxNotification> {
+      return expectStatus(
+        await control.post(
+          `/transactions/${encodeURIComponent(transactionId)}/notify`,
+          { notify_type: notifyType }
+        ),
         201,
         "send notification"
       ).notification

@@ -20,15 +20,33 @@ export type RegionSeed = {
   shipping_price: number
 }
 
-export const USD_REGION: RegionSeed = { currency_code: "usd", country: "us", unit_price: 10, shipping_price: 5 }
-export const KWD_REGION: RegionSeed = { currency_code: "kwd", country: "kw", unit_price: 1.25, shipping_price: 0.5 }
-export const JPY_REGION: RegionSeed = { currency_code: "jpy", country: "jp", unit_price: 1500, shipping_price: 500 }
+export const USD_REGION: RegionSeed = {
+  currency_code: "usd",
+  country: "us",
+  unit_price: 10,
+  shipping_price: 5,
+}
+export const KWD_REGION: RegionSeed = {
+  currency_code: "kwd",
+  country: "kw",
+  unit_price: 1.25,
+  shipping_price: 0.5,
+}
+export const JPY_REGION: RegionSeed = {
+  currency_code: "jpy",
+  country: "jp",
+  unit_price: 1500,
+  shipping_price: 500,
+}
 
 export type SeededStore = {
   publishableKey: string
   salesChannelId: string
   variantId: string
-  regions: Record<string, { id: string; country: string; shippingOptionId: string }>
+  regions: Record<
+    string,
+    { id: string; country: string; shippingOptionId: string }
+  >
 }
 
 /**
@@ -54,28 +72,53 @@ export async function seedStore(
   const {
     result: [apiKey],
   } = await createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "integration-tests" }] },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
-
-  const { result: createdRegions } = await createRegionsWorkflow(container).run({
     input: {
-      regions: regions.map((r) => ({
-        name: `Region ${r.currency_code.toUpperCase()}`,
-        currency_code: r.currency_code,
-        countries: [r.country],
-        payment_providers: options.paymentProviders,
-        automatic_taxes: false,
-      })),
+      api_keys: [
+        {
+          title: "Storefront",
+          type: "publishable",
+          created_by: "integration-tests",
+        },
+      ],
     },
   })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({
+    input: { id: apiKey.id, add: [salesChannel.id] },
+  })
+
+  const { result: createdRegions } = await createRegionsWorkflow(container).run(
+    {
+      input: {
+        regions: regions.map((r) => ({
+          name: `Region ${r.currency_code.toUpperCase()}`,
+          currency_code: r.currency_code,
+          countries: [r.country],
+          payment_providers: options.paymentProviders,
+          automatic_taxes: false,
+        })),
+      },
+    }
+  )
 
   const {
     result: [location],
   } = await createStockLocationsWorkflow(container).run({
-    input: { locations: [{ name: "Warehouse", address: { address_1: "1 Dock Road", city: "Springfield", country_code: regions[0].country } }] },
+    input: {
+      locations: [
+        {
+          name: "Warehouse",
+          address: {
+            address_1: "1 Dock Road",
+            city: "Springfield",
+            country_code: regions[0].country,
+          },
+        },
+      ],
+    },
   })
-  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
+  await linkSalesChannelsToStockLocationWorkflow(container).run({
+    input: { id: location.id, add: [salesChannel.id] },
+  })
   await link.create({
     [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
     [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
@@ -90,7 +133,13 @@ export async function seedStore(
     name: "Warehouse shipping",
     type: "shipping",
     service_zones: [
-      { name: "Served countries", geo_zones: regions.map((r) => ({ type: "country" as const, country_code: r.country })) },
+      {
+        name: "Served countries",
+        geo_zones: regions.map((r) => ({
+          type: "country" as const,
+          country_code: r.country,
+        })),
+      },
     ],
   })
   await link.create({
@@ -101,7 +150,9 @@ export async function seedStore(
   const seeded: SeededStore["regions"] = {}
   for (const [index, region] of createdRegions.entries()) {
     const seed = regions[index]
-    const { result: options_ } = await createShippingOptionsWorkflow(container).run({
+    const { result: options_ } = await createShippingOptionsWorkflow(
+      container
+    ).run({
       input: [
         {
           name: `Standard ${seed.currency_code.toUpperCase()}`,
@@ -109,7 +160,11 @@ export async function seedStore(
           provider_id: "manual_manual",
           service_zone_id: fulfillmentSet.service_zones[0].id,
           shipping_profile_id: profile.id,
-          type: { label: "Standard", description: "Standard delivery", code: `standard-${seed.currency_code}` },
+          type: {
+            label: "Standard",
+            description: "Standard delivery",
+            code: `standard-${seed.currency_code}`,
+          },
           prices: [{ region_id: region.id, amount: seed.shipping_price }],
           rules: [
             { attribute: "enabled_in_store", value: "true", operator: "eq" },
@@ -118,7 +173,11 @@ export async function seedStore(
         },
       ],
     })
-    seeded[seed.currency_code] = { id: region.id, country: seed.country, shippingOptionId: options_[0].id }
+    seeded[seed.currency_code] = {
+      id: region.id,
+      country: seed.country,
+      shippingOptionId: options_[0].id,
+    }
   }
 
   const {
@@ -137,7 +196,10 @@ export async function seedStore(
               sku: "TOTE-NATURAL",
               manage_inventory: false,
               options: { Colour: "Natural" },
-              prices: regions.map((r) => ({ currency_code: r.currency_code, amount: r.unit_price })),
+              prices: regions.map((r) => ({
+                currency_code: r.currency_code,
+                amount: r.unit_price,
+              })),
             },
           ],
           sales_channels: [{ id: salesChannel.id }],

@@ -4,8 +4,13 @@ import type { SeededStore } from "./seed-store"
 export const SHOPPER_EMAIL = "ada.shopper@example.test"
 
 /** Store API client carrying the publishable key, as a storefront sends it. */
-export function storeApi(baseUrl: () => string, publishableKey: () => string): HttpClient {
-  return httpClient(baseUrl, () => ({ "x-publishable-api-key": publishableKey() }))
+export function storeApi(
+  baseUrl: () => string,
+  publishableKey: () => string
+): HttpClient {
+  return httpClient(baseUrl, () => ({
+    "x-publishable-api-key": publishableKey(),
+  }))
 }
 
 function address(country: string) {
@@ -39,13 +44,17 @@ export async function createReadyCart(
       email: options.email ?? SHOPPER_EMAIL,
       shipping_address: address(region.country),
       billing_address: address(region.country),
-      items: [{ variant_id: seeded.variantId, quantity: options.quantity ?? 1 }],
+      items: [
+        { variant_id: seeded.variantId, quantity: options.quantity ?? 1 },
+      ],
     }),
     200,
     "create cart"
   )
   const withShipping = expectStatus(
-    await store.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: region.shippingOptionId }),
+    await store.post(`/store/carts/${cart.id}/shipping-methods`, {
+      option_id: region.shippingOptionId,
+    }),
     200,
     "add shipping method"
   )
@@ -68,7 +77,11 @@ export async function openPaymentSession(
   cartId: string,
   providerId: string,
   data: Record<string, unknown> = { device: SHOPPER_DEVICE }
-): Promise<{ collectionId: string; session: any; answer: Awaited<ReturnType<HttpClient["post"]>> }> {
+): Promise<{
+  collectionId: string
+  session: any
+  answer: Awaited<ReturnType<HttpClient["post"]>>
+}> {
   const { payment_collection } = expectStatus(
     await store.post("/store/payment-collections", { cart_id: cartId }),
     200,
@@ -77,10 +90,17 @@ export async function openPaymentSession(
   const answer = await store.post(
     `/store/payment-collections/${payment_collection.id}/payment-sessions`,
     { provider_id: providerId, data },
-    { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) IntegrationTest/1.0", "accept-language": "en-GB" } }
+    {
+      headers: {
+        "user-agent": "Mozilla/5.0 (X11; Linux x86_64) IntegrationTest/1.0",
+        "accept-language": "en-GB",
+      },
+    }
   )
   const collection = answer.data?.payment_collection
-  const session = collection?.payment_sessions?.find((s: any) => s.provider_id === providerId)
+  const session = collection?.payment_sessions?.find(
+    (s: any) => s.provider_id === providerId
+  )
   return { collectionId: payment_collection.id, session, answer }
 }
 

@@ -13,7 +13,12 @@ export const EXPIRY = { month: "12", year: "2031" } as const
 
 export function cardBody(number: string) {
   return {
-    card: { number, expiry_month: EXPIRY.month, expiry_year: EXPIRY.year, security_code: SECURITY_CODE },
+    card: {
+      number,
+      expiry_month: EXPIRY.month,
+      expiry_year: EXPIRY.year,
+      security_code: SECURITY_CODE,
+    },
     holder: { first_name: "Ada", last_name: "Shopper" },
   }
 }

@@ -1,9 +1,21 @@
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
-import { adminOrder, adminPayment, cartWithSession, expectOrder, placeDirectOrder, submitCard } from "../helpers/checkout"
+import {
+  adminOrder,
+  adminPayment,
+  cartWithSession,
+  expectOrder,
+  placeDirectOrder,
+  submitCard,
+} from "../helpers/checkout"
 import { expectStatus } from "../helpers/http-client"
 import { JPY_REGION, KWD_REGION, USD_REGION } from "../helpers/seed-store"
-import { completeCart, createReadyCart, SHOPPER_DEVICE, SHOPPER_EMAIL } from "../helpers/storefront"
+import {
+  completeCart,
+  createReadyCart,
+  SHOPPER_DEVICE,
+  SHOPPER_EMAIL,
+} from "../helpers/storefront"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)
@@ -13,26 +25,65 @@ acquiringSuite(({ sandbox, openShop, container }) => {
   it("approves a card, places the order, captures, refunds twice in part and then the rest", async () => {
     const shop = await openShop()
     // Two totes at 10.00 and 5.00 shipping.
-    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER, { quantity: 2 })
+    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER, {
+      quantity: 2,
+    })
     expect(cart.total).toBe(25)
 
     const answer = await submitCard(shop, session.id, CARDS.approved)
-    const { payment_session } = expectStatus(answer, 200, "submit approved card")
+    const { payment_session } = expectStatus(
+      answer,
+      200,
+      "submit approved card"
+    )
     expect(answer.text).not.toContain(CARDS.approved)
     expect(answer.text).not.toContain(`"${SECURITY_CODE}"`)
     expect(payment_session.id).toBe(session.id)
-    expect(payment_session.data).toMatchObject({ status: "authorized", card_masked: "424242******4242", amount: "25.00" })
+    expect(payment_session.data).toMatchObject({
+      status: "authorized",
+      card_masked: "424242******4242",
+      amount: "25.00",
+    })
     expect(payment_session.data.currency.toUpperCase()).toBe("USD")
     expect(payment_session.data).not.toHaveProperty("cart")
     // docs/design.md: only the result keys are answered (device data is the storefront's own).
-    const answered = ["session_id", "order_no", "transaction_id", "status", "order_status", "result", "card_masked", "three_ds", "risk", "amount", "currency", "refunds", "device"]
-    expect(Object.keys(payment_session.data).filter((key) => !answered.includes(key))).toEqual([])
-    const stored = (await container().resolve(Modules.PAYMENT).retrievePaymentSession(session.id)).data as Record<string, unknown>
-    expect(Object.keys(stored).filter((key) => ![...answered, "cart", "client"].includes(key))).toEqual([])
+    const answered = [
+      "session_id",
+      "order_no",
+      "transaction_id",
+      "status",
+      "order_status",
+      "result",
+      "card_masked",
+      "three_ds",
+      "risk",
+      "amount",
+      "currency",
+      "refunds",
+      "device",
+    ]
+    expect(
+      Object.keys(payment_session.data).filter((key) => !answered.includes(key))
+    ).toEqual([])
+    const stored = (
+      await container()
+        .resolve(Modules.PAYMENT)
+        .retrievePaymentSession(session.id)
+    ).data as Record<string, unknown>
+    expect(
+      Object.keys(stored).filter(
+        (key) => ![...answered, "cart", "client"].includes(key)
+      )
+    ).toEqual([])
 
     const transactionId = payment_session.data.transaction_id
     const authorised = await sandbox.transaction(transactionId)
-    expect(authorised).toMatchObject({ state: "authorised", amount: "25.00", payment_status: "2000", card_masked: "424242******4242" })
+    expect(authorised).toMatchObject({
+      state: "authorised",
+      amount: "25.00",
+      payment_status: "2000",
+      card_masked: "424242******4242",
+    })
     expect(authorised.currency.toUpperCase()).toBe("USD")
 
     const order = await expectOrder(shop, cart.id)
@@ -41,32 +92,75 @@ acquiringSuite(({ sandbox, openShop, container }) => {
     expect(payment.provider_id).toBe(CARD_PROVIDER)
     expect(payment.data.transaction_id).toBe(transactionId)
 
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
-    expect(await sandbox.transaction(transactionId)).toMatchObject({ state: "captured", payment_status: "3000", captured_amount: "25.00" })
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    expect(await sandbox.transaction(transactionId)).toMatchObject({
+      state: "captured",
+      payment_status: "3000",
+      captured_amount: "25.00",
+    })
 
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount: 5 }), 200, "first partial refund")
-    expect(await sandbox.transaction(transactionId)).toMatchObject({ payment_status: "4100", refundable_amount: "20.00" })
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+        amount: 5,
+      }),
+      200,
+      "first partial refund"
+    )
+    expect(await sandbox.transaction(transactionId)).toMatchObject({
+      payment_status: "4100",
+      refundable_amount: "20.00",
+    })
 
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount: 7.5 }), 200, "second partial refund")
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+        amount: 7.5,
+      }),
+      200,
+      "second partial refund"
+    )
     const twice = await sandbox.transaction(transactionId)
-    expect(twice).toMatchObject({ payment_status: "4100", refundable_amount: "12.50" })
-    expect(twice.refunds.map((r: any) => [r.refund_reference_id, r.refund_amount])).toEqual([
+    expect(twice).toMatchObject({
+      payment_status: "4100",
+      refundable_amount: "12.50",
+    })
+    expect(
+      twice.refunds.map((r: any) => [r.refund_reference_id, r.refund_amount])
+    ).toEqual([
       [`${transactionId}-01`, "5.00"],
       [`${transactionId}-02`, "7.50"],
     ])
 
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount: 12.5 }), 200, "refund the rest")
-    expect(await sandbox.transaction(transactionId)).toMatchObject({ payment_status: "4000", refundable_amount: "0.00" })
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+        amount: 12.5,
+      }),
+      200,
+      "refund the rest"
+    )
+    expect(await sandbox.transaction(transactionId)).toMatchObject({
+      payment_status: "4000",
+      refundable_amount: "0.00",
+    })
 
     const refunded = await adminOrder(shop, order.id)
     expect(refunded.payment_status).toBe("refunded")
     const settled = await adminPayment(shop, order.id)
-    expect(settled.refunds.map((r: any) => Number(r.amount)).sort((a: number, b: number) => a - b)).toEqual([5, 7.5, 12.5])
+    expect(
+      settled.refunds
+        .map((r: any) => Number(r.amount))
+        .sort((a: number, b: number) => a - b)
+    ).toEqual([5, 7.5, 12.5])
     expect(settled.data.refunds).toHaveLength(3)
 
     // Nothing left to refund: Medusa or the provider refuses, and no refund reaches the service.
     const refundsSent = (await sandbox.requests("refund")).length
-    const over = await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount: 1 })
+    const over = await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+      amount: 1,
+    })
     expect(over.status).toBeGreaterThanOrEqual(400)
     expect((await sandbox.requests("refund")).length).toBe(refundsSent)
     expect((await sandbox.transaction(transactionId)).refunds).toHaveLength(3)
@@ -74,19 +168,39 @@ acquiringSuite(({ sandbox, openShop, container }) => {
 
   it("sends amounts with the currency's minor digits (KWD has three)", async () => {
     const shop = await openShop([USD_REGION, KWD_REGION])
-    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER, { currency: "kwd" })
+    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER, {
+      currency: "kwd",
+    })
     // 1.25 KWD tote and 0.5 KWD shipping.
     expect(cart.total).toBe(1.75)
-    const { payment_session } = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "submit card")
+    const { payment_session } = expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "submit card"
+    )
     expect(payment_session.data.amount).toBe("1.750")
     const transactionId = payment_session.data.transaction_id
-    expect(await sandbox.transaction(transactionId)).toMatchObject({ amount: "1.750" })
-    expect((await sandbox.transaction(transactionId)).currency.toUpperCase()).toBe("KWD")
+    expect(await sandbox.transaction(transactionId)).toMatchObject({
+      amount: "1.750",
+    })
+    expect(
+      (await sandbox.transaction(transactionId)).currency.toUpperCase()
+    ).toBe("KWD")
 
     const order = await expectOrder(shop, cart.id)
     const payment = await adminPayment(shop, order.id)
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount: 0.125 }), 200, "refund")
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+        amount: 0.125,
+      }),
+      200,
+      "refund"
+    )
     const refunded = await sandbox.transaction(transactionId)
     expect(refunded.refunds.map((r: any) => r.refund_amount)).toEqual(["0.125"])
     expect(refunded.refundable_amount).toBe("1.625")
@@ -94,13 +208,26 @@ acquiringSuite(({ sandbox, openShop, container }) => {
 
   it("sends JPY amounts without decimals", async () => {
     const shop = await openShop([USD_REGION, JPY_REGION])
-    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER, { currency: "jpy", quantity: 3 })
+    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER, {
+      currency: "jpy",
+      quantity: 3,
+    })
     // Three totes at 1500 JPY and 500 JPY shipping.
     expect(cart.total).toBe(5000)
-    const { payment_session } = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "submit card")
+    const { payment_session } = expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "submit card"
+    )
     expect(payment_session.data.amount).toBe("5000")
-    const [authorise] = (await sandbox.requests("authorise")).filter((r) => r.body.order_no === payment_session.data.order_no)
-    expect(authorise.body).toMatchObject({ amount: "5000", item_total: "4500", shipping: "500" })
+    const [authorise] = (await sandbox.requests("authorise")).filter(
+      (r) => r.body.order_no === payment_session.data.order_no
+    )
+    expect(authorise.body).toMatchObject({
+      amount: "5000",
+      item_total: "4500",
+      shipping: "500",
+    })
     expect(String(authorise.body.currency).toUpperCase()).toBe("JPY")
     await expectOrder(shop, cart.id)
   })
@@ -115,13 +242,21 @@ acquiringSuite(({ sandbox, openShop, container }) => {
     expect(declined.text).not.toContain(CARDS.declined)
 
     const refused = await completeCart(shop.store, cart.id)
-    expect(refused.status === 200 ? refused.data.type : "error").not.toBe("order")
+    expect(refused.status === 200 ? refused.data.type : "error").not.toBe(
+      "order"
+    )
 
-    const retried = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "second card")
+    const retried = expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "second card"
+    )
     expect(retried.payment_session.data.status).toBe("authorized")
     const order = await expectOrder(shop, cart.id)
     const payment = await adminPayment(shop, order.id)
-    expect((await sandbox.transaction(payment.data.transaction_id)).state).toBe("authorised")
+    expect((await sandbox.transaction(payment.data.transaction_id)).state).toBe(
+      "authorised"
+    )
   })
 
   it("answers a risk rejection with 402 and E0009", async () => {
@@ -131,7 +266,9 @@ acquiringSuite(({ sandbox, openShop, container }) => {
     expect(rejected.status).toBe(402)
     expect(rejected.data.message).toMatch(/E0009/)
     const refused = await completeCart(shop.store, cart.id)
-    expect(refused.status === 200 ? refused.data.type : "error").not.toBe("order")
+    expect(refused.status === 200 ? refused.data.type : "error").not.toBe(
+      "order"
+    )
   })
 
   it("answers a malformed card field with 400 naming the field, before anything reaches the service", async () => {
@@ -139,16 +276,31 @@ acquiringSuite(({ sandbox, openShop, container }) => {
     const { session } = await cartWithSession(shop, CARD_PROVIDER)
     const authorisations = (await sandbox.requests("authorise")).length
 
-    const noCode = await shop.store.post(`/store/acquiring/payment-sessions/${session.id}/card`, {
-      card: { number: CARDS.approved, expiry_month: "12", expiry_year: "2031" },
-    })
+    const noCode = await shop.store.post(
+      `/store/acquiring/payment-sessions/${session.id}/card`,
+      {
+        card: {
+          number: CARDS.approved,
+          expiry_month: "12",
+          expiry_year: "2031",
+        },
+      }
+    )
     expect(noCode.status).toBe(400)
     expect(noCode.text).toMatch(/security_code/)
     expect(noCode.text).not.toContain(CARDS.approved)
 
-    const badMonth = await shop.store.post(`/store/acquiring/payment-sessions/${session.id}/card`, {
-      card: { number: CARDS.approved, expiry_month: "13", expiry_year: "2031", security_code: SECURITY_CODE },
-    })
+    const badMonth = await shop.store.post(
+      `/store/acquiring/payment-sessions/${session.id}/card`,
+      {
+        card: {
+          number: CARDS.approved,
+          expiry_month: "13",
+          expiry_year: "2031",
+          security_code: SECURITY_CODE,
+        },
+      }
+    )
     expect(badMonth.status).toBe(400)
     expect(badMonth.text).toMatch(/expiry_month/)
     expect((await sandbox.requests("authorise")).length).toBe(authorisations)
@@ -159,8 +311,15 @@ acquiringSuite(({ sandbox, openShop, container }) => {
     const { order, paid } = await placeDirectOrder(shop)
     const transactionId = paid.data.transaction_id
 
-    expectStatus(await shop.admin.post(`/admin/orders/${order.id}/cancel`, {}), 200, "cancel order")
-    expect(await sandbox.transaction(transactionId)).toMatchObject({ state: "voided", payment_status: "1100" })
+    expectStatus(
+      await shop.admin.post(`/admin/orders/${order.id}/cancel`, {}),
+      200,
+      "cancel order"
+    )
+    expect(await sandbox.transaction(transactionId)).toMatchObject({
+      state: "voided",
+      payment_status: "1100",
+    })
     const payment = await adminPayment(shop, order.id)
     expect(payment.canceled_at).toBeTruthy()
     expect(payment.captured_at ?? null).toBeNull()
@@ -169,38 +328,70 @@ acquiringSuite(({ sandbox, openShop, container }) => {
   it("a shopper who pays and then switches to the hosted page gets the dropped session's authorisation voided", async () => {
     const shop = await openShop()
     const { collectionId, session } = await cartWithSession(shop, CARD_PROVIDER)
-    const paid = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "card").payment_session
+    const paid = expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "card"
+    ).payment_session
     // Medusa deletes the collection's sessions before it creates the new one
-    const switched = await shop.store.post(`/store/payment-collections/${collectionId}/payment-sessions`, {
-      provider_id: "pp_acquiring-hosted_acquiring",
-      data: { device: SHOPPER_DEVICE },
-    })
+    const switched = await shop.store.post(
+      `/store/payment-collections/${collectionId}/payment-sessions`,
+      {
+        provider_id: "pp_acquiring-hosted_acquiring",
+        data: { device: SHOPPER_DEVICE },
+      }
+    )
     expectStatus(switched, 200, "hosted session")
-    expect(await sandbox.transaction(paid.data.transaction_id)).toMatchObject({ state: "voided", payment_status: "1100" })
+    expect(await sandbox.transaction(paid.data.transaction_id)).toMatchObject({
+      state: "voided",
+      payment_status: "1100",
+    })
   })
 
   it("once the order is placed, a new payment session on its collection is refused and the payment stands", async () => {
     const shop = await openShop()
-    const { cart, collectionId, session } = await cartWithSession(shop, CARD_PROVIDER)
-    const paid = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "card").payment_session
+    const { cart, collectionId, session } = await cartWithSession(
+      shop,
+      CARD_PROVIDER
+    )
+    const paid = expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "card"
+    ).payment_session
     const order = await expectOrder(shop, cart.id)
 
-    const again = await shop.store.post(`/store/payment-collections/${collectionId}/payment-sessions`, {
-      provider_id: CARD_PROVIDER,
-      data: { device: SHOPPER_DEVICE },
-    })
+    const again = await shop.store.post(
+      `/store/payment-collections/${collectionId}/payment-sessions`,
+      {
+        provider_id: CARD_PROVIDER,
+        data: { device: SHOPPER_DEVICE },
+      }
+    )
     expect(again.status).toBe(409)
     expect(again.text).toMatch(/already paid/)
-    expect((await sandbox.transaction(paid.data.transaction_id)).state).toBe("authorised")
+    expect((await sandbox.transaction(paid.data.transaction_id)).state).toBe(
+      "authorised"
+    )
     const payment = await adminPayment(shop, order.id)
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
-    expect((await sandbox.transaction(paid.data.transaction_id)).state).toBe("captured")
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    expect((await sandbox.transaction(paid.data.transaction_id)).state).toBe(
+      "captured"
+    )
   })
 
   it("validates the storefront's device data and drops a spoofed cart or card from the session data", async () => {
     const shop = await openShop()
     const cart = await createReadyCart(shop.store, shop.seeded)
-    const { payment_collection } = expectStatus(await shop.store.post("/store/payment-collections", { cart_id: cart.id }), 200, "collection")
+    const { payment_collection } = expectStatus(
+      await shop.store.post("/store/payment-collections", { cart_id: cart.id }),
+      200,
+      "collection"
+    )
     const sessions = `/store/payment-collections/${payment_collection.id}/payment-sessions`
 
     const badDevice = await shop.store.post(sessions, {
@@ -218,41 +409,75 @@ acquiringSuite(({ sandbox, openShop, container }) => {
         card: { number: CARDS.approved, security_code: SECURITY_CODE },
       },
     })
-    const collection = expectStatus(spoofed, 200, "session with spoofed data").payment_collection
-    const session = collection.payment_sessions.find((s: any) => s.provider_id === CARD_PROVIDER)
+    const collection = expectStatus(
+      spoofed,
+      200,
+      "session with spoofed data"
+    ).payment_collection
+    const session = collection.payment_sessions.find(
+      (s: any) => s.provider_id === CARD_PROVIDER
+    )
     expect(spoofed.text).not.toContain(CARDS.approved)
-    const stored = (await container().resolve(Modules.PAYMENT).retrievePaymentSession(session.id)).data as any
+    const stored = (
+      await container()
+        .resolve(Modules.PAYMENT)
+        .retrievePaymentSession(session.id)
+    ).data as any
     expect(stored).not.toHaveProperty("card")
     expect(stored.cart.email).toBe(SHOPPER_EMAIL)
 
-    const paid = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "card")
-    const [authorise] = (await sandbox.requests("authorise")).filter((r) => r.body.order_no === paid.payment_session.data.order_no)
-    expect(authorise.body).toMatchObject({ shopper_email: SHOPPER_EMAIL, amount: "15.00" })
+    const paid = expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "card"
+    )
+    const [authorise] = (await sandbox.requests("authorise")).filter(
+      (r) => r.body.order_no === paid.payment_session.data.order_no
+    )
+    expect(authorise.body).toMatchObject({
+      shopper_email: SHOPPER_EMAIL,
+      amount: "15.00",
+    })
   })
 
   it("a card submitted again after approval is not charged again", async () => {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
-    const first = expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "first submit").payment_session
+    const first = expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "first submit"
+    ).payment_session
     const again = await submitCard(shop, session.id, CARDS.approved)
     expect(again.status).toBeLessThan(500)
-    const attempts = await sandbox.transactionsByOrderPrefix(first.data.order_no)
+    const attempts = await sandbox.transactionsByOrderPrefix(
+      first.data.order_no
+    )
     expect(attempts.map((tx) => tx.state)).toEqual(["authorised"])
     const order = await expectOrder(shop, cart.id)
-    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(first.data.transaction_id)
+    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
+      first.data.transaction_id
+    )
   })
 
   it("a double click on Pay (two card submits at once) leaves one live authorisation, the one the order uses", async () => {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
-    const answers = await Promise.all([submitCard(shop, session.id, CARDS.approved), submitCard(shop, session.id, CARDS.approved)])
+    const answers = await Promise.all([
+      submitCard(shop, session.id, CARDS.approved),
+      submitCard(shop, session.id, CARDS.approved),
+    ])
     expect(answers.some((a) => a.status === 200)).toBe(true)
 
     const order = await expectOrder(shop, cart.id)
     const payment = await adminPayment(shop, order.id)
     const sessionPrefix = `MED${session.id.slice("payses_".length)}`
     const attempts = await sandbox.transactionsByOrderPrefix(sessionPrefix)
-    const live = attempts.filter((tx) => tx.state === "authorised" || tx.state === "captured")
-    expect(live.map((tx) => tx.transaction_id)).toEqual([payment.data.transaction_id])
+    const live = attempts.filter(
+      (tx) => tx.state === "authorised" || tx.state === "captured"
+    )
+    expect(live.map((tx) => tx.transaction_id)).toEqual([
+      payment.data.transaction_id,
+    ])
   })
 })

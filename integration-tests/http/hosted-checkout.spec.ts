@@ -1,7 +1,15 @@
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
 import { formsOf, submitForm } from "../helpers/browser"
-import { adminPayment, cartWithSession, eventually, expectOrder, hostedCardFields, openHostedPage, submitCard } from "../helpers/checkout"
+import {
+  adminPayment,
+  cartWithSession,
+  eventually,
+  expectOrder,
+  hostedCardFields,
+  openHostedPage,
+  submitCard,
+} from "../helpers/checkout"
 import { expectStatus } from "../helpers/http-client"
 import { completeCart } from "../helpers/storefront"
 import { CARDS } from "../helpers/test-cards"
@@ -11,21 +19,34 @@ jest.setTimeout(120_000)
 
 /** The hosted payment page: notification, browser return, shopper cancel, forged return. */
 acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
-  const sessionData = async (id: string) => (await container().resolve(Modules.PAYMENT).retrievePaymentSession(id)).data as any
+  const sessionData = async (id: string) =>
+    (await container().resolve(Modules.PAYMENT).retrievePaymentSession(id))
+      .data as any
 
   it("serves the service's page unchanged, with the order's amount and addresses", async () => {
     const shop = await openShop()
-    const { checkout, checkoutForm, session } = await openHostedPage(shop, backendUrl())
+    const { checkout, checkoutForm, session } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
     expect(checkout.text).toMatch(/<form name="theForm"/)
     expect(checkoutForm.action).toBe(`${sandbox.url()}/checkout`)
     const inputs = checkoutForm.inputs
     expect(inputs.amount).toBe("15.00")
     expect(inputs.orderAmount).toBe("15.00")
     expect(inputs.shopper_email).toBe("ada.shopper@example.test")
-    expect(inputs.notify_url).toBe(`${backendUrl()}/hooks/payment/acquiring-hosted_acquiring`)
-    expect(inputs.return_url).toMatch(new RegExp(`^${backendUrl()}/.*${session.id}`))
+    expect(inputs.notify_url).toBe(
+      `${backendUrl()}/hooks/payment/acquiring-hosted_acquiring`
+    )
+    expect(inputs.return_url).toMatch(
+      new RegExp(`^${backendUrl()}/.*${session.id}`)
+    )
     const tx = await sandbox.transactionByOrderNo(inputs.order_no)
-    expect(tx).toMatchObject({ state: "awaiting_card", channel: "hosted", amount: "15.00" })
+    expect(tx).toMatchObject({
+      state: "awaiting_card",
+      channel: "hosted",
+      amount: "15.00",
+    })
   })
 
   it("refuses a card sent for a hosted session, without contacting the service", async () => {
@@ -40,17 +61,29 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
   it("completes the cart from the notification alone when the shopper never comes back", async () => {
     const shop = await openShop()
-    const { cart, session, payForm, checkoutForm } = await openHostedPage(shop, backendUrl())
-    const paid = await submitForm(payForm, hostedCardFields(CARDS.approved), { followRedirects: false })
+    const { cart, session, payForm, checkoutForm } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
+    const paid = await submitForm(payForm, hostedCardFields(CARDS.approved), {
+      followRedirects: false,
+    })
     expect(paid.visits[0].status).toBe(303)
 
-    const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
     expect(tx.state).toBe("authorised")
-    const delivered = await eventually("the payment notification to be delivered", async () => {
-      const [notification] = await sandbox.notifications(tx.transaction_id)
-      return notification?.state === "delivered" ? notification : undefined
-    })
-    expect(delivered.url).toBe(`${backendUrl()}/hooks/payment/acquiring-hosted_acquiring`)
+    const delivered = await eventually(
+      "the payment notification to be delivered",
+      async () => {
+        const [notification] = await sandbox.notifications(tx.transaction_id)
+        return notification?.state === "delivered" ? notification : undefined
+      }
+    )
+    expect(delivered.url).toBe(
+      `${backendUrl()}/hooks/payment/acquiring-hosted_acquiring`
+    )
     expect(delivered.attempts.at(-1)?.status).toBe(200)
 
     // Medusa processes webhooks about 5 s after they arrive.
@@ -65,15 +98,29 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const order = await expectOrder(shop, cart.id)
     const payment = await adminPayment(shop, order.id)
     expect(payment.provider_id).toBe(HOSTED_PROVIDER)
-    expect(payment.data).toMatchObject({ transaction_id: tx.transaction_id, status: "authorized", session_id: session.id })
+    expect(payment.data).toMatchObject({
+      transaction_id: tx.transaction_id,
+      status: "authorized",
+      session_id: session.id,
+    })
 
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
-    expect(await sandbox.transaction(tx.transaction_id)).toMatchObject({ state: "captured", payment_status: "3000" })
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    expect(await sandbox.transaction(tx.transaction_id)).toMatchObject({
+      state: "captured",
+      payment_status: "3000",
+    })
   })
 
   it("on the shopper's return confirms with the status query, then sends them to the storefront", async () => {
     const shop = await openShop()
-    const { cart, session, payForm, checkoutForm } = await openHostedPage(shop, backendUrl())
+    const { cart, session, payForm, checkoutForm } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
     const queriesBefore = (await sandbox.requests("retrieval_trans")).length
 
     const back = await submitForm(payForm, hostedCardFields(CARDS.approved))
@@ -84,43 +131,86 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(landing.searchParams.get("session_id")).toBe(session.id)
     expect(landing.searchParams.get("status")).toBe("authorized")
 
-    const queries = (await sandbox.requests("retrieval_trans")).slice(queriesBefore)
+    const queries = (await sandbox.requests("retrieval_trans")).slice(
+      queriesBefore
+    )
     expect(queries.length).toBeGreaterThanOrEqual(1)
-    const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
-    expect(queries.some((q) => [q.body.orders, q.body.trades].join(",").includes(q.body.orders ? tx.order_no : tx.transaction_id))).toBe(true)
-    expect(await sessionData(session.id)).toMatchObject({ status: "authorized", transaction_id: tx.transaction_id })
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
+    expect(
+      queries.some((q) =>
+        [q.body.orders, q.body.trades]
+          .join(",")
+          .includes(q.body.orders ? tx.order_no : tx.transaction_id)
+      )
+    ).toBe(true)
+    expect(await sessionData(session.id)).toMatchObject({
+      status: "authorized",
+      transaction_id: tx.transaction_id,
+    })
 
     const order = await expectOrder(shop, cart.id)
-    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(tx.transaction_id)
+    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
+      tx.transaction_id
+    )
   })
 
   it("a card that needs 3-D Secure on the hosted page: challenge passed in the browser, back to the storefront, order", async () => {
     const shop = await openShop()
-    const { cart, session, payForm, checkoutForm } = await openHostedPage(shop, backendUrl())
-    const challenge = await submitForm(payForm, hostedCardFields(CARDS.challenge))
+    const { cart, session, payForm, checkoutForm } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
+    const challenge = await submitForm(
+      payForm,
+      hostedCardFields(CARDS.challenge)
+    )
     const page = challenge.visits.at(-1)!
     expect(page.status).toBe(200)
-    const pass = formsOf(page.text, page.url).find((f) => f.inputs.outcome === "pass")!
+    const pass = formsOf(page.text, page.url).find(
+      (f) => f.inputs.outcome === "pass"
+    )!
 
     const back = await submitForm(pass)
     const landing = new URL(back.leftTo!)
     expect(`${landing.origin}${landing.pathname}`).toBe(STOREFRONT_RETURN_URL)
     expect(landing.searchParams.get("status")).toBe("authorized")
-    const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
-    expect(tx).toMatchObject({ state: "authorised", threeds_result: "AUTHENTICATED" })
-    expect((await sessionData(session.id)).three_ds).toMatchObject({ result: "AUTHENTICATED" })
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
+    expect(tx).toMatchObject({
+      state: "authorised",
+      threeds_result: "AUTHENTICATED",
+    })
+    expect((await sessionData(session.id)).three_ds).toMatchObject({
+      result: "AUTHENTICATED",
+    })
 
     const order = await expectOrder(shop, cart.id)
-    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(tx.transaction_id)
+    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
+      tx.transaction_id
+    )
   })
 
   it("opening the hosted page again (a reload) still leads to one payment and the order", async () => {
     const shop = await openShop()
-    const { cart, session, checkoutForm: firstForm } = await openHostedPage(shop, backendUrl())
+    const {
+      cart,
+      session,
+      checkoutForm: firstForm,
+    } = await openHostedPage(shop, backendUrl())
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
     const reload = await shop.store.get(path)
-    expect({ status: reload.status, body: reload.status === 200 ? "" : reload.text }).toEqual({ status: 200, body: "" })
-    const [form] = formsOf(reload.text, `${backendUrl()}${path}`, "checkout-data")
+    expect({
+      status: reload.status,
+      body: reload.status === 200 ? "" : reload.text,
+    }).toEqual({ status: 200, body: "" })
+    const [form] = formsOf(
+      reload.text,
+      `${backendUrl()}${path}`,
+      "checkout-data"
+    )
     const cardPage = (await submitForm(form)).visits.at(-1)!
     const [payForm] = formsOf(cardPage.text, cardPage.url)
     const back = await submitForm(payForm, hostedCardFields(CARDS.approved))
@@ -128,48 +218,86 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
     const order = await expectOrder(shop, cart.id)
     const payment = await adminPayment(shop, order.id)
-    const attempts = await sandbox.transactionsByOrderPrefix(firstForm.inputs.order_no)
+    const attempts = await sandbox.transactionsByOrderPrefix(
+      firstForm.inputs.order_no
+    )
     const authorised = attempts.filter((tx) => tx.state === "authorised")
     expect(authorised).toHaveLength(1)
     // The payment names the attempt that was paid, so the admin can capture it.
-    expect(payment.data).toMatchObject({ order_no: authorised[0].order_no, transaction_id: authorised[0].transaction_id })
-    const capture = await shop.admin.post(`/admin/payments/${payment.id}/capture`, {})
-    expect({ status: capture.status, body: capture.status === 200 ? "" : capture.text }).toEqual({ status: 200, body: "" })
-    expect((await sandbox.transaction(authorised[0].transaction_id)).state).toBe("captured")
+    expect(payment.data).toMatchObject({
+      order_no: authorised[0].order_no,
+      transaction_id: authorised[0].transaction_id,
+    })
+    const capture = await shop.admin.post(
+      `/admin/payments/${payment.id}/capture`,
+      {}
+    )
+    expect({
+      status: capture.status,
+      body: capture.status === 200 ? "" : capture.text,
+    }).toEqual({ status: 200, body: "" })
+    expect(
+      (await sandbox.transaction(authorised[0].transaction_id)).state
+    ).toBe("captured")
   })
 
   it("after the hosted page was opened again, the first page can no longer take a payment", async () => {
     const shop = await openShop()
-    const { session, checkoutForm: firstForm, payForm: oldTab } = await openHostedPage(shop, backendUrl())
+    const {
+      session,
+      checkoutForm: firstForm,
+      payForm: oldTab,
+    } = await openHostedPage(shop, backendUrl())
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
-    const reload = expectStatus(await shop.store.get(path), 200, "reopen the hosted page") as string
+    const reload = expectStatus(
+      await shop.store.get(path),
+      200,
+      "reopen the hosted page"
+    ) as string
     const [form] = formsOf(reload, `${backendUrl()}${path}`, "checkout-data")
-    const [newTab] = formsOf((await submitForm(form)).visits.at(-1)!.text, `${sandbox.url()}/checkout`)
+    const [newTab] = formsOf(
+      (await submitForm(form)).visits.at(-1)!.text,
+      `${sandbox.url()}/checkout`
+    )
 
     await submitForm(newTab, hostedCardFields(CARDS.approved))
     await submitForm(oldTab, hostedCardFields(CARDS.approved))
-    const attempts = await sandbox.transactionsByOrderPrefix(firstForm.inputs.order_no)
+    const attempts = await sandbox.transactionsByOrderPrefix(
+      firstForm.inputs.order_no
+    )
     expect(attempts.filter((tx) => tx.state === "authorised")).toHaveLength(1)
   })
 
   it("when the shopper cancels on the hosted page, sends them to the storefront's cancel page and places no order", async () => {
     const shop = await openShop()
-    const { cart, session, cancelForm, checkoutForm } = await openHostedPage(shop, backendUrl())
+    const { cart, session, cancelForm, checkoutForm } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
     const back = await submitForm(cancelForm)
     const landing = new URL(back.leftTo!)
     expect(`${landing.origin}${landing.pathname}`).toBe(STOREFRONT_CANCEL_URL)
     expect(landing.searchParams.get("session_id")).toBe(session.id)
     expect(landing.searchParams.get("status")).toBe("canceled")
-    expect((await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!.state).toBe("voided")
+    expect(
+      (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!.state
+    ).toBe("voided")
 
     const refused = await completeCart(shop.store, cart.id)
-    expect(refused.status === 200 ? refused.data.type : "error").not.toBe("order")
+    expect(refused.status === 200 ? refused.data.type : "error").not.toBe(
+      "order"
+    )
   })
 
   it("a forged browser return claiming success changes nothing", async () => {
     const shop = await openShop()
-    const { cart, session, checkoutForm } = await openHostedPage(shop, backendUrl())
-    const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
+    const { cart, session, checkoutForm } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
     const forged = new URL(checkoutForm.inputs.return_url)
     for (const [name, value] of Object.entries({
       merchant_id: sandbox.account.merchant_id,
@@ -189,9 +317,13 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const landing = new URL(answer.headers.get("location")!)
     expect(landing.searchParams.get("status")).not.toBe("authorized")
     expect((await sessionData(session.id)).status).not.toBe("authorized")
-    expect((await sandbox.transaction(tx.transaction_id)).state).toBe("awaiting_card")
+    expect((await sandbox.transaction(tx.transaction_id)).state).toBe(
+      "awaiting_card"
+    )
 
     const refused = await completeCart(shop.store, cart.id)
-    expect(refused.status === 200 ? refused.data.type : "error").not.toBe("order")
+    expect(refused.status === 200 ? refused.data.type : "error").not.toBe(
+      "order"
+    )
   })
 })

@@ -4,7 +4,14 @@ import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import reconcileAcquiringSessions from "../../src/jobs/reconcile-acquiring-sessions"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { submitForm } from "../helpers/browser"
-import { adminOrder, adminPayment, eventually, expectOrder, hostedCardFields, openHostedPage } from "../helpers/checkout"
+import {
+  adminOrder,
+  adminPayment,
+  eventually,
+  expectOrder,
+  hostedCardFields,
+  openHostedPage,
+} from "../helpers/checkout"
 import { expectStatus } from "../helpers/http-client"
 import { completeCart } from "../helpers/storefront"
 import { CARDS } from "../helpers/test-cards"
@@ -14,9 +21,23 @@ jest.setTimeout(120_000)
 const HOSTED_WEBHOOK = "acquiring-hosted_acquiring"
 
 /** The wire contract's result signature, recomputed here: SHA-256 of the values then the key, spaces removed. */
-function contractSignature(fields: Record<string, unknown>, signKey: string): string {
-  const order = ["merchant_id", "account_id", "transaction_id", "order_no", "currency", "amount", "order_status", "result_info"]
-  const plain = (order.map((name) => String(fields[name] ?? "")).join("") + signKey).replace(/ /g, "")
+function contractSignature(
+  fields: Record<string, unknown>,
+  signKey: string
+): string {
+  const order = [
+    "merchant_id",
+    "account_id",
+    "transaction_id",
+    "order_no",
+    "currency",
+    "amount",
+    "order_status",
+    "result_info",
+  ]
+  const plain = (
+    order.map((name) => String(fields[name] ?? "")).join("") + signKey
+  ).replace(/ /g, "")
   return createHash("sha256").update(plain, "utf8").digest("hex")
 }
 
@@ -26,7 +47,9 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
   /** What Medusa's webhook subscriber does with a notification, called directly instead of waiting 5 s. */
   function webhookAction(fields: Record<string, unknown>) {
-    const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v ?? "")])).toString()
+    const form = new URLSearchParams(
+      Object.entries(fields).map(([k, v]) => [k, String(v ?? "")])
+    ).toString()
     return paymentModule().getWebhookActionAndData({
       provider: HOSTED_WEBHOOK,
       payload: {
@@ -41,12 +64,19 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const shop = await openShop()
     const page = await openHostedPage(shop, backendUrl())
     // The shopper pays and closes the browser: only the notification tells Medusa.
-    await submitForm(page.payForm, hostedCardFields(card), { followRedirects: false })
-    const tx = (await sandbox.transactionByOrderNo(page.checkoutForm.inputs.order_no))!
-    const notification = await eventually("the payment notification", async () => {
-      const [first] = await sandbox.notifications(tx.transaction_id)
-      return first?.state === "delivered" ? first : undefined
+    await submitForm(page.payForm, hostedCardFields(card), {
+      followRedirects: false,
     })
+    const tx = (await sandbox.transactionByOrderNo(
+      page.checkoutForm.inputs.order_no
+    ))!
+    const notification = await eventually(
+      "the payment notification",
+      async () => {
+        const [first] = await sandbox.notifications(tx.transaction_id)
+        return first?.state === "delivered" ? first : undefined
+      }
+    )
     return { shop, ...page, tx, notification }
   }
 
@@ -54,15 +84,28 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const query = container().resolve(ContainerRegistrationKeys.QUERY)
     const {
       data: [collection],
-    } = await query.graph({ entity: "payment_collection", fields: ["payments.id"], filters: { id: collectionId } })
+    } = await query.graph({
+      entity: "payment_collection",
+      fields: ["payments.id"],
+      filters: { id: collectionId },
+    })
     const payments = collection.payments ?? []
-    const { data: orders } = await query.graph({ entity: "order", fields: ["id"] })
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: ["id"],
+    })
     return { payments, orders }
   }
 
   it("an authorised notification completes the cart", async () => {
-    const { shop, cart, session, tx, notification } = await paidOnHostedPage(CARDS.approved)
-    expect(notification.fields).toMatchObject({ notify_type: "PAYMENT", order_status: "1", transaction_id: tx.transaction_id })
+    const { shop, cart, session, tx, notification } = await paidOnHostedPage(
+      CARDS.approved
+    )
+    expect(notification.fields).toMatchObject({
+      notify_type: "PAYMENT",
+      order_status: "1",
+      transaction_id: tx.transaction_id,
+    })
 
     const action = await webhookAction(notification.fields)
     expect(action.action).toBe("authorized")
@@ -73,25 +116,37 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const stored = await paymentModule().retrievePaymentSession(session.id)
     expect(stored.status).toBe("authorized")
     const order = await expectOrder(shop, cart.id)
-    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(tx.transaction_id)
+    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
+      tx.transaction_id
+    )
   })
 
   it("a failed notification places no order", async () => {
-    const { shop, cart, session, tx, notification } = await paidOnHostedPage(CARDS.declined)
+    const { shop, cart, session, tx, notification } = await paidOnHostedPage(
+      CARDS.declined
+    )
     expect(tx.state).toBe("failed")
     expect(notification.fields).toMatchObject({ order_status: "0" })
     expect(String(notification.fields.result_info)).toMatch(/^E0008:/)
 
     const action = await webhookAction(notification.fields)
     expect(action.action).toBe("failed")
-    await processPaymentWorkflow(container()).run({ input: action, throwOnError: false })
-    expect((await paymentModule().retrievePaymentSession(session.id)).status).not.toBe("authorized")
+    await processPaymentWorkflow(container()).run({
+      input: action,
+      throwOnError: false,
+    })
+    expect(
+      (await paymentModule().retrievePaymentSession(session.id)).status
+    ).not.toBe("authorized")
     const refused = await completeCart(shop.store, cart.id)
-    expect(refused.status === 200 ? refused.data.type : "error").not.toBe("order")
+    expect(refused.status === 200 ? refused.data.type : "error").not.toBe(
+      "order"
+    )
   })
 
   it("a duplicate notification changes nothing the first one did not", async () => {
-    const { shop, cart, collectionId, tx, notification } = await paidOnHostedPage(CARDS.approved)
+    const { shop, cart, collectionId, tx, notification } =
+      await paidOnHostedPage(CARDS.approved)
     const first = await webhookAction(notification.fields)
     await processPaymentWorkflow(container()).run({ input: first })
     const order = await expectOrder(shop, cart.id)
@@ -99,18 +154,28 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     // Delivered again over HTTP, and processed again.
     expect((await sandbox.deliverAgain(notification.id)).status).toBe(200)
     const again = await webhookAction(notification.fields)
-    await processPaymentWorkflow(container()).run({ input: again, throwOnError: false })
+    await processPaymentWorkflow(container()).run({
+      input: again,
+      throwOnError: false,
+    })
 
     const { payments, orders } = await ordersOfCollection(collectionId)
     expect(payments).toHaveLength(1)
     expect(orders.map((o: any) => o.id)).toEqual([order.id])
-    expect((await sandbox.transaction(tx.transaction_id)).state).toBe("authorised")
+    expect((await sandbox.transaction(tx.transaction_id)).state).toBe(
+      "authorised"
+    )
   })
 
   it("a forged notification is refused and changes nothing", async () => {
     const shop = await openShop()
-    const { cart, session, checkoutForm } = await openHostedPage(shop, backendUrl())
-    const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
+    const { cart, session, checkoutForm } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
     const forged: Record<string, string> = {
       merchant_id: sandbox.account.merchant_id,
       account_id: sandbox.account.account_id,
@@ -125,71 +190,112 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       encryption_data: "cd".repeat(32),
     }
 
-    const action = await webhookAction(forged).catch((error: Error) => ({ action: "threw", data: undefined, error }))
+    const action = await webhookAction(forged).catch((error: Error) => ({
+      action: "threw",
+      data: undefined,
+      error,
+    }))
     expect(action.action).not.toBe("authorized")
     expect(action.action).not.toBe("captured")
 
     // Through the real route too; Medusa's subscriber acts about 5 s later.
-    const posted = await fetch(`${backendUrl()}/hooks/payment/${HOSTED_WEBHOOK}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(forged).toString(),
-    })
+    const posted = await fetch(
+      `${backendUrl()}/hooks/payment/${HOSTED_WEBHOOK}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(forged).toString(),
+      }
+    )
     await posted.text()
     await new Promise((resolve) => setTimeout(resolve, 7_000))
 
-    expect((await paymentModule().retrievePaymentSession(session.id)).status).not.toBe("authorized")
-    expect((await sandbox.transaction(tx.transaction_id)).state).toBe("awaiting_card")
+    expect(
+      (await paymentModule().retrievePaymentSession(session.id)).status
+    ).not.toBe("authorized")
+    expect((await sandbox.transaction(tx.transaction_id)).state).toBe(
+      "awaiting_card"
+    )
     const answer = await shop.store.get(`/store/carts/${cart.id}`)
     expect(answer.data.cart.completed_at ?? null).toBeNull()
   })
 
   it("a genuine signed result replayed with another notify_type cannot void or capture the payment", async () => {
-    const { shop, cart, session, tx, notification } = await paidOnHostedPage(CARDS.approved)
+    const { shop, cart, session, tx, notification } = await paidOnHostedPage(
+      CARDS.approved
+    )
     // notify_type is not among the signed fields: the signature still holds after the change
     for (const notify_type of ["CANCEL", "CAPTURE"]) {
       const replayed = { ...notification.fields, notify_type }
       expect((await webhookAction(replayed)).action).toBe("not_supported")
-      const posted = await fetch(`${backendUrl()}/hooks/payment/${HOSTED_WEBHOOK}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(replayed as Record<string, string>).toString(),
-      })
+      const posted = await fetch(
+        `${backendUrl()}/hooks/payment/${HOSTED_WEBHOOK}`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(
+            replayed as Record<string, string>
+          ).toString(),
+        }
+      )
       await posted.text()
     }
     // Medusa's subscriber and the plugin's act about 5 s after delivery
     await new Promise((resolve) => setTimeout(resolve, 7_000))
-    expect((await sandbox.transaction(tx.transaction_id)).state).toBe("authorised")
-    expect((await paymentModule().retrievePaymentSession(session.id)).status).not.toBe("canceled")
+    expect((await sandbox.transaction(tx.transaction_id)).state).toBe(
+      "authorised"
+    )
+    expect(
+      (await paymentModule().retrievePaymentSession(session.id)).status
+    ).not.toBe("canceled")
     const order = await expectOrder(shop, cart.id)
-    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(tx.transaction_id)
+    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
+      tx.transaction_id
+    )
   })
 
   it("a notification whose amount was altered after signing is refused", async () => {
     const { session, notification } = await paidOnHostedPage(CARDS.approved)
     const altered = { ...notification.fields, amount: "1.00" }
-    const action = await webhookAction(altered).catch((error: Error) => ({ action: "threw", data: undefined, error }))
+    const action = await webhookAction(altered).catch((error: Error) => ({
+      action: "threw",
+      data: undefined,
+      error,
+    }))
     expect(action.action).not.toBe("authorized")
-    expect((await paymentModule().retrievePaymentSession(session.id)).status).not.toBe("authorized")
+    expect(
+      (await paymentModule().retrievePaymentSession(session.id)).status
+    ).not.toBe("authorized")
   })
 
   it("the storefront and a notification completing the cart at the same moment give one order and one capture", async () => {
-    const { shop, cart, collectionId, tx, notification } = await paidOnHostedPage(CARDS.approved)
+    const { shop, cart, collectionId, tx, notification } =
+      await paidOnHostedPage(CARDS.approved)
     const action = await webhookAction(notification.fields)
     expect(action.action).toBe("authorized")
 
     const [storefront] = await Promise.all([
       completeCart(shop.store, cart.id),
-      processPaymentWorkflow(container()).run({ input: action, throwOnError: false }),
+      processPaymentWorkflow(container()).run({
+        input: action,
+        throwOnError: false,
+      }),
     ])
     // Whichever lost the race, the cart is completed exactly once.
-    const order = storefront.data?.type === "order" ? storefront.data.order : await expectOrder(shop, cart.id)
+    const order =
+      storefront.data?.type === "order"
+        ? storefront.data.order
+        : await expectOrder(shop, cart.id)
     const { payments, orders } = await ordersOfCollection(collectionId)
     expect(payments).toHaveLength(1)
     expect(orders.map((o: any) => o.id)).toEqual([order.id])
 
     const payment = await adminPayment(shop, order.id)
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
     // A second capture request is either refused or a no-op; it never reaches the service.
     await shop.admin.post(`/admin/payments/${payment.id}/capture`, {})
     expect((await adminPayment(shop, order.id)).captures).toHaveLength(1)
@@ -198,53 +304,93 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       (r.body.capture_orders ?? []).some((e: any) => e.order_no === tx.order_no)
     )
     expect(captures).toHaveLength(1)
-    expect(await sandbox.transaction(tx.transaction_id)).toMatchObject({ state: "captured", captured_amount: "15.00" })
+    expect(await sandbox.transaction(tx.transaction_id)).toMatchObject({
+      state: "captured",
+      captured_amount: "15.00",
+    })
   })
 
   it("the payment notification arriving again after capture does not downgrade the payment", async () => {
-    const { shop, cart, tx, notification } = await paidOnHostedPage(CARDS.approved)
-    await processPaymentWorkflow(container()).run({ input: await webhookAction(notification.fields) })
+    const { shop, cart, tx, notification } = await paidOnHostedPage(
+      CARDS.approved
+    )
+    await processPaymentWorkflow(container()).run({
+      input: await webhookAction(notification.fields),
+    })
     const order = await expectOrder(shop, cart.id)
     const payment = await adminPayment(shop, order.id)
-    expectStatus(await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}), 200, "capture")
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
 
     expect((await sandbox.deliverAgain(notification.id)).status).toBe(200)
     const late = await webhookAction(notification.fields)
-    await processPaymentWorkflow(container()).run({ input: late, throwOnError: false })
+    await processPaymentWorkflow(container()).run({
+      input: late,
+      throwOnError: false,
+    })
 
     const after = await adminPayment(shop, order.id)
     expect(after.captures).toHaveLength(1)
     expect(after.data.status).toBe("captured")
     expect((await adminOrder(shop, order.id)).payment_status).toBe("captured")
-    expect(await sandbox.transaction(tx.transaction_id)).toMatchObject({ state: "captured", payment_status: "3000" })
+    expect(await sandbox.transaction(tx.transaction_id)).toMatchObject({
+      state: "captured",
+      payment_status: "3000",
+    })
   })
 
   it("the reconcile job completes the cart of a payment whose notification was not acted on", async () => {
     const shop = await openShop()
-    const { cart, session, checkoutForm, payForm } = await openHostedPage(shop, backendUrl())
-    await submitForm(payForm, hostedCardFields(CARDS.approved), { followRedirects: false })
-    const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
+    const { cart, session, checkoutForm, payForm } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
+    await submitForm(payForm, hostedCardFields(CARDS.approved), {
+      followRedirects: false,
+    })
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
     expect(tx.state).toBe("authorised")
     // quiet for longer than the job waits, as if the notification had been lost
     const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    await pg.raw("update payment_session set updated_at = now() - interval '11 minutes' where id = ?", [session.id])
-    expect((await paymentModule().retrievePaymentSession(session.id)).status).toBe("pending")
+    await pg.raw(
+      "update payment_session set updated_at = now() - interval '11 minutes' where id = ?",
+      [session.id]
+    )
+    expect(
+      (await paymentModule().retrievePaymentSession(session.id)).status
+    ).toBe("pending")
 
     await reconcileAcquiringSessions(container())
 
-    expect((await paymentModule().retrievePaymentSession(session.id)).status).toBe("authorized")
+    expect(
+      (await paymentModule().retrievePaymentSession(session.id)).status
+    ).toBe("authorized")
     const answer = await shop.store.get(`/store/carts/${cart.id}`)
     expect(answer.data.cart.completed_at).toBeTruthy()
   })
 
   it("notifications carry the wire contract's signature, and one signed by that recipe alone is believed", async () => {
     const { shop, notification } = await paidOnHostedPage(CARDS.approved)
-    expect(notification.fields.encryption_data).toBe(contractSignature(notification.fields, sandbox.account.sign_key))
+    expect(notification.fields.encryption_data).toBe(
+      contractSignature(notification.fields, sandbox.account.sign_key)
+    )
 
     // A second cart whose card the service declines; this test, not the sandbox, sends the failure notice.
-    const { session, checkoutForm, payForm } = await openHostedPage(shop, backendUrl())
-    await submitForm(payForm, hostedCardFields(CARDS.declined), { followRedirects: false })
-    const tx = (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!
+    const { session, checkoutForm, payForm } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
+    await submitForm(payForm, hostedCardFields(CARDS.declined), {
+      followRedirects: false,
+    })
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
     expect(tx.state).toBe("failed")
     const failed: Record<string, string> = {
       merchant_id: sandbox.account.merchant_id,
@@ -258,7 +404,10 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       notify_type: "PAYMENT",
     }
     // Received signatures compare case-insensitively.
-    failed.encryption_data = contractSignature(failed, sandbox.account.sign_key).toUpperCase()
+    failed.encryption_data = contractSignature(
+      failed,
+      sandbox.account.sign_key
+    ).toUpperCase()
     const action = await webhookAction(failed)
     expect(action.action).toBe("failed")
     expect(action.data).toMatchObject({ session_id: session.id })

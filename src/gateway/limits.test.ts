@@ -9,7 +9,14 @@ import {
 
 describe("limits", () => {
   it("default to the documented numbers", () => {
-    expect(DEFAULT_BATCH_LIMITS).toEqual({ capture: 50, cancel: 50, refund: 50, review: 100, query: 100, refund_search: 100 })
+    expect(DEFAULT_BATCH_LIMITS).toEqual({
+      capture: 50,
+      cancel: 50,
+      refund: 50,
+      review: 100,
+      query: 100,
+      refund_search: 100,
+    })
     expect(DEFAULT_FIELD_LIMITS).toEqual({
       order_no: 50,
       amount: 15,
@@ -28,15 +35,26 @@ describe("limits", () => {
   })
 
   it("merge overrides without touching the defaults", () => {
-    expect(resolveBatchLimits({ capture: 20 })).toEqual({ ...DEFAULT_BATCH_LIMITS, capture: 20 })
-    expect(resolveFieldLimits({ order_no: 32, note: undefined })).toMatchObject({ order_no: 32, note: 1000 })
+    expect(resolveBatchLimits({ capture: 20 })).toEqual({
+      ...DEFAULT_BATCH_LIMITS,
+      capture: 20,
+    })
+    expect(resolveFieldLimits({ order_no: 32, note: undefined })).toMatchObject(
+      { order_no: 32, note: 1000 }
+    )
     expect(DEFAULT_BATCH_LIMITS.capture).toBe(50)
     expect(DEFAULT_FIELD_LIMITS.order_no).toBe(50)
   })
 
   it("refuse a non-positive or unknown override, naming it", () => {
-    expect(() => resolveBatchLimits({ refund: 0 })).toThrow(/batch limit "refund" must be a positive integer/)
-    expect(() => resolveFieldLimits({ card: 2.5 })).toThrow(/field limit "card"/)
-    expect(() => resolveBatchLimits({ payout: 3 } as never)).toThrow(/unknown batch limit "payout"/)
+    expect(() => resolveBatchLimits({ refund: 0 })).toThrow(
+      /batch limit "refund" must be a positive integer/
+    )
+    expect(() => resolveFieldLimits({ card: 2.5 })).toThrow(
+      /field limit "card"/
+    )
+    expect(() => resolveBatchLimits({ payout: 3 } as never)).toThrow(
+      /unknown batch limit "payout"/
+    )
   })
 })

@@ -5,12 +5,7 @@
  */
 
 export type BatchOperation =
-  | "capture"
-  | "cancel"
-  | "refund"
-  | "review"
-  | "query"
-  | "refund_search"
+  "capture" | "cancel" | "refund" | "review" | "query" | "refund_search"
 
 export type BatchLimits = Record<BatchOperation, number>
 export type BatchLimitOverrides = Partial<BatchLimits>
@@ -62,11 +57,15 @@ export const DEFAULT_SELECTOR_MAX_CHARS = 1000
 /** Maximum characters of the encoded `items` string. */
 export const DEFAULT_ITEMS_MAX_CHARS = DEFAULT_FIELD_LIMITS.items
 
-export function resolveBatchLimits(overrides?: BatchLimitOverrides): BatchLimits {
+export function resolveBatchLimits(
+  overrides?: BatchLimitOverrides
+): BatchLimits {
   return mergePositive(DEFAULT_BATCH_LIMITS, overrides, "batch limit")
 }
 
-export function resolveFieldLimits(overrides?: FieldLimitOverrides): FieldLimits {
+export function resolveFieldLimits(
+  overrides?: FieldLimitOverrides
+): FieldLimits {
   return mergePositive(DEFAULT_FIELD_LIMITS, overrides, "field limit")
 }
 
@@ -76,13 +75,18 @@ function mergePositive<K extends string>(
   what: string
 ): Record<K, number> {
   const merged = { ...defaults } as Record<K, number>
-  for (const [key, value] of Object.entries(overrides ?? {}) as [K, number | undefined][]) {
+  for (const [key, value] of Object.entries(overrides ?? {}) as [
+    K,
+    number | undefined,
+  ][]) {
     if (value === undefined) continue
     if (!(key in defaults)) {
       throw new RangeError(`unknown ${what} "${key}"`)
     }
     if (!Number.isInteger(value) || value < 1) {
-      throw new RangeError(`${what} "${key}" must be a positive integer, got ${value}`)
+      throw new RangeError(
+        `${what} "${key}" must be a positive integer, got ${value}`
+      )
     }
     merged[key] = value
   }

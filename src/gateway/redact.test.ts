@@ -27,7 +27,14 @@ describe("redact", () => {
     shopper_email: "jane@example.com",
     sign_key: "secret-key",
     nested: { signKey: "other-secret", cvv: "999", cvc: "888" },
-    body: { card: { number: "4000002500003155", expiry_month: "01", expiry_year: "2031", security_code: "000" } },
+    body: {
+      card: {
+        number: "4000002500003155",
+        expiry_month: "01",
+        expiry_year: "2031",
+        security_code: "000",
+      },
+    },
     list: [{ card_number: "4100000000000019" }],
   }
 
@@ -50,24 +57,43 @@ describe("redact", () => {
   })
 
   it("leaves a `number` outside a card object alone", () => {
-    expect(redact({ address: { number: "12" } })).toEqual({ address: { number: "12" } })
+    expect(redact({ address: { number: "12" } })).toEqual({
+      address: { number: "12" },
+    })
   })
 
   it("scrubs card-like digit runs inside strings", () => {
-    expect(redact({ note: "paid with 4242424242424242 today" })).toEqual({ note: "paid with 424242******4242 today" })
-    expect(redact(["card 4242 4242 4242 4242."])).toEqual(["card 424242******4242."])
+    expect(redact({ note: "paid with 4242424242424242 today" })).toEqual({
+      note: "paid with 424242******4242 today",
+    })
+    expect(redact(["card 4242 4242 4242 4242."])).toEqual([
+      "card 424242******4242.",
+    ])
     // 12 digits is no card number
     expect(redact("order 123456789012")).toBe("order 123456789012")
   })
 
   it("masks a card number held as a number and leaves other numbers alone", () => {
-    expect(redact({ note: 4242424242424242, amount: 15.5, count: 3 })).toEqual({ note: "424242******4242", amount: 15.5, count: 3 })
-    expect(redact({ ref: BigInt("4000002500003155") })).toEqual({ ref: "400000******3155" })
+    expect(redact({ note: 4242424242424242, amount: 15.5, count: 3 })).toEqual({
+      note: "424242******4242",
+      amount: 15.5,
+      count: 3,
+    })
+    expect(redact({ ref: BigInt("4000002500003155") })).toEqual({
+      ref: "400000******3155",
+    })
   })
 
   it("drops secrets under camelCase and hyphenated names too", () => {
     expect(
-      redact({ securityCode: "123", "Security-Code": "456", cvn: "789", expiryMonth: "07", expirationYear: "2030", cardNumber: "4242424242424242" })
+      redact({
+        securityCode: "123",
+        "Security-Code": "456",
+        cvn: "789",
+        expiryMonth: "07",
+        expirationYear: "2030",
+        cardNumber: "4242424242424242",
+      })
     ).toEqual({ cardNumber: "424242******4242" })
     const form = scrubText("securityCode=123&expirationMonth=07&order_no=A1")
     expect(form).not.toContain("=123")
@@ -76,12 +102,16 @@ describe("redact", () => {
   })
 
   it("scrubs secret pairs in form and JSON text", () => {
-    const form = scrubText("card=4242424242424242&security_code=123&expiration_month=07&order_no=A1")
+    const form = scrubText(
+      "card=4242424242424242&security_code=123&expiration_month=07&order_no=A1"
+    )
     expect(form).not.toContain("4242424242424242")
     expect(form).not.toContain("=123")
     expect(form).not.toContain("=07")
     expect(form).toContain("order_no=A1")
-    const json = scrubText('{"security_code":"123","sign_key":"abc","amount":"1.00"}')
+    const json = scrubText(
+      '{"security_code":"123","sign_key":"abc","amount":"1.00"}'
+    )
     expect(json).not.toContain("123")
     expect(json).not.toContain("abc")
     expect(json).toContain('"amount":"1.00"')
@@ -89,7 +119,10 @@ describe("redact", () => {
 
   it("copies errors with a scrubbed message and survives cycles", () => {
     const err = new Error("declined 4242424242424242")
-    expect(redact(err)).toEqual({ name: "Error", message: "declined 424242******4242" })
+    expect(redact(err)).toEqual({
+      name: "Error",
+      message: "declined 424242******4242",
+    })
     const cyclic: Record<string, unknown> = { a: 1 }
     cyclic.self = cyclic
     expect(redact(cyclic)).toEqual({ a: 1, self: "[Circular]" })

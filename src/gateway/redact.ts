@@ -5,7 +5,16 @@
  */
 
 // Keys are compared without case, `_` or `-`: security_code, securityCode and Security-Code are one key.
-const REMOVED_KEYS = new Set(["securitycode", "cvv", "cvc", "cvv2", "cvn", "cardcvv", "cardcvc", "signkey"])
+const REMOVED_KEYS = new Set([
+  "securitycode",
+  "cvv",
+  "cvc",
+  "cvv2",
+  "cvn",
+  "cardcvv",
+  "cardcvc",
+  "signkey",
+])
 
 /** Keys that hold a card number wherever they appear. */
 const CARD_NUMBER_KEYS = new Set(["card", "cardnumber", "cardno", "pan"])
@@ -19,7 +28,11 @@ function normalKey(key: string): string {
 
 function isRemovedKey(key: string): boolean {
   const normal = normalKey(key)
-  return REMOVED_KEYS.has(normal) || normal.startsWith("expiry") || normal.startsWith("expiration")
+  return (
+    REMOVED_KEYS.has(normal) ||
+    normal.startsWith("expiry") ||
+    normal.startsWith("expiration")
+  )
 }
 
 /** First 6 and last 4 digits with asterisks between; anything too short to keep digits is fully masked. */
@@ -44,7 +57,11 @@ const SECRET_PAIR =
 /** Masks card-number-like digit runs and secret key=value pairs inside free text. */
 export function scrubText(text: string): string {
   return text
-    .replace(SECRET_PAIR, (_m, quote: string, name: string, sep: string) => `${quote}${name}${quote}${sep}"[redacted]"`)
+    .replace(
+      SECRET_PAIR,
+      (_m, quote: string, name: string, sep: string) =>
+        `${quote}${name}${quote}${sep}"[redacted]"`
+    )
     .replace(PAN_RUN, (run) => maskCardNumber(run))
 }
 
@@ -53,31 +70,47 @@ export function redact<T>(value: T): unknown {
   return copy(value, undefined, new WeakSet())
 }
 
-function copy(value: unknown, parentKey: string | undefined, seen: WeakSet<object>): unknown {
+function copy(
+  value: unknown,
+  parentKey: string | undefined,
+  seen: WeakSet<object>
+): unknown {
   if (typeof value === "string") return scrubText(value)
   // a card number held as a number is still a card number
   if (typeof value === "number" || typeof value === "bigint") {
     const text = typeof value === "bigint" ? value.toString() : String(value)
     const scrubbed = scrubText(text)
-    return scrubbed === text ? (typeof value === "bigint" ? text : value) : scrubbed
+    return scrubbed === text
+      ? typeof value === "bigint"
+        ? text
+        : value
+      : scrubbed
   }
   if (value === null || typeof value !== "object") return value
   if (seen.has(value)) return "[Circular]"
   seen.add(value)
   try {
-    if (Array.isArray(value)) return value.map((item) => copy(item, parentKey, seen))
+    if (Array.isArray(value))
+      return value.map((item) => copy(item, parentKey, seen))
     if (value instanceof Date) return value.toISOString()
     const out: Record<string, unknown> = {}
     if (value instanceof Error) {
       out.name = value.name
       out.message = scrubText(value.message)
     }
-    const insideCard = parentKey !== undefined && CARD_OBJECT_KEYS.has(normalKey(parentKey))
+    const insideCard =
+      parentKey !== undefined && CARD_OBJECT_KEYS.has(normalKey(parentKey))
     for (const [key, child] of Object.entries(value)) {
       if (isRemovedKey(key)) continue
       const normal = normalKey(key)
-      const isCardNumber = CARD_NUMBER_KEYS.has(normal) || (insideCard && normal === "number")
-      if (isCardNumber && (typeof child === "string" || typeof child === "number" || typeof child === "bigint")) {
+      const isCardNumber =
+        CARD_NUMBER_KEYS.has(normal) || (insideCard && normal === "number")
+      if (
+        isCardNumber &&
+        (typeof child === "string" ||
+          typeof child === "number" ||
+          typeof child === "bigint")
+      ) {
         out[key] = maskCardNumber(String(child))
         continue
       }

@@ -11,11 +11,36 @@ import {
 
 describe("status constants", () => {
   it("carry the wire values", () => {
-    expect(ORDER_STATUS).toEqual({ AUTHORISED: "1", FAILED: "0", PENDING: "-1", REVIEW: "-2" })
-    expect(Object.values(PAYMENT_STATUS)).toEqual(["1000", "1100", "2000", "2100", "2200", "3000", "4000", "4100"])
-    expect(Object.values(QUERY_RESULT)).toEqual(["1", "2", "3", "4", "5", "6", "7", "999"])
+    expect(ORDER_STATUS).toEqual({
+      AUTHORISED: "1",
+      FAILED: "0",
+      PENDING: "-1",
+      REVIEW: "-2",
+    })
+    expect(Object.values(PAYMENT_STATUS)).toEqual([
+      "1000",
+      "1100",
+      "2000",
+      "2100",
+      "2200",
+      "3000",
+      "4000",
+      "4100",
+    ])
+    expect(Object.values(QUERY_RESULT)).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "999",
+    ])
     expect(ERROR_CODE.SIGNATURE_ERROR).toBe("I0013")
-    expect(ERROR_CODE_MEANINGS.E0006).toBe("refund exceeds the refundable amount")
+    expect(ERROR_CODE_MEANINGS.E0006).toBe(
+      "refund exceeds the refundable amount"
+    )
     expect(Object.keys(ERROR_CODE_MEANINGS)).toHaveLength(12)
   })
 })
@@ -43,8 +68,12 @@ describe("interpretOrderStatus", () => {
   })
 
   it("refuses an override with a meaning it does not know, naming it", () => {
-    expect(() => interpretOrderStatus("1", { "1": "paid" as never })).toThrow(InvalidInputError)
-    expect(() => interpretOrderStatus("1", { "1": "paid" as never })).toThrow(/order_status_meanings\.1/)
+    expect(() => interpretOrderStatus("1", { "1": "paid" as never })).toThrow(
+      InvalidInputError
+    )
+    expect(() => interpretOrderStatus("1", { "1": "paid" as never })).toThrow(
+      /order_status_meanings\.1/
+    )
   })
 })
 
@@ -65,8 +94,14 @@ describe("interpretPaymentStatus", () => {
   })
 
   it("takes overrides", () => {
-    expect(interpretPaymentStatus("2000", { "2000": "captured" })).toBe("captured")
-    expect(interpretPaymentStatus("5000", { "5000": "refunded" })).toBe("refunded")
-    expect(interpretPaymentStatus("3000", { "2000": "captured" })).toBe("captured")
+    expect(interpretPaymentStatus("2000", { "2000": "captured" })).toBe(
+      "captured"
+    )
+    expect(interpretPaymentStatus("5000", { "5000": "refunded" })).toBe(
+      "refunded"
+    )
+    expect(interpretPaymentStatus("3000", { "2000": "captured" })).toBe(
+      "captured"
+    )
   })
 })

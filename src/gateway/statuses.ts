@@ -39,7 +39,10 @@ export const QUERY_RESULT = Object.freeze({
 } as const)
 
 /** Message-level return_status of batch, query and refund-search responses. */
-export const RETURN_STATUS = Object.freeze({ ACCEPTED: "1", REJECTED: "0" } as const)
+export const RETURN_STATUS = Object.freeze({
+  ACCEPTED: "1",
+  REJECTED: "0",
+} as const)
 
 /** capture_status / cancel_status / review_status / refund_status of one entry. */
 export const ENTRY_STATUS = Object.freeze({ DONE: "1", REFUSED: "0" } as const)
@@ -47,9 +50,17 @@ export const ENTRY_STATUS = Object.freeze({ DONE: "1", REFUSED: "0" } as const)
 /** review_flag of a review request: release the held payment, or reject (void) it. */
 export const REVIEW_FLAG = Object.freeze({ RELEASE: "1", REJECT: "0" } as const)
 
-export const RISK_ACTION = Object.freeze({ ACCEPT: "ACCEPT", REVIEW: "REVIEW", REJECT: "REJECT" } as const)
+export const RISK_ACTION = Object.freeze({
+  ACCEPT: "ACCEPT",
+  REVIEW: "REVIEW",
+  REJECT: "REJECT",
+} as const)
 
-export const PAYOUT_STATUS = Object.freeze({ PENDING: "PENDING", COMPLETED: "COMPLETED", FAILED: "FAILED" } as const)
+export const PAYOUT_STATUS = Object.freeze({
+  PENDING: "PENDING",
+  COMPLETED: "COMPLETED",
+  FAILED: "FAILED",
+} as const)
 
 export const NOTIFY_TYPE = Object.freeze({
   PAYMENT: "PAYMENT",
@@ -79,33 +90,41 @@ export const ERROR_CODE = Object.freeze({
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE]
 
-export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> = Object.freeze({
-  I0013: "signature error",
-  I0061: "duplicate order_no",
-  E0001: "missing or malformed field",
-  E0002: "amount format or breakdown mismatch",
-  E0003: "too many entries in one request",
-  E0004: "no such transaction",
-  E0005: "operation not allowed in the transaction's state",
-  E0006: "refund exceeds the refundable amount",
-  E0007: "caller IP not registered",
-  E0008: "declined by issuer",
-  E0009: "rejected by risk screening",
-  E0010: "3-D Secure authentication failed",
-})
+export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> =
+  Object.freeze({
+    I0013: "signature error",
+    I0061: "duplicate order_no",
+    E0001: "missing or malformed field",
+    E0002: "amount format or breakdown mismatch",
+    E0003: "too many entries in one request",
+    E0004: "no such transaction",
+    E0005: "operation not allowed in the transaction's state",
+    E0006: "refund exceeds the refundable amount",
+    E0007: "caller IP not registered",
+    E0008: "declined by issuer",
+    E0009: "rejected by risk screening",
+    E0010: "3-D Secure authentication failed",
+  })
 
-export const QUERY_RESULT_MEANINGS: Readonly<Record<string, string>> = Object.freeze({
-  "1": "found",
-  "2": "no such order",
-  "3": "parameters incomplete",
-  "4": "too many orders",
-  "5": "access error",
-  "6": "signature error",
-  "7": "caller IP not registered",
-  "999": "other",
-})
+export const QUERY_RESULT_MEANINGS: Readonly<Record<string, string>> =
+  Object.freeze({
+    "1": "found",
+    "2": "no such order",
+    "3": "parameters incomplete",
+    "4": "too many orders",
+    "5": "access error",
+    "6": "signature error",
+    "7": "caller IP not registered",
+    "999": "other",
+  })
 
-export const ORDER_OUTCOMES = ["authorised", "failed", "pending", "review", "unknown"] as const
+export const ORDER_OUTCOMES = [
+  "authorised",
+  "failed",
+  "pending",
+  "review",
+  "unknown",
+] as const
 export type OrderOutcome = (typeof ORDER_OUTCOMES)[number]
 
 export const PAYMENT_OUTCOMES = [
@@ -124,14 +143,18 @@ export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number]
 export type OrderStatusOverrides = Partial<Record<string, OrderOutcome>>
 export type PaymentStatusOverrides = Partial<Record<string, PaymentOutcome>>
 
-export const DEFAULT_ORDER_STATUS_MEANINGS: Readonly<Record<string, OrderOutcome>> = Object.freeze({
+export const DEFAULT_ORDER_STATUS_MEANINGS: Readonly<
+  Record<string, OrderOutcome>
+> = Object.freeze({
   [ORDER_STATUS.AUTHORISED]: "authorised",
   [ORDER_STATUS.FAILED]: "failed",
   [ORDER_STATUS.PENDING]: "pending",
   [ORDER_STATUS.REVIEW]: "review",
 })
 
-export const DEFAULT_PAYMENT_STATUS_MEANINGS: Readonly<Record<string, PaymentOutcome>> = Object.freeze({
+export const DEFAULT_PAYMENT_STATUS_MEANINGS: Readonly<
+  Record<string, PaymentOutcome>
+> = Object.freeze({
   [PAYMENT_STATUS.FAILED]: "failed",
   [PAYMENT_STATUS.CANCELLED]: "cancelled",
   [PAYMENT_STATUS.AUTHORISED]: "authorised",
@@ -143,8 +166,17 @@ export const DEFAULT_PAYMENT_STATUS_MEANINGS: Readonly<Record<string, PaymentOut
 })
 
 /** Meaning of a direct result's / notification's order_status; unknown codes are "unknown", never guessed. */
-export function interpretOrderStatus(code: string | number | null | undefined, overrides?: OrderStatusOverrides): OrderOutcome {
-  return lookup(code, DEFAULT_ORDER_STATUS_MEANINGS, overrides, ORDER_OUTCOMES, "order_status_meanings")
+export function interpretOrderStatus(
+  code: string | number | null | undefined,
+  overrides?: OrderStatusOverrides
+): OrderOutcome {
+  return lookup(
+    code,
+    DEFAULT_ORDER_STATUS_MEANINGS,
+    overrides,
+    ORDER_OUTCOMES,
+    "order_status_meanings"
+  )
 }
 
 /** Meaning of a query or refund-search entry's payment_status. */
@@ -152,7 +184,13 @@ export function interpretPaymentStatus(
   code: string | number | null | undefined,
   overrides?: PaymentStatusOverrides
 ): PaymentOutcome {
-  return lookup(code, DEFAULT_PAYMENT_STATUS_MEANINGS, overrides, PAYMENT_OUTCOMES, "payment_status_meanings")
+  return lookup(
+    code,
+    DEFAULT_PAYMENT_STATUS_MEANINGS,
+    overrides,
+    PAYMENT_OUTCOMES,
+    "payment_status_meanings"
+  )
 }
 
 function lookup<T extends string>(
@@ -163,12 +201,20 @@ function lookup<T extends string>(
   field: string
 ): T {
   const key = code === null || code === undefined ? "" : String(code).trim()
-  const override = overrides && Object.prototype.hasOwnProperty.call(overrides, key) ? overrides[key] : undefined
+  const override =
+    overrides && Object.prototype.hasOwnProperty.call(overrides, key)
+      ? overrides[key]
+      : undefined
   if (override !== undefined) {
     if (!allowed.includes(override)) {
-      throw new InvalidInputError(`${field}.${key}`, `must be one of ${allowed.join(", ")}, got "${String(override)}"`)
+      throw new InvalidInputError(
+        `${field}.${key}`,
+        `must be one of ${allowed.join(", ")}, got "${String(override)}"`
+      )
     }
     return override
   }
-  return Object.prototype.hasOwnProperty.call(defaults, key) ? defaults[key] : ("unknown" as T)
+  return Object.prototype.hasOwnProperty.call(defaults, key)
+    ? defaults[key]
+    : ("unknown" as T)
 }

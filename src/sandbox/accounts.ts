@@ -24,13 +24,15 @@ export class AccountRegistry {
         }
       }
       const key = accountKey(account.merchant_id, account.account_id)
-      if (this.byKey.has(key)) throw new RangeError(`sandbox account ${key} is listed twice`)
+      if (this.byKey.has(key))
+        throw new RangeError(`sandbox account ${key} is listed twice`)
       this.byKey.set(key, { ...account })
     }
   }
 
   find(merchant_id: unknown, account_id: unknown): SandboxAccount | undefined {
-    if (typeof merchant_id !== "string" || typeof account_id !== "string") return undefined
+    if (typeof merchant_id !== "string" || typeof account_id !== "string")
+      return undefined
     return this.byKey.get(accountKey(merchant_id, account_id))
   }
 

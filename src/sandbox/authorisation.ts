@@ -26,7 +26,11 @@ export interface OutcomeInput {
   threeDS: boolean
 }
 
-export function applyCardOutcome(ctx: SandboxContext, tx: Transaction, input: OutcomeInput): void {
+export function applyCardOutcome(
+  ctx: SandboxContext,
+  tx: Transaction,
+  input: OutcomeInput
+): void {
   tx.updated_at = ctx.clock()
   tx.is3ds = input.threeDS
   tx.threeds_result = input.threeDS ? THREEDS_RESULT.FRICTIONLESS : ""
@@ -57,7 +61,10 @@ export function applyCardOutcome(ctx: SandboxContext, tx: Transaction, input: Ou
       if (!input.threeDS) {
         // the issuer insists on authentication the merchant did not ask for
         tx.state = "failed"
-        tx.result_info = resultInfo("E0010", "3-D Secure authentication required, open3d was not do3DS")
+        tx.result_info = resultInfo(
+          "E0010",
+          "3-D Secure authentication required, open3d was not do3DS"
+        )
         return
       }
       tx.state = "pending_3ds"
@@ -70,7 +77,11 @@ export function applyCardOutcome(ctx: SandboxContext, tx: Transaction, input: Ou
 }
 
 /** The end of a 3-D Secure challenge. Only a pending transaction moves. */
-export function completeChallenge(ctx: SandboxContext, tx: Transaction, passed: boolean): boolean {
+export function completeChallenge(
+  ctx: SandboxContext,
+  tx: Transaction,
+  passed: boolean
+): boolean {
   if (tx.state !== "pending_3ds") return false
   tx.updated_at = ctx.clock()
   if (passed) {
@@ -90,12 +101,20 @@ export function issuerUrl(ctx: SandboxContext, tx: Transaction): string {
 }
 
 /** Starts the subscription a successful first payment carries. */
-export function startSubscription(ctx: SandboxContext, tx: Transaction, input: unknown): void {
+export function startSubscription(
+  ctx: SandboxContext,
+  tx: Transaction,
+  input: unknown
+): void {
   if (!input || typeof input !== "object" || tx.state === "failed") return
   const sub = input as Record<string, unknown>
-  const contractName = typeof sub.contract_name === "string" ? sub.contract_name : ""
+  const contractName =
+    typeof sub.contract_name === "string" ? sub.contract_name : ""
   if (contractName === "") return
-  const interval = typeof sub.interval === "string" && sub.interval !== "" ? sub.interval : "month"
+  const interval =
+    typeof sub.interval === "string" && sub.interval !== ""
+      ? sub.interval
+      : "month"
   const count = Number(sub.interval_count ?? 1) || 1
   const next = addInterval(ctx.clock(), interval, count)
   const subscription: Subscription = {
@@ -106,7 +125,9 @@ export function startSubscription(ctx: SandboxContext, tx: Transaction, input: u
     cancelled: false,
   }
   tx.subscription = subscription
-  ctx.store.ledger(tx).subscriptions.set(subscription.recurring_id, tx.transaction_id)
+  ctx.store
+    .ledger(tx)
+    .subscriptions.set(subscription.recurring_id, tx.transaction_id)
 }
 
 function addInterval(from: Date, interval: string, count: number): Date {

@@ -6,7 +6,12 @@
  */
 import type { BatchOperation } from "../gateway/limits"
 import type { SandboxAccount } from "./accounts"
-import { identify, unknownAccount, type Reply, type SandboxContext } from "./context"
+import {
+  identify,
+  unknownAccount,
+  type Reply,
+  type SandboxContext,
+} from "./context"
 import { Refusal, resultInfo } from "./result-codes"
 import type { SandboxMessageKind } from "./signer"
 import type { Transaction } from "./transactions"
@@ -23,14 +28,26 @@ export interface BatchSpec {
   /** the request fields echoed back in each entry */
   echoFields: readonly string[]
   /** applies one entry; throws a Refusal to refuse it; returns extra response fields */
-  apply: (ctx: SandboxContext, account: SandboxAccount, entry: WireBody) => Record<string, unknown>
+  apply: (
+    ctx: SandboxContext,
+    account: SandboxAccount,
+    entry: WireBody
+  ) => Record<string, unknown>
 }
 
-export function runBatch(ctx: SandboxContext, body: WireBody, spec: BatchSpec): Reply {
+export function runBatch(
+  ctx: SandboxContext,
+  body: WireBody,
+  spec: BatchSpec
+): Reply {
   const caller = identify(ctx, spec.kind, body)
   if (!caller) return unknownAccount()
   const { account } = caller
-  const answer = (returnStatus: "0" | "1", message: string, entries: Record<string, unknown>[]): Reply => ({
+  const answer = (
+    returnStatus: "0" | "1",
+    message: string,
+    entries: Record<string, unknown>[]
+  ): Reply => ({
     kind: "json",
     body: {
       merchant_id: account.merchant_id,
@@ -40,7 +57,10 @@ export function runBatch(ctx: SandboxContext, body: WireBody, spec: BatchSpec): 
       return_message: message,
       [spec.listField]: entries,
     },
-    summary: returnStatus === "1" ? `return_status=1 ${describe(entries, spec.statusField, spec.messageField ?? "error_message")}` : `return_status=0 ${message}`,
+    summary:
+      returnStatus === "1"
+        ? `return_status=1 ${describe(entries, spec.statusField, spec.messageField ?? "error_message")}`
+        : `return_status=0 ${message}`,
   })
 
   let entries: WireBody[]
@@ -57,17 +77,32 @@ export function runBatch(ctx: SandboxContext, body: WireBody, spec: BatchSpec): 
     [spec.statusField]: "0",
     [messageField]: info,
   })
-  const refuseAll = (info: string) => answer("0", info, entries.map((entry) => refusedEntry(entry, info)))
+  const refuseAll = (info: string) =>
+    answer(
+      "0",
+      info,
+      entries.map((entry) => refusedEntry(entry, info))
+    )
 
   if (!caller.signed) return refuseAll(resultInfo("I0013"))
   const limit = ctx.batchLimits[spec.kind]
   if (entries.length > limit) {
-    return refuseAll(resultInfo("E0003", `Too many entries in one request: ${entries.length}, the limit is ${limit}`))
+    return refuseAll(
+      resultInfo(
+        "E0003",
+        `Too many entries in one request: ${entries.length}, the limit is ${limit}`
+      )
+    )
   }
   const results = entries.map((entry) => {
     try {
       const extra = spec.apply(ctx, account, entry)
-      return { ...echo(entry, spec.echoFields), [messageField]: "", ...extra, [spec.statusField]: "1" }
+      return {
+        ...echo(entry, spec.echoFields),
+        [messageField]: "",
+        ...extra,
+        [spec.statusField]: "1",
+      }
     } catch (error) {
       if (!(error instanceof Refusal)) throw error
       return refusedEntry(entry, error.info)
@@ -76,40 +111,71 @@ export function runBatch(ctx: SandboxContext, body: WireBody, spec: BatchSpec): 
   return answer("1", "OK", results)
 }
 
-function echo(entry: WireBody, fields: readonly string[]): Record<string, unknown> {
+function echo(
+  entry: WireBody,
+  fields: readonly string[]
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const field of fields) {
     const value = entry[field]
-    out[field] = typeof value === "string" || typeof value === "number" ? String(value) : ""
+    out[field] =
+      typeof value === "string" || typeof value === "number"
+        ? String(value)
+        : ""
   }
   return out
 }
 
-function describe(entries: Record<string, unknown>[], statusField: string, messageField: string): string {
+function describe(
+  entries: Record<string, unknown>[],
+  statusField: string,
+  messageField: string
+): string {
   const done = entries.filter((e) => e[statusField] === "1").length
-  const refused = entries.filter((e) => e[statusField] !== "1").map((e) => String(e[messageField]).split(":")[0])
+  const refused = entries
+    .filter((e) => e[statusField] !== "1")
+    .map((e) => String(e[messageField]).split(":")[0])
   return `${done}/${entries.length} done${refused.length ? ` refused ${refused.join(",")}` : ""}`
 }
 
 /** The entry's transaction in this account; order_no and currency, when sent, must match it. */
-export function entryTransaction(ctx: SandboxContext, account: SandboxAccount, entry: WireBody): Transaction {
+export function entryTransaction(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  entry: WireBody
+): Transaction {
   const id = text(entry, "transaction_id")
-  if (id.trim() === "") throw Refusal.field("E0001", "transaction_id", "is required")
+  if (id.trim() === "")
+    throw Refusal.field("E0001", "transaction_id", "is required")
   const tx = ctx.store.ledger(account).transactions.get(id)
   if (!tx) throw new Refusal("E0004", `No such transaction: ${id}`)
   const orderNo = text(entry, "order_no")
   if (orderNo !== "" && orderNo !== tx.order_no) {
-    throw new Refusal("E0004", `No such transaction: order_no ${orderNo} does not belong to transaction ${id}`)
+    throw new Refusal(
+      "E0004",
+      `No such transaction: order_no ${orderNo} does not belong to transaction ${id}`
+    )
   }
   const currency = text(entry, "currency")
   if (currency !== "" && currency.toUpperCase() !== tx.currency) {
-    throw Refusal.field("E0002", "currency", `is ${currency}, the transaction's currency is ${tx.currency}`)
+    throw Refusal.field(
+      "E0002",
+      "currency",
+      `is ${currency}, the transaction's currency is ${tx.currency}`
+    )
   }
   return tx
 }
 
-export function notAllowed(tx: Transaction, operation: string, why: string): Refusal {
-  return new Refusal("E0005", `Cannot ${operation} transaction ${tx.transaction_id}: ${why}`)
+export function notAllowed(
+  tx: Transaction,
+  operation: string,
+  why: string
+): Refusal {
+  return new Refusal(
+    "E0005",
+    `Cannot ${operation} transaction ${tx.transaction_id}: ${why}`
+  )
 }
 
 /** Words for a state in refusal texts. */
@@ -124,7 +190,9 @@ export function stateWords(tx: Transaction): string {
     case "review":
       return "it is held for review"
     case "captured":
-      return tx.refunds.length ? "it is captured and refunded" : "it is already captured"
+      return tx.refunds.length
+        ? "it is captured and refunded"
+        : "it is already captured"
     case "voided":
       return "it is voided"
     case "failed":

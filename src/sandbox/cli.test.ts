@@ -5,30 +5,71 @@ import { parseCliArgs } from "./cli"
 describe("command line", () => {
   it("parses the flags with defaults and repeatable --allow-ip", () => {
     expect(parseCliArgs([])).toEqual({
-      help: false, port: 4010, host: "127.0.0.1",
-      account: { merchant_id: "10001", account_id: "10001001", sign_key: "sandbox-sign-key-0001" },
+      help: false,
+      port: 4010,
+      host: "127.0.0.1",
+      account: {
+        merchant_id: "10001",
+        account_id: "10001001",
+        sign_key: "sandbox-sign-key-0001",
+      },
       registered_ips: ["127.0.0.1"],
       notify_hosts: [],
     })
-    const parsed = parseCliArgs(["--port", "0", "--merchant-id", "M9", "--account-id", "A9", "--sign-key", "k", "--allow-ip", "10.0.0.1", "--allow-ip", "127.0.0.1"])
-    expect(parseCliArgs(["--notify-host", "hooks.test", "--notify-host", "*"]).notify_hosts).toEqual(["hooks.test", "*"])
-    expect(parsed).toMatchObject({ port: 0, account: { merchant_id: "M9", account_id: "A9", sign_key: "k" }, registered_ips: ["10.0.0.1", "127.0.0.1"] })
+    const parsed = parseCliArgs([
+      "--port",
+      "0",
+      "--merchant-id",
+      "M9",
+      "--account-id",
+      "A9",
+      "--sign-key",
+      "k",
+      "--allow-ip",
+      "10.0.0.1",
+      "--allow-ip",
+      "127.0.0.1",
+    ])
+    expect(
+      parseCliArgs(["--notify-host", "hooks.test", "--notify-host", "*"])
+        .notify_hosts
+    ).toEqual(["hooks.test", "*"])
+    expect(parsed).toMatchObject({
+      port: 0,
+      account: { merchant_id: "M9", account_id: "A9", sign_key: "k" },
+      registered_ips: ["10.0.0.1", "127.0.0.1"],
+    })
     expect(() => parseCliArgs(["--port", "http"])).toThrow(/--port/)
     expect(() => parseCliArgs(["--colour"])).toThrow()
   })
 
   it("starts on loopback, prints URL, credentials and test cards, and stops on SIGTERM", async () => {
     const root = path.resolve(__dirname, "../..")
-    const child = spawn(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "src/sandbox/cli.ts", "--port", "0", "--sign-key", "cli-key"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        require.resolve("ts-node/dist/bin.js"),
+        "--transpile-only",
+        "src/sandbox/cli.ts",
+        "--port",
+        "0",
+        "--sign-key",
+        "cli-key",
+      ],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    )
     let output = ""
     child.stdout.on("data", (chunk) => (output += chunk))
     child.stderr.on("data", (chunk) => (output += chunk))
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner in time: ${output}`)), 15_000)
+        const timer = setTimeout(
+          () => reject(new Error(`no banner in time: ${output}`)),
+          15_000
+        )
         const check = () => {
           if (output.includes("4100000000000019")) {
             clearTimeout(timer)

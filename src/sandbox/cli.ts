@@ -24,8 +24,14 @@ export function parseCliArgs(argv: string[]) {
     options: {
       port: { type: "string", default: "4010" },
       host: { type: "string", default: "127.0.0.1" },
-      "merchant-id": { type: "string", default: DEFAULT_SANDBOX_ACCOUNT.merchant_id },
-      "account-id": { type: "string", default: DEFAULT_SANDBOX_ACCOUNT.account_id },
+      "merchant-id": {
+        type: "string",
+        default: DEFAULT_SANDBOX_ACCOUNT.merchant_id,
+      },
+      "account-id": {
+        type: "string",
+        default: DEFAULT_SANDBOX_ACCOUNT.account_id,
+      },
       "sign-key": { type: "string", default: DEFAULT_SANDBOX_ACCOUNT.sign_key },
       "allow-ip": { type: "string", multiple: true },
       "notify-host": { type: "string", multiple: true },
@@ -35,13 +41,22 @@ export function parseCliArgs(argv: string[]) {
     allowPositionals: false,
   })
   const port = Number(values.port)
-  if (!/^\d+$/.test(values.port) || port > 65535) throw new RangeError(`--port must be a number from 0 to 65535, got ${values.port}`)
+  if (!/^\d+$/.test(values.port) || port > 65535)
+    throw new RangeError(
+      `--port must be a number from 0 to 65535, got ${values.port}`
+    )
   return {
     help: values.help,
     port,
     host: values.host,
-    account: { merchant_id: values["merchant-id"], account_id: values["account-id"], sign_key: values["sign-key"] },
-    registered_ips: values["allow-ip"]?.length ? values["allow-ip"] : ["127.0.0.1"],
+    account: {
+      merchant_id: values["merchant-id"],
+      account_id: values["account-id"],
+      sign_key: values["sign-key"],
+    },
+    registered_ips: values["allow-ip"]?.length
+      ? values["allow-ip"]
+      : ["127.0.0.1"],
     notify_hosts: values["notify-host"] ?? [],
   }
 }
@@ -79,7 +94,9 @@ async function main(): Promise<void> {
       `  control surface: ${sandbox.url}/__sandbox/requests, /__sandbox/notifications, …`,
       "",
       "Test cards (any future expiry; security code 000 declines):",
-      ...DEFAULT_TEST_CARDS.map((c) => `  ${c.number.padEnd(width)}  ${c.description}`),
+      ...DEFAULT_TEST_CARDS.map(
+        (c) => `  ${c.number.padEnd(width)}  ${c.description}`
+      ),
       "  any other Luhn-valid number approves; a number failing Luhn is E0001",
       "",
     ].join("\n")

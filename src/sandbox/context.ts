@@ -3,7 +3,11 @@ import type { BatchLimits, FieldLimits } from "../gateway/limits"
 import type { AccountRegistry, SandboxAccount } from "./accounts"
 import type { Notifier } from "./notifier"
 import type { PayoutSettler } from "./payout-settler"
-import { verifyFields, type SandboxMessageKind, type SandboxRecipes } from "./signer"
+import {
+  verifyFields,
+  type SandboxMessageKind,
+  type SandboxRecipes,
+} from "./signer"
 import type { SandboxStore } from "./store"
 import type { TestCard } from "./test-cards"
 
@@ -30,12 +34,31 @@ export interface OperationRequest {
 }
 
 export type Reply =
-  | { kind: "xml"; status?: number; fields: Record<string, unknown>; summary: string }
-  | { kind: "json"; status?: number; body: Record<string, unknown>; summary: string }
+  | {
+      kind: "xml"
+      status?: number
+      fields: Record<string, unknown>
+      summary: string
+    }
+  | {
+      kind: "json"
+      status?: number
+      body: Record<string, unknown>
+      summary: string
+    }
   /** `signature` lets a wrong-signature fault find and replace the page's signature */
-  | { kind: "html"; status?: number; html: string; signature?: string; summary: string }
+  | {
+      kind: "html"
+      status?: number
+      html: string
+      signature?: string
+      summary: string
+    }
 
-export type Operation = (ctx: SandboxContext, request: OperationRequest) => Reply | Promise<Reply>
+export type Operation = (
+  ctx: SandboxContext,
+  request: OperationRequest
+) => Reply | Promise<Reply>
 
 /**
  * The account the body names and whether the request's signature holds with
@@ -48,15 +71,31 @@ export function identify(
 ): { account: SandboxAccount; signed: boolean } | undefined {
   const account = ctx.accounts.find(body.merchant_id, body.account_id)
   if (!account) return undefined
-  return { account, signed: verifyFields(kind, body, account.sign_key, ctx.recipes) }
+  return {
+    account,
+    signed: verifyFields(kind, body, account.sign_key, ctx.recipes),
+  }
 }
 
 /** The answer to a request naming no known account: nothing can be signed for it. */
 export function unknownAccount(): Reply {
-  return badRequest("I0013", "merchant_id", "no sandbox account with this merchant_id and account_id")
+  return badRequest(
+    "I0013",
+    "merchant_id",
+    "no sandbox account with this merchant_id and account_id"
+  )
 }
 
 /** HTTP 400 for what has no message-level status: `{code, source, message}`. */
-export function badRequest(code: string, source: string, message: string): Reply {
-  return { kind: "json", status: 400, body: { code, source, message }, summary: `400 ${code} ${source}` }
+export function badRequest(
+  code: string,
+  source: string,
+  message: string
+): Reply {
+  return {
+    kind: "json",
+    status: 400,
+    body: { code, source, message },
+    summary: `400 ${code} ${source}`,
+  }
 }

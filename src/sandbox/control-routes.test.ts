@@ -1,51 +1,115 @@
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { authoriseBody, get, post, TEST_ACCOUNT, testSign } from "./test-harness"
+import {
+  authoriseBody,
+  get,
+  post,
+  TEST_ACCOUNT,
+  testSign,
+} from "./test-harness"
 
 let sandbox: SandboxHandle
 const lines: string[] = []
 beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: [{ ...TEST_ACCOUNT }], log: (line) => lines.push(line) })
+  sandbox = await startSandbox({
+    accounts: [{ ...TEST_ACCOUNT }],
+    log: (line) => lines.push(line),
+  })
 })
 afterAll(() => sandbox.close())
 
 describe("control surface", () => {
   it("lists received requests, redacted, filtered by operation", async () => {
-    await post(`${sandbox.url}/v1/authorise`, authoriseBody({ card: "4000000000000259", security_code: "4321" }))
-    await post(`${sandbox.url}/v1/retrievalTrans`, { merchant_id: "M100", account_id: "A200", orders: "x", encryption_data: testSign("M100", "A200") }, "form")
+    await post(
+      `${sandbox.url}/v1/authorise`,
+      authoriseBody({ card: "4000000000000259", security_code: "4321" })
+    )
+    await post(
+      `${sandbox.url}/v1/retrievalTrans`,
+      {
+        merchant_id: "M100",
+        account_id: "A200",
+        orders: "x",
+        encryption_data: testSign("M100", "A200"),
+      },
+      "form"
+    )
     const all = (await get(`${sandbox.url}/__sandbox/requests`)).json().requests
-    expect(all.map((r: Record<string, string>) => r.operation)).toEqual(["authorise", "retrieval_trans"])
-    const [authorise] = (await get(`${sandbox.url}/__sandbox/requests?operation=authorise`)).json().requests
-    expect(authorise).toMatchObject({ method: "POST", path: "/v1/authorise", ip: "127.0.0.1", encoding: "json", status: 200 })
+    expect(all.map((r: Record<string, string>) => r.operation)).toEqual([
+      "authorise",
+      "retrieval_trans",
+    ])
+    const [authorise] = (
+      await get(`${sandbox.url}/__sandbox/requests?operation=authorise`)
+    ).json().requests
+    expect(authorise).toMatchObject({
+      method: "POST",
+      path: "/v1/authorise",
+      ip: "127.0.0.1",
+      encoding: "json",
+      status: 200,
+    })
     expect(authorise.body.card).toBe("400000******0259")
     expect(authorise.body).not.toHaveProperty("security_code")
-    expect(all[1]).toMatchObject({ encoding: "form", content_type: "application/x-www-form-urlencoded" })
+    expect(all[1]).toMatchObject({
+      encoding: "form",
+      content_type: "application/x-www-form-urlencoded",
+    })
   })
 
   it("logs one readable line per request without card data", () => {
     const line = lines.find((l) => l.includes("/v1/authorise"))!
-    expect(line).toMatch(/POST \/v1\/authorise merchant=M100\/A200 order_no=\S+ card=400000\*{6}0259 → 200 order_status=-2/)
+    expect(line).toMatch(
+      /POST \/v1\/authorise merchant=M100\/A200 order_no=\S+ card=400000\*{6}0259 → 200 order_status=-2/
+    )
     expect(lines.join("\n")).not.toContain("4000000000000259")
     expect(lines.join("\n")).not.toContain("4321")
   })
 
   it("shows transactions with their wire statuses", async () => {
-    const result = parseResponXml((await post(`${sandbox.url}/v1/authorise`, authoriseBody())).text)
-    const { transaction } = (await get(`${sandbox.url}/__sandbox/transactions/${result.transaction_id}`)).json()
-    expect(transaction).toMatchObject({ state: "authorised", order_status: "1", payment_status: "2000", card_masked: "424242******4242" })
-    expect((await get(`${sandbox.url}/__sandbox/transactions?merchant_id=M100`)).json().transactions.length).toBeGreaterThanOrEqual(2)
-    expect((await get(`${sandbox.url}/__sandbox/transactions/NOPE`)).status).toBe(404)
-    expect((await get(`${sandbox.url}/__sandbox/test-cards`)).json().test_cards).toHaveLength(5)
+    const result = parseResponXml(
+      (await post(`${sandbox.url}/v1/authorise`, authoriseBody())).text
+    )
+    const { transaction } = (
+      await get(
+        `${sandbox.url}/__sandbox/transactions/${result.transaction_id}`
+      )
+    ).json()
+    expect(transaction).toMatchObject({
+      state: "authorised",
+      order_status: "1",
+      payment_status: "2000",
+      card_masked: "424242******4242",
+    })
+    expect(
+      (
+        await get(`${sandbox.url}/__sandbox/transactions?merchant_id=M100`)
+      ).json().transactions.length
+    ).toBeGreaterThanOrEqual(2)
+    expect(
+      (await get(`${sandbox.url}/__sandbox/transactions/NOPE`)).status
+    ).toBe(404)
+    expect(
+      (await get(`${sandbox.url}/__sandbox/test-cards`)).json().test_cards
+    ).toHaveLength(5)
   })
 
   it("resets every state", async () => {
     const body = authoriseBody()
     await post(`${sandbox.url}/v1/authorise`, body)
-    expect((await post(`${sandbox.url}/__sandbox/reset`, {})).json()).toEqual({ reset: true })
-    expect((await get(`${sandbox.url}/__sandbox/transactions`)).json().transactions).toEqual([])
-    expect((await get(`${sandbox.url}/__sandbox/requests`)).json().requests).toEqual([])
+    expect((await post(`${sandbox.url}/__sandbox/reset`, {})).json()).toEqual({
+      reset: true,
+    })
+    expect(
+      (await get(`${sandbox.url}/__sandbox/transactions`)).json().transactions
+    ).toEqual([])
+    expect(
+      (await get(`${sandbox.url}/__sandbox/requests`)).json().requests
+    ).toEqual([])
     // the order number is free again
-    const again = parseResponXml((await post(`${sandbox.url}/v1/authorise`, body)).text)
+    const again = parseResponXml(
+      (await post(`${sandbox.url}/v1/authorise`, body)).text
+    )
     expect(again.order_status).toBe("1")
   })
 

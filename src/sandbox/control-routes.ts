@@ -9,7 +9,12 @@ import type { FaultBook } from "./faults"
 import type { RequestLog } from "./request-log"
 import { notifyOutcome, type NotifyType } from "./results"
 import { resolveChallenge } from "./three-d-secure"
-import { orderStatus, paymentStatus, refundableAmount, type Transaction } from "./transactions"
+import {
+  orderStatus,
+  paymentStatus,
+  refundableAmount,
+  type Transaction,
+} from "./transactions"
 
 export interface ControlDeps {
   ctx: SandboxContext
@@ -19,19 +24,31 @@ export interface ControlDeps {
   reset: () => void
 }
 
-const NOTIFY_TYPES = new Set(["PAYMENT", "REVIEW", "CAPTURE", "CANCEL", "REFUND"])
+const NOTIFY_TYPES = new Set([
+  "PAYMENT",
+  "REVIEW",
+  "CAPTURE",
+  "CANCEL",
+  "REFUND",
+])
 
 export function controlRoutes(deps: ControlDeps): express.Router {
   const { ctx, faults, requests } = deps
   const router = express.Router()
 
   router.get("/requests", (req, res) => {
-    res.json({ requests: requests.list({ operation: queryText(req.query.operation) }) })
+    res.json({
+      requests: requests.list({ operation: queryText(req.query.operation) }),
+    })
   })
 
   router.get("/notifications", (req, res) => {
     const id = queryText(req.query.transaction_id)
-    res.json({ notifications: ctx.notifier.list().filter((n) => !id || n.transaction_id === id) })
+    res.json({
+      notifications: ctx.notifier
+        .list()
+        .filter((n) => !id || n.transaction_id === id),
+    })
   })
 
   router.post("/notifications/:id/deliver", async (req, res, next) => {
@@ -49,9 +66,17 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     const tx = ctx.store.findAnywhere(req.params.id)
     if (!tx) return notFound(res, "transaction", req.params.id)
     const type = String(req.body?.notify_type ?? "PAYMENT")
-    if (!NOTIFY_TYPES.has(type)) return refuse(res, "notify_type", `must be one of ${[...NOTIFY_TYPES].join(", ")}`)
-    if (tx.notify_url === "") return refuse(res, "notify_url", "the transaction has no notify_url")
-    res.status(201).json({ notification: notifyOutcome(ctx, tx, type as NotifyType) })
+    if (!NOTIFY_TYPES.has(type))
+      return refuse(
+        res,
+        "notify_type",
+        `must be one of ${[...NOTIFY_TYPES].join(", ")}`
+      )
+    if (tx.notify_url === "")
+      return refuse(res, "notify_url", "the transaction has no notify_url")
+    res
+      .status(201)
+      .json({ notification: notifyOutcome(ctx, tx, type as NotifyType) })
   })
 
   router.get("/transactions", (req, res) => {
@@ -73,8 +98,15 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     const tx = ctx.store.findAnywhere(req.params.transaction_id)
     if (!tx) return notFound(res, "transaction", req.params.transaction_id)
     const outcome = String(req.body?.outcome ?? "")
-    if (outcome !== "pass" && outcome !== "fail") return refuse(res, "outcome", "must be pass or fail")
-    if (!resolveChallenge(ctx, tx, outcome === "pass")) return refuse(res, "transaction_id", "no 3-D Secure challenge is pending", 409)
+    if (outcome !== "pass" && outcome !== "fail")
+      return refuse(res, "outcome", "must be pass or fail")
+    if (!resolveChallenge(ctx, tx, outcome === "pass"))
+      return refuse(
+        res,
+        "transaction_id",
+        "no 3-D Secure challenge is pending",
+        409
+      )
     res.json({ transaction: view(ctx, tx) })
   })
 
@@ -87,8 +119,15 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     const payout = ctx.store.findPayoutAnywhere(req.params.id)
     if (!payout) return notFound(res, "payout", req.params.id)
     const status = String(req.body?.status ?? "")
-    if (status !== "COMPLETED" && status !== "FAILED") return refuse(res, "status", "must be COMPLETED or FAILED")
-    if (!ctx.payouts.resolve(payout, status)) return refuse(res, "status", `the payout is already ${payout.status}`, 409)
+    if (status !== "COMPLETED" && status !== "FAILED")
+      return refuse(res, "status", "must be COMPLETED or FAILED")
+    if (!ctx.payouts.resolve(payout, status))
+      return refuse(
+        res,
+        "status",
+        `the payout is already ${payout.status}`,
+        409
+      )
     res.json({ payout: ctx.payouts.statusFields(payout) })
   })
 
@@ -131,9 +170,16 @@ function queryText(value: unknown): string | undefined {
 }
 
 function notFound(res: Response, what: string, id: string): void {
-  res.status(404).json({ code: "404", source: what, message: `no ${what} ${id}` })
+  res
+    .status(404)
+    .json({ code: "404", source: what, message: `no ${what} ${id}` })
 }
 
-function refuse(res: Response, source: string, message: string, status = 400): void {
+function refuse(
+  res: Response,
+  source: string,
+  message: string,
+  status = 400
+): void {
   res.status(status).json({ code: "400", source, message })
 }

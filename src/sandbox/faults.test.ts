@@ -1,7 +1,16 @@
 import { parseCheckoutPage } from "../gateway/codecs/checkout-page"
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { authoriseBody, batchBody, expectedResultSignature, get, nextOrderNo, post, TEST_ACCOUNT, testSign } from "./test-harness"
+import {
+  authoriseBody,
+  batchBody,
+  expectedResultSignature,
+  get,
+  nextOrderNo,
+  post,
+  TEST_ACCOUNT,
+  testSign,
+} from "./test-harness"
 
 let sandbox: SandboxHandle
 beforeAll(async () => {
@@ -19,7 +28,12 @@ const inject = async (fault: Record<string, unknown>) => {
 async function found(orderNo: string): Promise<boolean> {
   const answer = await post(
     `${sandbox.url}/v1/retrievalTrans`,
-    { merchant_id: "M100", account_id: "A200", orders: orderNo, encryption_data: testSign("M100", "A200") },
+    {
+      merchant_id: "M100",
+      account_id: "A200",
+      orders: orderNo,
+      encryption_data: testSign("M100", "A200"),
+    },
     "form"
   )
   return answer.json().orders_list[0].query_result === "1"
@@ -43,7 +57,11 @@ describe("fault injection", () => {
     await expect(post(`${sandbox.url}/v1/authorise`, before)).rejects.toThrow()
     expect(await found(String(before.order_no))).toBe(false)
 
-    await inject({ operation: "authorise", kind: "connection_reset", after_processing: true })
+    await inject({
+      operation: "authorise",
+      kind: "connection_reset",
+      after_processing: true,
+    })
     const after = authoriseBody()
     await expect(post(`${sandbox.url}/v1/authorise`, after)).rejects.toThrow()
     expect(await found(String(after.order_no))).toBe(true)
@@ -53,10 +71,18 @@ describe("fault injection", () => {
     await inject({ operation: "authorise", kind: "http_500", count: 2 })
     const a = authoriseBody()
     expect((await post(`${sandbox.url}/v1/authorise`, a)).status).toBe(500)
-    expect((await post(`${sandbox.url}/v1/authorise`, authoriseBody())).status).toBe(500)
-    expect((await post(`${sandbox.url}/v1/authorise`, authoriseBody())).status).toBe(200)
+    expect(
+      (await post(`${sandbox.url}/v1/authorise`, authoriseBody())).status
+    ).toBe(500)
+    expect(
+      (await post(`${sandbox.url}/v1/authorise`, authoriseBody())).status
+    ).toBe(200)
     expect(await found(String(a.order_no))).toBe(false)
-    await inject({ operation: "authorise", kind: "http_500", after_processing: true })
+    await inject({
+      operation: "authorise",
+      kind: "http_500",
+      after_processing: true,
+    })
     const b = authoriseBody()
     expect((await post(`${sandbox.url}/v1/authorise`, b)).status).toBe(500)
     expect(await found(String(b.order_no))).toBe(true)
@@ -68,43 +94,95 @@ describe("fault injection", () => {
     expect(xml.status).toBe(200)
     expect(() => parseResponXml(xml.text)).toThrow()
     await inject({ operation: "capture", kind: "malformed_body" })
-    const json = await post(`${sandbox.url}/v1/capture`, batchBody("capture_orders", [{ transaction_id: "T", amount: "1.00" }]))
+    const json = await post(
+      `${sandbox.url}/v1/capture`,
+      batchBody("capture_orders", [{ transaction_id: "T", amount: "1.00" }])
+    )
     expect(() => json.json()).toThrow()
   })
 
   it("corrupts the signature (wrong_signature) of a respon, a batch echo and the checkout page", async () => {
     await inject({ operation: "authorise", kind: "wrong_signature" })
-    const result = parseResponXml((await post(`${sandbox.url}/v1/authorise`, authoriseBody())).text)
+    const result = parseResponXml(
+      (await post(`${sandbox.url}/v1/authorise`, authoriseBody())).text
+    )
     expect(result.order_status).toBe("1")
     expect(result.encryption_data).toMatch(/^[0-9a-f]{64}$/)
     expect(result.encryption_data).not.toBe(expectedResultSignature(result))
 
     await inject({ operation: "refund", kind: "wrong_signature" })
-    const body = batchBody("refund_orders", [{ transaction_id: "T", amount: "1.00", refund_amount: "1.00" }])
+    const body = batchBody("refund_orders", [
+      { transaction_id: "T", amount: "1.00", refund_amount: "1.00" },
+    ])
     const echoed = (await post(`${sandbox.url}/v1/refund`, body)).json()
     expect(echoed.encryption_data).toMatch(/^[0-9a-f]{64}$/)
     expect(echoed.encryption_data).not.toBe(body.encryption_data)
 
     await inject({ operation: "checkout", kind: "wrong_signature" })
     const order = {
-      merchant_id: "M100", account_id: "A200", order_no: nextOrderNo("F"), currency: "USD", amount: "1.00", return_url: "http://127.0.0.1:9/r",
+      merchant_id: "M100",
+      account_id: "A200",
+      order_no: nextOrderNo("F"),
+      currency: "USD",
+      amount: "1.00",
+      return_url: "http://127.0.0.1:9/r",
     }
-    const signature = testSign(order.merchant_id, order.account_id, order.order_no, order.currency, order.amount, order.return_url)
-    const page = parseCheckoutPage((await post(`${sandbox.url}/v1/checkout`, { ...order, encryption_data: signature })).text)
+    const signature = testSign(
+      order.merchant_id,
+      order.account_id,
+      order.order_no,
+      order.currency,
+      order.amount,
+      order.return_url
+    )
+    const page = parseCheckoutPage(
+      (
+        await post(`${sandbox.url}/v1/checkout`, {
+          ...order,
+          encryption_data: signature,
+        })
+      ).text
+    )
     expect(page.form.inputs.signInfo).not.toBe(signature)
-    expect((await post(page.form.action, page.form.inputs, "form")).status).toBe(400)
+    expect(
+      (await post(page.form.action, page.form.inputs, "form")).status
+    ).toBe(400)
   })
 
   it("lists, validates and clears faults on the control surface", async () => {
     await inject({ operation: "payout", kind: "http_500", count: 3 })
     const listed = (await get(`${sandbox.url}/__sandbox/faults`)).json().faults
-    expect(listed).toEqual([expect.objectContaining({ operation: "payout", kind: "http_500", remaining: 3 })])
-    const bad = await post(`${sandbox.url}/__sandbox/faults`, { operation: "payout", kind: "gremlins" })
+    expect(listed).toEqual([
+      expect.objectContaining({
+        operation: "payout",
+        kind: "http_500",
+        remaining: 3,
+      }),
+    ])
+    const bad = await post(`${sandbox.url}/__sandbox/faults`, {
+      operation: "payout",
+      kind: "gremlins",
+    })
     expect(bad.status).toBe(400)
     expect(bad.json().message).toMatch(/kind must be one of/)
-    expect((await post(`${sandbox.url}/__sandbox/faults`, { operation: "teleport", kind: "http_500" })).status).toBe(400)
+    expect(
+      (
+        await post(`${sandbox.url}/__sandbox/faults`, {
+          operation: "teleport",
+          kind: "http_500",
+        })
+      ).status
+    ).toBe(400)
     await fetch(`${sandbox.url}/__sandbox/faults`, { method: "DELETE" })
-    expect((await get(`${sandbox.url}/__sandbox/faults`)).json().faults).toEqual([])
-    expect(sandbox.injectFault({ operation: "optimise", kind: "latency", latency_ms: 1 }).remaining).toBe(1)
+    expect(
+      (await get(`${sandbox.url}/__sandbox/faults`)).json().faults
+    ).toEqual([])
+    expect(
+      sandbox.injectFault({
+        operation: "optimise",
+        kind: "latency",
+        latency_ms: 1,
+      }).remaining
+    ).toBe(1)
   })
 })

@@ -3,12 +3,27 @@
  * tested against slow, broken and lying answers.
  */
 
-export const FAULT_KINDS = ["latency", "connection_reset", "http_500", "malformed_body", "wrong_signature"] as const
+export const FAULT_KINDS = [
+  "latency",
+  "connection_reset",
+  "http_500",
+  "malformed_body",
+  "wrong_signature",
+] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export const FAULTABLE_OPERATIONS = [
-  "authorise", "checkout", "capture", "cancel", "review", "refund",
-  "retrieval_trans", "retrieval_refund", "payout", "cancel_subscription", "optimise",
+  "authorise",
+  "checkout",
+  "capture",
+  "cancel",
+  "review",
+  "refund",
+  "retrieval_trans",
+  "retrieval_refund",
+  "payout",
+  "cancel_subscription",
+  "optimise",
 ] as const
 export type FaultableOperation = (typeof FAULTABLE_OPERATIONS)[number]
 
@@ -27,21 +42,30 @@ export interface Fault {
   after_processing: boolean
 }
 
-export type FaultInput = Partial<Omit<Fault, "id" | "remaining">> & { operation: string; kind: string; count?: number }
+export type FaultInput = Partial<Omit<Fault, "id" | "remaining">> & {
+  operation: string
+  kind: string
+  count?: number
+}
 
 export class FaultBook {
   private faults: Fault[] = []
   private sequence = 0
 
   add(input: FaultInput): Fault {
-    if (!(FAULTABLE_OPERATIONS as readonly string[]).includes(input.operation)) {
-      throw new RangeError(`operation must be one of ${FAULTABLE_OPERATIONS.join(", ")}`)
+    if (
+      !(FAULTABLE_OPERATIONS as readonly string[]).includes(input.operation)
+    ) {
+      throw new RangeError(
+        `operation must be one of ${FAULTABLE_OPERATIONS.join(", ")}`
+      )
     }
     if (!(FAULT_KINDS as readonly string[]).includes(input.kind)) {
       throw new RangeError(`kind must be one of ${FAULT_KINDS.join(", ")}`)
     }
     const count = input.count ?? 1
-    if (!Number.isInteger(count) || count < 1) throw new RangeError("count must be a positive integer")
+    if (!Number.isInteger(count) || count < 1)
+      throw new RangeError("count must be a positive integer")
     const latency = input.latency_ms ?? 1000
     if (!Number.isInteger(latency) || latency < 0 || latency > 120_000) {
       throw new RangeError("latency_ms must be an integer from 0 to 120000")

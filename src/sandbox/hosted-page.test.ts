@@ -1,7 +1,15 @@
 import { parse } from "node-html-parser"
 import { parseCheckoutPage } from "../gateway/codecs/checkout-page"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { expectedResultSignature, get, nextOrderNo, post, startReceiver, TEST_ACCOUNT, testSign } from "./test-harness"
+import {
+  expectedResultSignature,
+  get,
+  nextOrderNo,
+  post,
+  startReceiver,
+  TEST_ACCOUNT,
+  testSign,
+} from "./test-harness"
 
 let sandbox: SandboxHandle
 let receiver: Awaited<ReturnType<typeof startReceiver>>
@@ -16,13 +24,32 @@ afterAll(async () => {
 
 function checkoutBody(overrides: Record<string, unknown> = {}) {
   const body: Record<string, unknown> = {
-    merchant_id: "M100", account_id: "A200", order_no: nextOrderNo("HOSTED"), currency: "EUR", amount: "42.00",
-    return_url: `${receiver.url}/return`, cancel_url: `${receiver.url}/cancel`, notify_url: receiver.url,
-    first_name: "Ada", last_name: "Lovelace", shopper_email: "ada@example.com", billing_country: "GB",
-    delivery_city: "London", items: "Tea#,#T1#,#21.00#,#2", open3d: "do3DS", ...overrides,
+    merchant_id: "M100",
+    account_id: "A200",
+    order_no: nextOrderNo("HOSTED"),
+    currency: "EUR",
+    amount: "42.00",
+    return_url: `${receiver.url}/return`,
+    cancel_url: `${receiver.url}/cancel`,
+    notify_url: receiver.url,
+    first_name: "Ada",
+    last_name: "Lovelace",
+    shopper_email: "ada@example.com",
+    billing_country: "GB",
+    delivery_city: "London",
+    items: "Tea#,#T1#,#21.00#,#2",
+    open3d: "do3DS",
+    ...overrides,
   }
   const v = (name: string) => String(body[name] ?? "")
-  body.encryption_data ??= testSign(v("merchant_id"), v("account_id"), v("order_no"), v("currency"), v("amount"), v("return_url"))
+  body.encryption_data ??= testSign(
+    v("merchant_id"),
+    v("account_id"),
+    v("order_no"),
+    v("currency"),
+    v("amount"),
+    v("return_url")
+  )
   return body
 }
 
@@ -35,52 +62,136 @@ async function openCheckout(overrides: Record<string, unknown> = {}) {
 }
 
 /** Posts theForm as the browser would, then the card form of the hosted page. */
-async function payOnHostedPage(inputs: Record<string, string>, action: string, card: Record<string, string>) {
+async function payOnHostedPage(
+  inputs: Record<string, string>,
+  action: string,
+  card: Record<string, string>
+) {
   const cardPage = await post(action, inputs, "form")
   expect(cardPage.status).toBe(200)
-  const form = parse(cardPage.text).querySelectorAll("form").find((f) => f.getAttribute("action")?.endsWith("/pay"))!
+  const form = parse(cardPage.text)
+    .querySelectorAll("form")
+    .find((f) => f.getAttribute("action")?.endsWith("/pay"))!
   return post(`${sandbox.url}${form.getAttribute("action")}`, card, "form")
 }
 
-const CARD = { card: "4242424242424242", expiration_month: "12", expiration_year: "2031", security_code: "123" }
-const fieldsOf = (location: string | null) => Object.fromEntries(new URL(String(location)).searchParams)
+const CARD = {
+  card: "4242424242424242",
+  expiration_month: "12",
+  expiration_year: "2031",
+  security_code: "123",
+}
+const fieldsOf = (location: string | null) =>
+  Object.fromEntries(new URL(String(location)).searchParams)
 
 describe("POST /v1/checkout", () => {
   it("answers the page of the interface document", async () => {
     const { body, page } = await openCheckout()
     expect(page.html).toContain("<title>Loading")
-    expect(page.form).toMatchObject({ name: "theForm", method: "post", action: `${sandbox.url}/checkout` })
+    expect(page.form).toMatchObject({
+      name: "theForm",
+      method: "post",
+      action: `${sandbox.url}/checkout`,
+    })
     const staticNames = [
-      "gbc_id", "connector_code", "account_name", "website", "pm_id", "apm_type", "descriptor", "orderprefix", "rrtimezone",
-      "ordernumlength", "sendbgoods", "replacename", "send_bank_website", "replace_up_id", "replace_match_address", "to_pass_page",
+      "gbc_id",
+      "connector_code",
+      "account_name",
+      "website",
+      "pm_id",
+      "apm_type",
+      "descriptor",
+      "orderprefix",
+      "rrtimezone",
+      "ordernumlength",
+      "sendbgoods",
+      "replacename",
+      "send_bank_website",
+      "replace_up_id",
+      "replace_match_address",
+      "to_pass_page",
     ]
     const serviceNames = [
-      "signInfo", "encryption_data", "allParams", "source_request_ip", "source_notify_url", "returnUrl", "return_url", "cancelUrl",
-      "cancel_url", "verifyBillingAddress", "verify_billing_address", "merSendLogoNo", "logo_name", "APMType", "payment_method",
-      "paymentToken", "cardType", "card_type",
+      "signInfo",
+      "encryption_data",
+      "allParams",
+      "source_request_ip",
+      "source_notify_url",
+      "returnUrl",
+      "return_url",
+      "cancelUrl",
+      "cancel_url",
+      "verifyBillingAddress",
+      "verify_billing_address",
+      "merSendLogoNo",
+      "logo_name",
+      "APMType",
+      "payment_method",
+      "paymentToken",
+      "cardType",
+      "card_type",
     ]
-    for (const name of [...staticNames, ...serviceNames]) expect(page.form.inputs).toHaveProperty(name)
+    for (const name of [...staticNames, ...serviceNames])
+      expect(page.form.inputs).toHaveProperty(name)
     const inputs = page.form.inputs
     expect(inputs).toMatchObject({
-      orderNo: body.order_no, order_no: body.order_no, orderCurrency: "EUR", currency: "EUR", orderAmount: "42.00", amount: "42.00",
-      merNo: "M100", merchant_id: "M100", gatewayNo: "A200", account_id: "A200", country: "GB", billing_country: "GB",
-      shipCity: "London", delivery_city: "London", goodsInfo: "Tea#,#T1#,#21.00#,#2", isOpen3D: "do3DS",
-      notifyUrl: receiver.url, signInfo: body.encryption_data, encryption_data: body.encryption_data,
-      returnUrl: `${receiver.url}/return`, cancelUrl: `${receiver.url}/cancel`, source_request_ip: "127.0.0.1",
+      orderNo: body.order_no,
+      order_no: body.order_no,
+      orderCurrency: "EUR",
+      currency: "EUR",
+      orderAmount: "42.00",
+      amount: "42.00",
+      merNo: "M100",
+      merchant_id: "M100",
+      gatewayNo: "A200",
+      account_id: "A200",
+      country: "GB",
+      billing_country: "GB",
+      shipCity: "London",
+      delivery_city: "London",
+      goodsInfo: "Tea#,#T1#,#21.00#,#2",
+      isOpen3D: "do3DS",
+      notifyUrl: receiver.url,
+      signInfo: body.encryption_data,
+      encryption_data: body.encryption_data,
+      returnUrl: `${receiver.url}/return`,
+      cancelUrl: `${receiver.url}/cancel`,
+      source_request_ip: "127.0.0.1",
     })
-    expect(new URLSearchParams(inputs.allParams).get("order_no")).toBe(body.order_no)
+    expect(new URLSearchParams(inputs.allParams).get("order_no")).toBe(
+      body.order_no
+    )
   })
 
   it("refuses with HTTP 400 {code, source, message}: signature, duplicate, missing return_url, card data", async () => {
-    const wrong = await post(`${sandbox.url}/v1/checkout`, checkoutBody({ encryption_data: testSign("x") }))
+    const wrong = await post(
+      `${sandbox.url}/v1/checkout`,
+      checkoutBody({ encryption_data: testSign("x") })
+    )
     expect(wrong.status).toBe(400)
-    expect(wrong.json()).toMatchObject({ code: "I0013", source: "encryption_data" })
+    expect(wrong.json()).toMatchObject({
+      code: "I0013",
+      source: "encryption_data",
+    })
     const { body } = await openCheckout()
-    const dup = await post(`${sandbox.url}/v1/checkout`, checkoutBody({ order_no: body.order_no }))
+    const dup = await post(
+      `${sandbox.url}/v1/checkout`,
+      checkoutBody({ order_no: body.order_no })
+    )
     expect(dup.json()).toMatchObject({ code: "I0061", source: "order_no" })
-    const noReturn = await post(`${sandbox.url}/v1/checkout`, checkoutBody({ return_url: "" }))
-    expect(noReturn.json()).toMatchObject({ code: "E0001", source: "return_url", message: "E0001:return_url is required" })
-    const card = await post(`${sandbox.url}/v1/checkout`, checkoutBody({ card: "4242424242424242" }))
+    const noReturn = await post(
+      `${sandbox.url}/v1/checkout`,
+      checkoutBody({ return_url: "" })
+    )
+    expect(noReturn.json()).toMatchObject({
+      code: "E0001",
+      source: "return_url",
+      message: "E0001:return_url is required",
+    })
+    const card = await post(
+      `${sandbox.url}/v1/checkout`,
+      checkoutBody({ card: "4242424242424242" })
+    )
     expect(card.json()).toMatchObject({ code: "E0001", source: "card" })
     expect(JSON.stringify(sandbox.requests())).not.toContain("4242424242424242")
   })
@@ -94,11 +205,24 @@ describe("hosted payment page", () => {
     const location = paid.headers.get("location")
     expect(String(location).startsWith(`${receiver.url}/return?`)).toBe(true)
     const fields = fieldsOf(location)
-    expect(fields).toMatchObject({ order_no: body.order_no, order_status: "1", payment_status: "2000", card: "424242******4242", amount: "42.00", currency: "EUR" })
+    expect(fields).toMatchObject({
+      order_no: body.order_no,
+      order_status: "1",
+      payment_status: "2000",
+      card: "424242******4242",
+      amount: "42.00",
+      currency: "EUR",
+    })
     expect(fields.encryption_data).toBe(expectedResultSignature(fields))
     const followed = await get(String(location))
     expect(followed.status).toBe(200)
-    expect(receiver.received.some((r) => r.fields.notify_type === "PAYMENT" && r.fields.order_no === body.order_no)).toBe(true)
+    expect(
+      receiver.received.some(
+        (r) =>
+          r.fields.notify_type === "PAYMENT" &&
+          r.fields.order_no === body.order_no
+      )
+    ).toBe(true)
     // the hosted page never keeps the card either
     expect(JSON.stringify(sandbox.requests())).not.toContain("4242424242424242")
     // a second card for the same payment is refused
@@ -109,25 +233,47 @@ describe("hosted payment page", () => {
 
   it("declines on the page and returns order_status 0", async () => {
     const { page } = await openCheckout()
-    const paid = await payOnHostedPage(page.form.inputs, page.form.action, { ...CARD, card: "4000000000009995" })
-    expect(fieldsOf(paid.headers.get("location"))).toMatchObject({ order_status: "0", payment_status: "1000" })
+    const paid = await payOnHostedPage(page.form.inputs, page.form.action, {
+      ...CARD,
+      card: "4000000000009995",
+    })
+    expect(fieldsOf(paid.headers.get("location"))).toMatchObject({
+      order_status: "0",
+      payment_status: "1000",
+    })
   })
 
   it("runs the 3-D Secure challenge before returning", async () => {
     const { page } = await openCheckout()
-    const paid = await payOnHostedPage(page.form.inputs, page.form.action, { ...CARD, card: "4000002500003155" })
+    const paid = await payOnHostedPage(page.form.inputs, page.form.action, {
+      ...CARD,
+      card: "4000002500003155",
+    })
     expect(paid.status).toBe(303)
     const challengeUrl = String(paid.headers.get("location"))
     expect(challengeUrl).toMatch(/\/3ds\/challenge\/[0-9a-f]{32}$/)
-    const done = await post(`${challengeUrl}/complete`, { outcome: "pass" }, "form")
-    expect(fieldsOf(done.headers.get("location"))).toMatchObject({ order_status: "1", threeds_result: "AUTHENTICATED" })
+    const done = await post(
+      `${challengeUrl}/complete`,
+      { outcome: "pass" },
+      "form"
+    )
+    expect(fieldsOf(done.headers.get("location"))).toMatchObject({
+      order_status: "1",
+      threeds_result: "AUTHENTICATED",
+    })
   })
 
   it("re-shows the page for a card failing Luhn without echoing it", async () => {
     const { page } = await openCheckout()
     const cardPage = await post(page.form.action, page.form.inputs, "form")
-    const form = parse(cardPage.text).querySelectorAll("form").find((f) => f.getAttribute("action")?.endsWith("/pay"))!
-    const bad = await post(`${sandbox.url}${form.getAttribute("action")}`, { ...CARD, card: "4242424242424241" }, "form")
+    const form = parse(cardPage.text)
+      .querySelectorAll("form")
+      .find((f) => f.getAttribute("action")?.endsWith("/pay"))!
+    const bad = await post(
+      `${sandbox.url}${form.getAttribute("action")}`,
+      { ...CARD, card: "4242424242424241" },
+      "form"
+    )
     expect(bad.status).toBe(400)
     expect(bad.text).toContain("card fails the Luhn check")
     expect(bad.text).not.toContain("4242424242424241")
@@ -136,18 +282,32 @@ describe("hosted payment page", () => {
   it("sends the shopper to cancel_url when they give up", async () => {
     const { body, page } = await openCheckout()
     const cardPage = await post(page.form.action, page.form.inputs, "form")
-    const cancelForm = parse(cardPage.text).querySelectorAll("form").find((f) => f.getAttribute("action")?.endsWith("/cancel"))!
-    const cancelled = await post(`${sandbox.url}${cancelForm.getAttribute("action")}`, {}, "form")
+    const cancelForm = parse(cardPage.text)
+      .querySelectorAll("form")
+      .find((f) => f.getAttribute("action")?.endsWith("/cancel"))!
+    const cancelled = await post(
+      `${sandbox.url}${cancelForm.getAttribute("action")}`,
+      {},
+      "form"
+    )
     const location = String(cancelled.headers.get("location"))
     expect(location.startsWith(`${receiver.url}/cancel?`)).toBe(true)
     const fields = fieldsOf(location)
-    expect(fields).toMatchObject({ order_no: body.order_no, order_status: "0", payment_status: "1100" })
+    expect(fields).toMatchObject({
+      order_no: body.order_no,
+      order_status: "0",
+      payment_status: "1100",
+    })
     expect(fields.encryption_data).toBe(expectedResultSignature(fields))
   })
 
   it("refuses a form whose signInfo was altered", async () => {
     const { page } = await openCheckout()
-    const altered = await post(page.form.action, { ...page.form.inputs, signInfo: testSign("altered") }, "form")
+    const altered = await post(
+      page.form.action,
+      { ...page.form.inputs, signInfo: testSign("altered") },
+      "form"
+    )
     expect(altered.status).toBe(400)
     expect(altered.text).toContain("Payment form altered")
   })

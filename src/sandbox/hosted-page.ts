@@ -4,7 +4,11 @@
  * 3-D Secure always on) and sends the shopper to return_url with the signed
  * result, or to cancel_url when they give up. A declined card ends the payment.
  */
-import express, { type Request, type RequestHandler, type Response } from "express"
+import express, {
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express"
 import { applyCardOutcome, issuerUrl } from "./authorisation"
 import type { SandboxContext } from "./context"
 import { HOSTED_PAGE_PATH } from "./operations/checkout"
@@ -14,21 +18,44 @@ import { signaturesMatch } from "./signer"
 import { decideCard, type TestCard } from "./test-cards"
 import type { Transaction, TransactionState } from "./transactions"
 
-export type BrowserNote = (req: Request, operation: string, body: Record<string, unknown>, status: number, summary: string) => void
+export type BrowserNote = (
+  req: Request,
+  operation: string,
+  body: Record<string, unknown>,
+  status: number,
+  summary: string
+) => void
 
-export function hostedPageRoutes(ctx: SandboxContext, rawText: RequestHandler, note: BrowserNote): express.Router {
+export function hostedPageRoutes(
+  ctx: SandboxContext,
+  rawText: RequestHandler,
+  note: BrowserNote
+): express.Router {
   const router = express.Router()
 
   router.post(HOSTED_PAGE_PATH, rawText, (req, res) => {
     const body = readBrowserForm(req)
-    const tx = ctx.store.transactionByToken(String(body.paymentToken ?? ""), "checkout")
+    const tx = ctx.store.transactionByToken(
+      String(body.paymentToken ?? ""),
+      "checkout"
+    )
     if (!tx || tx.order_no !== String(body.order_no ?? body.orderNo ?? "")) {
       note(req, "hosted_page", body, 404, "unknown payment")
-      return sendPage(res, 404, "Payment not found", "<h1>Payment not found</h1><p>This payment form does not name an open payment.</p>")
+      return sendPage(
+        res,
+        404,
+        "Payment not found",
+        "<h1>Payment not found</h1><p>This payment form does not name an open payment.</p>"
+      )
     }
     if (!signaturesMatch(body.signInfo, tx.checkout_signature ?? "")) {
       note(req, "hosted_page", body, 400, "signInfo mismatch")
-      return sendPage(res, 400, "Payment form altered", "<h1>Payment form altered</h1><p>The signature of this payment form does not match.</p>")
+      return sendPage(
+        res,
+        400,
+        "Payment form altered",
+        "<h1>Payment form altered</h1><p>The signature of this payment form does not match.</p>"
+      )
     }
     note(req, "hosted_page", body, 200, `card page ${tx.transaction_id}`)
     cardPage(ctx, res, tx)
@@ -36,7 +63,13 @@ export function hostedPageRoutes(ctx: SandboxContext, rawText: RequestHandler, n
 
   router.get(`${HOSTED_PAGE_PATH}/:token`, (req, res) => {
     const tx = ctx.store.transactionByToken(req.params.token, "checkout")
-    if (!tx) return sendPage(res, 404, "Payment not found", "<h1>Payment not found</h1>")
+    if (!tx)
+      return sendPage(
+        res,
+        404,
+        "Payment not found",
+        "<h1>Payment not found</h1>"
+      )
     cardPage(ctx, res, tx)
   })
 
@@ -45,7 +78,12 @@ export function hostedPageRoutes(ctx: SandboxContext, rawText: RequestHandler, n
     const tx = ctx.store.transactionByToken(req.params.token, "checkout")
     if (!tx) {
       note(req, "hosted_pay", body, 404, "unknown payment")
-      return sendPage(res, 404, "Payment not found", "<h1>Payment not found</h1>")
+      return sendPage(
+        res,
+        404,
+        "Payment not found",
+        "<h1>Payment not found</h1>"
+      )
     }
     if (tx.state !== "awaiting_card") {
       note(req, "hosted_pay", body, 409, "already paid")
@@ -54,15 +92,32 @@ export function hostedPageRoutes(ctx: SandboxContext, rawText: RequestHandler, n
     const decision = decideCard(body, ctx.cards, ctx.clock())
     if (decision.kind === "invalid") {
       note(req, "hosted_pay", body, 400, `E0001 ${decision.problem.field}`)
-      return cardPage(ctx, res, tx, `${decision.problem.field} ${decision.problem.reason}`)
+      return cardPage(
+        ctx,
+        res,
+        tx,
+        `${decision.problem.field} ${decision.problem.reason}`
+      )
     }
     tx.card_masked = decision.masked
-    if (typeof body.first_name === "string" && body.first_name !== "") tx.first_name = body.first_name
-    if (typeof body.last_name === "string" && body.last_name !== "") tx.last_name = body.last_name
-    applyCardOutcome(ctx, tx, { outcome: decision.outcome, reason: decision.reason, threeDS: true })
+    if (typeof body.first_name === "string" && body.first_name !== "")
+      tx.first_name = body.first_name
+    if (typeof body.last_name === "string" && body.last_name !== "")
+      tx.last_name = body.last_name
+    applyCardOutcome(ctx, tx, {
+      outcome: decision.outcome,
+      reason: decision.reason,
+      threeDS: true,
+    })
     // applyCardOutcome moved the state on
     if ((tx.state as TransactionState) === "pending_3ds") {
-      note(req, "hosted_pay", body, 303, `3-D Secure challenge ${tx.transaction_id}`)
+      note(
+        req,
+        "hosted_pay",
+        body,
+        303,
+        `3-D Secure challenge ${tx.transaction_id}`
+      )
       return res.redirect(303, issuerUrl(ctx, tx))
     }
     notifyOutcome(ctx, tx, "PAYMENT")
@@ -72,7 +127,13 @@ export function hostedPageRoutes(ctx: SandboxContext, rawText: RequestHandler, n
   router.post(`${HOSTED_PAGE_PATH}/:token/cancel`, rawText, (req, res) => {
     const body = readBrowserForm(req)
     const tx = ctx.store.transactionByToken(req.params.token, "checkout")
-    if (!tx) return sendPage(res, 404, "Payment not found", "<h1>Payment not found</h1>")
+    if (!tx)
+      return sendPage(
+        res,
+        404,
+        "Payment not found",
+        "<h1>Payment not found</h1>"
+      )
     if (tx.state === "awaiting_card") {
       tx.state = "voided"
       tx.result_info = "E0005:Cancelled by the shopper"
@@ -85,8 +146,12 @@ export function hostedPageRoutes(ctx: SandboxContext, rawText: RequestHandler, n
   return router
 }
 
-
-function cardPage(ctx: SandboxContext, res: Response, tx: Transaction, error?: string): void {
+function cardPage(
+  ctx: SandboxContext,
+  res: Response,
+  tx: Transaction,
+  error?: string
+): void {
   const base = `${HOSTED_PAGE_PATH}/${encodeURIComponent(tx.checkout_token ?? "")}`
   if (tx.state !== "awaiting_card") {
     return sendPage(
@@ -118,6 +183,11 @@ ${testCardHint(ctx.cards)}`
 }
 
 function testCardHint(cards: readonly TestCard[]): string {
-  const rows = cards.map((c) => `<tr><td><code>${esc(c.number)}</code></td><td>${esc(c.description)}</td></tr>`).join("")
+  const rows = cards
+    .map(
+      (c) =>
+        `<tr><td><code>${esc(c.number)}</code></td><td>${esc(c.description)}</td></tr>`
+    )
+    .join("")
   return `<h2>Test cards</h2><table>${rows}</table><p class="hint">Any future expiry; security code 000 declines.</p>`
 }

@@ -1,16 +1,33 @@
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { Notifier, resolveNotificationPolicy } from "./notifier"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { authoriseBody, expectedResultSignature, post, startReceiver, TEST_ACCOUNT, waitFor } from "./test-harness"
+import {
+  authoriseBody,
+  expectedResultSignature,
+  post,
+  startReceiver,
+  TEST_ACCOUNT,
+  waitFor,
+} from "./test-harness"
 
 let sandbox: SandboxHandle
 beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: [{ ...TEST_ACCOUNT }], notifications: { attempts: 4, base_delay_ms: 25 } })
+  sandbox = await startSandbox({
+    accounts: [{ ...TEST_ACCOUNT }],
+    notifications: { attempts: 4, base_delay_ms: 25 },
+  })
 })
 afterAll(() => sandbox.close())
 
 async function pay(notifyUrl: string) {
-  const result = parseResponXml((await post(`${sandbox.url}/v1/authorise`, authoriseBody({ notify_url: notifyUrl }))).text)
+  const result = parseResponXml(
+    (
+      await post(
+        `${sandbox.url}/v1/authorise`,
+        authoriseBody({ notify_url: notifyUrl })
+      )
+    ).text
+  )
   return String(result.transaction_id)
 }
 
@@ -19,15 +36,26 @@ describe("notifications", () => {
     const receiver = await startReceiver([500, 500])
     try {
       const id = await pay(receiver.url)
-      const record = await waitFor(() => sandbox.notifications().find((n) => n.transaction_id === id && n.state === "delivered"))
+      const record = await waitFor(() =>
+        sandbox
+          .notifications()
+          .find((n) => n.transaction_id === id && n.state === "delivered")
+      )
       expect(record.attempts.map((a) => a.status)).toEqual([500, 500, 200])
       expect(receiver.received).toHaveLength(3)
       // the same signed notification each time
       for (const post of receiver.received) {
-        expect(post.fields).toMatchObject({ notify_type: "PAYMENT", transaction_id: id })
-        expect(post.fields.encryption_data).toBe(expectedResultSignature(post.fields))
+        expect(post.fields).toMatchObject({
+          notify_type: "PAYMENT",
+          transaction_id: id,
+        })
+        expect(post.fields.encryption_data).toBe(
+          expectedResultSignature(post.fields)
+        )
       }
-      const gaps = record.attempts.slice(1).map((a, i) => Date.parse(a.at) - Date.parse(record.attempts[i].at))
+      const gaps = record.attempts
+        .slice(1)
+        .map((a, i) => Date.parse(a.at) - Date.parse(record.attempts[i].at))
       expect(gaps[0]).toBeGreaterThanOrEqual(20)
       expect(gaps[1]).toBeGreaterThanOrEqual(45)
     } finally {
@@ -39,10 +67,22 @@ describe("notifications", () => {
     const receiver = await startReceiver([503, 503, 503, 503])
     try {
       const id = await pay(receiver.url)
-      const failed = await waitFor(() => sandbox.notifications().find((n) => n.transaction_id === id && n.state === "failed"), 4000)
+      const failed = await waitFor(
+        () =>
+          sandbox
+            .notifications()
+            .find((n) => n.transaction_id === id && n.state === "failed"),
+        4000
+      )
       expect(failed.attempts).toHaveLength(4)
-      const redelivered = await post(`${sandbox.url}/__sandbox/notifications/${failed.id}/deliver`, {})
-      expect(redelivered.json()).toMatchObject({ attempt: { status: 200, ok: true }, notification: { state: "delivered" } })
+      const redelivered = await post(
+        `${sandbox.url}/__sandbox/notifications/${failed.id}/deliver`,
+        {}
+      )
+      expect(redelivered.json()).toMatchObject({
+        attempt: { status: 200, ok: true },
+        notification: { state: "delivered" },
+      })
       expect(receiver.received).toHaveLength(5)
     } finally {
       await receiver.close()
@@ -54,21 +94,46 @@ describe("notifications", () => {
     const url = receiver.url
     await receiver.close()
     const id = await pay(url)
-    const record = await waitFor(() => sandbox.notifications().find((n) => n.transaction_id === id && n.attempts.length > 0))
+    const record = await waitFor(() =>
+      sandbox
+        .notifications()
+        .find((n) => n.transaction_id === id && n.attempts.length > 0)
+    )
     expect(record.attempts[0]).toMatchObject({ ok: false })
     expect(record.attempts[0].error).toBeTruthy()
-    const listed = (await (await fetch(`${sandbox.url}/__sandbox/notifications?transaction_id=${id}`)).json()) as { notifications: unknown[] }
+    const listed = (await (
+      await fetch(`${sandbox.url}/__sandbox/notifications?transaction_id=${id}`)
+    ).json()) as { notifications: unknown[] }
     expect(listed.notifications.length).toBe(1)
-    const fresh = await post(`${sandbox.url}/__sandbox/transactions/${id}/notify`, { notify_type: "CAPTURE" })
+    const fresh = await post(
+      `${sandbox.url}/__sandbox/transactions/${id}/notify`,
+      { notify_type: "CAPTURE" }
+    )
     expect(fresh.status).toBe(201)
-    expect(fresh.json().notification).toMatchObject({ notify_type: "CAPTURE", transaction_id: id })
-    const refused = await post(`${sandbox.url}/__sandbox/transactions/${id}/notify`, { notify_type: "BOGUS" })
+    expect(fresh.json().notification).toMatchObject({
+      notify_type: "CAPTURE",
+      transaction_id: id,
+    })
+    const refused = await post(
+      `${sandbox.url}/__sandbox/transactions/${id}/notify`,
+      { notify_type: "BOGUS" }
+    )
     expect(refused.status).toBe(400)
   })
 
   it("validates the retry policy", () => {
-    expect(resolveNotificationPolicy({ attempts: 3 })).toEqual({ attempts: 3, base_delay_ms: 1000, timeout_ms: 5000 })
+    expect(resolveNotificationPolicy({ attempts: 3 })).toEqual({
+      attempts: 3,
+      base_delay_ms: 1000,
+      timeout_ms: 5000,
+    })
     expect(() => resolveNotificationPolicy({ attempts: 0 })).toThrow(/attempts/)
-    expect(() => new Notifier(resolveNotificationPolicy({ base_delay_ms: -1 }), () => new Date())).toThrow(/base_delay_ms/)
+    expect(
+      () =>
+        new Notifier(
+          resolveNotificationPolicy({ base_delay_ms: -1 }),
+          () => new Date()
+        )
+    ).toThrow(/base_delay_ms/)
   })
 })

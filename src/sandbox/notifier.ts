@@ -13,11 +13,12 @@ export interface NotificationPolicy {
   timeout_ms: number
 }
 
-export const DEFAULT_NOTIFICATION_POLICY: Readonly<NotificationPolicy> = Object.freeze({
-  attempts: 6,
-  base_delay_ms: 1000,
-  timeout_ms: 5000,
-})
+export const DEFAULT_NOTIFICATION_POLICY: Readonly<NotificationPolicy> =
+  Object.freeze({
+    attempts: 6,
+    base_delay_ms: 1000,
+    timeout_ms: 5000,
+  })
 
 export interface DeliveryAttempt {
   at: string
@@ -51,9 +52,19 @@ export class Notifier {
   ) {}
 
   /** Queues a notification and starts delivering it. */
-  send(input: { notify_type: string; transaction_id: string; url: string; fields: Record<string, unknown> }): NotificationRecord {
+  send(input: {
+    notify_type: string
+    transaction_id: string
+    url: string
+    fields: Record<string, unknown>
+  }): NotificationRecord {
     this.sequence += 1
-    const record: NotificationRecord = { id: `N${String(this.sequence).padStart(6, "0")}`, state: "pending", attempts: [], ...input }
+    const record: NotificationRecord = {
+      id: `N${String(this.sequence).padStart(6, "0")}`,
+      state: "pending",
+      attempts: [],
+      ...input,
+    }
     this.records.push(record)
     void this.attempt(record, 1)
     return record
@@ -92,7 +103,10 @@ export class Notifier {
     this.timers.clear()
   }
 
-  private async attempt(record: NotificationRecord, number: number): Promise<void> {
+  private async attempt(
+    record: NotificationRecord,
+    number: number
+  ): Promise<void> {
     if (this.closed || record.state !== "pending") return
     const result = await this.post(record)
     if (result.ok) {
@@ -107,7 +121,9 @@ export class Notifier {
       return
     }
     const delay = this.policy.base_delay_ms * 2 ** (number - 1)
-    record.next_attempt_at = new Date(this.clock().getTime() + delay).toISOString()
+    record.next_attempt_at = new Date(
+      this.clock().getTime() + delay
+    ).toISOString()
     const timer = setTimeout(() => {
       this.timers.delete(timer)
       void this.attempt(record, number + 1)
@@ -128,7 +144,11 @@ export class Notifier {
         redirect: "manual",
       })
       await response.arrayBuffer().catch(() => undefined)
-      attempt = { at, status: response.status, ok: response.status >= 200 && response.status < 300 }
+      attempt = {
+        at,
+        status: response.status,
+        ok: response.status >= 200 && response.status < 300,
+      }
     } catch (error) {
       attempt = { at, error: describe(error), ok: false }
     }
@@ -141,18 +161,32 @@ export class Notifier {
 }
 
 function describe(error: unknown): string {
-  const err = error as { name?: string; message?: string; cause?: { code?: string } }
+  const err = error as {
+    name?: string
+    message?: string
+    cause?: { code?: string }
+  }
   return err.cause?.code ?? err.name ?? err.message ?? "delivery failed"
 }
 
-export function resolveNotificationPolicy(overrides?: Partial<NotificationPolicy>): NotificationPolicy {
-  const policy = { ...DEFAULT_NOTIFICATION_POLICY, ...stripUndefined(overrides ?? {}) }
-  if (!Number.isInteger(policy.attempts) || policy.attempts < 1) throw new RangeError("notifications.attempts must be a positive integer")
-  if (!(policy.base_delay_ms >= 0)) throw new RangeError("notifications.base_delay_ms must be zero or more")
-  if (!(policy.timeout_ms > 0)) throw new RangeError("notifications.timeout_ms must be positive")
+export function resolveNotificationPolicy(
+  overrides?: Partial<NotificationPolicy>
+): NotificationPolicy {
+  const policy = {
+    ...DEFAULT_NOTIFICATION_POLICY,
+    ...stripUndefined(overrides ?? {}),
+  }
+  if (!Number.isInteger(policy.attempts) || policy.attempts < 1)
+    throw new RangeError("notifications.attempts must be a positive integer")
+  if (!(policy.base_delay_ms >= 0))
+    throw new RangeError("notifications.base_delay_ms must be zero or more")
+  if (!(policy.timeout_ms > 0))
+    throw new RangeError("notifications.timeout_ms must be positive")
   return policy
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined)
+  ) as Partial<T>
 }

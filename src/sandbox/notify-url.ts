@@ -14,13 +14,24 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Refuses (E0001) a notify_url that is not http(s) or names a host not allowed. */
-export function checkNotifyUrl(value: string, extraHosts: readonly string[], field = "notify_url"): void {
+export function checkNotifyUrl(
+  value: string,
+  extraHosts: readonly string[],
+  field = "notify_url"
+): void {
   if (value === "") return
   checkBrowserUrl(value, field)
   const url = new URL(value)
   if (extraHosts.includes("*") || isLoopbackHost(url.hostname)) return
-  if (extraHosts.map((h) => h.toLowerCase()).includes(url.hostname.toLowerCase())) return
-  throw Refusal.field("E0001", field, "must be on loopback (127.0.0.1, ::1, localhost) unless the sandbox operator allows its host")
+  if (
+    extraHosts.map((h) => h.toLowerCase()).includes(url.hostname.toLowerCase())
+  )
+    return
+  throw Refusal.field(
+    "E0001",
+    field,
+    "must be on loopback (127.0.0.1, ::1, localhost) unless the sandbox operator allows its host"
+  )
 }
 
 /** Refuses (E0001) a browser address that is not an absolute http(s) URL. */

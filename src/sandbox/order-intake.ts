@@ -9,9 +9,26 @@ import type { SandboxContext } from "./context"
 import { checkBrowserUrl, checkNotifyUrl } from "./notify-url"
 import { Refusal } from "./result-codes"
 import type { Transaction } from "./transactions"
-import { checkLengths, currency, nested, orderAmount, required, text, type WireBody } from "./wire-fields"
+import {
+  checkLengths,
+  currency,
+  nested,
+  orderAmount,
+  required,
+  text,
+  type WireBody,
+} from "./wire-fields"
 
-const AMOUNT_FIELDS = ["amount", "item_total", "shipping", "handling", "tax_total", "insurance", "shipping_discount", "discount"]
+const AMOUNT_FIELDS = [
+  "amount",
+  "item_total",
+  "shipping",
+  "handling",
+  "tax_total",
+  "insurance",
+  "shipping_discount",
+  "discount",
+]
 
 export interface PaymentOrder {
   order_no: string
@@ -29,7 +46,11 @@ export interface PaymentOrder {
   subscription: unknown
 }
 
-export function readOrder(ctx: SandboxContext, body: WireBody, options: { returnUrlRequired: boolean }): PaymentOrder {
+export function readOrder(
+  ctx: SandboxContext,
+  body: WireBody,
+  options: { returnUrlRequired: boolean }
+): PaymentOrder {
   const order_no = required(body, "order_no")
   checkLengths(body, ctx.fieldLimits, AMOUNT_FIELDS)
   const code = currency(body)
@@ -39,13 +60,16 @@ export function readOrder(ctx: SandboxContext, body: WireBody, options: { return
     try {
       decodeItems(items)
     } catch (error) {
-      if (error instanceof InvalidInputError) throw Refusal.field("E0001", "items", error.reason)
+      if (error instanceof InvalidInputError)
+        throw Refusal.field("E0001", "items", error.reason)
       throw error
     }
   }
   const notify_url = text(body, "notify_url")
   checkNotifyUrl(notify_url, ctx.notifyHosts)
-  const return_url = options.returnUrlRequired ? required(body, "return_url") : text(body, "return_url")
+  const return_url = options.returnUrlRequired
+    ? required(body, "return_url")
+    : text(body, "return_url")
   const cancel_url = text(body, "cancel_url")
   checkBrowserUrl(return_url, "return_url")
   checkBrowserUrl(cancel_url, "cancel_url")
@@ -67,9 +91,17 @@ export function readOrder(ctx: SandboxContext, body: WireBody, options: { return
 }
 
 /** Refuses a second transaction with the same order_no in this account (I0061), whatever became of the first. */
-export function assertNewOrderNo(ctx: SandboxContext, account: SandboxAccount, orderNo: string): void {
+export function assertNewOrderNo(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  orderNo: string
+): void {
   if (ctx.store.ledger(account).byOrderNo.has(orderNo)) {
-    throw new Refusal("I0061", `Duplicate order number: order_no ${orderNo} was already used`, "order_no")
+    throw new Refusal(
+      "I0061",
+      `Duplicate order number: order_no ${orderNo} was already used`,
+      "order_no"
+    )
   }
 }
 

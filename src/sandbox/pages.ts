@@ -7,7 +7,9 @@ import { returnLocation, signedFlatResult } from "./results"
 import { orderStatus, type Transaction } from "./transactions"
 
 export function esc(value: unknown): string {
-  return he.encode(value === undefined || value === null ? "" : String(value), { useNamedReferences: true })
+  return he.encode(value === undefined || value === null ? "" : String(value), {
+    useNamedReferences: true,
+  })
 }
 
 export function page(title: string, body: string): string {
@@ -35,7 +37,12 @@ ${body}
 `
 }
 
-export function sendPage(res: Response, status: number, title: string, body: string): void {
+export function sendPage(
+  res: Response,
+  status: number,
+  title: string,
+  body: string
+): void {
   res.status(status).type("text/html; charset=utf-8").send(page(title, body))
 }
 
@@ -44,9 +51,15 @@ export function sendPage(res: Response, status: number, title: string, body: str
  * when the shopper gave up and one was given) or, without either, to a
  * result page.
  */
-export function finishInBrowser(ctx: SandboxContext, res: Response, tx: Transaction, cancelled = false): string {
+export function finishInBrowser(
+  ctx: SandboxContext,
+  res: Response,
+  tx: Transaction,
+  cancelled = false
+): string {
   const account = ctx.accounts.find(tx.merchant_id, tx.account_id)
-  const target = cancelled && tx.cancel_url !== "" ? tx.cancel_url : tx.return_url
+  const target =
+    cancelled && tx.cancel_url !== "" ? tx.cancel_url : tx.return_url
   const fields = account ? signedFlatResult(ctx, account, tx) : {}
   if (target !== "") {
     res.redirect(303, returnLocation(target, fields))
@@ -64,7 +77,10 @@ export function finishInBrowser(ctx: SandboxContext, res: Response, tx: Transact
 /** A browser's form post; an unreadable body is an empty form. */
 export function readBrowserForm(req: Request): Record<string, unknown> {
   try {
-    return decodeBody(typeof req.body === "string" ? req.body : "", req.get("content-type"))
+    return decodeBody(
+      typeof req.body === "string" ? req.body : "",
+      req.get("content-type")
+    )
   } catch {
     return {}
   }

@@ -9,7 +9,10 @@ import { signFields, type SandboxRecipes } from "./signer"
 import type { Payout, PayoutStatus } from "./store"
 import { isoWithOffset } from "./clock-format"
 
-export const PAYOUT_FAILURE = { type: "UNKNOWN", reason: "Beneficiary bank rejected the payment" } as const
+export const PAYOUT_FAILURE = {
+  type: "UNKNOWN",
+  reason: "Beneficiary bank rejected the payment",
+} as const
 
 export class PayoutSettler {
   private timers = new Set<NodeJS.Timeout>()
@@ -61,7 +64,9 @@ export class PayoutSettler {
       last_updated_at: isoWithOffset(payout.last_updated_at),
     }
     const account = this.accounts.find(payout.merchant_id, payout.account_id)
-    fields.encryption_data = account ? signFields("payout_response", fields, account.sign_key, this.recipes) : ""
+    fields.encryption_data = account
+      ? signFields("payout_response", fields, account.sign_key, this.recipes)
+      : ""
     return fields
   }
 

@@ -24,15 +24,25 @@ export class RequestLog {
   private records: RequestRecord[] = []
   private sequence = 0
 
-  add(record: Omit<RequestRecord, "id" | "body"> & { body: Record<string, unknown> }): RequestRecord {
+  add(
+    record: Omit<RequestRecord, "id" | "body"> & {
+      body: Record<string, unknown>
+    }
+  ): RequestRecord {
     this.sequence += 1
-    const stored: RequestRecord = { ...record, id: `R${String(this.sequence).padStart(6, "0")}`, body: redact(record.body) }
+    const stored: RequestRecord = {
+      ...record,
+      id: `R${String(this.sequence).padStart(6, "0")}`,
+      body: redact(record.body),
+    }
     this.records.push(stored)
     return stored
   }
 
   list(filter?: { operation?: string }): RequestRecord[] {
-    return this.records.filter((r) => !filter?.operation || r.operation === filter.operation)
+    return this.records.filter(
+      (r) => !filter?.operation || r.operation === filter.operation
+    )
   }
 
   clear(): void {
@@ -44,9 +54,11 @@ export class RequestLog {
 export function requestLine(record: RequestRecord): string {
   const body = (record.body ?? {}) as Record<string, unknown>
   const parts = [`${record.at.slice(11, 19)} ${record.method} ${record.path}`]
-  if (typeof body.merchant_id === "string") parts.push(`merchant=${body.merchant_id}/${String(body.account_id ?? "")}`)
+  if (typeof body.merchant_id === "string")
+    parts.push(`merchant=${body.merchant_id}/${String(body.account_id ?? "")}`)
   if (typeof body.order_no === "string") parts.push(`order_no=${body.order_no}`)
-  if (typeof body.card === "string" && body.card !== "") parts.push(`card=${body.card}`)
+  if (typeof body.card === "string" && body.card !== "")
+    parts.push(`card=${body.card}`)
   parts.push(`→ ${record.status} ${record.summary}`)
   if (record.fault) parts.push(`[fault ${record.fault}]`)
   return parts.join(" ")

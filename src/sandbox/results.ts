@@ -11,9 +11,13 @@ import { orderStatus, paymentStatus, type Transaction } from "./transactions"
 
 export type NotifyType = "PAYMENT" | "REVIEW" | "CAPTURE" | "CANCEL" | "REFUND"
 
-export function riskReasons(tx: Transaction): { name: string; status: string }[] {
-  if (tx.risk_action === "REVIEW") return [{ name: "velocity_check", status: "REVIEW" }]
-  if (tx.risk_action === "REJECT") return [{ name: "blocklist_match", status: "REJECT" }]
+export function riskReasons(
+  tx: Transaction
+): { name: string; status: string }[] {
+  if (tx.risk_action === "REVIEW")
+    return [{ name: "velocity_check", status: "REVIEW" }]
+  if (tx.risk_action === "REJECT")
+    return [{ name: "blocklist_match", status: "REJECT" }]
   return []
 }
 
@@ -31,7 +35,8 @@ export function resultFields(tx: Transaction): Record<string, unknown> {
     result_info: tx.result_info,
     contract_name: tx.subscription?.contract_name ?? "",
     recurring_id: tx.subscription?.recurring_id ?? "",
-    recurring_deduction_period: tx.subscription?.recurring_deduction_period ?? "",
+    recurring_deduction_period:
+      tx.subscription?.recurring_deduction_period ?? "",
     recurring_deduction_time: tx.subscription?.recurring_deduction_time ?? "",
     note: tx.note,
     token_id: tx.token_id,
@@ -43,14 +48,36 @@ export function resultFields(tx: Transaction): Record<string, unknown> {
   }
 }
 
-export function signResult(ctx: SandboxContext, account: SandboxAccount, fields: Record<string, unknown>): Record<string, unknown> {
-  return { ...fields, encryption_data: signFields("result", fields, account.sign_key, ctx.recipes) }
+export function signResult(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  fields: Record<string, unknown>
+): Record<string, unknown> {
+  return {
+    ...fields,
+    encryption_data: signFields(
+      "result",
+      fields,
+      account.sign_key,
+      ctx.recipes
+    ),
+  }
 }
 
 /** The signed result as flat fields for a browser return or a notification. */
-export function signedFlatResult(ctx: SandboxContext, account: SandboxAccount, tx: Transaction, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const fields: Record<string, unknown> = { ...resultFields(tx), payment_status: paymentStatus(tx), ...extra }
-  if (fields.risk_reasons && (fields.risk_reasons as unknown[]).length === 0) fields.risk_reasons = ""
+export function signedFlatResult(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  tx: Transaction,
+  extra: Record<string, unknown> = {}
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    ...resultFields(tx),
+    payment_status: paymentStatus(tx),
+    ...extra,
+  }
+  if (fields.risk_reasons && (fields.risk_reasons as unknown[]).length === 0)
+    fields.risk_reasons = ""
   return signResult(ctx, account, fields)
 }
 
@@ -73,9 +100,14 @@ export function notifyOutcome(
 }
 
 /** `return_url` with the signed result appended as query parameters. */
-export function returnLocation(base: string, fields: Record<string, unknown>): string {
+export function returnLocation(
+  base: string,
+  fields: Record<string, unknown>
+): string {
   const url = new URL(base)
-  for (const [name, value] of new URLSearchParams(encodeForm(fields as Record<string, FormValue>))) {
+  for (const [name, value] of new URLSearchParams(
+    encodeForm(fields as Record<string, FormValue>)
+  )) {
     url.searchParams.append(name, value)
   }
   return url.toString()

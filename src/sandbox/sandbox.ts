@@ -1,11 +1,26 @@
 /** startSandbox(): the sandbox acquiring service on a loopback port. */
 import type { AddressInfo } from "node:net"
 import type { Server } from "node:http"
-import { resolveBatchLimits, resolveFieldLimits, type BatchLimitOverrides, type FieldLimitOverrides } from "../gateway/limits"
-import { AccountRegistry, DEFAULT_SANDBOX_ACCOUNT, type SandboxAccount } from "./accounts"
+import {
+  resolveBatchLimits,
+  resolveFieldLimits,
+  type BatchLimitOverrides,
+  type FieldLimitOverrides,
+} from "../gateway/limits"
+import {
+  AccountRegistry,
+  DEFAULT_SANDBOX_ACCOUNT,
+  type SandboxAccount,
+} from "./accounts"
 import type { SandboxContext } from "./context"
 import { FaultBook, type Fault, type FaultInput } from "./faults"
-import { Notifier, resolveNotificationPolicy, type NotificationPolicy, type NotificationRecord, type DeliveryAttempt } from "./notifier"
+import {
+  Notifier,
+  resolveNotificationPolicy,
+  type NotificationPolicy,
+  type NotificationRecord,
+  type DeliveryAttempt,
+} from "./notifier"
 import { PayoutSettler } from "./payout-settler"
 import { RequestLog, type RequestRecord } from "./request-log"
 import { createSandboxApp } from "./server"
@@ -59,16 +74,34 @@ export interface SandboxHandle {
   close(): Promise<void>
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+export async function startSandbox(
+  options: SandboxOptions = {}
+): Promise<SandboxHandle> {
   const host = options.host ?? "127.0.0.1"
   const clock = options.clock ?? (() => new Date())
   const log = options.log ?? (() => undefined)
-  const accounts = new AccountRegistry(options.accounts ?? [DEFAULT_SANDBOX_ACCOUNT])
+  const accounts = new AccountRegistry(
+    options.accounts ?? [DEFAULT_SANDBOX_ACCOUNT]
+  )
   const recipes = resolveRecipes(options.recipes)
-  const notifier = new Notifier(resolveNotificationPolicy(options.notifications), clock, log)
-  const settleMs = options.payout_settle_ms === undefined ? 1000 : options.payout_settle_ms
-  if (settleMs !== null && !(Number.isInteger(settleMs) && settleMs >= 0)) throw new RangeError("payout_settle_ms must be a non-negative integer or null")
-  const payouts = new PayoutSettler(settleMs, clock, accounts, recipes, notifier)
+  const notifier = new Notifier(
+    resolveNotificationPolicy(options.notifications),
+    clock,
+    log
+  )
+  const settleMs =
+    options.payout_settle_ms === undefined ? 1000 : options.payout_settle_ms
+  if (settleMs !== null && !(Number.isInteger(settleMs) && settleMs >= 0))
+    throw new RangeError(
+      "payout_settle_ms must be a non-negative integer or null"
+    )
+  const payouts = new PayoutSettler(
+    settleMs,
+    clock,
+    accounts,
+    recipes,
+    notifier
+  )
   const store = new SandboxStore(clock)
   let baseUrl = ""
   const ctx: SandboxContext = {
@@ -134,7 +167,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 }
 
-function listen(app: ReturnType<typeof createSandboxApp>, port: number, host: string): Promise<Server> {
+function listen(
+  app: ReturnType<typeof createSandboxApp>,
+  port: number,
+  host: string
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host)
     server.once("listening", () => resolve(server))

@@ -33,8 +33,16 @@ export function createSandboxApp(deps: ServerDeps): express.Express {
   }
   const note: BrowserNote = (req, operation, body, status, summary) => {
     const entry = deps.requests.add({
-      at: deps.ctx.clock().toISOString(), method: req.method, path: req.path, operation, ip: callerIp(req),
-      content_type: req.get("content-type") ?? "", encoding: "form", body, status, summary,
+      at: deps.ctx.clock().toISOString(),
+      method: req.method,
+      path: req.path,
+      operation,
+      ip: callerIp(req),
+      content_type: req.get("content-type") ?? "",
+      encoding: "form",
+      body,
+      status,
+      summary,
     })
     deps.log(requestLine(entry))
   }
@@ -43,13 +51,27 @@ export function createSandboxApp(deps: ServerDeps): express.Express {
   app.use("/__sandbox", express.json({ limit: "1mb" }), controlRoutes(deps))
 
   app.use((req: Request, res: Response) => {
-    res.status(404).json({ code: "404", source: "path", message: `no such endpoint: ${req.method} ${req.path}` })
+    res
+      .status(404)
+      .json({
+        code: "404",
+        source: "path",
+        message: `no such endpoint: ${req.method} ${req.path}`,
+      })
   })
-  app.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
-    const message = error instanceof Error ? error.message : "internal error"
-    deps.log(`sandbox error: ${message}`)
-    if (!res.headersSent) res.status(500).json({ code: "999", source: "sandbox", message })
-  })
+  app.use(
+    (
+      error: unknown,
+      _req: Request,
+      res: Response,
+      _next: express.NextFunction
+    ) => {
+      const message = error instanceof Error ? error.message : "internal error"
+      deps.log(`sandbox error: ${message}`)
+      if (!res.headersSent)
+        res.status(500).json({ code: "999", source: "sandbox", message })
+    }
+  )
   return app
 }
 
@@ -68,9 +90,22 @@ async function serveOperation(
   let body: Record<string, unknown> = {}
   const record = (status: number, summary: string) => {
     const entry = deps.requests.add({
-      at, method: req.method, path: req.path, operation, ip, content_type: contentType,
-      encoding: raw.trim() === "" ? "none" : raw.trimStart().startsWith("{") ? "json" : "form",
-      body, status, summary, fault: fault?.kind,
+      at,
+      method: req.method,
+      path: req.path,
+      operation,
+      ip,
+      content_type: contentType,
+      encoding:
+        raw.trim() === ""
+          ? "none"
+          : raw.trimStart().startsWith("{")
+            ? "json"
+            : "form",
+      body,
+      status,
+      summary,
+      fault: fault?.kind,
     })
     deps.log(requestLine(entry))
   }
@@ -84,22 +119,50 @@ async function serveOperation(
   }
 
   if (fault?.kind === "latency") await sleep(fault.latency_ms)
-  if (fault && !fault.after_processing && endsExchange(fault, res, () => record(fault.kind === "http_500" ? 500 : 0, fault.kind))) return
+  if (
+    fault &&
+    !fault.after_processing &&
+    endsExchange(fault, res, () =>
+      record(fault.kind === "http_500" ? 500 : 0, fault.kind)
+    )
+  )
+    return
 
   const reply: Reply = unreadable
     ? badRequest("E0001", unreadable.field, unreadable.reason)
     : await handler(deps.ctx, { body, ip })
 
-  if (fault && fault.after_processing && endsExchange(fault, res, () => record(fault.kind === "http_500" ? 500 : 0, `${fault.kind} after ${reply.summary}`))) return
-  const sent = fault?.kind === "wrong_signature" ? withWrongSignature(reply) : reply
+  if (
+    fault &&
+    fault.after_processing &&
+    endsExchange(fault, res, () =>
+      record(
+        fault.kind === "http_500" ? 500 : 0,
+        `${fault.kind} after ${reply.summary}`
+      )
+    )
+  )
+    return
+  const sent =
+    fault?.kind === "wrong_signature" ? withWrongSignature(reply) : reply
   const rendered = render(sent)
   record(rendered.status, reply.summary)
-  const payload = fault?.kind === "malformed_body" ? rendered.text.slice(0, Math.max(1, Math.floor(rendered.text.length / 2))) : rendered.text
+  const payload =
+    fault?.kind === "malformed_body"
+      ? rendered.text.slice(
+          0,
+          Math.max(1, Math.floor(rendered.text.length / 2))
+        )
+      : rendered.text
   res.status(rendered.status).type(rendered.type).send(payload)
 }
 
 /** connection_reset and http_500 end the exchange; returns whether it did. */
-function endsExchange(fault: Fault, res: Response, record: () => void): boolean {
+function endsExchange(
+  fault: Fault,
+  res: Response,
+  record: () => void
+): boolean {
   if (fault.kind === "connection_reset") {
     record()
     res.socket?.destroy()
@@ -116,22 +179,57 @@ function endsExchange(fault: Fault, res: Response, record: () => void): boolean 
 function withWrongSignature(reply: Reply): Reply {
   switch (reply.kind) {
     case "xml":
-      return { ...reply, fields: { ...reply.fields, encryption_data: corruptSignature(String(reply.fields.encryption_data ?? "")) } }
+      return {
+        ...reply,
+        fields: {
+          ...reply.fields,
+          encryption_data: corruptSignature(
+            String(reply.fields.encryption_data ?? "")
+          ),
+        },
+      }
     case "json":
-      return { ...reply, body: { ...reply.body, encryption_data: corruptSignature(String(reply.body.encryption_data ?? "")) } }
+      return {
+        ...reply,
+        body: {
+          ...reply.body,
+          encryption_data: corruptSignature(
+            String(reply.body.encryption_data ?? "")
+          ),
+        },
+      }
     case "html":
-      return reply.signature ? { ...reply, html: reply.html.split(reply.signature).join(corruptSignature(reply.signature)) } : reply
+      return reply.signature
+        ? {
+            ...reply,
+            html: reply.html
+              .split(reply.signature)
+              .join(corruptSignature(reply.signature)),
+          }
+        : reply
   }
 }
 
 function render(reply: Reply): { status: number; type: string; text: string } {
   switch (reply.kind) {
     case "xml":
-      return { status: reply.status ?? 200, type: "application/xml; charset=utf-8", text: buildResponXml(reply.fields) }
+      return {
+        status: reply.status ?? 200,
+        type: "application/xml; charset=utf-8",
+        text: buildResponXml(reply.fields),
+      }
     case "json":
-      return { status: reply.status ?? 200, type: "application/json; charset=utf-8", text: JSON.stringify(reply.body) }
+      return {
+        status: reply.status ?? 200,
+        type: "application/json; charset=utf-8",
+        text: JSON.stringify(reply.body),
+      }
     case "html":
-      return { status: reply.status ?? 200, type: "text/html; charset=utf-8", text: reply.html }
+      return {
+        status: reply.status ?? 200,
+        type: "text/html; charset=utf-8",
+        text: reply.html,
+      }
   }
 }
 

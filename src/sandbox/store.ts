@@ -47,14 +47,24 @@ export class Ledger {
   }
 
   payoutByTransactionId(transactionId: string): Payout | undefined {
-    return [...this.payouts.values()].find((p) => p.transaction_id === transactionId)
+    return [...this.payouts.values()].find(
+      (p) => p.transaction_id === transactionId
+    )
   }
 }
 
 export class SandboxStore {
   private ledgers = new Map<string, Ledger>()
   /** browser token (hosted page, 3-D Secure challenge) → its transaction */
-  private tokens = new Map<string, { page: BrowserPage; merchant_id: string; account_id: string; transaction_id: string }>()
+  private tokens = new Map<
+    string,
+    {
+      page: BrowserPage
+      merchant_id: string
+      account_id: string
+      transaction_id: string
+    }
+  >()
   private sequence = 0
 
   constructor(private readonly clock: () => Date) {}
@@ -107,11 +117,19 @@ export class SandboxStore {
   /** An unguessable token that opens one page of one transaction in the shopper's browser. */
   newBrowserToken(tx: Transaction, page: BrowserPage): string {
     const token = randomBytes(16).toString("hex")
-    this.tokens.set(token, { page, merchant_id: tx.merchant_id, account_id: tx.account_id, transaction_id: tx.transaction_id })
+    this.tokens.set(token, {
+      page,
+      merchant_id: tx.merchant_id,
+      account_id: tx.account_id,
+      transaction_id: tx.transaction_id,
+    })
     return token
   }
 
-  transactionByToken(token: string, page: BrowserPage): Transaction | undefined {
+  transactionByToken(
+    token: string,
+    page: BrowserPage
+  ): Transaction | undefined {
     const where = this.tokens.get(token)
     if (!where || where.page !== page) return undefined
     return this.ledger(where).transactions.get(where.transaction_id)

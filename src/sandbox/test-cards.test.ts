@@ -1,7 +1,11 @@
 import { decideCard, DEFAULT_TEST_CARDS, luhnValid } from "./test-cards"
 
 const now = new Date("2026-11-21T12:00:00Z")
-const good = { expiration_month: "12", expiration_year: "2030", security_code: "123" }
+const good = {
+  expiration_month: "12",
+  expiration_year: "2030",
+  security_code: "123",
+}
 
 describe("test cards", () => {
   it.each([
@@ -12,40 +16,93 @@ describe("test cards", () => {
     ["4100000000000019", "risk_reject"],
     ["5555555555554444", "approve"],
   ])("card %s → %s", (card, outcome) => {
-    expect(decideCard({ card, ...good }, DEFAULT_TEST_CARDS, now)).toMatchObject({ kind: "outcome", outcome })
+    expect(
+      decideCard({ card, ...good }, DEFAULT_TEST_CARDS, now)
+    ).toMatchObject({ kind: "outcome", outcome })
   })
 
   it("refuses a number failing Luhn and names the field", () => {
-    expect(decideCard({ card: "4242424242424241", ...good }, DEFAULT_TEST_CARDS, now)).toEqual({
+    expect(
+      decideCard({ card: "4242424242424241", ...good }, DEFAULT_TEST_CARDS, now)
+    ).toEqual({
       kind: "invalid",
       problem: { field: "card", reason: "fails the Luhn check" },
     })
   })
 
   it("declines an expired card, accepting the current month", () => {
-    expect(decideCard({ card: "4242424242424242", ...good, expiration_month: "10", expiration_year: "26" }, DEFAULT_TEST_CARDS, now))
-      .toMatchObject({ outcome: "decline", reason: "Card expired" })
-    expect(decideCard({ card: "4242424242424242", ...good, expiration_month: "11", expiration_year: "2026" }, DEFAULT_TEST_CARDS, now))
-      .toMatchObject({ outcome: "approve" })
+    expect(
+      decideCard(
+        {
+          card: "4242424242424242",
+          ...good,
+          expiration_month: "10",
+          expiration_year: "26",
+        },
+        DEFAULT_TEST_CARDS,
+        now
+      )
+    ).toMatchObject({ outcome: "decline", reason: "Card expired" })
+    expect(
+      decideCard(
+        {
+          card: "4242424242424242",
+          ...good,
+          expiration_month: "11",
+          expiration_year: "2026",
+        },
+        DEFAULT_TEST_CARDS,
+        now
+      )
+    ).toMatchObject({ outcome: "approve" })
   })
 
   it("declines security code 000 and refuses malformed expiry fields", () => {
-    expect(decideCard({ card: "4242424242424242", ...good, security_code: "000" }, DEFAULT_TEST_CARDS, now))
-      .toMatchObject({ outcome: "decline" })
-    expect(decideCard({ card: "4242424242424242", ...good, expiration_month: "13" }, DEFAULT_TEST_CARDS, now))
-      .toMatchObject({ problem: { field: "expiration_month" } })
-    expect(decideCard({ card: "4242424242424242", ...good, security_code: "12" }, DEFAULT_TEST_CARDS, now))
-      .toMatchObject({ problem: { field: "security_code" } })
+    expect(
+      decideCard(
+        { card: "4242424242424242", ...good, security_code: "000" },
+        DEFAULT_TEST_CARDS,
+        now
+      )
+    ).toMatchObject({ outcome: "decline" })
+    expect(
+      decideCard(
+        { card: "4242424242424242", ...good, expiration_month: "13" },
+        DEFAULT_TEST_CARDS,
+        now
+      )
+    ).toMatchObject({ problem: { field: "expiration_month" } })
+    expect(
+      decideCard(
+        { card: "4242424242424242", ...good, security_code: "12" },
+        DEFAULT_TEST_CARDS,
+        now
+      )
+    ).toMatchObject({ problem: { field: "security_code" } })
   })
 
   it("takes a replacement table", () => {
-    const table = [{ number: "4242424242424242", outcome: "decline" as const, description: "x" }]
-    expect(decideCard({ card: "4242424242424242", ...good }, table, now)).toMatchObject({ outcome: "decline" })
+    const table = [
+      {
+        number: "4242424242424242",
+        outcome: "decline" as const,
+        description: "x",
+      },
+    ]
+    expect(
+      decideCard({ card: "4242424242424242", ...good }, table, now)
+    ).toMatchObject({ outcome: "decline" })
   })
 
   it("checks Luhn and masks the decided card to first 6 / last 4", () => {
     expect(luhnValid("79927398713")).toBe(true)
     expect(luhnValid("79927398710")).toBe(false)
-    expect(decideCard({ card: "4242 4242 4242 4242", ...good }, DEFAULT_TEST_CARDS, now)).toMatchObject({ masked: "424242******4242" })
+    expect(
+      decideCard(
+        { card: "4242 4242 4242 4242", ...good },
+        DEFAULT_TEST_CARDS,
+        now
+      )
+    ).toMatchObject({ masked: "424242******4242" })
   })
 })

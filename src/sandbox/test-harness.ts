@@ -8,7 +8,11 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { encodeForm, type FormValue } from "../gateway/codecs/form"
 
-export const TEST_ACCOUNT = { merchant_id: "M100", account_id: "A200", sign_key: "Test Key 42" } as const
+export const TEST_ACCOUNT = {
+  merchant_id: "M100",
+  account_id: "A200",
+  sign_key: "Test Key 42",
+} as const
 /** the key as hashed: every space removed */
 const KEY = "TestKey42"
 
@@ -28,22 +32,46 @@ export interface HttpAnswer {
   json: () => Record<string, any>
 }
 
-export async function post(url: string, body: Record<string, unknown> | string, encoding: "json" | "form" = "json"): Promise<HttpAnswer> {
-  const payload = typeof body === "string" ? body : encoding === "json" ? JSON.stringify(body) : encodeForm(body as Record<string, FormValue>)
+export async function post(
+  url: string,
+  body: Record<string, unknown> | string,
+  encoding: "json" | "form" = "json"
+): Promise<HttpAnswer> {
+  const payload =
+    typeof body === "string"
+      ? body
+      : encoding === "json"
+        ? JSON.stringify(body)
+        : encodeForm(body as Record<string, FormValue>)
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": encoding === "json" ? "application/json" : "application/x-www-form-urlencoded" },
+    headers: {
+      "content-type":
+        encoding === "json"
+          ? "application/json"
+          : "application/x-www-form-urlencoded",
+    },
     body: payload,
     redirect: "manual",
   })
   const text = await response.text()
-  return { status: response.status, text, headers: response.headers, json: () => JSON.parse(text) }
+  return {
+    status: response.status,
+    text,
+    headers: response.headers,
+    json: () => JSON.parse(text),
+  }
 }
 
 export async function get(url: string): Promise<HttpAnswer> {
   const response = await fetch(url, { redirect: "manual" })
   const text = await response.text()
-  return { status: response.status, text, headers: response.headers, json: () => JSON.parse(text) }
+  return {
+    status: response.status,
+    text,
+    headers: response.headers,
+    json: () => JSON.parse(text),
+  }
 }
 
 let orderCounter = 0
@@ -53,7 +81,9 @@ export function nextOrderNo(prefix = "ORD"): string {
 }
 
 /** A signed direct payment request; the signature is computed from the literal recipe order. */
-export function authoriseBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function authoriseBody(
+  overrides: Record<string, unknown> = {}
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     merchant_id: TEST_ACCOUNT.merchant_id,
     account_id: TEST_ACCOUNT.account_id,
@@ -69,29 +99,57 @@ export function authoriseBody(overrides: Record<string, unknown> = {}): Record<s
     shopper_email: "ada@example.com",
     ...overrides,
   }
-  const v = (name: string) => (body[name] === undefined ? "" : String(body[name]))
+  const v = (name: string) =>
+    body[name] === undefined ? "" : String(body[name])
   body.encryption_data = testSign(
-    v("merchant_id"), v("account_id"), v("order_no"), v("currency"), v("amount"), v("first_name"), v("last_name"),
-    v("card"), v("expiration_year"), v("expiration_month"), v("security_code"), v("shopper_email")
+    v("merchant_id"),
+    v("account_id"),
+    v("order_no"),
+    v("currency"),
+    v("amount"),
+    v("first_name"),
+    v("last_name"),
+    v("card"),
+    v("expiration_year"),
+    v("expiration_month"),
+    v("security_code"),
+    v("shopper_email")
   )
   return body
 }
 
 /** A signed batch request (capture, cancel, review, refund). */
-export function batchBody(listField: string, entries: Record<string, unknown>[]): Record<string, unknown> {
+export function batchBody(
+  listField: string,
+  entries: Record<string, unknown>[]
+): Record<string, unknown> {
   return {
     merchant_id: TEST_ACCOUNT.merchant_id,
     account_id: TEST_ACCOUNT.account_id,
     [listField]: entries,
-    encryption_data: testSign(TEST_ACCOUNT.merchant_id, TEST_ACCOUNT.account_id, ...entries.map((e) => String(e.transaction_id ?? ""))),
+    encryption_data: testSign(
+      TEST_ACCOUNT.merchant_id,
+      TEST_ACCOUNT.account_id,
+      ...entries.map((e) => String(e.transaction_id ?? ""))
+    ),
   }
 }
 
 /** The expected signature of a result / notification, from its own fields. */
-export function expectedResultSignature(fields: Record<string, unknown>): string {
-  const v = (name: string) => (fields[name] === undefined ? "" : String(fields[name]))
+export function expectedResultSignature(
+  fields: Record<string, unknown>
+): string {
+  const v = (name: string) =>
+    fields[name] === undefined ? "" : String(fields[name])
   return testSign(
-    v("merchant_id"), v("account_id"), v("transaction_id"), v("order_no"), v("currency"), v("amount"), v("order_status"), v("result_info")
+    v("merchant_id"),
+    v("account_id"),
+    v("transaction_id"),
+    v("order_no"),
+    v("currency"),
+    v("amount"),
+    v("order_status"),
+    v("result_info")
   )
 }
 
@@ -102,7 +160,13 @@ export interface ReceivedPost {
 }
 
 /** A loopback HTTP receiver answering the given statuses in turn, then 200. */
-export async function startReceiver(statuses: number[] = []): Promise<{ url: string; received: ReceivedPost[]; close: () => Promise<void> }> {
+export async function startReceiver(
+  statuses: number[] = []
+): Promise<{
+  url: string
+  received: ReceivedPost[]
+  close: () => Promise<void>
+}> {
   const received: ReceivedPost[] = []
   const queue = [...statuses]
   const server: Server = createServer((req, res) => {
@@ -128,7 +192,10 @@ export async function startReceiver(statuses: number[] = []): Promise<{ url: str
   }
 }
 
-export async function waitFor<T>(probe: () => T | undefined | false, timeoutMs = 3000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | false,
+  timeoutMs = 3000
+): Promise<T> {
   const until = Date.now() + timeoutMs
   for (;;) {
     const value = probe()

@@ -4,7 +4,11 @@
  * passes or fails the challenge; the result is notified and the shopper goes
  * back to return_url with the signed result.
  */
-import express, { type Request, type RequestHandler, type Response } from "express"
+import express, {
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express"
 import { completeChallenge } from "./authorisation"
 import type { SandboxContext } from "./context"
 import type { BrowserNote } from "./hosted-page"
@@ -16,7 +20,11 @@ import type { Transaction } from "./transactions"
 
 export const CHALLENGE_PATH = "/3ds/challenge"
 
-export function threeDSecureRoutes(ctx: SandboxContext, rawText: RequestHandler, note: BrowserNote): express.Router {
+export function threeDSecureRoutes(
+  ctx: SandboxContext,
+  rawText: RequestHandler,
+  note: BrowserNote
+): express.Router {
   const router = express.Router()
 
   const open = (req: Request, res: Response) => {
@@ -24,16 +32,32 @@ export function threeDSecureRoutes(ctx: SandboxContext, rawText: RequestHandler,
     const tx = ctx.store.transactionByToken(req.params.token, "challenge")
     if (!tx) {
       note(req, "challenge", body, 404, "unknown challenge")
-      return sendPage(res, 404, "Authentication not found", "<h1>Authentication not found</h1>")
+      return sendPage(
+        res,
+        404,
+        "Authentication not found",
+        "<h1>Authentication not found</h1>"
+      )
     }
     try {
       takeUrls(ctx, tx, body)
     } catch (error) {
       if (!(error instanceof Refusal)) throw error
       note(req, "challenge", body, 400, error.info)
-      return sendPage(res, 400, "Authentication refused", `<h1>Authentication refused</h1><p class="error">${esc(error.info)}</p>`)
+      return sendPage(
+        res,
+        400,
+        "Authentication refused",
+        `<h1>Authentication refused</h1><p class="error">${esc(error.info)}</p>`
+      )
     }
-    note(req, "challenge", body, tx.state === "pending_3ds" ? 200 : 409, `challenge page ${tx.transaction_id}`)
+    note(
+      req,
+      "challenge",
+      body,
+      tx.state === "pending_3ds" ? 200 : 409,
+      `challenge page ${tx.transaction_id}`
+    )
     challengePage(res, tx)
   }
   router.get(`${CHALLENGE_PATH}/:token`, open)
@@ -44,12 +68,22 @@ export function threeDSecureRoutes(ctx: SandboxContext, rawText: RequestHandler,
     const tx = ctx.store.transactionByToken(req.params.token, "challenge")
     if (!tx) {
       note(req, "challenge_complete", body, 404, "unknown challenge")
-      return sendPage(res, 404, "Authentication not found", "<h1>Authentication not found</h1>")
+      return sendPage(
+        res,
+        404,
+        "Authentication not found",
+        "<h1>Authentication not found</h1>"
+      )
     }
     const outcome = String(body.outcome ?? "")
     if (outcome !== "pass" && outcome !== "fail") {
       note(req, "challenge_complete", body, 400, "outcome missing")
-      return sendPage(res, 400, "Choose an outcome", `<p class="error">outcome must be pass or fail</p>`)
+      return sendPage(
+        res,
+        400,
+        "Choose an outcome",
+        `<p class="error">outcome must be pass or fail</p>`
+      )
     }
     if (resolveChallenge(ctx, tx, outcome === "pass")) {
       note(req, "challenge_complete", body, 303, finishInBrowser(ctx, res, tx))
@@ -63,14 +97,22 @@ export function threeDSecureRoutes(ctx: SandboxContext, rawText: RequestHandler,
 }
 
 /** Completes a pending challenge and notifies the result; false when nothing was pending. */
-export function resolveChallenge(ctx: SandboxContext, tx: Transaction, passed: boolean): boolean {
+export function resolveChallenge(
+  ctx: SandboxContext,
+  tx: Transaction,
+  passed: boolean
+): boolean {
   if (!completeChallenge(ctx, tx, passed)) return false
   notifyOutcome(ctx, tx, "PAYMENT")
   return true
 }
 
 /** return_url and notify_url posted by the merchant replace those of the order. */
-function takeUrls(ctx: SandboxContext, tx: Transaction, body: Record<string, unknown>): void {
+function takeUrls(
+  ctx: SandboxContext,
+  tx: Transaction,
+  body: Record<string, unknown>
+): void {
   if (tx.state !== "pending_3ds") return
   const notifyUrl = typeof body.notify_url === "string" ? body.notify_url : ""
   const returnUrl = typeof body.return_url === "string" ? body.return_url : ""
@@ -84,10 +126,14 @@ function takeUrls(ctx: SandboxContext, tx: Transaction, body: Record<string, unk
   }
 }
 
-
 function challengePage(res: Response, tx: Transaction): void {
   if (tx.state !== "pending_3ds") {
-    return sendPage(res, 409, "Authentication complete", `<h1>Authentication complete</h1><p>${esc(tx.threeds_result)}: ${esc(tx.result_info)}</p>`)
+    return sendPage(
+      res,
+      409,
+      "Authentication complete",
+      `<h1>Authentication complete</h1><p>${esc(tx.threeds_result)}: ${esc(tx.result_info)}</p>`
+    )
   }
   const action = `${CHALLENGE_PATH}/${encodeURIComponent(tx.challenge_token ?? "")}/complete`
   sendPage(

@@ -3,7 +3,11 @@
  * wire. Amounts are decimal strings in the currency's minor digits; all
  * arithmetic goes through the gateway money module.
  */
-import { compareAmounts, subtractAmounts, sumAmounts } from "../gateway/money/amount"
+import {
+  compareAmounts,
+  subtractAmounts,
+  sumAmounts,
+} from "../gateway/money/amount"
 
 export type TransactionState =
   | "awaiting_card" // hosted checkout opened, no card yet
@@ -110,12 +114,16 @@ export function orderStatus(tx: Transaction): string {
 }
 
 export function refundedAmount(tx: Transaction): string {
-  return sumAmounts(tx.refunds.map((r) => r.refund_amount), tx.currency)
+  return sumAmounts(
+    tx.refunds.map((r) => r.refund_amount),
+    tx.currency
+  )
 }
 
 /** What may still be refunded: the captured amount less every refund. */
 export function refundableAmount(tx: Transaction): string {
-  if (tx.state !== "captured" || tx.captured_amount === undefined) return sumAmounts([], tx.currency)
+  if (tx.state !== "captured" || tx.captured_amount === undefined)
+    return sumAmounts([], tx.currency)
   return subtractAmounts(tx.captured_amount, refundedAmount(tx), tx.currency)
 }
 

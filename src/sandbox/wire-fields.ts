@@ -16,7 +16,8 @@ export function text(body: WireBody, field: string): string {
   const value = body[field]
   if (value === undefined || value === null) return ""
   if (typeof value === "string") return value
-  if (typeof value === "number" || typeof value === "boolean") return String(value)
+  if (typeof value === "number" || typeof value === "boolean")
+    return String(value)
   throw Refusal.field("E0001", field, "must be text")
 }
 
@@ -27,23 +28,41 @@ export function required(body: WireBody, field: string): string {
 }
 
 /** Refuses any listed field longer than its limit (E0001). */
-export function checkLengths(body: WireBody, limits: FieldLimits, amountFields: readonly string[] = []): void {
+export function checkLengths(
+  body: WireBody,
+  limits: FieldLimits,
+  amountFields: readonly string[] = []
+): void {
   for (const [field, max] of Object.entries(limits)) {
     if (field === "amount") continue
     const value = text(body, field)
-    if (value.length > max) throw Refusal.field("E0001", field, `is longer than ${max} characters`)
+    if (value.length > max)
+      throw Refusal.field("E0001", field, `is longer than ${max} characters`)
   }
   for (const field of amountFields) {
     if (text(body, field).length > limits.amount) {
-      throw Refusal.field("E0001", field, `is longer than ${limits.amount} characters`)
+      throw Refusal.field(
+        "E0001",
+        field,
+        `is longer than ${limits.amount} characters`
+      )
     }
   }
 }
 
 /** Fields whose value is a list or an object: a form body carries them as JSON text. */
 export const NESTED_FIELDS = [
-  "capture_orders", "cancel_orders", "review_orders", "refund_orders", "subscription", "beneficiary", "payer",
-  "cart_items", "account_owner", "total_discount", "additional_information",
+  "capture_orders",
+  "cancel_orders",
+  "review_orders",
+  "refund_orders",
+  "subscription",
+  "beneficiary",
+  "payer",
+  "cart_items",
+  "account_owner",
+  "total_discount",
+  "additional_information",
 ] as const
 
 /**
@@ -83,9 +102,12 @@ export function nested(body: WireBody, field: string): unknown {
 
 export function entryList(body: WireBody, field: string): WireBody[] {
   const value = nested(body, field)
-  if (value === undefined || value === null) throw Refusal.field("E0001", field, "is required")
-  if (!Array.isArray(value)) throw Refusal.field("E0001", field, "must be a list")
-  if (value.length === 0) throw Refusal.field("E0001", field, "must hold at least one entry")
+  if (value === undefined || value === null)
+    throw Refusal.field("E0001", field, "is required")
+  if (!Array.isArray(value))
+    throw Refusal.field("E0001", field, "must be a list")
+  if (value.length === 0)
+    throw Refusal.field("E0001", field, "must hold at least one entry")
   value.forEach((entry, index) => {
     if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
       throw Refusal.field("E0001", `${field}[${index}]`, "must be an object")
@@ -105,11 +127,17 @@ export function currency(body: WireBody, field = "currency"): string {
 }
 
 /** An amount with exactly the currency's digits (E0002 otherwise). */
-export function amount(body: WireBody, field: string, currencyCode: string, allowZero = false): string {
+export function amount(
+  body: WireBody,
+  field: string,
+  currencyCode: string,
+  allowZero = false
+): string {
   const value = required(body, field)
   try {
     const parsed = parseAmount(value, currencyCode, field)
-    if (!allowZero && parsed.isZero()) throw Refusal.field("E0002", field, "must be greater than zero")
+    if (!allowZero && parsed.isZero())
+      throw Refusal.field("E0002", field, "must be greater than zero")
   } catch (error) {
     throw asRefusal(error, "E0002", field)
   }
@@ -120,7 +148,15 @@ export function amount(body: WireBody, field: string, currencyCode: string, allo
 export function orderAmount(body: WireBody, currencyCode: string): string {
   const total = amount(body, "amount", currencyCode)
   const parts: Record<string, string> = {}
-  for (const field of ["item_total", "shipping", "handling", "tax_total", "insurance", "shipping_discount", "discount"]) {
+  for (const field of [
+    "item_total",
+    "shipping",
+    "handling",
+    "tax_total",
+    "insurance",
+    "shipping_discount",
+    "discount",
+  ]) {
     const value = text(body, field)
     if (value !== "") parts[field] = value
   }
@@ -132,8 +168,13 @@ export function orderAmount(body: WireBody, currencyCode: string): string {
   return total
 }
 
-function asRefusal(error: unknown, code: "E0001" | "E0002", field: string): Refusal {
+function asRefusal(
+  error: unknown,
+  code: "E0001" | "E0002",
+  field: string
+): Refusal {
   if (error instanceof Refusal) return error
-  if (error instanceof InvalidInputError) return Refusal.field(code, error.field || field, error.reason)
+  if (error instanceof InvalidInputError)
+    return Refusal.field(code, error.field || field, error.reason)
   return Refusal.field(code, field, "is malformed")
 }

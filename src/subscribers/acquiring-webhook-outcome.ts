@@ -6,21 +6,34 @@
  */
 import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import type { IPaymentModuleService, ProviderWebhookPayload } from "@medusajs/framework/types"
+import type {
+  IPaymentModuleService,
+  ProviderWebhookPayload,
+} from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../providers/acquiring/route-context"
 import { recordAcquiringOutcomeWorkflow } from "../workflows/record-acquiring-outcome"
 
-export default async function acquiringWebhookOutcome({ event, container }: SubscriberArgs<ProviderWebhookPayload>) {
+export default async function acquiringWebhookOutcome({
+  event,
+  container,
+}: SubscriberArgs<ProviderWebhookPayload>) {
   const input = event.data
   if (!input || !isAcquiringProvider(input.provider)) return
-  const raw = input.payload?.rawData as unknown as { type?: string; data?: number[] } | undefined
+  const raw = input.payload?.rawData as unknown as
+    { type?: string; data?: number[] } | undefined
   if (raw && raw.type === "Buffer" && Array.isArray(raw.data)) {
     input.payload.rawData = Buffer.from(raw.data)
   }
-  const paymentModule = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const paymentModule = container.resolve<IPaymentModuleService>(
+    Modules.PAYMENT
+  )
   const processed = (await paymentModule.getWebhookActionAndData(input)) as {
     action: string
-    data?: { session_id?: string; order_no?: string; result?: { code: string; text: string } }
+    data?: {
+      session_id?: string
+      order_no?: string
+      result?: { code: string; text: string }
+    }
   }
   if (processed.action !== "failed" && processed.action !== "canceled") return
   if (!processed.data?.session_id || !processed.data.order_no) return

@@ -1,5 +1,11 @@
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { reviewAcquiringPaymentStep, type ReviewAcquiringPaymentInput } from "./steps/review-acquiring-payment"
+import {
+  createWorkflow,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import {
+  reviewAcquiringPaymentStep,
+  type ReviewAcquiringPaymentInput,
+} from "./steps/review-acquiring-payment"
 
 export const reviewAcquiringPaymentWorkflowId = "review-acquiring-payment"
 

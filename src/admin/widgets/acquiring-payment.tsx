@@ -20,17 +20,30 @@ type AcquiringData = {
   refunds?: { refund_reference_id: string; amount: string }[]
 }
 
-type Payment = { id: string; provider_id: string; canceled_at?: string | null; data?: AcquiringData }
+type Payment = {
+  id: string
+  provider_id: string
+  canceled_at?: string | null
+  data?: AcquiringData
+}
 
-const isAcquiring = (payment: Payment) => /^pp_acquiring-(card|hosted)_/.test(payment.provider_id)
-const isHeld = (data: AcquiringData) => data.order_status === "-2" || data.risk?.action === "REVIEW"
+const isAcquiring = (payment: Payment) =>
+  /^pp_acquiring-(card|hosted)_/.test(payment.provider_id)
+const isHeld = (data: AcquiringData) =>
+  data.order_status === "-2" || data.risk?.action === "REVIEW"
 
 async function loadPayments(orderId: string): Promise<Payment[]> {
-  const fields = encodeURIComponent("id,*payment_collections,*payment_collections.payments")
-  const res = await fetch(`/admin/orders/${orderId}?fields=${fields}`, { credentials: "include" })
+  const fields = encodeURIComponent(
+    "id,*payment_collections,*payment_collections.payments"
+  )
+  const res = await fetch(`/admin/orders/${orderId}?fields=${fields}`, {
+    credentials: "include",
+  })
   if (!res.ok) throw new Error(`loading the order failed (${res.status})`)
   const { order } = await res.json()
-  const payments: Payment[] = (order.payment_collections ?? []).flatMap((c: { payments?: Payment[] }) => c.payments ?? [])
+  const payments: Payment[] = (order.payment_collections ?? []).flatMap(
+    (c: { payments?: Payment[] }) => c.payments ?? []
+  )
   return payments.filter(isAcquiring)
 }
 
@@ -38,7 +51,9 @@ function Row({ label, value }: { label: string; value?: string }) {
   if (!value) return null
   return (
     <div className="flex justify-between gap-x-4">
-      <Text size="small" className="text-ui-fg-subtle">{label}</Text>
+      <Text size="small" className="text-ui-fg-subtle">
+        {label}
+      </Text>
       <Text size="small">{value}</Text>
     </div>
   )
@@ -49,22 +64,34 @@ const AcquiringPaymentWidget = ({ data: order }: { data: { id: string } }) => {
   const [busy, setBusy] = useState<string | null>(null)
 
   const refresh = useCallback(() => {
-    loadPayments(order.id).then(setPayments).catch((e: Error) => toast.error(e.message))
+    loadPayments(order.id)
+      .then(setPayments)
+      .catch((e: Error) => toast.error(e.message))
   }, [order.id])
   useEffect(refresh, [refresh])
 
   const decide = async (payment: Payment, decision: "release" | "reject") => {
     setBusy(payment.id)
     try {
-      const res = await fetch(`/admin/acquiring/payments/${payment.id}/review`, {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ decision }),
-      })
+      const res = await fetch(
+        `/admin/acquiring/payments/${payment.id}/review`,
+        {
+          method: "POST",
+          credentials: "include",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ decision }),
+        }
+      )
       const body = await res.json().catch(() => ({}))
-      if (!res.ok) throw new Error(body.message ?? `the ${decision} failed (${res.status})`)
-      toast.success(decision === "release" ? "Payment released" : "Payment rejected and voided")
+      if (!res.ok)
+        throw new Error(
+          body.message ?? `the ${decision} failed (${res.status})`
+        )
+      toast.success(
+        decision === "release"
+          ? "Payment released"
+          : "Payment rejected and voided"
+      )
       refresh()
     } catch (e) {
       toast.error((e as Error).message)
@@ -85,25 +112,68 @@ const AcquiringPaymentWidget = ({ data: order }: { data: { id: string } }) => {
         return (
           <div key={payment.id} className="flex flex-col gap-y-2 px-6 py-4">
             <div className="flex items-center justify-between">
-              <Text size="small" weight="plus">{d.transaction_id ?? "no transaction yet"}</Text>
-              <Badge size="2xsmall" color={held ? "orange" : d.status === "canceled" || d.status === "error" ? "red" : "green"}>
-                {held ? "held for review" : d.status ?? "unknown"}
+              <Text size="small" weight="plus">
+                {d.transaction_id ?? "no transaction yet"}
+              </Text>
+              <Badge
+                size="2xsmall"
+                color={
+                  held
+                    ? "orange"
+                    : d.status === "canceled" || d.status === "error"
+                      ? "red"
+                      : "green"
+                }
+              >
+                {held ? "held for review" : (d.status ?? "unknown")}
               </Badge>
             </div>
             <Row label="Card" value={d.card_masked} />
-            <Row label="Amount" value={d.amount && d.currency ? `${d.amount} ${d.currency}` : undefined} />
-            <Row label="Result" value={d.result?.code ? `${d.result.code}: ${d.result.text ?? ""}` : undefined} />
+            <Row
+              label="Amount"
+              value={
+                d.amount && d.currency ? `${d.amount} ${d.currency}` : undefined
+              }
+            />
+            <Row
+              label="Result"
+              value={
+                d.result?.code
+                  ? `${d.result.code}: ${d.result.text ?? ""}`
+                  : undefined
+              }
+            />
             <Row label="3-D Secure" value={d.three_ds?.result} />
-            <Row label="Risk" value={d.risk?.action ? `${d.risk.action}${d.risk.score ? ` (score ${d.risk.score})` : ""}` : undefined} />
+            <Row
+              label="Risk"
+              value={
+                d.risk?.action
+                  ? `${d.risk.action}${d.risk.score ? ` (score ${d.risk.score})` : ""}`
+                  : undefined
+              }
+            />
             {(d.refunds ?? []).map((r) => (
-              <Row key={r.refund_reference_id} label={`Refund ${r.refund_reference_id}`} value={`${r.amount} ${d.currency ?? ""}`} />
+              <Row
+                key={r.refund_reference_id}
+                label={`Refund ${r.refund_reference_id}`}
+                value={`${r.amount} ${d.currency ?? ""}`}
+              />
             ))}
             {held && (
               <div className="flex justify-end gap-x-2 pt-2">
-                <Button size="small" variant="secondary" isLoading={busy === payment.id} onClick={() => decide(payment, "reject")}>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  isLoading={busy === payment.id}
+                  onClick={() => decide(payment, "reject")}
+                >
                   Reject
                 </Button>
-                <Button size="small" isLoading={busy === payment.id} onClick={() => decide(payment, "release")}>
+                <Button
+                  size="small"
+                  isLoading={busy === payment.id}
+                  onClick={() => decide(payment, "release")}
+                >
                   Release
                 </Button>
               </div>

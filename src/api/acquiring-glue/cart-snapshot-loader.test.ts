@@ -13,10 +13,23 @@ describe("snapshotOf", () => {
       discount_subtotal: 0,
       tax_total: "0.0950001",
       items: [
-        { id: "item_1", product_title: "Tote", variant_title: "Blue", variant_sku: "TOTE-B", product_id: "prod_1", unit_price: 10.00249995, quantity: 2 },
+        {
+          id: "item_1",
+          product_title: "Tote",
+          variant_title: "Blue",
+          variant_sku: "TOTE-B",
+          product_id: "prod_1",
+          unit_price: 10.00249995,
+          quantity: 2,
+        },
         null,
       ],
-      shipping_address: { first_name: "Ada", country_code: "us", phone: null, metadata: { secret: "x" } },
+      shipping_address: {
+        first_name: "Ada",
+        country_code: "us",
+        phone: null,
+        metadata: { secret: "x" },
+      },
       billing_address: null,
       promotions: [{ code: "SPRING" }],
     })
@@ -40,7 +53,10 @@ describe("snapshotOf", () => {
         requires_shipping: null,
       },
     ])
-    expect(snapshot.shipping_address).toEqual({ first_name: "Ada", country_code: "us" })
+    expect(snapshot.shipping_address).toEqual({
+      first_name: "Ada",
+      country_code: "us",
+    })
     expect(snapshot.billing_address).toBeNull()
     expect(snapshot.promotion_codes).toEqual(["SPRING"])
   })

@@ -5,12 +5,28 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { toDecimal, type AmountInput } from "../../gateway/money/amount"
-import { browserLanguage, type CartSnapshot, type ClientContext, type SnapshotAddress } from "../../providers/acquiring/cart-snapshot"
+import {
+  browserLanguage,
+  type CartSnapshot,
+  type ClientContext,
+  type SnapshotAddress,
+} from "../../providers/acquiring/cart-snapshot"
 
 type Scope = MedusaRequest["scope"]
 type Loose = Record<string, any>
 
-const ADDRESS_FIELDS = ["first_name", "last_name", "company", "address_1", "address_2", "city", "province", "postal_code", "country_code", "phone"]
+const ADDRESS_FIELDS = [
+  "first_name",
+  "last_name",
+  "company",
+  "address_1",
+  "address_2",
+  "city",
+  "province",
+  "postal_code",
+  "country_code",
+  "phone",
+]
 
 const CART_FIELDS = [
   "id",
@@ -51,13 +67,16 @@ function decimal(value: unknown): string {
 function address(raw: Loose | null | undefined): SnapshotAddress | null {
   if (!raw) return null
   const out: Loose = {}
-  for (const field of ADDRESS_FIELDS) if (raw[field] !== undefined && raw[field] !== null) out[field] = raw[field]
+  for (const field of ADDRESS_FIELDS)
+    if (raw[field] !== undefined && raw[field] !== null) out[field] = raw[field]
   return Object.keys(out).length ? out : null
 }
 
 function itemName(item: Loose): string {
   const product = item.product_title || item.title || "Item"
-  return item.variant_title && item.variant_title !== product ? `${product} (${item.variant_title})` : product
+  return item.variant_title && item.variant_title !== product
+    ? `${product} (${item.variant_title})`
+    : product
 }
 
 export function snapshotOf(cart: Loose): CartSnapshot {
@@ -86,11 +105,16 @@ export function snapshotOf(cart: Loose): CartSnapshot {
     })),
     shipping_address: address(cart.shipping_address),
     billing_address: address(cart.billing_address),
-    promotion_codes: (cart.promotions ?? []).map((p: Loose) => p?.code).filter(Boolean),
+    promotion_codes: (cart.promotions ?? [])
+      .map((p: Loose) => p?.code)
+      .filter(Boolean),
   }
 }
 
-export async function loadCartSnapshot(scope: Scope, paymentCollectionId: string): Promise<CartSnapshot | null> {
+export async function loadCartSnapshot(
+  scope: Scope,
+  paymentCollectionId: string
+): Promise<CartSnapshot | null> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data: collections } = await query.graph({
     entity: "payment_collection",
@@ -99,7 +123,11 @@ export async function loadCartSnapshot(scope: Scope, paymentCollectionId: string
   })
   const cartId = (collections[0] as Loose | undefined)?.cart?.id
   if (!cartId) return null
-  const { data: carts } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
+  const { data: carts } = await query.graph({
+    entity: "cart",
+    fields: CART_FIELDS,
+    filters: { id: cartId },
+  })
   const cart = carts[0] as Loose | undefined
   return cart ? snapshotOf(cart) : null
 }

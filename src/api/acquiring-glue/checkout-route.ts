@@ -12,12 +12,25 @@ import { loadAcquiringSession, saveSessionData } from "./session-access"
 export async function serveCheckout(req: MedusaRequest, res: MedusaResponse) {
   const loaded = await loadAcquiringSession(req, req.params.session_id)
   if (loaded.identifier !== "acquiring-hosted") {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "The hosted page is served only for sessions of the acquiring-hosted provider")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "The hosted page is served only for sessions of the acquiring-hosted provider"
+    )
   }
   const ctx = coreFor(req.scope, loaded.session.provider_id)
-  const cart = await loadCartSnapshot(req.scope, loaded.session.payment_collection_id)
+  const cart = await loadCartSnapshot(
+    req.scope,
+    loaded.session.payment_collection_id
+  )
   const stored = cart ? { ...loaded.data, cart } : loaded.data
-  const { html, data } = await startCheckout(ctx, stored, { amount: loaded.amount, currency: loaded.currency })
+  const { html, data } = await startCheckout(ctx, stored, {
+    amount: loaded.amount,
+    currency: loaded.currency,
+  })
   await saveSessionData(req, loaded, data)
-  res.status(200).set("Content-Type", "text/html; charset=utf-8").set("Cache-Control", "no-store").send(html)
+  res
+    .status(200)
+    .set("Content-Type", "text/html; charset=utf-8")
+    .set("Cache-Control", "no-store")
+    .send(html)
 }

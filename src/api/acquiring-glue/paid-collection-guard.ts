@@ -7,23 +7,42 @@
  * the payment of an order already placed.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { isAcquiringProvider } from "../../providers/acquiring/route-context"
 
 interface CollectionPayments {
-  payments?: ({ id: string; provider_id: string; canceled_at?: unknown } | null)[]
+  payments?: ({
+    id: string
+    provider_id: string
+    canceled_at?: unknown
+  } | null)[]
 }
 
-export async function refuseSessionsOnPaidCollection(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+export async function refuseSessionsOnPaidCollection(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   try {
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "payment_collection",
-      fields: ["id", "payments.id", "payments.provider_id", "payments.canceled_at"],
+      fields: [
+        "id",
+        "payments.id",
+        "payments.provider_id",
+        "payments.canceled_at",
+      ],
       filters: { id: req.params.id },
     })
     const collection = data[0] as CollectionPayments | undefined
-    const live = (collection?.payments ?? []).filter((p) => p && isAcquiringProvider(p.provider_id) && !p.canceled_at)
+    const live = (collection?.payments ?? []).filter(
+      (p) => p && isAcquiringProvider(p.provider_id) && !p.canceled_at
+    )
     if (live.length > 0) {
       res.status(409).json({
         type: "not_allowed",

@@ -4,9 +4,16 @@
  */
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaRequest } from "@medusajs/framework/http"
-import type { IPaymentModuleService, PaymentSessionDTO } from "@medusajs/framework/types"
+import type {
+  IPaymentModuleService,
+  PaymentSessionDTO,
+} from "@medusajs/framework/types"
 import { splitProviderId } from "../../providers/acquiring/provider-identity"
-import { keepStoredKeys, publicView, type AcquiringSessionData } from "../../providers/acquiring/session-data"
+import {
+  keepStoredKeys,
+  publicView,
+  type AcquiringSessionData,
+} from "../../providers/acquiring/session-data"
 
 export interface LoadedSession {
   session: PaymentSessionDTO
@@ -20,18 +27,36 @@ export function paymentModuleOf(req: MedusaRequest): IPaymentModuleService {
   return req.scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
 }
 
-export async function loadAcquiringSession(req: MedusaRequest, sessionId: string): Promise<LoadedSession> {
+export async function loadAcquiringSession(
+  req: MedusaRequest,
+  sessionId: string
+): Promise<LoadedSession> {
   let session: PaymentSessionDTO
   try {
     session = await paymentModuleOf(req).retrievePaymentSession(sessionId, {
-      select: ["id", "provider_id", "data", "amount", "raw_amount", "currency_code", "status", "payment_collection_id"],
+      select: [
+        "id",
+        "provider_id",
+        "data",
+        "amount",
+        "raw_amount",
+        "currency_code",
+        "status",
+        "payment_collection_id",
+      ],
     } as never)
   } catch {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${sessionId} was not found`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment session ${sessionId} was not found`
+    )
   }
   const parts = splitProviderId(session.provider_id)
   if (!parts) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${sessionId} does not use an acquiring payment provider`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Payment session ${sessionId} does not use an acquiring payment provider`
+    )
   }
   const raw = (session as unknown as { raw_amount?: unknown }).raw_amount
   return {
@@ -44,12 +69,17 @@ export async function loadAcquiringSession(req: MedusaRequest, sessionId: string
 }
 
 function stringAmount(value: unknown): string {
-  if (value && typeof value === "object" && "value" in value) return String((value as { value: unknown }).value)
+  if (value && typeof value === "object" && "value" in value)
+    return String((value as { value: unknown }).value)
   return String(value)
 }
 
 /** Stores the new data (through the provider's updatePayment, which keeps only its own keys) and the status. */
-export async function saveSessionData(req: MedusaRequest, loaded: LoadedSession, data: AcquiringSessionData): Promise<PaymentSessionDTO> {
+export async function saveSessionData(
+  req: MedusaRequest,
+  loaded: LoadedSession,
+  data: AcquiringSessionData
+): Promise<PaymentSessionDTO> {
   return paymentModuleOf(req).updatePaymentSession({
     id: loaded.session.id,
     amount: loaded.amount,
@@ -60,5 +90,11 @@ export async function saveSessionData(req: MedusaRequest, loaded: LoadedSession,
 }
 
 export function sessionAnswer(session: PaymentSessionDTO) {
-  return { payment_session: { id: session.id, status: session.status, data: publicView(session.data) } }
+  return {
+    payment_session: {
+      id: session.id,
+      status: session.status,
+      data: publicView(session.data),
+    },
+  }
 }

@@ -6,14 +6,23 @@
 import type { CheckoutPage } from "../codecs/checkout-page"
 import type { CancelEntry, CancelEntryResult } from "../schemas/cancel"
 import type { CaptureEntry, CaptureEntryResult } from "../schemas/capture"
-import type { OptimiseRequestInput, OptimiseResponse } from "../schemas/optimise"
-import type { AuthoriseRequestInput, CheckoutRequestInput } from "../schemas/payment-order"
+import type {
+  OptimiseRequestInput,
+  OptimiseResponse,
+} from "../schemas/optimise"
+import type {
+  AuthoriseRequestInput,
+  CheckoutRequestInput,
+} from "../schemas/payment-order"
 import type { PayoutRequestInput, PayoutResponse } from "../schemas/payout"
 import type { QueryEntry } from "../schemas/query"
 import type { RefundEntry, RefundEntryResult } from "../schemas/refund"
 import type { RefundSearchEntry } from "../schemas/refund-search"
 import type { ReviewEntry, ReviewEntryResult } from "../schemas/review"
-import type { CancelSubscriptionRequestInput, CancelSubscriptionResponse } from "../schemas/subscription"
+import type {
+  CancelSubscriptionRequestInput,
+  CancelSubscriptionResponse,
+} from "../schemas/subscription"
 import * as batch from "./batch-operations"
 import type { BatchOutcome } from "./batch-operations"
 import { createContext } from "./context"
@@ -30,14 +39,24 @@ export interface AcquiringClient {
   authorise(order: AuthoriseRequestInput): Promise<VerifiedResult>
   /** Hosted checkout: the service's page verbatim plus its parsed form. */
   checkout(order: CheckoutRequestInput): Promise<CheckoutPage>
-  capture(entries: readonly CaptureEntry[]): Promise<BatchOutcome<CaptureEntryResult>>
-  cancel(entries: readonly CancelEntry[]): Promise<BatchOutcome<CancelEntryResult>>
-  review(entries: readonly ReviewEntry[]): Promise<BatchOutcome<ReviewEntryResult>>
-  refund(entries: readonly RefundEntry[]): Promise<BatchOutcome<RefundEntryResult>>
+  capture(
+    entries: readonly CaptureEntry[]
+  ): Promise<BatchOutcome<CaptureEntryResult>>
+  cancel(
+    entries: readonly CancelEntry[]
+  ): Promise<BatchOutcome<CancelEntryResult>>
+  review(
+    entries: readonly ReviewEntry[]
+  ): Promise<BatchOutcome<ReviewEntryResult>>
+  refund(
+    entries: readonly RefundEntry[]
+  ): Promise<BatchOutcome<RefundEntryResult>>
   retrieveTransactions(selector: TransactionSelector): Promise<QueryEntry[]>
   retrieveRefunds(selector: RefundSelector): Promise<RefundSearchEntry[]>
   payout(request: PayoutRequestInput): Promise<PayoutResponse>
-  cancelSubscription(request: CancelSubscriptionRequestInput): Promise<CancelSubscriptionResponse>
+  cancelSubscription(
+    request: CancelSubscriptionRequestInput
+  ): Promise<CancelSubscriptionResponse>
   optimise(request: OptimiseRequestInput): Promise<OptimiseResponse>
   /** Throws SignatureMismatchError unless the notification's signature holds. */
   verifyNotification(fields: Record<string, unknown>): VerifiedNotification
@@ -47,7 +66,9 @@ export interface AcquiringClient {
   verifyPayoutNotification(fields: Record<string, unknown>): PayoutResponse
 }
 
-export function createAcquiringClient(options: AcquiringClientOptions): AcquiringClient {
+export function createAcquiringClient(
+  options: AcquiringClientOptions
+): AcquiringClient {
   const ctx = createContext(resolveOptions(options))
   return Object.freeze({
     authorise: (order: AuthoriseRequestInput) => payments.authorise(ctx, order),
@@ -56,14 +77,21 @@ export function createAcquiringClient(options: AcquiringClientOptions): Acquirin
     cancel: (entries: readonly CancelEntry[]) => batch.cancel(ctx, entries),
     review: (entries: readonly ReviewEntry[]) => batch.review(ctx, entries),
     refund: (entries: readonly RefundEntry[]) => batch.refund(ctx, entries),
-    retrieveTransactions: (selector: TransactionSelector) => lookups.retrieveTransactions(ctx, selector),
-    retrieveRefunds: (selector: RefundSelector) => lookups.retrieveRefunds(ctx, selector),
+    retrieveTransactions: (selector: TransactionSelector) =>
+      lookups.retrieveTransactions(ctx, selector),
+    retrieveRefunds: (selector: RefundSelector) =>
+      lookups.retrieveRefunds(ctx, selector),
     payout: (request: PayoutRequestInput) => payout(ctx, request),
-    cancelSubscription: (request: CancelSubscriptionRequestInput) => services.cancelSubscription(ctx, request),
-    optimise: (request: OptimiseRequestInput) => services.optimise(ctx, request),
-    verifyNotification: (fields: Record<string, unknown>) => payments.verifyNotification(ctx, fields),
-    verifyResult: (fields: Record<string, unknown>) => payments.verifyResult(ctx, fields),
-    verifyPayoutNotification: (fields: Record<string, unknown>) => verifyPayoutNotification(ctx, fields),
+    cancelSubscription: (request: CancelSubscriptionRequestInput) =>
+      services.cancelSubscription(ctx, request),
+    optimise: (request: OptimiseRequestInput) =>
+      services.optimise(ctx, request),
+    verifyNotification: (fields: Record<string, unknown>) =>
+      payments.verifyNotification(ctx, fields),
+    verifyResult: (fields: Record<string, unknown>) =>
+      payments.verifyResult(ctx, fields),
+    verifyPayoutNotification: (fields: Record<string, unknown>) =>
+      verifyPayoutNotification(ctx, fields),
   })
 }
 

@@ -24,7 +24,10 @@ describe("chunkJoined", () => {
 
   it("splits when the joined text would pass the character limit", () => {
     // "aaaa,bbbb" is 9 characters; adding ",cccc" would make 14
-    expect(chunkJoined(["aaaa", "bbbb", "cccc"], 100, 10)).toEqual([["aaaa", "bbbb"], ["cccc"]])
+    expect(chunkJoined(["aaaa", "bbbb", "cccc"], 100, 10)).toEqual([
+      ["aaaa", "bbbb"],
+      ["cccc"],
+    ])
     // exactly at the limit stays together
     expect(chunkJoined(["aaaa", "bbbbb"], 100, 10)).toEqual([["aaaa", "bbbbb"]])
   })
@@ -36,13 +39,16 @@ describe("chunkJoined", () => {
 
 describe("runChunks", () => {
   it("concatenates chunk results in order", async () => {
-    const out = await runChunks([[1, 2], [3]], async (entries) => entries.map((n) => n * 10))
+    const out = await runChunks([[1, 2], [3]], async (entries) =>
+      entries.map((n) => n * 10)
+    )
     expect(out).toEqual([10, 20, 30])
   })
 
   it("hands the results of earlier chunks to a later failure", async () => {
     const error = await runChunks([[1], [2]], async (entries, index) => {
-      if (index === 1) throw new GatewayRefusedError("capture", "E0003:too many")
+      if (index === 1)
+        throw new GatewayRefusedError("capture", "E0003:too many")
       return entries
     }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(GatewayRefusedError)
@@ -54,15 +60,23 @@ describe("matchEntries", () => {
   it("pairs by transaction_id whatever the response order", () => {
     const matched = matchEntries(
       [{ transaction_id: "A" }, { transaction_id: "B" }],
-      [{ transaction_id: "B", n: 2 }, { transaction_id: "A", n: 1 }]
+      [
+        { transaction_id: "B", n: 2 },
+        { transaction_id: "A", n: 1 },
+      ]
     )
-    expect(matched).toEqual([{ transaction_id: "A", n: 1 }, { transaction_id: "B", n: 2 }])
+    expect(matched).toEqual([
+      { transaction_id: "A", n: 1 },
+      { transaction_id: "B", n: 2 },
+    ])
   })
 
   it("leaves unanswered entries undefined", () => {
-    expect(matchEntries([{ transaction_id: "A" }, { transaction_id: "C" }], [{ transaction_id: "A" }])).toEqual([
-      { transaction_id: "A" },
-      undefined,
-    ])
+    expect(
+      matchEntries(
+        [{ transaction_id: "A" }, { transaction_id: "C" }],
+        [{ transaction_id: "A" }]
+      )
+    ).toEqual([{ transaction_id: "A" }, undefined])
   })
 })

@@ -7,9 +7,11 @@
 import { AcquiringError } from "../errors"
 
 export function chunk<T>(entries: readonly T[], size: number): T[][] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size must be a positive integer, got ${size}`)
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`chunk size must be a positive integer, got ${size}`)
   const chunks: T[][] = []
-  for (let start = 0; start < entries.length; start += size) chunks.push(entries.slice(start, start + size))
+  for (let start = 0; start < entries.length; start += size)
+    chunks.push(entries.slice(start, start + size))
   return chunks
 }
 
@@ -17,19 +19,33 @@ export function chunk<T>(entries: readonly T[], size: number): T[][] {
  * Splits by count and by the length of the joined text (the look-up
  * selectors are comma-separated and capped in characters as well).
  */
-export function chunkJoined(values: readonly string[], maxCount: number, maxChars: number, separator = ","): string[][] {
+export function chunkJoined(
+  values: readonly string[],
+  maxCount: number,
+  maxChars: number,
+  separator = ","
+): string[][] {
   const chunks: string[][] = []
   let current: string[] = []
   let length = 0
   for (const value of values) {
-    if (value.length > maxChars) throw new RangeError(`a single value is longer than ${maxChars} characters`)
-    const added = current.length === 0 ? value.length : length + separator.length + value.length
+    if (value.length > maxChars)
+      throw new RangeError(
+        `a single value is longer than ${maxChars} characters`
+      )
+    const added =
+      current.length === 0
+        ? value.length
+        : length + separator.length + value.length
     if (current.length === maxCount || added > maxChars) {
       chunks.push(current)
       current = []
       length = 0
     }
-    length = current.length === 0 ? value.length : length + separator.length + value.length
+    length =
+      current.length === 0
+        ? value.length
+        : length + separator.length + value.length
     current.push(value)
   }
   if (current.length > 0) chunks.push(current)
@@ -50,7 +66,8 @@ export async function runChunks<T, R>(
     try {
       results.push(...(await run(chunks[index], index)))
     } catch (error) {
-      if (index > 0 && error instanceof AcquiringError) error.completed_entries = [...results]
+      if (index > 0 && error instanceof AcquiringError)
+        error.completed_entries = [...results]
       throw error
     }
   }
@@ -61,20 +78,26 @@ export async function runChunks<T, R>(
  * Pairs each request entry with its response entry: by transaction_id where
  * the response names one, else by position. Unmatched entries get undefined.
  */
-export function matchEntries<Q extends { transaction_id?: unknown }, S extends { transaction_id?: unknown }>(
-  requested: readonly Q[],
-  answered: readonly S[]
-): Array<S | undefined> {
+export function matchEntries<
+  Q extends { transaction_id?: unknown },
+  S extends { transaction_id?: unknown },
+>(requested: readonly Q[], answered: readonly S[]): Array<S | undefined> {
   const used = new Set<number>()
   const byPosition = answered.length === requested.length
   return requested.map((entry, index) => {
     const id = entry.transaction_id
-    const found = answered.findIndex((candidate, at) => !used.has(at) && candidate.transaction_id === id)
+    const found = answered.findIndex(
+      (candidate, at) => !used.has(at) && candidate.transaction_id === id
+    )
     if (found !== -1) {
       used.add(found)
       return answered[found]
     }
-    if (byPosition && !used.has(index) && (answered[index].transaction_id ?? "") === "") {
+    if (
+      byPosition &&
+      !used.has(index) &&
+      (answered[index].transaction_id ?? "") === ""
+    ) {
       used.add(index)
       return answered[index]
     }

@@ -4,7 +4,11 @@
  * the redacting log. The sign_key stays inside this closure.
  */
 import type { z } from "zod"
-import { InvalidInputError, TransportError, UnexpectedResponseError } from "../errors"
+import {
+  InvalidInputError,
+  TransportError,
+  UnexpectedResponseError,
+} from "../errors"
 import { createCancelSchemas } from "../schemas/cancel"
 import { createCaptureSchemas } from "../schemas/capture"
 import { createOptimiseSchemas } from "../schemas/optimise"
@@ -14,10 +18,20 @@ import { createRefundSchemas } from "../schemas/refund"
 import { createReviewSchemas } from "../schemas/review"
 import { validate } from "../schemas/common"
 import type { MessageKind } from "../signing/recipes"
-import { assertSignedMessage, signMessage, verifyEcho } from "../signing/signature"
+import {
+  assertSignedMessage,
+  signMessage,
+  verifyEcho,
+} from "../signing/signature"
 import { createLog, type LogFn } from "./logger"
 import type { ResolvedOptions } from "./options"
-import { parseJsonResponse, post, type BodyEncoding, type TransportConfig, type TransportResponse } from "./transport"
+import {
+  parseJsonResponse,
+  post,
+  type BodyEncoding,
+  type TransportConfig,
+  type TransportResponse,
+} from "./transport"
 
 export function buildSchemas(options: ResolvedOptions) {
   const limits = options.field_limits
@@ -47,13 +61,35 @@ export interface ClientContext {
   sign(kind: MessageKind, fields: Record<string, unknown>): SignedRequest
   /** Throws SignatureMismatchError unless the message carries a valid signature of this kind. */
   verify(kind: MessageKind, message: unknown): void
-  verifyEcho(kind: MessageKind, response: unknown, requestSignature: string): void
-  send(operation: string, path: string, body: Record<string, unknown>, encoding: BodyEncoding): Promise<TransportResponse>
-  sendJson(operation: string, path: string, body: Record<string, unknown>, encoding: BodyEncoding): Promise<Record<string, unknown>>
+  verifyEcho(
+    kind: MessageKind,
+    response: unknown,
+    requestSignature: string
+  ): void
+  send(
+    operation: string,
+    path: string,
+    body: Record<string, unknown>,
+    encoding: BodyEncoding
+  ): Promise<TransportResponse>
+  sendJson(
+    operation: string,
+    path: string,
+    body: Record<string, unknown>,
+    encoding: BodyEncoding
+  ): Promise<Record<string, unknown>>
   /** Validates caller input: InvalidInputError naming the field. */
-  input<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S>
+  input<S extends z.ZodType>(
+    schema: S,
+    value: unknown,
+    prefix?: string
+  ): z.infer<S>
   /** Validates an answer of the service: UnexpectedResponseError on failure. */
-  answer<S extends z.ZodType>(operation: string, schema: S, value: unknown): z.infer<S>
+  answer<S extends z.ZodType>(
+    operation: string,
+    schema: S,
+    value: unknown
+  ): z.infer<S>
   /** Runs a read-only request, retrying transport failures up to lookup_retries times. */
   withLookupRetries<T>(operation: string, run: () => Promise<T>): Promise<T>
 }
@@ -77,10 +113,17 @@ export function createContext(resolved: ResolvedOptions): ClientContext {
       for (const field of ["merchant_id", "account_id"] as const) {
         const given = fields[field]
         if (given !== undefined && given !== options[field]) {
-          throw new InvalidInputError(field, `differs from the client's configured ${field}`)
+          throw new InvalidInputError(
+            field,
+            `differs from the client's configured ${field}`
+          )
         }
       }
-      const unsigned: Record<string, unknown> = { ...fields, merchant_id: options.merchant_id, account_id: options.account_id }
+      const unsigned: Record<string, unknown> = {
+        ...fields,
+        merchant_id: options.merchant_id,
+        account_id: options.account_id,
+      }
       delete unsigned.encryption_data
       const signature = signMessage(kind, unsigned, sign_key, options.recipes)
       return { message: { ...unsigned, encryption_data: signature }, signature }
@@ -99,7 +142,10 @@ export function createContext(resolved: ResolvedOptions): ClientContext {
     },
 
     async sendJson(operation, path, body, encoding) {
-      return parseJsonResponse(operation, await post(transport, { operation, path, body, encoding }))
+      return parseJsonResponse(
+        operation,
+        await post(transport, { operation, path, body, encoding })
+      )
     },
 
     input(schema, value, prefix) {
@@ -111,7 +157,10 @@ export function createContext(resolved: ResolvedOptions): ClientContext {
       if (parsed.success) return parsed.data
       const issue = parsed.error.issues[0]
       const path = issue?.path.map(String).join(".") || "body"
-      throw new UnexpectedResponseError(operation, `${path}: ${issue?.message ?? "invalid"}`)
+      throw new UnexpectedResponseError(
+        operation,
+        `${path}: ${issue?.message ?? "invalid"}`
+      )
     },
 
     async withLookupRetries(operation, run) {
@@ -119,9 +168,16 @@ export function createContext(resolved: ResolvedOptions): ClientContext {
         try {
           return await run()
         } catch (error) {
-          if (!(error instanceof TransportError) || attempt >= options.lookup_retries) throw error
+          if (
+            !(error instanceof TransportError) ||
+            attempt >= options.lookup_retries
+          )
+            throw error
           const delay = options.lookup_retry_delay_ms * 2 ** attempt
-          log("warn", `${operation} retry ${attempt + 1} of ${options.lookup_retries} in ${delay} ms`)
+          log(
+            "warn",
+            `${operation} retry ${attempt + 1} of ${options.lookup_retries} in ${delay} ms`
+          )
           await new Promise((resolve) => setTimeout(resolve, delay))
         }
       }

@@ -2,7 +2,12 @@
  * Test support: a loopback HTTP server whose answers each test scripts.
  * Listens on 127.0.0.1 only, on a free port, and records every request.
  */
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http"
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http"
 import type { AddressInfo } from "node:net"
 
 export interface RecordedRequest {
@@ -13,13 +18,20 @@ export interface RecordedRequest {
 }
 
 export type FakeAnswer =
-  | { status?: number; headers?: Record<string, string>; body?: string | object }
+  | {
+      status?: number
+      headers?: Record<string, string>
+      body?: string | object
+    }
   /** never answer: the client must time out */
   | "hang"
   /** drop the connection after reading the request */
   | "reset"
 
-export type FakeHandler = (request: RecordedRequest, index: number) => FakeAnswer | Promise<FakeAnswer>
+export type FakeHandler = (
+  request: RecordedRequest,
+  index: number
+) => FakeAnswer | Promise<FakeAnswer>
 
 export interface FakeGateway {
   url: string
@@ -27,7 +39,9 @@ export interface FakeGateway {
   close(): Promise<void>
 }
 
-export async function startFakeGateway(handler: FakeHandler): Promise<FakeGateway> {
+export async function startFakeGateway(
+  handler: FakeHandler
+): Promise<FakeGateway> {
   const requests: RecordedRequest[] = []
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -43,7 +57,9 @@ export async function startFakeGateway(handler: FakeHandler): Promise<FakeGatewa
       Promise.resolve()
         .then(() => handler(recorded, index))
         .then((answer) => respond(res, answer))
-        .catch((error: unknown) => respond(res, { status: 500, body: String(error) }))
+        .catch((error: unknown) =>
+          respond(res, { status: 500, body: String(error) })
+        )
     })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -66,7 +82,9 @@ function respond(res: ServerResponse, answer: FakeAnswer): void {
     return
   }
   const isText = typeof answer.body === "string" || answer.body === undefined
-  const body = isText ? ((answer.body as string | undefined) ?? "") : JSON.stringify(answer.body)
+  const body = isText
+    ? ((answer.body as string | undefined) ?? "")
+    : JSON.stringify(answer.body)
   res.writeHead(answer.status ?? 200, {
     "content-type": isText ? "text/plain; charset=utf-8" : "application/json",
     ...answer.headers,

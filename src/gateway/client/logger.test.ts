@@ -16,7 +16,13 @@ describe("createLog", () => {
     expect(lines[0]).toContain("400000******3155")
     expect(lines[0]).toContain("424242******4242")
     expect(lines[0]).toContain("ORD-9")
-    for (const secret of ["4242424242424242", "4000002500003155", "737", "2031", "TopSecretKey"]) {
+    for (const secret of [
+      "4242424242424242",
+      "4000002500003155",
+      "737",
+      "2031",
+      "TopSecretKey",
+    ]) {
       expect(lines[0]).not.toContain(secret)
     }
   })

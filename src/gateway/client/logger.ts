@@ -10,7 +10,11 @@ export interface AcquiringLogger {
 
 export type LogLevel = keyof AcquiringLogger
 
-export type LogFn = (level: LogLevel, message: string, details?: unknown) => void
+export type LogFn = (
+  level: LogLevel,
+  message: string,
+  details?: unknown
+) => void
 
 /**
  * Every line goes through redact(): card numbers masked, security codes,
@@ -21,7 +25,8 @@ export function createLog(logger: AcquiringLogger | undefined): LogFn {
     const write = logger?.[level]
     if (typeof write !== "function") return
     try {
-      const suffix = details === undefined ? "" : ` ${JSON.stringify(redact(details))}`
+      const suffix =
+        details === undefined ? "" : ` ${JSON.stringify(redact(details))}`
       write.call(logger, scrubText(`[acquiring] ${message}`) + suffix)
     } catch {
       // logging is best effort

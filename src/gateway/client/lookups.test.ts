@@ -1,10 +1,22 @@
 import { createHash } from "node:crypto"
-import { GatewayRefusedError, InvalidInputError, SignatureMismatchError, TransportError } from "../errors"
+import {
+  GatewayRefusedError,
+  InvalidInputError,
+  SignatureMismatchError,
+  TransportError,
+} from "../errors"
 import { createAcquiringClient, type AcquiringClient } from "./acquiring-client"
-import { closedPortUrl, startFakeGateway, type FakeGateway, type FakeHandler, type RecordedRequest } from "./fake-gateway"
+import {
+  closedPortUrl,
+  startFakeGateway,
+  type FakeGateway,
+  type FakeHandler,
+  type RecordedRequest,
+} from "./fake-gateway"
 
 const KEY = "lookup key"
-const sha = (plain: string) => createHash("sha256").update(plain, "utf8").digest("hex")
+const sha = (plain: string) =>
+  createHash("sha256").update(plain, "utf8").digest("hex")
 // merchant_id, account_id, key; the space of the key removed
 const LOOKUP_SIGNATURE = sha("M1A1lookupkey")
 
@@ -43,7 +55,10 @@ describe("retrieveTransactions and retrieveRefunds", () => {
     gateway = undefined
   })
 
-  async function client(handler: FakeHandler, extra: Record<string, unknown> = {}): Promise<AcquiringClient> {
+  async function client(
+    handler: FakeHandler,
+    extra: Record<string, unknown> = {}
+  ): Promise<AcquiringClient> {
     gateway = await startFakeGateway(handler)
     return createAcquiringClient({
       base_url: gateway.url,
@@ -60,9 +75,18 @@ describe("retrieveTransactions and retrieveRefunds", () => {
     const entries = await c.retrieveTransactions({ order_nos: ["O1", "O2"] })
     const sent = gateway!.requests[0]
     expect(sent.path).toBe("/v1/retrievalTrans")
-    expect(sent.headers["content-type"]).toBe("application/x-www-form-urlencoded")
-    expect(form(sent)).toEqual({ merchant_id: "M1", account_id: "A1", orders: "O1,O2", encryption_data: LOOKUP_SIGNATURE })
-    expect(entries.map((e) => [e.order_no, e.payment_status, e.amount])).toEqual([
+    expect(sent.headers["content-type"]).toBe(
+      "application/x-www-form-urlencoded"
+    )
+    expect(form(sent)).toEqual({
+      merchant_id: "M1",
+      account_id: "A1",
+      orders: "O1,O2",
+      encryption_data: LOOKUP_SIGNATURE,
+    })
+    expect(
+      entries.map((e) => [e.order_no, e.payment_status, e.amount])
+    ).toEqual([
       ["O1", "3000", "1.250"],
       ["O2", "3000", "1.250"],
     ])
@@ -90,22 +114,32 @@ describe("retrieveTransactions and retrieveRefunds", () => {
   it("splits at the 1,000-character selector limit", async () => {
     const c = await client(queryAnswer)
     // 20 values of 49 characters: 20*49 + 19 commas = 999 characters; one more passes 1,000
-    const values = Array.from({ length: 21 }, (_, i) => `${String(i).padStart(2, "0")}${"x".repeat(47)}`)
+    const values = Array.from(
+      { length: 21 },
+      (_, i) => `${String(i).padStart(2, "0")}${"x".repeat(47)}`
+    )
     await c.retrieveTransactions({ order_nos: values })
     const selectors = gateway!.requests.map((r) => form(r).orders)
     expect(selectors.map((s) => s.length)).toEqual([999, 49])
   })
 
   it("retries a transport failure of a look-up, up to lookup_retries", async () => {
-    const c = await client((request, index) => (index < 2 ? "reset" : queryAnswer(request)), { lookup_retries: 2 })
+    const c = await client(
+      (request, index) => (index < 2 ? "reset" : queryAnswer(request)),
+      { lookup_retries: 2 }
+    )
     const entries = await c.retrieveTransactions({ order_nos: ["O1"] })
     expect(entries).toHaveLength(1)
     expect(gateway!.requests).toHaveLength(3)
   })
 
   it("gives up after lookup_retries", async () => {
-    const c = await client(() => ({ status: 503, body: "busy" }), { lookup_retries: 1 })
-    const error = await c.retrieveTransactions({ order_nos: ["O1"] }).catch((e: unknown) => e)
+    const c = await client(() => ({ status: 503, body: "busy" }), {
+      lookup_retries: 1,
+    })
+    const error = await c
+      .retrieveTransactions({ order_nos: ["O1"] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).status).toBe(503)
     expect(gateway!.requests).toHaveLength(2)
@@ -113,17 +147,28 @@ describe("retrieveTransactions and retrieveRefunds", () => {
 
   it("does not retry a refusal", async () => {
     const c = await client((request) => ({
-      body: { encryption_data: form(request).encryption_data, return_status: "0", return_message: "E0007:Caller IP not registered", orders_list: [] },
+      body: {
+        encryption_data: form(request).encryption_data,
+        return_status: "0",
+        return_message: "E0007:Caller IP not registered",
+        orders_list: [],
+      },
     }))
-    const error = await c.retrieveTransactions({ order_nos: ["O1"] }).catch((e: unknown) => e)
+    const error = await c
+      .retrieveTransactions({ order_nos: ["O1"] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(GatewayRefusedError)
     expect((error as GatewayRefusedError).code).toBe("E0007")
     expect(gateway!.requests).toHaveLength(1)
   })
 
   it("refuses an answer without the echoed signature", async () => {
-    const c = await client((request) => ({ body: { ...queryAnswer(request).body, encryption_data: sha("x") } }))
-    await expect(c.retrieveTransactions({ order_nos: ["O1"] })).rejects.toBeInstanceOf(SignatureMismatchError)
+    const c = await client((request) => ({
+      body: { ...queryAnswer(request).body, encryption_data: sha("x") },
+    }))
+    await expect(
+      c.retrieveTransactions({ order_nos: ["O1"] })
+    ).rejects.toBeInstanceOf(SignatureMismatchError)
   })
 
   it.each([
@@ -135,7 +180,9 @@ describe("retrieveTransactions and retrieveRefunds", () => {
     [{ orders: ["O1"] }, "orders"],
   ])("refuses selector %p naming %s", async (selector, field) => {
     const c = await client(queryAnswer)
-    const error = await c.retrieveTransactions(selector as never).catch((e: unknown) => e)
+    const error = await c
+      .retrieveTransactions(selector as never)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidInputError)
     expect((error as InvalidInputError).field).toBe(field)
   })
@@ -149,7 +196,9 @@ describe("retrieveTransactions and retrieveRefunds", () => {
       lookup_retries: 1,
       lookup_retry_delay_ms: 1,
     })
-    const error = await c.retrieveTransactions({ order_nos: ["O1"] }).catch((e: unknown) => e)
+    const error = await c
+      .retrieveTransactions({ order_nos: ["O1"] })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).may_have_reached_gateway).toBe(false)
   })
@@ -165,7 +214,17 @@ describe("retrieveTransactions and retrieveRefunds", () => {
         return_status: "1",
         return_message: "OK",
         refund_orders: [
-          { transaction_id: "T1", order_no: "O1", currency: "JPY", amount: "1500", refund_amount: "500", refund_status: "1", payment_status: "4100", refund_reference_id: "T1-01", refund_date: "20261121140526" },
+          {
+            transaction_id: "T1",
+            order_no: "O1",
+            currency: "JPY",
+            amount: "1500",
+            refund_amount: "500",
+            refund_status: "1",
+            payment_status: "4100",
+            refund_reference_id: "T1-01",
+            refund_date: "20261121140526",
+          },
         ],
       },
     }))
@@ -174,6 +233,12 @@ describe("retrieveTransactions and retrieveRefunds", () => {
     expect(gateway!.requests[0].path).toBe("/v1/retrievalRefund")
     expect(sent[wire]).toBe("R1,R2")
     expect(sent.encryption_data).toBe(LOOKUP_SIGNATURE)
-    expect(entries).toEqual([expect.objectContaining({ refund_reference_id: "T1-01", refund_amount: "500", payment_status: "4100" })])
+    expect(entries).toEqual([
+      expect.objectContaining({
+        refund_reference_id: "T1-01",
+        refund_amount: "500",
+        payment_status: "4100",
+      }),
+    ])
   })
 })

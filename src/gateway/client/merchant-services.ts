@@ -10,7 +10,11 @@ import {
   type CancelSubscriptionRequestInput,
   type CancelSubscriptionResponse,
 } from "../schemas/subscription"
-import { optimiseResponseSchema, type OptimiseRequestInput, type OptimiseResponse } from "../schemas/optimise"
+import {
+  optimiseResponseSchema,
+  type OptimiseRequestInput,
+  type OptimiseResponse,
+} from "../schemas/optimise"
 import type { ClientContext } from "./context"
 
 /** Ends a subscription. Changes the shopper's contract, so it is never retried. */
@@ -22,7 +26,12 @@ export async function cancelSubscription(
   const valid = ctx.input(cancelSubscriptionRequestInputSchema, request)
   const { message, signature } = ctx.sign("cancel_subscription", valid)
   ctx.log("info", `${operation} ${valid.recurring_id} (${valid.contract_name})`)
-  const body = await ctx.sendJson(operation, "/v1/cancelsubscription", message, "json")
+  const body = await ctx.sendJson(
+    operation,
+    "/v1/cancelsubscription",
+    message,
+    "json"
+  )
   ctx.verifyEcho("cancel_subscription", body, signature)
   const answer = ctx.answer(operation, cancelSubscriptionResponseSchema, body)
   refuseUnlessAccepted(operation, answer)
@@ -30,20 +39,31 @@ export async function cancelSubscription(
 }
 
 /** Which payment methods to offer for an order. Read-only, so retried like the look-ups. */
-export async function optimise(ctx: ClientContext, request: OptimiseRequestInput): Promise<OptimiseResponse> {
+export async function optimise(
+  ctx: ClientContext,
+  request: OptimiseRequestInput
+): Promise<OptimiseResponse> {
   const operation = "optimise"
   const valid = ctx.input(ctx.schemas.optimise.requestInput, request)
   parseAmount(valid.amount, valid.currency, "amount")
   const { message, signature } = ctx.sign("optimise", valid)
-  const body = await ctx.withLookupRetries(operation, () => ctx.sendJson(operation, "/v1/optimise", message, "json"))
+  const body = await ctx.withLookupRetries(operation, () =>
+    ctx.sendJson(operation, "/v1/optimise", message, "json")
+  )
   ctx.verifyEcho("optimise", body, signature)
   const answer = ctx.answer(operation, optimiseResponseSchema, body)
   refuseUnlessAccepted(operation, answer)
   return answer
 }
 
-function refuseUnlessAccepted(operation: string, answer: { return_status?: string; return_message?: string }): void {
+function refuseUnlessAccepted(
+  operation: string,
+  answer: { return_status?: string; return_message?: string }
+): void {
   if (answer.return_status !== undefined && answer.return_status !== "1") {
-    throw new GatewayRefusedError(operation, answer.return_message || `return_status ${answer.return_status}`)
+    throw new GatewayRefusedError(
+      operation,
+      answer.return_message || `return_status ${answer.return_status}`
+    )
   }
 }

@@ -25,7 +25,14 @@ describe("resolveOptions", () => {
     expect(resolved.base_url).toBe("https://test-gateway.example.com")
     expect(resolved.timeout_ms).toBe(30_000)
     expect(resolved.lookup_retries).toBe(2)
-    expect(resolved.limits).toEqual({ capture: 50, cancel: 50, refund: 50, review: 100, query: 100, refund_search: 100 })
+    expect(resolved.limits).toEqual({
+      capture: 50,
+      cancel: 50,
+      refund: 50,
+      review: 100,
+      query: 100,
+      refund_search: 100,
+    })
     expect(resolved.field_limits.order_no).toBe(50)
     expect(resolved.selector_max_chars).toBe(1000)
     expect(resolved.recipes).toEqual(DEFAULT_RECIPES)

@@ -12,7 +12,11 @@ import {
   type FieldLimitOverrides,
   type FieldLimits,
 } from "../limits"
-import { resolveRecipes, type RecipeOverrides, type Recipes } from "../signing/recipes"
+import {
+  resolveRecipes,
+  type RecipeOverrides,
+  type Recipes,
+} from "../signing/recipes"
 import type { AcquiringLogger } from "./logger"
 
 export interface AcquiringClientOptions {
@@ -57,8 +61,11 @@ export interface ResolvedOptions {
   logger?: AcquiringLogger
 }
 
-export function resolveOptions(options: AcquiringClientOptions): ResolvedOptions {
-  if (!options || typeof options !== "object") throw new InvalidInputError("options", "must be an object")
+export function resolveOptions(
+  options: AcquiringClientOptions
+): ResolvedOptions {
+  if (!options || typeof options !== "object")
+    throw new InvalidInputError("options", "must be an object")
   return {
     base_url: baseUrl(options.base_url),
     merchant_id: required(options.merchant_id, "merchant_id"),
@@ -66,11 +73,23 @@ export function resolveOptions(options: AcquiringClientOptions): ResolvedOptions
     sign_key: required(options.sign_key, "sign_key"),
     timeout_ms: wholeNumber(options.timeout_ms, "timeout_ms", 30_000, 1),
     lookup_retries: wholeNumber(options.lookup_retries, "lookup_retries", 2, 0),
-    lookup_retry_delay_ms: wholeNumber(options.lookup_retry_delay_ms, "lookup_retry_delay_ms", 250, 0),
+    lookup_retry_delay_ms: wholeNumber(
+      options.lookup_retry_delay_ms,
+      "lookup_retry_delay_ms",
+      250,
+      0
+    ),
     recipes: wrap("recipes", () => resolveRecipes(options.recipes)),
     limits: wrap("limits", () => resolveBatchLimits(options.limits)),
-    field_limits: wrap("field_limits", () => resolveFieldLimits(options.field_limits)),
-    selector_max_chars: wholeNumber(options.selector_max_chars, "selector_max_chars", DEFAULT_SELECTOR_MAX_CHARS, 1),
+    field_limits: wrap("field_limits", () =>
+      resolveFieldLimits(options.field_limits)
+    ),
+    selector_max_chars: wholeNumber(
+      options.selector_max_chars,
+      "selector_max_chars",
+      DEFAULT_SELECTOR_MAX_CHARS,
+      1
+    ),
     fetch: fetchFunction(options.fetch),
     logger: options.logger,
   }
@@ -84,36 +103,56 @@ function baseUrl(value: unknown): string {
   try {
     url = new URL(value)
   } catch {
-    throw new InvalidInputError("base_url", "must be an absolute http or https URL")
+    throw new InvalidInputError(
+      "base_url",
+      "must be an absolute http or https URL"
+    )
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new InvalidInputError("base_url", "must be an http or https URL")
   }
-  if (url.search || url.hash) throw new InvalidInputError("base_url", "must not carry a query or fragment")
+  if (url.search || url.hash)
+    throw new InvalidInputError(
+      "base_url",
+      "must not carry a query or fragment"
+    )
   return value.trim().replace(/\/+$/, "")
 }
 
 function required(value: unknown, field: string): string {
   if (typeof value !== "string" || value.trim() === "") {
-    throw new InvalidInputError(field, "is required and must be a non-empty string")
+    throw new InvalidInputError(
+      field,
+      "is required and must be a non-empty string"
+    )
   }
   return value
 }
 
-function wholeNumber(value: unknown, field: string, fallback: number, min: number): number {
+function wholeNumber(
+  value: unknown,
+  field: string,
+  fallback: number,
+  min: number
+): number {
   if (value === undefined || value === null) return fallback
   if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    throw new InvalidInputError(field, `must be a whole number of at least ${min}`)
+    throw new InvalidInputError(
+      field,
+      `must be a whole number of at least ${min}`
+    )
   }
   return value
 }
 
 function fetchFunction(value: unknown): typeof fetch {
   if (value === undefined) {
-    if (typeof globalThis.fetch !== "function") throw new InvalidInputError("fetch", "no fetch in this runtime; pass one")
+    if (typeof globalThis.fetch !== "function")
+      throw new InvalidInputError("fetch", "no fetch in this runtime; pass one")
     return globalThis.fetch.bind(globalThis)
   }
-  if (typeof value !== "function") throw new InvalidInputError("fetch", "must be a function")
+  if (typeof value !== "function")
+    throw new InvalidInputError("fetch", "must be a function")
   return value as typeof fetch
 }
 
@@ -121,7 +160,8 @@ function wrap<T>(field: string, resolve: () => T): T {
   try {
     return resolve()
   } catch (error) {
-    if (error instanceof RangeError) throw new InvalidInputError(field, error.message)
+    if (error instanceof RangeError)
+      throw new InvalidInputError(field, error.message)
     throw error
   }
 }

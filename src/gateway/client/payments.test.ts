@@ -7,21 +7,39 @@ import {
   UnexpectedResponseError,
 } from "../errors"
 import { createAcquiringClient, type AcquiringClient } from "./acquiring-client"
-import { closedPortUrl, startFakeGateway, type FakeGateway, type FakeHandler } from "./fake-gateway"
+import {
+  closedPortUrl,
+  startFakeGateway,
+  type FakeGateway,
+  type FakeHandler,
+} from "./fake-gateway"
 
 const KEY = "Key-0f Test"
-const sha = (plain: string) => createHash("sha256").update(plain, "utf8").digest("hex")
+const sha = (plain: string) =>
+  createHash("sha256").update(plain, "utf8").digest("hex")
 
 /** Independent signer of result messages: values written out in recipe order, spaces removed, key last. */
 function resultSignature(f: Record<string, string>): string {
-  const plain = [f.merchant_id, f.account_id, f.transaction_id, f.order_no, f.currency, f.amount, f.order_status, f.result_info]
+  const plain = [
+    f.merchant_id,
+    f.account_id,
+    f.transaction_id,
+    f.order_no,
+    f.currency,
+    f.amount,
+    f.order_status,
+    f.result_info,
+  ]
     .join("")
     .concat(KEY)
     .replace(/ /g, "")
   return sha(plain)
 }
 
-function respon(fields: Record<string, string>, signature = resultSignature(fields)): string {
+function respon(
+  fields: Record<string, string>,
+  signature = resultSignature(fields)
+): string {
   const body = Object.entries({ ...fields, encryption_data: signature })
     .map(([name, value]) => `  <${name}>${value}</${name}>`)
     .join("\n")
@@ -43,7 +61,10 @@ const order = {
   shopper_email: "mary@example.com",
 }
 
-function approved(o: { order_no: string; currency: string; amount: string }, extra: Record<string, string> = {}) {
+function approved(
+  o: { order_no: string; currency: string; amount: string },
+  extra: Record<string, string> = {}
+) {
   return {
     merchant_id: "M100",
     account_id: "A200",
@@ -66,7 +87,10 @@ describe("authorise, checkout and result verification", () => {
     gateway = undefined
   })
 
-  async function client(handler: FakeHandler, timeout_ms = 2000): Promise<AcquiringClient> {
+  async function client(
+    handler: FakeHandler,
+    timeout_ms = 2000
+  ): Promise<AcquiringClient> {
     gateway = await startFakeGateway(handler)
     lines = []
     return createAcquiringClient({
@@ -75,12 +99,19 @@ describe("authorise, checkout and result verification", () => {
       account_id: "A200",
       sign_key: KEY,
       timeout_ms,
-      logger: { debug: (l) => lines.push(l), info: (l) => lines.push(l), warn: (l) => lines.push(l) },
+      logger: {
+        debug: (l) => lines.push(l),
+        info: (l) => lines.push(l),
+        warn: (l) => lines.push(l),
+      },
     })
   }
 
   it("signs the authorise request, verifies the respon and returns the typed result", async () => {
-    const c = await client(() => ({ headers: { "content-type": "application/xml" }, body: respon(approved(order)) }))
+    const c = await client(() => ({
+      headers: { "content-type": "application/xml" },
+      body: respon(approved(order)),
+    }))
     const result = await c.authorise(order)
 
     const sent = gateway!.requests[0]
@@ -91,7 +122,9 @@ describe("authorise, checkout and result verification", () => {
     expect(body.account_id).toBe("A200")
     // year before month; spaces of "Mary Ann" and of the key removed
     expect(body.encryption_data).toBe(
-      sha("M100A200ORD-1001USD15.00MaryAnnDoe4242424242424242203007123mary@example.comKey-0fTest")
+      sha(
+        "M100A200ORD-1001USD15.00MaryAnnDoe4242424242424242203007123mary@example.comKey-0fTest"
+      )
     )
     expect(result.order_status).toBe("1")
     expect(result.transaction_id).toBe("TX-1")
@@ -113,23 +146,36 @@ describe("authorise, checkout and result verification", () => {
   it.each([
     ["JPY", "1500", "1000", "500"],
     ["KWD", "1.250", "1.000", "0.250"],
-  ])("authorises in %s with its own minor digits", async (currency, amount, item_total, shipping) => {
-    const o = { ...order, currency, amount, item_total, shipping }
-    const c = await client(() => ({ body: respon(approved(o)) }))
-    const result = await c.authorise(o)
-    expect(result.amount).toBe(amount)
-    expect(JSON.parse(gateway!.requests[0].body).amount).toBe(amount)
-  })
+  ])(
+    "authorises in %s with its own minor digits",
+    async (currency, amount, item_total, shipping) => {
+      const o = { ...order, currency, amount, item_total, shipping }
+      const c = await client(() => ({ body: respon(approved(o)) }))
+      const result = await c.authorise(o)
+      expect(result.amount).toBe(amount)
+      expect(JSON.parse(gateway!.requests[0].body).amount).toBe(amount)
+    }
+  )
 
   it("returns a decline as a result, not an error", async () => {
-    const c = await client(() => ({ body: respon(approved(order, { order_status: "0", result_info: "E0008:Declined by issuer" })) }))
+    const c = await client(() => ({
+      body: respon(
+        approved(order, {
+          order_status: "0",
+          result_info: "E0008:Declined by issuer",
+        })
+      ),
+    }))
     const result = await c.authorise(order)
     expect(result.order_status).toBe("0")
     expect(result.result).toEqual({ code: "E0008", text: "Declined by issuer" })
   })
 
   it("refuses a forged respon before reading it", async () => {
-    const forged = respon(approved(order), sha("M100A200TX-1ORD-1001USD15.0010000:Successwrong-key"))
+    const forged = respon(
+      approved(order),
+      sha("M100A200TX-1ORD-1001USD15.0010000:Successwrong-key")
+    )
     const c = await client(() => ({ body: forged }))
     const error = await c.authorise(order).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SignatureMismatchError)
@@ -138,8 +184,12 @@ describe("authorise, checkout and result verification", () => {
   })
 
   it("refuses a correctly signed respon about another order", async () => {
-    const c = await client(() => ({ body: respon(approved({ ...order, order_no: "ORD-OTHER" })) }))
-    await expect(c.authorise(order)).rejects.toBeInstanceOf(UnexpectedResponseError)
+    const c = await client(() => ({
+      body: respon(approved({ ...order, order_no: "ORD-OTHER" })),
+    }))
+    await expect(c.authorise(order)).rejects.toBeInstanceOf(
+      UnexpectedResponseError
+    )
   })
 
   it.each([
@@ -150,14 +200,19 @@ describe("authorise, checkout and result verification", () => {
     [{ card: "4242" }, "card"],
     [{ expiration_month: "13" }, "expiration_month"],
     [{ currency: "XYZ" }, "currency"],
-  ])("refuses bad input %p naming %s, sending nothing", async (change, field) => {
-    const c = await client(() => ({ body: respon(approved(order)) }))
-    const error = await c.authorise({ ...order, ...change }).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(InvalidInputError)
-    expect((error as InvalidInputError).field).toBe(field)
-    expect((error as Error).message).not.toContain("4242")
-    expect(gateway!.requests).toHaveLength(0)
-  })
+  ])(
+    "refuses bad input %p naming %s, sending nothing",
+    async (change, field) => {
+      const c = await client(() => ({ body: respon(approved(order)) }))
+      const error = await c
+        .authorise({ ...order, ...change })
+        .catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(InvalidInputError)
+      expect((error as InvalidInputError).field).toBe(field)
+      expect((error as Error).message).not.toContain("4242")
+      expect(gateway!.requests).toHaveLength(0)
+    }
+  )
 
   it("reports a time-out once, without retrying a payment", async () => {
     const c = await client(() => "hang", 150)
@@ -169,15 +224,29 @@ describe("authorise, checkout and result verification", () => {
   })
 
   it("reports a refused connection as not reaching the gateway", async () => {
-    const c = createAcquiringClient({ base_url: await closedPortUrl(), merchant_id: "M100", account_id: "A200", sign_key: KEY })
+    const c = createAcquiringClient({
+      base_url: await closedPortUrl(),
+      merchant_id: "M100",
+      account_id: "A200",
+      sign_key: KEY,
+    })
     const error = await c.authorise(order).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).may_have_reached_gateway).toBe(false)
   })
 
-  const checkoutOrder = { order_no: "ORD-2", currency: "JPY", amount: "1500", return_url: "https://shop.test/return" }
-  const checkoutSignature = sha("M100A200ORD-2JPY1500https://shop.test/return" + "Key-0fTest")
-  const page = (signInfo: string) => `<!DOCTYPE html><html><head><title>Loading</title></head><body>
+  const checkoutOrder = {
+    order_no: "ORD-2",
+    currency: "JPY",
+    amount: "1500",
+    return_url: "https://shop.test/return",
+  }
+  const checkoutSignature = sha(
+    "M100A200ORD-2JPY1500https://shop.test/return" + "Key-0fTest"
+  )
+  const page = (
+    signInfo: string
+  ) => `<!DOCTYPE html><html><head><title>Loading</title></head><body>
 <form name="theForm" action="https://pay.test/checkout" method="post">
 <input type="hidden" name="signInfo" value="${signInfo}">
 <input type="hidden" name="orderNo" value="ORD-2">
@@ -185,24 +254,42 @@ describe("authorise, checkout and result verification", () => {
 
   it("checks out: signed request, the page verbatim and its parsed form", async () => {
     const html = page(checkoutSignature.toUpperCase())
-    const c = await client(() => ({ headers: { "content-type": "text/html" }, body: html }))
+    const c = await client(() => ({
+      headers: { "content-type": "text/html" },
+      body: html,
+    }))
     const result = await c.checkout(checkoutOrder)
-    expect(JSON.parse(gateway!.requests[0].body).encryption_data).toBe(checkoutSignature)
+    expect(JSON.parse(gateway!.requests[0].body).encryption_data).toBe(
+      checkoutSignature
+    )
     expect(gateway!.requests[0].path).toBe("/v1/checkout")
     expect(result.html).toBe(html)
-    expect(result.form).toMatchObject({ name: "theForm", action: "https://pay.test/checkout", method: "post" })
+    expect(result.form).toMatchObject({
+      name: "theForm",
+      action: "https://pay.test/checkout",
+      method: "post",
+    })
     expect(result.form.inputs.orderNo).toBe("ORD-2")
   })
 
   it("refuses a checkout page that does not carry the request's signature", async () => {
     const c = await client(() => ({ body: page(sha("other")) }))
-    await expect(c.checkout(checkoutOrder)).rejects.toBeInstanceOf(SignatureMismatchError)
+    await expect(c.checkout(checkoutOrder)).rejects.toBeInstanceOf(
+      SignatureMismatchError
+    )
   })
 
   it("maps checkout HTTP 400 and 404 to GatewayRefusedError", async () => {
     const c = await client((_req, index) =>
       index === 0
-        ? { status: 400, body: { code: "I0061", source: "order_no", message: "Duplicate order_no" } }
+        ? {
+            status: 400,
+            body: {
+              code: "I0061",
+              source: "order_no",
+              message: "Duplicate order_no",
+            },
+          }
         : { status: 404, body: { code: "404", message: "record not found" } }
     )
     const first = await c.checkout(checkoutOrder).catch((e: unknown) => e)
@@ -216,11 +303,16 @@ describe("authorise, checkout and result verification", () => {
 
   it("verifies a browser return or 3-D Secure result", async () => {
     const c = await client(() => ({ body: "" }))
-    const fields = { ...returned, encryption_data: resultSignature(returned).toUpperCase() }
+    const fields = {
+      ...returned,
+      encryption_data: resultSignature(returned).toUpperCase(),
+    }
     const result = c.verifyResult(fields)
     expect(result.order_status).toBe("1")
     expect(result.result.code).toBe("0000")
-    expect(() => c.verifyResult({ ...fields, amount: "1500.00" })).toThrow(SignatureMismatchError)
+    expect(() => c.verifyResult({ ...fields, amount: "1500.00" })).toThrow(
+      SignatureMismatchError
+    )
   })
 
   it("verifies a notification and refuses a forged or foreign one", async () => {
@@ -228,12 +320,19 @@ describe("authorise, checkout and result verification", () => {
     const fields = { ...returned, notify_type: "CAPTURE" }
     const signed = { ...fields, encryption_data: resultSignature(fields) }
     expect(c.verifyNotification(signed).notify_type).toBe("CAPTURE")
-    expect(() => c.verifyNotification({ ...signed, order_status: "0" })).toThrow(SignatureMismatchError)
-    expect(() => c.verifyNotification({ ...signed, encryption_data: undefined })).toThrow(SignatureMismatchError)
+    expect(() =>
+      c.verifyNotification({ ...signed, order_status: "0" })
+    ).toThrow(SignatureMismatchError)
+    expect(() =>
+      c.verifyNotification({ ...signed, encryption_data: undefined })
+    ).toThrow(SignatureMismatchError)
     const foreign = { ...fields, merchant_id: "M999" }
     const error = (() => {
       try {
-        c.verifyNotification({ ...foreign, encryption_data: resultSignature(foreign) })
+        c.verifyNotification({
+          ...foreign,
+          encryption_data: resultSignature(foreign),
+        })
       } catch (e) {
         return e
       }

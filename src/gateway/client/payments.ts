@@ -4,25 +4,38 @@
  */
 import { parseCheckoutPage, type CheckoutPage } from "../codecs/checkout-page"
 import { parseResponXml } from "../codecs/xml-result"
-import { InvalidInputError, SignatureMismatchError, UnexpectedResponseError } from "../errors"
+import {
+  InvalidInputError,
+  SignatureMismatchError,
+  UnexpectedResponseError,
+} from "../errors"
 import { assertBreakdownMatches, parseAmount } from "../money/amount"
 import { maskCardNumber } from "../redact"
 import { parseResultInfo, type ResultInfo } from "../result-info"
 import { directResultSchema, type DirectResult } from "../schemas/direct-result"
 import { notificationSchema, type Notification } from "../schemas/notification"
-import type { AuthoriseRequestInput, CheckoutRequestInput } from "../schemas/payment-order"
+import type {
+  AuthoriseRequestInput,
+  CheckoutRequestInput,
+} from "../schemas/payment-order"
 import { signaturesMatch } from "../signing/signature"
 import type { ClientContext } from "./context"
 
 export type VerifiedResult = DirectResult & { result: ResultInfo }
 export type VerifiedNotification = Notification & { result: ResultInfo }
 
-export async function authorise(ctx: ClientContext, order: AuthoriseRequestInput): Promise<VerifiedResult> {
+export async function authorise(
+  ctx: ClientContext,
+  order: AuthoriseRequestInput
+): Promise<VerifiedResult> {
   const operation = "authorise"
   const valid = ctx.input(ctx.schemas.order.authoriseRequestInput, order)
   checkAmounts(valid)
   const { message } = ctx.sign("authorise", valid)
-  ctx.log("info", `${operation} order ${valid.order_no} ${valid.amount} ${valid.currency}`)
+  ctx.log(
+    "info",
+    `${operation} order ${valid.order_no} ${valid.amount} ${valid.currency}`
+  )
 
   const answer = await ctx.send(operation, "/v1/authorise", message, "json")
   const record = parseResponXml(answer.text)
@@ -31,32 +44,54 @@ export async function authorise(ctx: ClientContext, order: AuthoriseRequestInput
   const result = ctx.answer(operation, directResultSchema, record)
   assertSameOrder(operation, result, valid)
   const verified = withResultInfo(result)
-  ctx.log("info", `${operation} order ${valid.order_no}: order_status ${verified.order_status} ${verified.result_info ?? ""}`, {
-    transaction_id: verified.transaction_id,
-  })
+  ctx.log(
+    "info",
+    `${operation} order ${valid.order_no}: order_status ${verified.order_status} ${verified.result_info ?? ""}`,
+    {
+      transaction_id: verified.transaction_id,
+    }
+  )
   return verified
 }
 
-export async function checkout(ctx: ClientContext, order: CheckoutRequestInput): Promise<CheckoutPage> {
+export async function checkout(
+  ctx: ClientContext,
+  order: CheckoutRequestInput
+): Promise<CheckoutPage> {
   const operation = "checkout"
   const valid = ctx.input(ctx.schemas.order.checkoutRequestInput, order)
   checkAmounts(valid)
   const { message, signature } = ctx.sign("checkout", valid)
-  ctx.log("info", `${operation} order ${valid.order_no} ${valid.amount} ${valid.currency}`)
+  ctx.log(
+    "info",
+    `${operation} order ${valid.order_no} ${valid.amount} ${valid.currency}`
+  )
 
   const answer = await ctx.send(operation, "/v1/checkout", message, "json")
   const page = parseCheckoutPage(answer.text)
   // the page carries the request's signature in signInfo / encryption_data
-  const echoed = [page.form.inputs.signInfo, page.form.inputs.encryption_data].filter((v) => v !== undefined)
-  if (echoed.length === 0 || !echoed.every((value) => signaturesMatch(value, signature))) {
+  const echoed = [
+    page.form.inputs.signInfo,
+    page.form.inputs.encryption_data,
+  ].filter((v) => v !== undefined)
+  if (
+    echoed.length === 0 ||
+    !echoed.every((value) => signaturesMatch(value, signature))
+  ) {
     throw new SignatureMismatchError("checkout")
   }
-  ctx.log("info", `${operation} order ${valid.order_no}: page posts to ${page.form.action}`)
+  ctx.log(
+    "info",
+    `${operation} order ${valid.order_no}: page posts to ${page.form.action}`
+  )
   return page
 }
 
 /** A browser return or 3-D Secure result: verified, then typed. */
-export function verifyResult(ctx: ClientContext, fields: Record<string, unknown>): VerifiedResult {
+export function verifyResult(
+  ctx: ClientContext,
+  fields: Record<string, unknown>
+): VerifiedResult {
   ctx.verify("result", fields)
   assertOwnAccount(ctx, fields)
   const result = ctx.input(directResultSchema, fields)
@@ -64,15 +99,23 @@ export function verifyResult(ctx: ClientContext, fields: Record<string, unknown>
 }
 
 /** A notification POSTed to notify_url: verified, then typed. */
-export function verifyNotification(ctx: ClientContext, fields: Record<string, unknown>): VerifiedNotification {
+export function verifyNotification(
+  ctx: ClientContext,
+  fields: Record<string, unknown>
+): VerifiedNotification {
   ctx.verify("result", fields)
   assertOwnAccount(ctx, fields)
   const notification = ctx.input(notificationSchema, fields)
-  ctx.log("info", `notification ${notification.notify_type} order ${notification.order_no ?? ""}: order_status ${notification.order_status}`)
+  ctx.log(
+    "info",
+    `notification ${notification.notify_type} order ${notification.order_no ?? ""}: order_status ${notification.order_status}`
+  )
   return withResultInfo(notification)
 }
 
-function checkAmounts(order: { amount: string; currency: string } & Record<string, unknown>): void {
+function checkAmounts(
+  order: { amount: string; currency: string } & Record<string, unknown>
+): void {
   parseAmount(order.amount, order.currency, "amount")
   assertBreakdownMatches(order as Parameters<typeof assertBreakdownMatches>[0])
 }
@@ -85,13 +128,23 @@ function assertSameOrder(
 ): void {
   for (const field of ["order_no", "currency", "amount"] as const) {
     const answered = result[field]
-    if (answered !== undefined && answered !== "" && answered !== order[field]) {
-      throw new UnexpectedResponseError(operation, `the answer's ${field} ${answered} is not the request's ${order[field]}`)
+    if (
+      answered !== undefined &&
+      answered !== "" &&
+      answered !== order[field]
+    ) {
+      throw new UnexpectedResponseError(
+        operation,
+        `the answer's ${field} ${answered} is not the request's ${order[field]}`
+      )
     }
   }
 }
 
-export function assertOwnAccount(ctx: ClientContext, fields: Record<string, unknown>): void {
+export function assertOwnAccount(
+  ctx: ClientContext,
+  fields: Record<string, unknown>
+): void {
   for (const field of ["merchant_id", "account_id"] as const) {
     if (String(fields[field] ?? "") !== ctx.options[field]) {
       throw new InvalidInputError(field, "does not name this merchant account")
@@ -99,9 +152,15 @@ export function assertOwnAccount(ctx: ClientContext, fields: Record<string, unkn
   }
 }
 
-function withResultInfo<T extends { result_info?: string; card?: string }>(fields: T): T & { result: ResultInfo } {
-  const out: T & { result: ResultInfo } = { ...fields, result: parseResultInfo(fields.result_info) }
+function withResultInfo<T extends { result_info?: string; card?: string }>(
+  fields: T
+): T & { result: ResultInfo } {
+  const out: T & { result: ResultInfo } = {
+    ...fields,
+    result: parseResultInfo(fields.result_info),
+  }
   // the service sends it masked; mask again in case an acquirer does not
-  if (typeof out.card === "string" && out.card !== "") out.card = maskCardNumber(out.card)
+  if (typeof out.card === "string" && out.card !== "")
+    out.card = maskCardNumber(out.card)
   return out
 }

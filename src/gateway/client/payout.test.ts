@@ -1,10 +1,21 @@
 import { createHash } from "node:crypto"
-import { GatewayRefusedError, InvalidInputError, SignatureMismatchError, TransportError } from "../errors"
+import {
+  GatewayRefusedError,
+  InvalidInputError,
+  SignatureMismatchError,
+  TransportError,
+} from "../errors"
 import { createAcquiringClient, type AcquiringClient } from "./acquiring-client"
-import { startFakeGateway, type FakeGateway, type FakeHandler, type RecordedRequest } from "./fake-gateway"
+import {
+  startFakeGateway,
+  type FakeGateway,
+  type FakeHandler,
+  type RecordedRequest,
+} from "./fake-gateway"
 
 const KEY = "payout-key"
-const sha = (plain: string) => createHash("sha256").update(plain, "utf8").digest("hex")
+const sha = (plain: string) =>
+  createHash("sha256").update(plain, "utf8").digest("hex")
 const REQUEST_ID = "7d444840-9dc0-11d1-b245-5ffdce74fad2"
 
 const request = {
@@ -12,11 +23,18 @@ const request = {
   payment_amount: "1.250",
   payment_currency: "KWD",
   payment_method: "SWIFT",
-  beneficiary: { first_name: "Ada", last_name: "Lovelace", bank_details: { iban: "GB00TEST", account_currency: "KWD" } },
+  beneficiary: {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    bank_details: { iban: "GB00TEST", account_currency: "KWD" },
+  },
 }
 
 /** Answers like the service: request echoed, payout fields added, signed with the payout_response recipe. */
-function payoutAnswer(status = "COMPLETED", override: Record<string, unknown> = {}) {
+function payoutAnswer(
+  status = "COMPLETED",
+  override: Record<string, unknown> = {}
+) {
   return (req: RecordedRequest) => {
     const body = JSON.parse(req.body)
     const answer: Record<string, unknown> = {
@@ -41,9 +59,18 @@ describe("payout", () => {
     gateway = undefined
   })
 
-  async function client(handler: FakeHandler, timeout_ms = 2000): Promise<AcquiringClient> {
+  async function client(
+    handler: FakeHandler,
+    timeout_ms = 2000
+  ): Promise<AcquiringClient> {
     gateway = await startFakeGateway(handler)
-    return createAcquiringClient({ base_url: gateway.url, merchant_id: "M1", account_id: "A1", sign_key: KEY, timeout_ms })
+    return createAcquiringClient({
+      base_url: gateway.url,
+      merchant_id: "M1",
+      account_id: "A1",
+      sign_key: KEY,
+      timeout_ms,
+    })
   }
 
   it("signs request_id, currency and amount and verifies the signed answer", async () => {
@@ -72,11 +99,16 @@ describe("payout", () => {
     })
     const error = await c.payout(request).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SignatureMismatchError)
-    expect((error as SignatureMismatchError).message_kind).toBe("payout_response")
+    expect((error as SignatureMismatchError).message_kind).toBe(
+      "payout_response"
+    )
   })
 
   it("maps HTTP 400 to GatewayRefusedError", async () => {
-    const c = await client(() => ({ status: 400, body: { code: "E0001", source: "beneficiary", message: "is required" } }))
+    const c = await client(() => ({
+      status: 400,
+      body: { code: "E0001", source: "beneficiary", message: "is required" },
+    }))
     const error = await c.payout(request).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(GatewayRefusedError)
     expect((error as GatewayRefusedError).code).toBe("E0001")
@@ -88,7 +120,9 @@ describe("payout", () => {
     [{ request_id: "not-a-uuid" }, "request_id"],
   ])("refuses %p naming %s", async (change, field) => {
     const c = await client(payoutAnswer())
-    const error = await c.payout({ ...request, ...change }).catch((e: unknown) => e)
+    const error = await c
+      .payout({ ...request, ...change })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidInputError)
     expect((error as InvalidInputError).field).toBe(field)
     expect(gateway!.requests).toHaveLength(0)
@@ -104,7 +138,12 @@ describe("payout", () => {
 })
 
 describe("payout notifications", () => {
-  const client = createAcquiringClient({ base_url: "http://127.0.0.1:9", merchant_id: "M1", account_id: "A1", sign_key: KEY })
+  const client = createAcquiringClient({
+    base_url: "http://127.0.0.1:9",
+    merchant_id: "M1",
+    account_id: "A1",
+    sign_key: KEY,
+  })
   const fields = {
     merchant_id: "M1",
     account_id: "A1",
@@ -118,15 +157,27 @@ describe("payout notifications", () => {
   }
 
   it("accepts a notification signed with the payout-response recipe", () => {
-    expect(client.verifyPayoutNotification(fields)).toMatchObject({ status: "FAILED", failure_type: "UNKNOWN", transaction_id: "PT-9" })
+    expect(client.verifyPayoutNotification(fields)).toMatchObject({
+      status: "FAILED",
+      failure_type: "UNKNOWN",
+      transaction_id: "PT-9",
+    })
   })
 
   it("refuses an altered status", () => {
-    expect(() => client.verifyPayoutNotification({ ...fields, status: "COMPLETED" })).toThrow(SignatureMismatchError)
+    expect(() =>
+      client.verifyPayoutNotification({ ...fields, status: "COMPLETED" })
+    ).toThrow(SignatureMismatchError)
   })
 
   it("refuses a notification for another merchant account, even when signed", () => {
-    const other = { ...fields, merchant_id: "M2", encryption_data: sha(`M2A1${REQUEST_ID}PT-9FAILED${KEY}`) }
-    expect(() => client.verifyPayoutNotification(other)).toThrow(InvalidInputError)
+    const other = {
+      ...fields,
+      merchant_id: "M2",
+      encryption_data: sha(`M2A1${REQUEST_ID}PT-9FAILED${KEY}`),
+    }
+    expect(() => client.verifyPayoutNotification(other)).toThrow(
+      InvalidInputError
+    )
   })
 })

@@ -1,14 +1,24 @@
 import { GatewayRefusedError, TransportError } from "../errors"
-import { closedPortUrl, startFakeGateway, type FakeGateway, type FakeHandler } from "./fake-gateway"
+import {
+  closedPortUrl,
+  startFakeGateway,
+  type FakeGateway,
+  type FakeHandler,
+} from "./fake-gateway"
 import type { LogLevel } from "./logger"
 import { joinUrl, post, type TransportConfig } from "./transport"
 
-function config(base_url: string, timeout_ms = 2000, lines: string[] = []): TransportConfig {
+function config(
+  base_url: string,
+  timeout_ms = 2000,
+  lines: string[] = []
+): TransportConfig {
   return {
     base_url,
     timeout_ms,
     fetch: globalThis.fetch,
-    log: (level: LogLevel, message: string) => void lines.push(`${level} ${message}`),
+    log: (level: LogLevel, message: string) =>
+      void lines.push(`${level} ${message}`),
   }
 }
 
@@ -24,7 +34,9 @@ describe("transport", () => {
   }
 
   it("joins base url and path with one slash", () => {
-    expect(joinUrl("http://h/api/", "/v1/capture")).toBe("http://h/api/v1/capture")
+    expect(joinUrl("http://h/api/", "/v1/capture")).toBe(
+      "http://h/api/v1/capture"
+    )
     expect(joinUrl("http://h", "v1/capture")).toBe("http://h/v1/capture")
   })
 
@@ -41,7 +53,10 @@ describe("transport", () => {
     expect(g.requests[0].method).toBe("POST")
     expect(g.requests[0].path).toBe("/v1/capture")
     expect(g.requests[0].headers["content-type"]).toBe("application/json")
-    expect(JSON.parse(g.requests[0].body)).toEqual({ merchant_id: "1", capture_orders: [{ transaction_id: "T1" }] })
+    expect(JSON.parse(g.requests[0].body)).toEqual({
+      merchant_id: "1",
+      capture_orders: [{ transaction_id: "T1" }],
+    })
   })
 
   it("posts a real form-urlencoded body", async () => {
@@ -52,15 +67,23 @@ describe("transport", () => {
       body: { merchant_id: "1", orders: "A 1,B&2" },
       encoding: "form",
     })
-    expect(g.requests[0].headers["content-type"]).toBe("application/x-www-form-urlencoded")
+    expect(g.requests[0].headers["content-type"]).toBe(
+      "application/x-www-form-urlencoded"
+    )
     expect(g.requests[0].body).toBe("merchant_id=1&orders=A+1%2CB%262")
   })
 
   it("maps HTTP 400 {code, source, message} to GatewayRefusedError", async () => {
-    const g = await start(() => ({ status: 400, body: { code: "E0001", source: "order_no", message: "missing field" } }))
-    const error = await post(config(g.url), { operation: "checkout", path: "/v1/checkout", body: {}, encoding: "json" }).catch(
-      (e: unknown) => e
-    )
+    const g = await start(() => ({
+      status: 400,
+      body: { code: "E0001", source: "order_no", message: "missing field" },
+    }))
+    const error = await post(config(g.url), {
+      operation: "checkout",
+      path: "/v1/checkout",
+      body: {},
+      encoding: "json",
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(GatewayRefusedError)
     expect((error as GatewayRefusedError).code).toBe("E0001")
     expect((error as GatewayRefusedError).text).toBe("missing field (order_no)")
@@ -68,27 +91,45 @@ describe("transport", () => {
   })
 
   it("drops a code the 400 message repeats", async () => {
-    const g = await start(() => ({ status: 400, body: { code: "I0061", source: "order_no", message: "I0061:Duplicate order number" } }))
-    const error = await post(config(g.url), { operation: "checkout", path: "/v1/checkout", body: {}, encoding: "json" }).catch(
-      (e: unknown) => e
+    const g = await start(() => ({
+      status: 400,
+      body: {
+        code: "I0061",
+        source: "order_no",
+        message: "I0061:Duplicate order number",
+      },
+    }))
+    const error = await post(config(g.url), {
+      operation: "checkout",
+      path: "/v1/checkout",
+      body: {},
+      encoding: "json",
+    }).catch((e: unknown) => e)
+    expect((error as GatewayRefusedError).text).toBe(
+      "Duplicate order number (order_no)"
     )
-    expect((error as GatewayRefusedError).text).toBe("Duplicate order number (order_no)")
   })
 
   it("maps HTTP 404 to GatewayRefusedError with code 404", async () => {
     const g = await start(() => ({ status: 404, body: "Not Found" }))
-    const error = await post(config(g.url), { operation: "checkout", path: "/v1/checkout", body: {}, encoding: "json" }).catch(
-      (e: unknown) => e
-    )
+    const error = await post(config(g.url), {
+      operation: "checkout",
+      path: "/v1/checkout",
+      body: {},
+      encoding: "json",
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(GatewayRefusedError)
     expect((error as GatewayRefusedError).code).toBe("404")
   })
 
   it("maps other statuses to TransportError with the status", async () => {
     const g = await start(() => ({ status: 502, body: "bad gateway" }))
-    const error = await post(config(g.url), { operation: "capture", path: "/v1/capture", body: {}, encoding: "json" }).catch(
-      (e: unknown) => e
-    )
+    const error = await post(config(g.url), {
+      operation: "capture",
+      path: "/v1/capture",
+      body: {},
+      encoding: "json",
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).status).toBe(502)
     expect((error as TransportError).may_have_reached_gateway).toBe(true)
@@ -98,9 +139,12 @@ describe("transport", () => {
   it("reports a time-out as timed_out and possibly received", async () => {
     const g = await start(() => "hang")
     const started = Date.now()
-    const error = await post(config(g.url, 150), { operation: "capture", path: "/v1/capture", body: {}, encoding: "json" }).catch(
-      (e: unknown) => e
-    )
+    const error = await post(config(g.url, 150), {
+      operation: "capture",
+      path: "/v1/capture",
+      body: {},
+      encoding: "json",
+    }).catch((e: unknown) => e)
     expect(Date.now() - started).toBeLessThan(1500)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).timed_out).toBe(true)
@@ -109,9 +153,12 @@ describe("transport", () => {
 
   it("reports a connection reset after sending as possibly received", async () => {
     const g = await start(() => "reset")
-    const error = await post(config(g.url), { operation: "refund", path: "/v1/refund", body: {}, encoding: "json" }).catch(
-      (e: unknown) => e
-    )
+    const error = await post(config(g.url), {
+      operation: "refund",
+      path: "/v1/refund",
+      body: {},
+      encoding: "json",
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).timed_out).toBe(false)
     expect((error as TransportError).may_have_reached_gateway).toBe(true)
@@ -119,9 +166,12 @@ describe("transport", () => {
 
   it("reports a refused connection as never received", async () => {
     const url = await closedPortUrl()
-    const error = await post(config(url), { operation: "capture", path: "/v1/capture", body: {}, encoding: "json" }).catch(
-      (e: unknown) => e
-    )
+    const error = await post(config(url), {
+      operation: "capture",
+      path: "/v1/capture",
+      body: {},
+      encoding: "json",
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).may_have_reached_gateway).toBe(false)
     expect((error as TransportError).timed_out).toBe(false)

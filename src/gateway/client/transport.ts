@@ -52,15 +52,26 @@ export function joinUrl(base_url: string, path: string): string {
   return `${base_url.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
 }
 
-export async function post(config: TransportConfig, request: TransportRequest): Promise<TransportResponse> {
+export async function post(
+  config: TransportConfig,
+  request: TransportRequest
+): Promise<TransportResponse> {
   const { operation } = request
   const url = joinUrl(config.base_url, request.path)
   const headers: Record<string, string> =
     request.encoding === "json"
-      ? { "content-type": "application/json", accept: "application/json, application/xml, text/html, */*" }
-      : { "content-type": "application/x-www-form-urlencoded", accept: "application/json, */*" }
+      ? {
+          "content-type": "application/json",
+          accept: "application/json, application/xml, text/html, */*",
+        }
+      : {
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "application/json, */*",
+        }
   const body =
-    request.encoding === "json" ? JSON.stringify(request.body) : encodeForm(request.body as Record<string, never>)
+    request.encoding === "json"
+      ? JSON.stringify(request.body)
+      : encodeForm(request.body as Record<string, never>)
 
   config.log("debug", `${operation} POST ${request.path}`, request.body)
   const started = Date.now()
@@ -69,21 +80,38 @@ export async function post(config: TransportConfig, request: TransportRequest): 
   try {
     // One signal for the whole exchange, body included.
     const signal = AbortSignal.timeout(config.timeout_ms)
-    response = await config.fetch(url, { method: "POST", headers, body, signal, redirect: "manual" })
+    response = await config.fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      signal,
+      redirect: "manual",
+    })
     text = await response.text()
   } catch (error) {
     const failure = transportFailure(operation, error, config.timeout_ms)
-    config.log("warn", `${operation} failed after ${Date.now() - started} ms: ${failure.message}`)
+    config.log(
+      "warn",
+      `${operation} failed after ${Date.now() - started} ms: ${failure.message}`
+    )
     throw failure
   }
   const content_type = response.headers.get("content-type") ?? ""
-  config.log("debug", `${operation} answered HTTP ${response.status} in ${Date.now() - started} ms`)
+  config.log(
+    "debug",
+    `${operation} answered HTTP ${response.status} in ${Date.now() - started} ms`
+  )
 
-  if (response.status >= 200 && response.status < 300) return { status: response.status, content_type, text }
+  if (response.status >= 200 && response.status < 300)
+    return { status: response.status, content_type, text }
   throw httpFailure(operation, response.status, text, config.log)
 }
 
-function transportFailure(operation: string, error: unknown, timeout_ms: number): TransportError {
+function transportFailure(
+  operation: string,
+  error: unknown,
+  timeout_ms: number
+): TransportError {
   const name = (error as { name?: string } | null)?.name
   if (name === "TimeoutError" || name === "AbortError") {
     return new TransportError(operation, `no answer within ${timeout_ms} ms`, {
@@ -100,11 +128,15 @@ function transportFailure(operation: string, error: unknown, timeout_ms: number)
       cause: error,
     })
   }
-  return new TransportError(operation, `connection failed${code ? ` (${code})` : ""}`, {
-    timed_out: false,
-    may_have_reached_gateway: true,
-    cause: error,
-  })
+  return new TransportError(
+    operation,
+    `connection failed${code ? ` (${code})` : ""}`,
+    {
+      timed_out: false,
+      may_have_reached_gateway: true,
+      cause: error,
+    }
+  )
 }
 
 /** Node's fetch wraps the socket error: look through `cause` (and aggregate errors) for its code. */
@@ -121,15 +153,25 @@ function errorCode(error: unknown, depth = 0): string | undefined {
   return errorCode(record.cause, depth + 1)
 }
 
-function httpFailure(operation: string, status: number, text: string, log: LogFn): Error {
+function httpFailure(
+  operation: string,
+  status: number,
+  text: string,
+  log: LogFn
+): Error {
   const body = jsonObject(text)
   if (status === 400) {
     const code = stringField(body, "code") || "400"
     // some answers repeat the code in the message ("I0061:Duplicate …")
-    const message = stripCode(stringField(body, "message"), code) || "invalid input"
+    const message =
+      stripCode(stringField(body, "message"), code) || "invalid input"
     const source = stringField(body, "source")
     log("warn", `${operation} refused with HTTP 400`, body ?? undefined)
-    return new GatewayRefusedError(operation, code, scrubText(source ? `${message} (${source})` : message))
+    return new GatewayRefusedError(
+      operation,
+      code,
+      scrubText(source ? `${message} (${source})` : message)
+    )
   }
   if (status === 404) {
     const message = stringField(body, "message") || "record not found"
@@ -145,25 +187,37 @@ function httpFailure(operation: string, status: number, text: string, log: LogFn
 }
 
 function stripCode(message: string, code: string): string {
-  return message.startsWith(`${code}:`) ? message.slice(code.length + 1).trim() : message
+  return message.startsWith(`${code}:`)
+    ? message.slice(code.length + 1).trim()
+    : message
 }
 
 function jsonObject(text: string): Record<string, unknown> | null {
   try {
     const parsed: unknown = JSON.parse(text)
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null
   } catch {
     return null
   }
 }
 
-function stringField(body: Record<string, unknown> | null, name: string): string {
+function stringField(
+  body: Record<string, unknown> | null,
+  name: string
+): string {
   const value = body?.[name]
-  return typeof value === "string" || typeof value === "number" ? String(value).trim() : ""
+  return typeof value === "string" || typeof value === "number"
+    ? String(value).trim()
+    : ""
 }
 
 /** Parses a JSON response body or fails as a transport problem (the answer is unusable). */
-export function parseJsonResponse(operation: string, response: TransportResponse): Record<string, unknown> {
+export function parseJsonResponse(
+  operation: string,
+  response: TransportResponse
+): Record<string, unknown> {
   const body = jsonObject(response.text)
   if (!body) {
     throw new TransportError(operation, "the answer is not a JSON object", {

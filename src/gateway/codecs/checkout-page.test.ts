@@ -1,4 +1,9 @@
-import { CheckoutPageError, parseCheckoutPage, renderCheckoutPage, scriptSafeJson } from "./checkout-page"
+import {
+  CheckoutPageError,
+  parseCheckoutPage,
+  renderCheckoutPage,
+  scriptSafeJson,
+} from "./checkout-page"
 
 describe("parseCheckoutPage", () => {
   const page = `<!DOCTYPE html><html><head><title>Loading...</title></head><body>
@@ -32,16 +37,31 @@ describe("parseCheckoutPage", () => {
   })
 
   it("reads a page without a data block", () => {
-    const result = parseCheckoutPage('<form name="theForm" action="/pay"><input name="a" value="1"></form>')
-    expect(result.form).toEqual({ name: "theForm", action: "/pay", method: "get", inputs: { a: "1" } })
+    const result = parseCheckoutPage(
+      '<form name="theForm" action="/pay"><input name="a" value="1"></form>'
+    )
+    expect(result.form).toEqual({
+      name: "theForm",
+      action: "/pay",
+      method: "get",
+      inputs: { a: "1" },
+    })
   })
 
   it("rejects a page without a form, a form without action, and broken data", () => {
-    expect(() => parseCheckoutPage("<html><body>404</body></html>")).toThrow(CheckoutPageError)
-    expect(() => parseCheckoutPage("<html><body>404</body></html>")).toThrow("checkout page rejected: no form found")
-    expect(() => parseCheckoutPage('<form name="theForm"></form>')).toThrow(/no action/)
+    expect(() => parseCheckoutPage("<html><body>404</body></html>")).toThrow(
+      CheckoutPageError
+    )
+    expect(() => parseCheckoutPage("<html><body>404</body></html>")).toThrow(
+      "checkout page rejected: no form found"
+    )
+    expect(() => parseCheckoutPage('<form name="theForm"></form>')).toThrow(
+      /no action/
+    )
     expect(() =>
-      parseCheckoutPage('<form name="theForm" action="/p"></form><script type="application/json" id="checkout-data">{oops</script>')
+      parseCheckoutPage(
+        '<form name="theForm" action="/p"></form><script type="application/json" id="checkout-data">{oops</script>'
+      )
     ).toThrow(/checkout-data is not valid JSON/)
   })
 })
@@ -71,13 +91,18 @@ describe("renderCheckoutPage", () => {
     expect(form.name).toBe("theForm")
     expect(form.method).toBe("post")
     expect(form.action).toBe(input.action)
-    expect(form.inputs).toEqual({ ...input.static_inputs, ...input.script_inputs })
+    expect(form.inputs).toEqual({
+      ...input.static_inputs,
+      ...input.script_inputs,
+    })
   })
 
   it("writes the loading title, a theForm post form and pure ASCII", () => {
     const html = renderCheckoutPage(input)
     expect(html).toContain("<title>Loading&#x2026;</title>")
-    expect(html).toMatch(/<form name="theForm" id="theForm" action="[^"]+" method="post">/)
+    expect(html).toMatch(
+      /<form name="theForm" id="theForm" action="[^"]+" method="post">/
+    )
     expect(/^[\x00-\x7f]*$/.test(html)).toBe(true)
     // only the two script elements of the page itself, none smuggled in by a value
     expect(html.match(/<script/g)).toHaveLength(2)
@@ -85,7 +110,11 @@ describe("renderCheckoutPage", () => {
   })
 
   it("escapes attribute values so a quote cannot end the attribute", () => {
-    const html = renderCheckoutPage({ action: "/p", static_inputs: { a: '"><b>x' }, script_inputs: {} })
+    const html = renderCheckoutPage({
+      action: "/p",
+      static_inputs: { a: '"><b>x' },
+      script_inputs: {},
+    })
     expect(html).toContain('name="a" value="&#x22;&#x3E;&#x3C;b&#x3E;x"')
   })
 })

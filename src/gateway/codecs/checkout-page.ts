@@ -36,7 +36,9 @@ const NOT_SUBMITTED = new Set(["submit", "button", "image", "reset", "file"])
 
 export function parseCheckoutPage(html: string): CheckoutPage {
   const root = parse(html)
-  const form = root.querySelector(`form[name="${CHECKOUT_FORM_NAME}"]`) ?? root.querySelector("form")
+  const form =
+    root.querySelector(`form[name="${CHECKOUT_FORM_NAME}"]`) ??
+    root.querySelector("form")
   if (!form) throw new CheckoutPageError("no form found")
   const action = form.getAttribute("action")
   if (!action) throw new CheckoutPageError("the form has no action")
@@ -63,7 +65,11 @@ export function parseCheckoutPage(html: string): CheckoutPage {
 function isSubmitted(input: HTMLElement): boolean {
   const type = (input.getAttribute("type") ?? "text").toLowerCase()
   if (NOT_SUBMITTED.has(type)) return false
-  if ((type === "checkbox" || type === "radio") && !input.hasAttribute("checked")) return false
+  if (
+    (type === "checkbox" || type === "radio") &&
+    !input.hasAttribute("checked")
+  )
+    return false
   return !input.hasAttribute("disabled")
 }
 
@@ -75,7 +81,9 @@ function readScriptInputs(root: HTMLElement): Record<string, string> {
   try {
     data = JSON.parse(block.rawText)
   } catch (error) {
-    throw new CheckoutPageError(`#${CHECKOUT_DATA_ID} is not valid JSON (${(error as Error).message})`)
+    throw new CheckoutPageError(
+      `#${CHECKOUT_DATA_ID} is not valid JSON (${(error as Error).message})`
+    )
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new CheckoutPageError(`#${CHECKOUT_DATA_ID} must be a JSON object`)
@@ -83,7 +91,8 @@ function readScriptInputs(root: HTMLElement): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
     if (value === null || value === undefined) continue
-    out[name] = typeof value === "object" ? JSON.stringify(value) : String(value)
+    out[name] =
+      typeof value === "object" ? JSON.stringify(value) : String(value)
   }
   return out
 }
@@ -95,9 +104,16 @@ export interface RenderCheckoutPageInput {
 }
 
 /** Writes the page the sandbox answers for /v1/checkout. Output is pure ASCII. */
-export function renderCheckoutPage({ action, static_inputs, script_inputs }: RenderCheckoutPageInput): string {
+export function renderCheckoutPage({
+  action,
+  static_inputs,
+  script_inputs,
+}: RenderCheckoutPageInput): string {
   const hidden = Object.entries(static_inputs)
-    .map(([name, value]) => `<input type="hidden" name="${attr(name)}" value="${attr(value)}">`)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${attr(name)}" value="${attr(value)}">`
+    )
     .join("\n")
   return `<!DOCTYPE html>
 <html>
@@ -131,7 +147,10 @@ ${hidden}
 }
 
 function attr(value: string): string {
-  return he.encode(String(value), { useNamedReferences: false, allowUnsafeSymbols: false })
+  return he.encode(String(value), {
+    useNamedReferences: false,
+    allowUnsafeSymbols: false,
+  })
 }
 
 /**
@@ -139,5 +158,8 @@ function attr(value: string): string {
  * `&`, the JS line separators and every non-ASCII character become \u escapes.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`)
+  return JSON.stringify(value).replace(
+    /[<>&\u007f-\uffff]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`
+  )
 }

@@ -5,7 +5,8 @@
  */
 import { InvalidInputError } from "../errors"
 
-export type FormValue = string | number | boolean | bigint | null | undefined | object
+export type FormValue =
+  string | number | boolean | bigint | null | undefined | object
 
 /**
  * Encodes a flat record. DECISION: a nested value (object or array) is sent
@@ -17,7 +18,10 @@ export function encodeForm(fields: Record<string, FormValue>): string {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue
-    params.append(name, typeof value === "object" ? JSON.stringify(value) : String(value))
+    params.append(
+      name,
+      typeof value === "object" ? JSON.stringify(value) : String(value)
+    )
   }
   return params.toString()
 }
@@ -36,22 +40,35 @@ export function decodeForm(body: string): Record<string, string> {
  * character is `{` is JSON, anything else is form-urlencoded, whatever the
  * Content-Type says. The declared type only sharpens the error message.
  */
-export function decodeBody(raw: string, contentType?: string): Record<string, unknown> {
+export function decodeBody(
+  raw: string,
+  contentType?: string
+): Record<string, unknown> {
   const text = raw.replace(/^\uFEFF/, "")
   if (text.trimStart().startsWith("{")) {
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
     } catch (error) {
-      throw new InvalidInputError("body", `starts with "{" but is not valid JSON (${(error as Error).message})`)
+      throw new InvalidInputError(
+        "body",
+        `starts with "{" but is not valid JSON (${(error as Error).message})`
+      )
     }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    if (
+      parsed === null ||
+      typeof parsed !== "object" ||
+      Array.isArray(parsed)
+    ) {
       throw new InvalidInputError("body", "JSON body must be an object")
     }
     return parsed as Record<string, unknown>
   }
   if (contentType && /\bjson\b/i.test(contentType) && text.trim() !== "") {
-    throw new InvalidInputError("body", `declared ${contentType} but does not start with "{"`)
+    throw new InvalidInputError(
+      "body",
+      `declared ${contentType} but does not start with "{"`
+    )
   }
   return decodeForm(text.trim())
 }

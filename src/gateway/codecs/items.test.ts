@@ -11,12 +11,18 @@ describe("encodeItems", () => {
   })
 
   it("writes an empty part as 0", () => {
-    expect(encodeItems([{ name: "", unit_price: "1.00", quantity: 1 }])).toBe("0#,#0#,#1.00#,#1")
-    expect(encodeItems([{ name: "Gift", code: "", unit_price: "", quantity: "" }])).toBe("Gift#,#0#,#0#,#0")
+    expect(encodeItems([{ name: "", unit_price: "1.00", quantity: 1 }])).toBe(
+      "0#,#0#,#1.00#,#1"
+    )
+    expect(
+      encodeItems([{ name: "Gift", code: "", unit_price: "", quantity: "" }])
+    ).toBe("Gift#,#0#,#0#,#0")
   })
 
   it("strips separator sequences from names and codes", () => {
-    const s = encodeItems([{ name: "a#,#b#;#c", code: "X#;#Y", unit_price: "1.00", quantity: 1 }])
+    const s = encodeItems([
+      { name: "a#,#b#;#c", code: "X#;#Y", unit_price: "1.00", quantity: 1 },
+    ])
     expect(s).toBe("abc#,#XY#,#1.00#,#1")
   })
 
@@ -32,33 +38,50 @@ describe("encodeItems", () => {
       { name: ",#Box #, ", code: "SKU2", unit_price: "1.00", quantity: 2 },
     ]
     const s = encodeItems(items)
-    expect(s).toBe("Size#,#SKU1#,#5.00#,#1#;#Pack#,#A#,#5.00#,#1#;#Box#,#SKU2#,#1.00#,#2")
-    expect(decodeItems(s).map((item) => [item.name, item.code])).toEqual([["Size", "SKU1"], ["Pack", "A"], ["Box", "SKU2"]])
+    expect(s).toBe(
+      "Size#,#SKU1#,#5.00#,#1#;#Pack#,#A#,#5.00#,#1#;#Box#,#SKU2#,#1.00#,#2"
+    )
+    expect(decodeItems(s).map((item) => [item.name, item.code])).toEqual([
+      ["Size", "SKU1"],
+      ["Pack", "A"],
+      ["Box", "SKU2"],
+    ])
   })
 
   it("drops a trailing #, or #; that would merge with the next separator", () => {
-    const s = encodeItems([{ name: "Tee #,", code: "C#;", unit_price: "2.50", quantity: 1 }])
+    const s = encodeItems([
+      { name: "Tee #,", code: "C#;", unit_price: "2.50", quantity: 1 },
+    ])
     expect(s).toBe("Tee#,#C#,#2.50#,#1")
-    expect(decodeItems(s)).toEqual([{ name: "Tee", code: "C", unit_price: "2.50", quantity: "1" }])
+    expect(decodeItems(s)).toEqual([
+      { name: "Tee", code: "C", unit_price: "2.50", quantity: "1" },
+    ])
   })
 
   it("accepts exactly 5,000 characters and refuses 5,001", () => {
     // "#,#0#,#1.00#,#1" is 15 characters, so a 4,985-character name gives 5,000
-    const ok = encodeItems([{ name: "n".repeat(4985), unit_price: "1.00", quantity: 1 }])
+    const ok = encodeItems([
+      { name: "n".repeat(4985), unit_price: "1.00", quantity: 1 },
+    ])
     expect(ok).toHaveLength(5000)
-    const tooLong = () => encodeItems([{ name: "n".repeat(4986), unit_price: "1.00", quantity: 1 }])
+    const tooLong = () =>
+      encodeItems([{ name: "n".repeat(4986), unit_price: "1.00", quantity: 1 }])
     expect(tooLong).toThrow(InvalidInputError)
     expect(tooLong).toThrow(/5001 characters, the limit is 5000/)
   })
 
   it("takes an overridden limit", () => {
-    expect(() => encodeItems([{ name: "abc", unit_price: "1", quantity: 1 }], { max_chars: 10 })).toThrow(
-      /limit is 10/
-    )
+    expect(() =>
+      encodeItems([{ name: "abc", unit_price: "1", quantity: 1 }], {
+        max_chars: 10,
+      })
+    ).toThrow(/limit is 10/)
   })
 
   it("names the field of a bad price or quantity", () => {
-    expect(() => encodeItems([{ name: "a", unit_price: "1#2", quantity: 1 }])).toThrow(/items\[0\]\.unit_price/)
+    expect(() =>
+      encodeItems([{ name: "a", unit_price: "1#2", quantity: 1 }])
+    ).toThrow(/items\[0\]\.unit_price/)
     expect(() =>
       encodeItems([
         { name: "a", unit_price: "1", quantity: 1 },

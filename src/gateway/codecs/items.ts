@@ -44,32 +44,53 @@ const QUANTITY = /^\d+$/
 export function cleanItemText(text: string): string {
   let current = text.trim()
   for (;;) {
-    const next = current.replace(/#[,;]#/g, "").replace(/#[,;]$/, "").replace(/^[,;]#/, "").trim()
+    const next = current
+      .replace(/#[,;]#/g, "")
+      .replace(/#[,;]$/, "")
+      .replace(/^[,;]#/, "")
+      .trim()
     if (next === current) return current
     current = next
   }
 }
 
-export function encodeItems(items: readonly ItemInput[], options: EncodeItemsOptions = {}): string {
+export function encodeItems(
+  items: readonly ItemInput[],
+  options: EncodeItemsOptions = {}
+): string {
   const max = options.max_chars ?? DEFAULT_ITEMS_MAX_CHARS
   const encoded = items
     .map((item, index) => {
       const unitPrice = String(item.unit_price ?? "").trim()
       if (unitPrice !== "" && !DECIMAL.test(unitPrice)) {
-        throw new InvalidInputError(`items[${index}].unit_price`, `must be a decimal string, got "${unitPrice}"`)
+        throw new InvalidInputError(
+          `items[${index}].unit_price`,
+          `must be a decimal string, got "${unitPrice}"`
+        )
       }
       const quantity = String(item.quantity ?? "").trim()
       if (quantity !== "" && !QUANTITY.test(quantity)) {
-        throw new InvalidInputError(`items[${index}].quantity`, `must be a whole number, got "${quantity}"`)
+        throw new InvalidInputError(
+          `items[${index}].quantity`,
+          `must be a whole number, got "${quantity}"`
+        )
       }
-      return [cleanItemText(item.name ?? ""), cleanItemText(item.code ?? ""), unitPrice, quantity]
+      return [
+        cleanItemText(item.name ?? ""),
+        cleanItemText(item.code ?? ""),
+        unitPrice,
+        quantity,
+      ]
         .map((part) => (part === "" ? EMPTY_PART : part))
         .join(ITEM_PART_SEPARATOR)
     })
     .join(ITEM_SEPARATOR)
 
   if (encoded.length > max) {
-    throw new InvalidInputError("items", `encoded string is ${encoded.length} characters, the limit is ${max}`)
+    throw new InvalidInputError(
+      "items",
+      `encoded string is ${encoded.length} characters, the limit is ${max}`
+    )
   }
   return encoded
 }
@@ -79,7 +100,10 @@ export function decodeItems(encoded: string): DecodedItem[] {
   return encoded.split(ITEM_SEPARATOR).map((raw, index) => {
     const parts = raw.split(ITEM_PART_SEPARATOR)
     if (parts.length !== 4) {
-      throw new InvalidInputError("items", `item ${index} has ${parts.length} parts, expected 4 (name, code, unit price, quantity)`)
+      throw new InvalidInputError(
+        "items",
+        `item ${index} has ${parts.length} parts, expected 4 (name, code, unit price, quantity)`
+      )
     }
     const [name, code, unit_price, quantity] = parts
     return {

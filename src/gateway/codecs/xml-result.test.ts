@@ -50,8 +50,13 @@ describe("parseResponXml", () => {
   })
 
   it("reads one risk reason", () => {
-    const xml = head + "<risk_reasons><name>ip_country_mismatch</name><status>ACCEPT</status></risk_reasons>" + tail
-    expect(parseResponXml(xml).risk_reasons).toEqual([{ name: "ip_country_mismatch", status: "ACCEPT" }])
+    const xml =
+      head +
+      "<risk_reasons><name>ip_country_mismatch</name><status>ACCEPT</status></risk_reasons>" +
+      tail
+    expect(parseResponXml(xml).risk_reasons).toEqual([
+      { name: "ip_country_mismatch", status: "ACCEPT" },
+    ])
   })
 
   it("reads two risk reasons as repeated elements", () => {
@@ -78,36 +83,63 @@ describe("parseResponXml", () => {
   })
 
   it("keeps unknown elements", () => {
-    expect(parseResponXml("<respon><connector>C1</connector><new_field>x</new_field></respon>")).toMatchObject({
+    expect(
+      parseResponXml(
+        "<respon><connector>C1</connector><new_field>x</new_field></respon>"
+      )
+    ).toMatchObject({
       connector: "C1",
       new_field: "x",
     })
   })
 
   it("decodes entities and character references", () => {
-    expect(parseResponXml("<respon><note>Caf&#233; &lt;b&gt; &amp; co</note></respon>").note).toBe("Café <b> & co")
+    expect(
+      parseResponXml(
+        "<respon><note>Caf&#233; &lt;b&gt; &amp; co</note></respon>"
+      ).note
+    ).toBe("Café <b> & co")
   })
 
   it("rejects a document whose root is not respon", () => {
-    expect(() => parseResponXml("<response><order_no>1</order_no></response>")).toThrow(ResultFormatError)
-    expect(() => parseResponXml("<response><order_no>1</order_no></response>")).toThrow(
+    expect(() =>
+      parseResponXml("<response><order_no>1</order_no></response>")
+    ).toThrow(ResultFormatError)
+    expect(() =>
+      parseResponXml("<response><order_no>1</order_no></response>")
+    ).toThrow(
       "result document rejected: root element must be <respon>, found <response>"
     )
   })
 
   it("rejects malformed XML, an HTML page and an empty body", () => {
-    expect(() => parseResponXml("<respon><a></respon>")).toThrow(/not well-formed XML/)
-    expect(() => parseResponXml("<html><body>Bad gateway</body></html>")).toThrow(/found <html>/)
+    expect(() => parseResponXml("<respon><a></respon>")).toThrow(
+      /not well-formed XML/
+    )
+    expect(() =>
+      parseResponXml("<html><body>Bad gateway</body></html>")
+    ).toThrow(/found <html>/)
     expect(() => parseResponXml("   ")).toThrow(/empty body/)
-    expect(() => parseResponXml("<respon>text only</respon>")).toThrow(/must contain elements/)
-    expect(() => parseResponXml("<respon><a>1</a></respon><respon/>")).toThrow(/more than one <respon>/)
+    expect(() => parseResponXml("<respon>text only</respon>")).toThrow(
+      /must contain elements/
+    )
+    expect(() => parseResponXml("<respon><a>1</a></respon><respon/>")).toThrow(
+      /more than one <respon>/
+    )
   })
 })
 
 describe("buildResponXml", () => {
   it("writes a respon document that escapes text", () => {
-    const xml = buildResponXml({ order_no: "A&B<1>", amount: "1.00", note: "", skipped: undefined })
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<respon>')).toBe(true)
+    const xml = buildResponXml({
+      order_no: "A&B<1>",
+      amount: "1.00",
+      note: "",
+      skipped: undefined,
+    })
+    expect(
+      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<respon>')
+    ).toBe(true)
     expect(xml).toContain("<order_no>A&amp;B&lt;1&gt;</order_no>")
     expect(xml).toContain("<note></note>")
     expect(xml).not.toContain("skipped")
@@ -125,7 +157,7 @@ describe("buildResponXml", () => {
   ])("round-trips with %j risk reasons", (reasons) => {
     const fields = {
       merchant_id: "10001",
-      order_no: "Zoë's \"order\" <1>",
+      order_no: 'Zoë\'s "order" <1>',
       order_status: "0",
       risk_score: "007",
       result_info: "E0008:Declined by issuer",

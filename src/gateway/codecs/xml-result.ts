@@ -14,7 +14,9 @@ export interface RiskReason {
 }
 
 /** Known fields are strings; unknown nested elements are kept as the parser shapes them. */
-export type ResponRecord = Record<string, unknown> & { risk_reasons: RiskReason[] }
+export type ResponRecord = Record<string, unknown> & {
+  risk_reasons: RiskReason[]
+}
 
 /** The service's answer is not a readable `respon` document. */
 export class ResultFormatError extends AcquiringError {
@@ -46,19 +48,30 @@ export function parseResponXml(xml: string): ResponRecord {
   if (text === "") throw new ResultFormatError("empty body")
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
-    throw new ResultFormatError(`not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`)
+    throw new ResultFormatError(
+      `not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`
+    )
   }
   const doc = parser.parse(text) as Record<string, unknown>
   const roots = Object.keys(doc).filter((key) => !key.startsWith("!"))
   if (roots.length !== 1 || roots[0] !== RESULT_ROOT) {
-    throw new ResultFormatError(`root element must be <${RESULT_ROOT}>, found ${roots.map((r) => `<${r}>`).join(", ") || "none"}`)
+    throw new ResultFormatError(
+      `root element must be <${RESULT_ROOT}>, found ${roots.map((r) => `<${r}>`).join(", ") || "none"}`
+    )
   }
   const body = doc[RESULT_ROOT]
-  if (Array.isArray(body)) throw new ResultFormatError(`more than one <${RESULT_ROOT}> root element`)
-  if (body !== "" && (body === null || typeof body !== "object" || Array.isArray(body))) {
-    throw new ResultFormatError(`<${RESULT_ROOT}> must contain elements, not text`)
+  if (Array.isArray(body))
+    throw new ResultFormatError(`more than one <${RESULT_ROOT}> root element`)
+  if (
+    body !== "" &&
+    (body === null || typeof body !== "object" || Array.isArray(body))
+  ) {
+    throw new ResultFormatError(
+      `<${RESULT_ROOT}> must contain elements, not text`
+    )
   }
-  const fields: Record<string, unknown> = body === "" ? {} : { ...(body as Record<string, unknown>) }
+  const fields: Record<string, unknown> =
+    body === "" ? {} : { ...(body as Record<string, unknown>) }
   return { ...fields, risk_reasons: normaliseRiskReasons(fields.risk_reasons) }
 }
 
@@ -71,14 +84,19 @@ export function normaliseRiskReasons(value: unknown): RiskReason[] {
   if (value === undefined || value === null || value === "") return []
   if (Array.isArray(value)) return value.flatMap(normaliseRiskReasons)
   if (typeof value !== "object") {
-    throw new ResultFormatError("risk_reasons must hold name and status elements")
+    throw new ResultFormatError(
+      "risk_reasons must hold name and status elements"
+    )
   }
   const record = value as Record<string, unknown>
   if ("name" in record || "status" in record) {
     const names = asList(record.name)
     const statuses = asList(record.status)
     const count = Math.max(names.length, statuses.length)
-    return Array.from({ length: count }, (_, i) => ({ name: text(names[i]), status: text(statuses[i]) }))
+    return Array.from({ length: count }, (_, i) => ({
+      name: text(names[i]),
+      status: text(statuses[i]),
+    }))
   }
   const children = Object.values(record)
   if (children.length === 1) return normaliseRiskReasons(children[0])
@@ -92,7 +110,8 @@ function asList(value: unknown): unknown[] {
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return ""
-  if (typeof value === "object") throw new ResultFormatError("risk_reasons name and status must be text")
+  if (typeof value === "object")
+    throw new ResultFormatError("risk_reasons name and status must be text")
   return String(value)
 }
 
@@ -109,7 +128,10 @@ export function buildResponXml(fields: Record<string, unknown>): string {
     if (value === undefined) continue
     if (name === "risk_reasons") {
       const reasons = normaliseRiskReasons(value)
-      body.risk_reasons = reasons.length === 0 ? "" : reasons.map((r) => ({ name: r.name, status: r.status }))
+      body.risk_reasons =
+        reasons.length === 0
+          ? ""
+          : reasons.map((r) => ({ name: r.name, status: r.status }))
       continue
     }
     body[name] = value === null ? "" : value

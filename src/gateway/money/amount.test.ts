@@ -38,20 +38,28 @@ describe("formatAmount", () => {
 
   it("accepts Medusa BigNumber JSON and instances", () => {
     expect(formatAmount({ value: "500", precision: 20 }, "JPY")).toBe("500")
-    expect(formatAmount({ value: "15.000000000000000000", precision: 20 }, "USD")).toBe("15.00")
-    expect(formatAmount({ raw: { value: "1.2500000000", precision: 20 } }, "KWD")).toBe("1.250")
+    expect(
+      formatAmount({ value: "15.000000000000000000", precision: 20 }, "USD")
+    ).toBe("15.00")
+    expect(
+      formatAmount({ raw: { value: "1.2500000000", precision: 20 } }, "KWD")
+    ).toBe("1.250")
     expect(formatAmount({ value: 12.34 }, "USD")).toBe("12.34")
   })
 
   it("refuses values more precise than the currency instead of rounding", () => {
     expect(invalidField(() => formatAmount("1500.5", "JPY"))).toBe("amount")
-    expect(invalidField(() => formatAmount("15.001", "USD", "refund_amount"))).toBe("refund_amount")
+    expect(
+      invalidField(() => formatAmount("15.001", "USD", "refund_amount"))
+    ).toBe("refund_amount")
     expect(invalidField(() => formatAmount("1.2505", "KWD"))).toBe("amount")
   })
 
   it("refuses non-numbers and exotic notations", () => {
     expect(invalidField(() => formatAmount("1e3", "USD"))).toBe("amount")
-    expect(invalidField(() => formatAmount("abc", "USD", "shipping"))).toBe("shipping")
+    expect(invalidField(() => formatAmount("abc", "USD", "shipping"))).toBe(
+      "shipping"
+    )
     expect(invalidField(() => formatAmount(Number.NaN, "USD"))).toBe("amount")
     expect(invalidField(() => formatAmount("15.00", "XYZ"))).toBe("currency")
   })
@@ -89,7 +97,9 @@ describe("parseAmount", () => {
     ["15,00", "USD"],
     ["1e3", "JPY"],
   ])("refuses %p in %s naming the field", (text, currency) => {
-    expect(invalidField(() => parseAmount(text, currency, "refund_amount"))).toBe("refund_amount")
+    expect(
+      invalidField(() => parseAmount(text, currency, "refund_amount"))
+    ).toBe("refund_amount")
   })
 })
 
@@ -99,12 +109,16 @@ describe("sumAmounts and compareAmounts", () => {
     expect(sumAmounts(["0.10", "0.20"], "USD")).toBe("0.30")
     expect(sumAmounts(["0.1", "0.2", "0.3"], "USD")).toBe("0.60")
     expect(sumAmounts(["0.001", "0.002"], "KWD")).toBe("0.003")
-    expect(sumAmounts(["1500", "250", { value: "50", precision: 20 }], "JPY")).toBe("1800")
+    expect(
+      sumAmounts(["1500", "250", { value: "50", precision: 20 }], "JPY")
+    ).toBe("1800")
     expect(sumAmounts([], "USD")).toBe("0.00")
   })
 
   it("sums long amounts beyond double precision", () => {
-    expect(sumAmounts(["9007199254740993.01", "0.01"], "USD")).toBe("9007199254740993.02")
+    expect(sumAmounts(["9007199254740993.01", "0.01"], "USD")).toBe(
+      "9007199254740993.02"
+    )
   })
 
   it("compares exactly", () => {
@@ -124,29 +138,58 @@ describe("breakdownTotal", () => {
   it("adds item_total, shipping, handling, tax_total, insurance and subtracts the discounts", () => {
     expect(
       breakdownTotal(
-        { item_total: "10.10", shipping: "2.20", handling: "0.30", tax_total: "1.40", insurance: "0.50", shipping_discount: "1.00", discount: "0.50" },
+        {
+          item_total: "10.10",
+          shipping: "2.20",
+          handling: "0.30",
+          tax_total: "1.40",
+          insurance: "0.50",
+          shipping_discount: "1.00",
+          discount: "0.50",
+        },
         "USD"
       )
     ).toBe("13.00")
-    expect(breakdownTotal({ item_total: "1200", shipping: "300" }, "JPY")).toBe("1500")
-    expect(breakdownTotal({ item_total: "1.000", tax_total: "0.250" }, "KWD")).toBe("1.250")
+    expect(breakdownTotal({ item_total: "1200", shipping: "300" }, "JPY")).toBe(
+      "1500"
+    )
+    expect(
+      breakdownTotal({ item_total: "1.000", tax_total: "0.250" }, "KWD")
+    ).toBe("1.250")
   })
 })
 
 describe("assertBreakdownMatches", () => {
   it("passes a matching order and one without a breakdown", () => {
     expect(() =>
-      assertBreakdownMatches({ amount: "15.00", currency: "USD", item_total: "10.10", shipping: "4.90" })
+      assertBreakdownMatches({
+        amount: "15.00",
+        currency: "USD",
+        item_total: "10.10",
+        shipping: "4.90",
+      })
     ).not.toThrow()
-    expect(() => assertBreakdownMatches({ amount: "1500", currency: "JPY" })).not.toThrow()
     expect(() =>
-      assertBreakdownMatches({ amount: "1.250", currency: "KWD", item_total: "1.500", discount: "0.250" })
+      assertBreakdownMatches({ amount: "1500", currency: "JPY" })
+    ).not.toThrow()
+    expect(() =>
+      assertBreakdownMatches({
+        amount: "1.250",
+        currency: "KWD",
+        item_total: "1.500",
+        discount: "0.250",
+      })
     ).not.toThrow()
   })
 
   it("refuses a mismatch naming amount", () => {
     try {
-      assertBreakdownMatches({ amount: "15.00", currency: "USD", item_total: "10.00", shipping: "4.00" })
+      assertBreakdownMatches({
+        amount: "15.00",
+        currency: "USD",
+        item_total: "10.00",
+        shipping: "4.00",
+      })
       throw new Error("no error")
     } catch (err) {
       expect(err).toBeInstanceOf(InvalidInputError)
@@ -156,9 +199,19 @@ describe("assertBreakdownMatches", () => {
   })
 
   it("refuses a breakdown part with the wrong digits naming that part", () => {
-    expect(invalidField(() => assertBreakdownMatches({ amount: "15.00", currency: "USD", shipping: "4.9" }))).toBe(
-      "shipping"
-    )
-    expect(invalidField(() => assertBreakdownMatches({ amount: "15.0", currency: "USD" }))).toBe("amount")
+    expect(
+      invalidField(() =>
+        assertBreakdownMatches({
+          amount: "15.00",
+          currency: "USD",
+          shipping: "4.9",
+        })
+      )
+    ).toBe("shipping")
+    expect(
+      invalidField(() =>
+        assertBreakdownMatches({ amount: "15.0", currency: "USD" })
+      )
+    ).toBe("amount")
   })
 })

@@ -4,7 +4,15 @@
  */
 import { z } from "zod"
 import type { FieldLimits } from "../limits"
-import { amount, currencyCode, requiredText, text, wireList, wireText, responseEnvelopeFields } from "./common"
+import {
+  amount,
+  currencyCode,
+  requiredText,
+  text,
+  wireList,
+  wireText,
+  responseEnvelopeFields,
+} from "./common"
 
 /** One request entry names a transaction; amount is the amount the operation concerns. */
 export function batchEntryShape(limits: FieldLimits) {
@@ -31,10 +39,16 @@ export function entryList<T extends z.ZodType>(entry: T) {
 }
 
 /** Envelope of a batch response: the message-level status is required. */
-export function batchResponseShape<K extends string, T extends z.ZodType>(listField: K, entry: T) {
+export function batchResponseShape<K extends string, T extends z.ZodType>(
+  listField: K,
+  entry: T
+) {
   return {
     ...responseEnvelopeFields,
     return_status: wireText,
-    ...({ [listField]: wireList(entry) } as Record<K, ReturnType<typeof wireList<T>>>),
+    ...({ [listField]: wireList(entry) } as Record<
+      K,
+      ReturnType<typeof wireList<T>>
+    >),
   }
 }

@@ -1,12 +1,29 @@
 import { z } from "zod"
 import type { FieldLimitOverrides } from "../limits"
-import { commonRequestFields, limitsFrom, signedRequestFields, wireText } from "./common"
-import { batchEntryResultShape, batchEntryShape, batchResponseShape, entryList } from "./batch-entry"
+import {
+  commonRequestFields,
+  limitsFrom,
+  signedRequestFields,
+  wireText,
+} from "./common"
+import {
+  batchEntryResultShape,
+  batchEntryShape,
+  batchResponseShape,
+  entryList,
+} from "./batch-entry"
 
 export function createCaptureSchemas(overrides?: FieldLimitOverrides) {
   const entry = z.strictObject(batchEntryShape(limitsFrom(overrides)))
-  const input = z.strictObject({ capture_orders: entryList(entry), ...commonRequestFields })
-  return { entry, requestInput: input, request: input.extend(signedRequestFields) }
+  const input = z.strictObject({
+    capture_orders: entryList(entry),
+    ...commonRequestFields,
+  })
+  return {
+    entry,
+    requestInput: input,
+    request: input.extend(signedRequestFields),
+  }
 }
 
 const defaults = createCaptureSchemas()
@@ -14,8 +31,13 @@ export const captureEntrySchema = defaults.entry
 export const captureRequestInputSchema = defaults.requestInput
 export const captureRequestSchema = defaults.request
 
-export const captureEntryResultSchema = z.looseObject({ ...batchEntryResultShape, capture_status: wireText.optional() })
-export const captureResponseSchema = z.looseObject(batchResponseShape("capture_orders", captureEntryResultSchema))
+export const captureEntryResultSchema = z.looseObject({
+  ...batchEntryResultShape,
+  capture_status: wireText.optional(),
+})
+export const captureResponseSchema = z.looseObject(
+  batchResponseShape("capture_orders", captureEntryResultSchema)
+)
 
 export type CaptureEntry = z.infer<typeof captureEntrySchema>
 export type CaptureRequestInput = z.infer<typeof captureRequestInputSchema>

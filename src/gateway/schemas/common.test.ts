@@ -1,12 +1,26 @@
 import { z } from "zod"
 import { InvalidInputError } from "../errors"
-import { amount, fromJsonText, limitsFrom, validate, wholeNumber, wireList, wireText } from "./common"
+import {
+  amount,
+  fromJsonText,
+  limitsFrom,
+  validate,
+  wholeNumber,
+  wireList,
+  wireText,
+} from "./common"
 
 describe("validate", () => {
-  const schema = z.strictObject({ order: z.strictObject({ order_no: z.string().max(3, "must be at most 3 characters") }) })
+  const schema = z.strictObject({
+    order: z.strictObject({
+      order_no: z.string().max(3, "must be at most 3 characters"),
+    }),
+  })
 
   it("returns the parsed value", () => {
-    expect(validate(schema, { order: { order_no: "A1" } })).toEqual({ order: { order_no: "A1" } })
+    expect(validate(schema, { order: { order_no: "A1" } })).toEqual({
+      order: { order_no: "A1" },
+    })
   })
 
   it("throws InvalidInputError naming the path and the reason", () => {
@@ -43,7 +57,9 @@ describe("field helpers", () => {
     expect(a.safeParse(15).success).toBe(false)
     expect(a.safeParse("1".repeat(15)).success).toBe(true)
     expect(a.safeParse("1".repeat(16)).success).toBe(false)
-    expect(amount(limitsFrom({ amount: 4 })).safeParse("10.00").success).toBe(false)
+    expect(amount(limitsFrom({ amount: 4 })).safeParse("10.00").success).toBe(
+      false
+    )
   })
 
   it("wholeNumber reads digit strings", () => {

@@ -8,7 +8,11 @@
  */
 import { z } from "zod"
 import { invalidInputFromZod, type InvalidInputError } from "../errors"
-import { resolveFieldLimits, type FieldLimitOverrides, type FieldLimits } from "../limits"
+import {
+  resolveFieldLimits,
+  type FieldLimitOverrides,
+  type FieldLimits,
+} from "../limits"
 
 /** Digits with an optional point and fraction; minor-digit checks per currency live in the money module. */
 export const DECIMAL_PATTERN = /^\d+(\.\d+)?$/
@@ -20,39 +24,60 @@ export function limitsFrom(overrides?: FieldLimitOverrides): FieldLimits {
 /** A free text request field, optionally bounded. */
 export function text(max?: number) {
   const base = z.string({ error: "must be a string" })
-  return max === undefined ? base : base.max(max, `must be at most ${max} characters`)
+  return max === undefined
+    ? base
+    : base.max(max, `must be at most ${max} characters`)
 }
 
 /** A request field that must be present and not blank. */
 export function requiredText(max?: number) {
-  return text(max).refine((value) => value.trim() !== "", "is required and must not be empty")
+  return text(max).refine(
+    (value) => value.trim() !== "",
+    "is required and must not be empty"
+  )
 }
 
 export function amount(limits: FieldLimits) {
   return z
     .string({ error: "must be a decimal string" })
     .max(limits.amount, `must be at most ${limits.amount} characters`)
-    .regex(DECIMAL_PATTERN, "must be a decimal string with a point, such as 15.00")
+    .regex(
+      DECIMAL_PATTERN,
+      "must be a decimal string with a point, such as 15.00"
+    )
 }
 
 export const currencyCode = z
   .string({ error: "must be a string" })
   .regex(/^[A-Z]{3}$/, "must be a three-letter upper-case ISO 4217 code")
 
-export const countryCode = z.string({ error: "must be a string" }).regex(/^[A-Z]{2}$/, "must be a two-letter upper-case country code")
+export const countryCode = z
+  .string({ error: "must be a string" })
+  .regex(/^[A-Z]{2}$/, "must be a two-letter upper-case country code")
 
 /** `YYYY-MM-DD` */
-export const isoDate = z.string({ error: "must be a string" }).regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+export const isoDate = z
+  .string({ error: "must be a string" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
 
 /** A whole number; digit strings are accepted too, because a form body carries only text. */
 export const wholeNumber = z.preprocess(
-  (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
-  z.number({ error: "must be a whole number" }).int("must be a whole number").nonnegative("must not be negative")
+  (value) =>
+    typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value,
+  z
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .nonnegative("must not be negative")
 )
 
 /** A number; numeric strings are accepted too (form bodies). */
 export const numeric = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)) ? Number(value) : value),
+  (value) =>
+    typeof value === "string" &&
+    value.trim() !== "" &&
+    !Number.isNaN(Number(value))
+      ? Number(value)
+      : value,
   z.number({ error: "must be a number" })
 )
 
@@ -78,7 +103,11 @@ export const wireText = z
 
 /** A list in a response: missing or null reads as empty. */
 export function wireList<T extends z.ZodType>(entry: T) {
-  return z.preprocess((value) => (value === undefined || value === null || value === "" ? [] : value), z.array(entry))
+  return z.preprocess(
+    (value) =>
+      value === undefined || value === null || value === "" ? [] : value,
+    z.array(entry)
+  )
 }
 
 /** Common fields a caller may leave to the client, which fills and signs them. */
@@ -109,16 +138,26 @@ export const responseEnvelopeFields = {
  * and the reason; every issue is listed in `issues`. An unknown field of a
  * strict object is reported under its own path.
  */
-export function validate<T extends z.ZodType>(schema: T, input: unknown, prefix?: string): z.infer<T> {
+export function validate<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  prefix?: string
+): z.infer<T> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   throw toInvalidInput(result.error, prefix)
 }
 
-export function toInvalidInput(error: z.ZodError, prefix?: string): InvalidInputError {
+export function toInvalidInput(
+  error: z.ZodError,
+  prefix?: string
+): InvalidInputError {
   const issues = error.issues.flatMap((issue) =>
     issue.code === "unrecognized_keys"
-      ? issue.keys.map((key) => ({ path: [...issue.path, key], message: "is not a known field" }))
+      ? issue.keys.map((key) => ({
+          path: [...issue.path, key],
+          message: "is not a known field",
+        }))
       : [{ path: issue.path, message: issue.message }]
   )
   return invalidInputFromZod({ issues }, prefix)

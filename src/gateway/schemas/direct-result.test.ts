@@ -31,28 +31,52 @@ describe("directResultSchema", () => {
   })
 
   it("keeps unknown fields", () => {
-    expect(directResultSchema.parse({ ...sample, acquirer_ref: "R-9", extra: { a: "1" } })).toMatchObject({
+    expect(
+      directResultSchema.parse({
+        ...sample,
+        acquirer_ref: "R-9",
+        extra: { a: "1" },
+      })
+    ).toMatchObject({
       acquirer_ref: "R-9",
       extra: { a: "1" },
     })
   })
 
   it("carries the 3-D Secure fields", () => {
-    const challenge = { ...sample, order_status: "-1", issuer_url: "https://acs.example/c?id=1", threeds_result: "C" }
-    expect(directResultSchema.parse(challenge)).toMatchObject({ issuer_url: "https://acs.example/c?id=1", threeds_result: "C" })
+    const challenge = {
+      ...sample,
+      order_status: "-1",
+      issuer_url: "https://acs.example/c?id=1",
+      threeds_result: "C",
+    }
+    expect(directResultSchema.parse(challenge)).toMatchObject({
+      issuer_url: "https://acs.example/c?id=1",
+      threeds_result: "C",
+    })
   })
 
   it("reads risk_reasons given empty, single, several, or as JSON text", () => {
-    expect(directResultSchema.parse({ ...sample, risk_reasons: "" }).risk_reasons).toEqual([])
-    expect(directResultSchema.parse({ ...sample, risk_reasons: { name: "velocity", status: "REVIEW" } }).risk_reasons).toEqual([
-      { name: "velocity", status: "REVIEW" },
-    ])
+    expect(
+      directResultSchema.parse({ ...sample, risk_reasons: "" }).risk_reasons
+    ).toEqual([])
+    expect(
+      directResultSchema.parse({
+        ...sample,
+        risk_reasons: { name: "velocity", status: "REVIEW" },
+      }).risk_reasons
+    ).toEqual([{ name: "velocity", status: "REVIEW" }])
     const two = [
       { name: "a", status: "ACCEPT" },
       { name: "b", status: "REJECT" },
     ]
-    expect(directResultSchema.parse({ ...sample, risk_reasons: two }).risk_reasons).toEqual(two)
-    expect(directResultSchema.parse({ ...sample, risk_reasons: JSON.stringify(two) }).risk_reasons).toEqual(two)
+    expect(
+      directResultSchema.parse({ ...sample, risk_reasons: two }).risk_reasons
+    ).toEqual(two)
+    expect(
+      directResultSchema.parse({ ...sample, risk_reasons: JSON.stringify(two) })
+        .risk_reasons
+    ).toEqual(two)
   })
 
   it("reads the output of the XML codec", () => {
@@ -77,6 +101,8 @@ describe("directResultSchema", () => {
   })
 
   it("reads a numeric status as text", () => {
-    expect(directResultSchema.parse({ ...sample, order_status: -2 }).order_status).toBe("-2")
+    expect(
+      directResultSchema.parse({ ...sample, order_status: -2 }).order_status
+    ).toBe("-2")
   })
 })

@@ -12,15 +12,20 @@ export const riskReasonSchema = z.looseObject({
 })
 
 /** risk_reasons as a list; a form body carries it as JSON text, an empty element as "". */
-export const riskReasonsSchema = z.preprocess((value) => {
-  if (typeof value !== "string") return value
-  if (value.trim() === "") return []
-  try {
-    return JSON.parse(value) as unknown
-  } catch {
-    return value
-  }
-}, wireList(riskReasonSchema).or(riskReasonSchema.transform((single) => [single])))
+export const riskReasonsSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value
+    if (value.trim() === "") return []
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      return value
+    }
+  },
+  wireList(riskReasonSchema).or(
+    riskReasonSchema.transform((single) => [single])
+  )
+)
 
 export const directResultShape = {
   merchant_id: wireText.optional(),

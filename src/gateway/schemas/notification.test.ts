@@ -18,24 +18,43 @@ const fields = {
 }
 
 describe("notificationSchema", () => {
-  it.each(["PAYMENT", "REVIEW", "CAPTURE", "CANCEL", "REFUND"])("accepts notify_type %s from a form body", (type) => {
-    const body = encodeForm({ ...fields, notify_type: type, risk_reasons: [{ name: "a", status: "ACCEPT" }] })
-    expect(notificationSchema.parse(decodeForm(body))).toEqual({
+  it.each(["PAYMENT", "REVIEW", "CAPTURE", "CANCEL", "REFUND"])(
+    "accepts notify_type %s from a form body",
+    (type) => {
+      const body = encodeForm({
+        ...fields,
+        notify_type: type,
+        risk_reasons: [{ name: "a", status: "ACCEPT" }],
+      })
+      expect(notificationSchema.parse(decodeForm(body))).toEqual({
+        ...fields,
+        notify_type: type,
+        risk_reasons: [{ name: "a", status: "ACCEPT" }],
+      })
+    }
+  )
+
+  it("keeps unknown fields such as refund details", () => {
+    const parsed = notificationSchema.parse({
       ...fields,
-      notify_type: type,
-      risk_reasons: [{ name: "a", status: "ACCEPT" }],
+      notify_type: "REFUND",
+      refund_reference_id: "T1-01",
+      batch_no: "7",
+    })
+    expect(parsed).toMatchObject({
+      refund_reference_id: "T1-01",
+      batch_no: "7",
     })
   })
 
-  it("keeps unknown fields such as refund details", () => {
-    const parsed = notificationSchema.parse({ ...fields, notify_type: "REFUND", refund_reference_id: "T1-01", batch_no: "7" })
-    expect(parsed).toMatchObject({ refund_reference_id: "T1-01", batch_no: "7" })
-  })
-
   it("refuses an unknown notify_type, naming the field", () => {
-    expect(() => validate(notificationSchema, { ...fields, notify_type: "CHARGEBACK" })).toThrow(
+    expect(() =>
+      validate(notificationSchema, { ...fields, notify_type: "CHARGEBACK" })
+    ).toThrow(
       "invalid notify_type: must be one of PAYMENT, REVIEW, CAPTURE, CANCEL, REFUND"
     )
-    expect(() => validate(notificationSchema, fields)).toThrow(/invalid notify_type/)
+    expect(() => validate(notificationSchema, fields)).toThrow(
+      /invalid notify_type/
+    )
   })
 })

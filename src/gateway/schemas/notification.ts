@@ -7,12 +7,20 @@ import { z } from "zod"
 import { wireText } from "./common"
 import { directResultShape } from "./direct-result"
 
-export const NOTIFY_TYPES = ["PAYMENT", "REVIEW", "CAPTURE", "CANCEL", "REFUND"] as const
+export const NOTIFY_TYPES = [
+  "PAYMENT",
+  "REVIEW",
+  "CAPTURE",
+  "CANCEL",
+  "REFUND",
+] as const
 export type NotifyType = (typeof NOTIFY_TYPES)[number]
 
 export const notificationSchema = z.looseObject({
   ...directResultShape,
-  notify_type: z.enum(NOTIFY_TYPES, { error: `must be one of ${NOTIFY_TYPES.join(", ")}` }),
+  notify_type: z.enum(NOTIFY_TYPES, {
+    error: `must be one of ${NOTIFY_TYPES.join(", ")}`,
+  }),
   refund_amount: wireText.optional(),
   refund_reference: wireText.optional(),
   refund_reference_id: wireText.optional(),

@@ -54,7 +54,10 @@ export const paymentMethodOptionSchema = z.preprocess(
 export const optimiseResponseSchema = z.looseObject({
   ...responseEnvelopeFields,
   payment_methods: z.preprocess(
-    (value) => (typeof value === "string" && value.trim() !== "" ? value.split(",").map((s) => s.trim()) : value),
+    (value) =>
+      typeof value === "string" && value.trim() !== ""
+        ? value.split(",").map((s) => s.trim())
+        : value,
     wireList(paymentMethodOptionSchema)
   ),
 })

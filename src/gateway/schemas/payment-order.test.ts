@@ -98,8 +98,12 @@ const order = {
       registration_ip: "203.0.113.9",
     },
   ],
-  total_discount: [{ coupon_code_used: "WELCOME", discount_type: "percentage" }],
-  additional_information: [{ mpi_info: { eci: "05", cavv: "AAAB", xid: "x1", dsTransID: "ds-1" } }],
+  total_discount: [
+    { coupon_code_used: "WELCOME", discount_type: "percentage" },
+  ],
+  additional_information: [
+    { mpi_info: { eci: "05", cavv: "AAAB", xid: "x1", dsTransID: "ds-1" } },
+  ],
   subscription: {
     contract: "monthly",
     contract_name: "Gold",
@@ -122,19 +126,35 @@ const card = {
   accept: "text/html",
 }
 
-const envelope = { merchant_id: "10001", account_id: "10001001", encryption_data: "a".repeat(64) }
+const envelope = {
+  merchant_id: "10001",
+  account_id: "10001001",
+  encryption_data: "a".repeat(64),
+}
 
 describe("checkout request", () => {
   it("accepts the full sample order", () => {
     expect(checkoutRequestInputSchema.parse(order)).toEqual(order)
-    expect(checkoutRequestSchema.parse({ ...order, ...envelope, return_url: "https://shop.example/r" })).toMatchObject({
+    expect(
+      checkoutRequestSchema.parse({
+        ...order,
+        ...envelope,
+        return_url: "https://shop.example/r",
+      })
+    ).toMatchObject({
       website: "https://shop.example",
       return_url: "https://shop.example/r",
     })
   })
 
   it("accepts a minimal order", () => {
-    expect(checkoutRequestInputSchema.safeParse({ order_no: "A1", currency: "JPY", amount: "1500" }).success).toBe(true)
+    expect(
+      checkoutRequestInputSchema.safeParse({
+        order_no: "A1",
+        currency: "JPY",
+        amount: "1500",
+      }).success
+    ).toBe(true)
   })
 
   it("requires the common fields on the wire form only", () => {
@@ -146,9 +166,9 @@ describe("checkout request", () => {
   })
 
   it("refuses card fields", () => {
-    expect(() => validate(checkoutRequestInputSchema, { ...order, card: card.card })).toThrow(
-      "invalid card: is not a known field"
-    )
+    expect(() =>
+      validate(checkoutRequestInputSchema, { ...order, card: card.card })
+    ).toThrow("invalid card: is not a known field")
   })
 
   it("reads nested fields sent as JSON text by a form body", () => {
@@ -166,48 +186,107 @@ describe("checkout request", () => {
   it.each([
     ["order_no", "O".repeat(51), "order_no", "must be at most 50 characters"],
     ["order_no", " ", "order_no", "is required and must not be empty"],
-    ["amount", "10.5.0", "amount", "must be a decimal string with a point, such as 15.00"],
+    [
+      "amount",
+      "10.5.0",
+      "amount",
+      "must be a decimal string with a point, such as 15.00",
+    ],
     ["amount", "1".repeat(16), "amount", "must be at most 15 characters"],
-    ["tax_total", "two", "tax_total", "must be a decimal string with a point, such as 15.00"],
-    ["currency", "usd", "currency", "must be a three-letter upper-case ISO 4217 code"],
+    [
+      "tax_total",
+      "two",
+      "tax_total",
+      "must be a decimal string with a point, such as 15.00",
+    ],
+    [
+      "currency",
+      "usd",
+      "currency",
+      "must be a three-letter upper-case ISO 4217 code",
+    ],
     ["website", "w".repeat(2001), "website", "must be at most 2000 characters"],
     ["items", "i".repeat(5001), "items", "must be at most 5000 characters"],
     ["note", "n".repeat(1001), "note", "must be at most 1000 characters"],
-    ["shopper_id", "s".repeat(65), "shopper_id", "must be at most 64 characters"],
-    ["shopper_email", "e".repeat(101), "shopper_email", "must be at most 100 characters"],
-    ["shopper_ip", "1".repeat(51), "shopper_ip", "must be at most 50 characters"],
+    [
+      "shopper_id",
+      "s".repeat(65),
+      "shopper_id",
+      "must be at most 64 characters",
+    ],
+    [
+      "shopper_email",
+      "e".repeat(101),
+      "shopper_email",
+      "must be at most 100 characters",
+    ],
+    [
+      "shopper_ip",
+      "1".repeat(51),
+      "shopper_ip",
+      "must be at most 50 characters",
+    ],
     ["custom", "c".repeat(2501), "custom", "must be at most 2500 characters"],
     ["checkout_time", -5, "checkout_time", "must not be negative"],
-  ])("refuses %s = bad value, naming the field", (field, value, path, reason) => {
-    try {
-      validate(checkoutRequestInputSchema, { ...order, [field]: value })
-      throw new Error("expected a throw")
-    } catch (e) {
-      expect(e).toBeInstanceOf(InvalidInputError)
-      expect((e as InvalidInputError).field).toBe(path)
-      expect((e as InvalidInputError).reason).toBe(reason)
+  ])(
+    "refuses %s = bad value, naming the field",
+    (field, value, path, reason) => {
+      try {
+        validate(checkoutRequestInputSchema, { ...order, [field]: value })
+        throw new Error("expected a throw")
+      } catch (e) {
+        expect(e).toBeInstanceOf(InvalidInputError)
+        expect((e as InvalidInputError).field).toBe(path)
+        expect((e as InvalidInputError).reason).toBe(reason)
+      }
     }
-  })
+  )
 
   it("names the path inside nested shapes", () => {
-    const bad = { ...order, cart_items: [{ basic_item_data: { price: { amount_usd: "lots" } } }] }
-    expect(() => validate(checkoutRequestInputSchema, bad)).toThrow(/invalid cart_items\[0\]\.basic_item_data\.price\.amount_usd/)
-    expect(() => validate(checkoutRequestInputSchema, { ...order, subscription: { ...order.subscription, period: "x" } })).toThrow(
-      "invalid subscription.period: is not a known field"
+    const bad = {
+      ...order,
+      cart_items: [{ basic_item_data: { price: { amount_usd: "lots" } } }],
+    }
+    expect(() => validate(checkoutRequestInputSchema, bad)).toThrow(
+      /invalid cart_items\[0\]\.basic_item_data\.price\.amount_usd/
     )
+    expect(() =>
+      validate(checkoutRequestInputSchema, {
+        ...order,
+        subscription: { ...order.subscription, period: "x" },
+      })
+    ).toThrow("invalid subscription.period: is not a known field")
   })
 
   it("takes overridden field limits", () => {
-    const { checkoutRequestInput } = createPaymentOrderSchemas({ order_no: 10, note: 5000 })
-    expect(checkoutRequestInput.safeParse({ ...order, order_no: "O".repeat(11) }).success).toBe(false)
-    expect(checkoutRequestInput.safeParse({ ...order, order_no: "O-1", note: "n".repeat(4000) }).success).toBe(true)
+    const { checkoutRequestInput } = createPaymentOrderSchemas({
+      order_no: 10,
+      note: 5000,
+    })
+    expect(
+      checkoutRequestInput.safeParse({ ...order, order_no: "O".repeat(11) })
+        .success
+    ).toBe(false)
+    expect(
+      checkoutRequestInput.safeParse({
+        ...order,
+        order_no: "O-1",
+        note: "n".repeat(4000),
+      }).success
+    ).toBe(true)
   })
 })
 
 describe("authorise request", () => {
   it("is the order extended with the card fields", () => {
-    expect(authoriseRequestInputSchema.parse({ ...order, ...card })).toEqual({ ...order, ...card })
-    expect(authoriseRequestSchema.safeParse({ ...order, ...card, ...envelope }).success).toBe(true)
+    expect(authoriseRequestInputSchema.parse({ ...order, ...card })).toEqual({
+      ...order,
+      ...card,
+    })
+    expect(
+      authoriseRequestSchema.safeParse({ ...order, ...card, ...envelope })
+        .success
+    ).toBe(true)
     expect(cardFieldsSchema.parse(card)).toEqual(card)
   })
 
@@ -229,7 +308,11 @@ describe("authorise request", () => {
     ["security_code", "12a", "must be 3 or 4 digits"],
   ])("refuses a bad %s without echoing it", (field, value, reason) => {
     try {
-      validate(authoriseRequestInputSchema, { ...order, ...card, [field]: value })
+      validate(authoriseRequestInputSchema, {
+        ...order,
+        ...card,
+        [field]: value,
+      })
       throw new Error("expected a throw")
     } catch (e) {
       const error = e as InvalidInputError

@@ -149,7 +149,9 @@ export function paymentOrderShape(limits: FieldLimits) {
     cart_items: fromJsonText(z.array(cartItemSchema)).optional(),
     account_owner: fromJsonText(z.array(accountOwnerSchema)).optional(),
     total_discount: fromJsonText(z.array(totalDiscountSchema)).optional(),
-    additional_information: fromJsonText(z.array(additionalInformationSchema)).optional(),
+    additional_information: fromJsonText(
+      z.array(additionalInformationSchema)
+    ).optional(),
     subscription: fromJsonText(orderSubscriptionSchema).optional(),
     // Not in the order table but named by the checkout page's aliases and the
     // checkout signing recipe (return_url), so accepted on both operations.
@@ -166,9 +168,15 @@ export function cardFieldsShape(limits: FieldLimits) {
       .string({ error: "must be a string" })
       .max(limits.card, `must be at most ${limits.card} characters`)
       .regex(/^\d{12,19}$/, "must be 12 to 19 digits"),
-    expiration_month: z.string({ error: "must be a string" }).regex(/^(0[1-9]|1[0-2])$/, "must be two digits 01 to 12"),
-    expiration_year: z.string({ error: "must be a string" }).regex(/^\d{4}$/, "must be four digits"),
-    security_code: z.string({ error: "must be a string" }).regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
+    expiration_month: z
+      .string({ error: "must be a string" })
+      .regex(/^(0[1-9]|1[0-2])$/, "must be two digits 01 to 12"),
+    expiration_year: z
+      .string({ error: "must be a string" })
+      .regex(/^\d{4}$/, "must be four digits"),
+    security_code: z
+      .string({ error: "must be a string" })
+      .regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
     /** the shopper browser's Accept header */
     accept: text().optional(),
   }
@@ -178,7 +186,10 @@ export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
   const limits = limitsFrom(overrides)
   const order = paymentOrderShape(limits)
   const card = cardFieldsShape(limits)
-  const checkoutRequestInput = z.strictObject({ ...order, ...commonRequestFields })
+  const checkoutRequestInput = z.strictObject({
+    ...order,
+    ...commonRequestFields,
+  })
   const cardFields = z.strictObject(card)
   return {
     /** What a caller passes to checkout; the client adds the common fields. */
@@ -188,7 +199,9 @@ export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
     cardFields,
     /** The checkout order extended with the card fields. */
     authoriseRequestInput: checkoutRequestInput.extend(cardFields.shape),
-    authoriseRequest: checkoutRequestInput.extend(cardFields.shape).extend(signedRequestFields),
+    authoriseRequest: checkoutRequestInput
+      .extend(cardFields.shape)
+      .extend(signedRequestFields),
   }
 }
 

@@ -1,5 +1,10 @@
 import { validate } from "./common"
-import { createPayoutSchemas, payoutRequestInputSchema, payoutRequestSchema, payoutResponseSchema } from "./payout"
+import {
+  createPayoutSchemas,
+  payoutRequestInputSchema,
+  payoutRequestSchema,
+  payoutResponseSchema,
+} from "./payout"
 
 const request = {
   merchant_id: "10001",
@@ -28,7 +33,13 @@ const request = {
       street_address: "1 Chang'an Ave",
       complement: "",
     },
-    person_documents: [{ file_type: "image/png", file_url: "https://files.example/id.png", labels: ["id_front"] }],
+    person_documents: [
+      {
+        file_type: "image/png",
+        file_url: "https://files.example/id.png",
+        labels: ["id_front"],
+      },
+    ],
     bank_details: {
       account_currency: "CNY",
       account_name: "Li Lei",
@@ -63,7 +74,13 @@ const request = {
       personal_id_number: "",
       job: "",
     },
-    address: { city: "Berlin", country_code: "DE", postcode: "10115", state: "BE", street_address: "Hauptstr. 1" },
+    address: {
+      city: "Berlin",
+      country_code: "DE",
+      postcode: "10115",
+      state: "BE",
+      street_address: "Hauptstr. 1",
+    },
     company_name: "Shop GmbH",
     first_name: "",
     last_name: "",
@@ -88,16 +105,47 @@ const request = {
 describe("payout request", () => {
   it("accepts the sample", () => {
     expect(payoutRequestSchema.parse(request)).toEqual(request)
-    const { merchant_id: _m, account_id: _a, encryption_data: _e, ...input } = request
+    const {
+      merchant_id: _m,
+      account_id: _a,
+      encryption_data: _e,
+      ...input
+    } = request
     expect(payoutRequestInputSchema.parse(input)).toEqual(input)
   })
 
   it.each([
     [{ request_id: "not-a-uuid" }, "request_id", "must be a UUID"],
-    [{ payment_amount: "100" + ".0.0" }, "payment_amount", "must be a decimal string with a point, such as 15.00"],
-    [{ payment_date: "21.11.2026" }, "payment_date", "must be a date written YYYY-MM-DD"],
-    [{ beneficiary: { ...request.beneficiary, address: { country_code: "CHN" } } }, "beneficiary.address.country_code", "must be a two-letter upper-case country code"],
-    [{ beneficiary: { ...request.beneficiary, person_documents: [{ labels: "id" }] } }, "beneficiary.person_documents[0].labels", "Invalid input: expected array, received string"],
+    [
+      { payment_amount: "100" + ".0.0" },
+      "payment_amount",
+      "must be a decimal string with a point, such as 15.00",
+    ],
+    [
+      { payment_date: "21.11.2026" },
+      "payment_date",
+      "must be a date written YYYY-MM-DD",
+    ],
+    [
+      {
+        beneficiary: {
+          ...request.beneficiary,
+          address: { country_code: "CHN" },
+        },
+      },
+      "beneficiary.address.country_code",
+      "must be a two-letter upper-case country code",
+    ],
+    [
+      {
+        beneficiary: {
+          ...request.beneficiary,
+          person_documents: [{ labels: "id" }],
+        },
+      },
+      "beneficiary.person_documents[0].labels",
+      "Invalid input: expected array, received string",
+    ],
   ])("refuses %j naming %s", (patch, path, reason) => {
     try {
       validate(payoutRequestSchema, { ...request, ...patch })
@@ -109,20 +157,34 @@ describe("payout request", () => {
 
   it("refuses an unknown bank detail, naming it", () => {
     expect(() =>
-      validate(payoutRequestSchema, { ...request, beneficiary: { ...request.beneficiary, bank_details: { sort_code: "1" } } })
-    ).toThrow("invalid beneficiary.bank_details.sort_code: is not a known field")
+      validate(payoutRequestSchema, {
+        ...request,
+        beneficiary: {
+          ...request.beneficiary,
+          bank_details: { sort_code: "1" },
+        },
+      })
+    ).toThrow(
+      "invalid beneficiary.bank_details.sort_code: is not a known field"
+    )
   })
 
   it("takes an overridden amount length", () => {
-    expect(createPayoutSchemas({ amount: 5 }).request.safeParse(request).success).toBe(false)
+    expect(
+      createPayoutSchemas({ amount: 5 }).request.safeParse(request).success
+    ).toBe(false)
   })
 })
 
 describe("payout response", () => {
-  const { bank_code: _drop, ...bankWithoutCode } = request.beneficiary.bank_details
+  const { bank_code: _drop, ...bankWithoutCode } =
+    request.beneficiary.bank_details
   const response = {
     ...request,
-    beneficiary: { ...request.beneficiary, bank_details: { ...bankWithoutCode, local_clearing_system: "CNAPS" } },
+    beneficiary: {
+      ...request.beneficiary,
+      bank_details: { ...bankWithoutCode, local_clearing_system: "CNAPS" },
+    },
     amount_beneficiary_receives: 100,
     amount_payer_pays: 13.5,
     fee_amount: 0.25,
@@ -140,17 +202,29 @@ describe("payout response", () => {
 
   it("accepts the sample, keeps unknown fields and reads amounts as decimal text", () => {
     const parsed = payoutResponseSchema.parse(response)
-    expect(parsed.beneficiary?.bank_details).toMatchObject({ local_clearing_system: "CNAPS" })
+    expect(parsed.beneficiary?.bank_details).toMatchObject({
+      local_clearing_system: "CNAPS",
+    })
     expect(parsed.beneficiary?.bank_details).not.toHaveProperty("bank_code")
     expect(parsed.amount_payer_pays).toBe("13.5")
     expect(parsed.fee_amount).toBe("0.25")
     expect(parsed.status).toBe("COMPLETED")
     expect(parsed.unlisted).toEqual({ nested: true })
-    expect(parsed.beneficiary?.person_documents?.[0]).toEqual({ file_type: "image/png", file_url: "https://files.example/id.png", labels: ["id_front"] })
+    expect(parsed.beneficiary?.person_documents?.[0]).toEqual({
+      file_type: "image/png",
+      file_url: "https://files.example/id.png",
+      labels: ["id_front"],
+    })
   })
 
   it("keeps an unknown nested field", () => {
-    const parsed = payoutResponseSchema.parse({ ...response, payer: { ...response.payer, address: { city: "Berlin", district: "Mitte" } } })
+    const parsed = payoutResponseSchema.parse({
+      ...response,
+      payer: {
+        ...response.payer,
+        address: { city: "Berlin", district: "Mitte" },
+      },
+    })
     expect(parsed.payer?.address).toEqual({ city: "Berlin", district: "Mitte" })
   })
 })

@@ -141,13 +141,23 @@ export const payoutRequestSchema = defaults.request
 
 /** Response copies of the nested shapes: every known field text, unknown ones kept. */
 const looseText = (fields: readonly string[]) =>
-  z.looseObject(Object.fromEntries(fields.map((field) => [field, wireText.optional()])) as Record<string, z.ZodOptional<typeof wireText>>)
+  z.looseObject(
+    Object.fromEntries(
+      fields.map((field) => [field, wireText.optional()])
+    ) as Record<string, z.ZodOptional<typeof wireText>>
+  )
 
 const beneficiaryResponse = z.looseObject({
-  additional_info: looseText(Object.keys(beneficiaryAdditionalInfo.shape)).optional(),
+  additional_info: looseText(
+    Object.keys(beneficiaryAdditionalInfo.shape)
+  ).optional(),
   address: looseText(Object.keys(beneficiaryAddress.shape)).optional(),
   person_documents: wireList(
-    z.looseObject({ file_type: wireText.optional(), file_url: wireText.optional(), labels: wireList(wireText).optional() })
+    z.looseObject({
+      file_type: wireText.optional(),
+      file_url: wireText.optional(),
+      labels: wireList(wireText).optional(),
+    })
   ).optional(),
   bank_details: looseText(Object.keys(bankDetails.shape)).optional(),
   company_name: wireText.optional(),
@@ -158,8 +168,12 @@ const beneficiaryResponse = z.looseObject({
 })
 
 const payerResponse = z.looseObject({
-  additional_info: looseText(Object.keys(payerSchema.shape.additional_info.unwrap().shape)).optional(),
-  address: looseText(Object.keys(payerSchema.shape.address.unwrap().shape)).optional(),
+  additional_info: looseText(
+    Object.keys(payerSchema.shape.additional_info.unwrap().shape)
+  ).optional(),
+  address: looseText(
+    Object.keys(payerSchema.shape.address.unwrap().shape)
+  ).optional(),
   company_name: wireText.optional(),
   first_name: wireText.optional(),
   last_name: wireText.optional(),

@@ -4,17 +4,30 @@
  */
 import { z } from "zod"
 import { DEFAULT_BATCH_LIMITS, DEFAULT_SELECTOR_MAX_CHARS } from "../limits"
-import { commonRequestFields, responseEnvelopeFields, signedRequestFields, wireList, wireText } from "./common"
+import {
+  commonRequestFields,
+  responseEnvelopeFields,
+  signedRequestFields,
+  wireList,
+  wireText,
+} from "./common"
 import { exactlyOneOf, selectorText, type SelectorLimits } from "./selector"
 
 export const QUERY_SELECTORS = ["orders", "trades"] as const
 
 export function createQuerySchemas(limits: SelectorLimits = {}) {
-  const selector = selectorText(limits.max_chars ?? DEFAULT_SELECTOR_MAX_CHARS, limits.max_values ?? DEFAULT_BATCH_LIMITS.query)
+  const selector = selectorText(
+    limits.max_chars ?? DEFAULT_SELECTOR_MAX_CHARS,
+    limits.max_values ?? DEFAULT_BATCH_LIMITS.query
+  )
   const shape = { orders: selector.optional(), trades: selector.optional() }
   return {
-    requestInput: z.strictObject({ ...shape, ...commonRequestFields }).superRefine(exactlyOneOf(QUERY_SELECTORS)),
-    request: z.strictObject({ ...shape, ...signedRequestFields }).superRefine(exactlyOneOf(QUERY_SELECTORS)),
+    requestInput: z
+      .strictObject({ ...shape, ...commonRequestFields })
+      .superRefine(exactlyOneOf(QUERY_SELECTORS)),
+    request: z
+      .strictObject({ ...shape, ...signedRequestFields })
+      .superRefine(exactlyOneOf(QUERY_SELECTORS)),
   }
 }
 

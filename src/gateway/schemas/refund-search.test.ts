@@ -1,19 +1,33 @@
 import { validate } from "./common"
-import { refundSearchRequestInputSchema, refundSearchRequestSchema, refundSearchResponseSchema } from "./refund-search"
+import {
+  refundSearchRequestInputSchema,
+  refundSearchRequestSchema,
+  refundSearchResponseSchema,
+} from "./refund-search"
 
 describe("refund search", () => {
-  it.each(["refund_orders", "refund_references", "merchant_refunds"])("accepts the %s selector", (selector) => {
-    expect(refundSearchRequestInputSchema.parse({ [selector]: "X1,X2" })).toEqual({ [selector]: "X1,X2" })
-  })
+  it.each(["refund_orders", "refund_references", "merchant_refunds"])(
+    "accepts the %s selector",
+    (selector) => {
+      expect(
+        refundSearchRequestInputSchema.parse({ [selector]: "X1,X2" })
+      ).toEqual({ [selector]: "X1,X2" })
+    }
+  )
 
   it("requires exactly one selector", () => {
     expect(() => validate(refundSearchRequestInputSchema, {})).toThrow(
       "invalid refund_orders: one of refund_orders, refund_references, merchant_refunds is required"
     )
-    expect(() => validate(refundSearchRequestInputSchema, { refund_orders: "A", merchant_refunds: "M" })).toThrow(
-      /invalid merchant_refunds: only one of/
-    )
-    expect(refundSearchRequestSchema.safeParse({ refund_orders: "A" }).success).toBe(false)
+    expect(() =>
+      validate(refundSearchRequestInputSchema, {
+        refund_orders: "A",
+        merchant_refunds: "M",
+      })
+    ).toThrow(/invalid merchant_refunds: only one of/)
+    expect(
+      refundSearchRequestSchema.safeParse({ refund_orders: "A" }).success
+    ).toBe(false)
   })
 
   it("accepts the sample response and keeps unknown fields", () => {

@@ -6,10 +6,20 @@
  */
 import { z } from "zod"
 import { DEFAULT_BATCH_LIMITS, DEFAULT_SELECTOR_MAX_CHARS } from "../limits"
-import { commonRequestFields, responseEnvelopeFields, signedRequestFields, wireList, wireText } from "./common"
+import {
+  commonRequestFields,
+  responseEnvelopeFields,
+  signedRequestFields,
+  wireList,
+  wireText,
+} from "./common"
 import { exactlyOneOf, selectorText, type SelectorLimits } from "./selector"
 
-export const REFUND_SEARCH_SELECTORS = ["refund_orders", "refund_references", "merchant_refunds"] as const
+export const REFUND_SEARCH_SELECTORS = [
+  "refund_orders",
+  "refund_references",
+  "merchant_refunds",
+] as const
 
 export function createRefundSearchSchemas(limits: SelectorLimits = {}) {
   const selector = selectorText(
@@ -22,8 +32,12 @@ export function createRefundSearchSchemas(limits: SelectorLimits = {}) {
     merchant_refunds: selector.optional(),
   }
   return {
-    requestInput: z.strictObject({ ...shape, ...commonRequestFields }).superRefine(exactlyOneOf(REFUND_SEARCH_SELECTORS)),
-    request: z.strictObject({ ...shape, ...signedRequestFields }).superRefine(exactlyOneOf(REFUND_SEARCH_SELECTORS)),
+    requestInput: z
+      .strictObject({ ...shape, ...commonRequestFields })
+      .superRefine(exactlyOneOf(REFUND_SEARCH_SELECTORS)),
+    request: z
+      .strictObject({ ...shape, ...signedRequestFields })
+      .superRefine(exactlyOneOf(REFUND_SEARCH_SELECTORS)),
   }
 }
 
@@ -53,7 +67,9 @@ export const refundSearchResponseSchema = z.looseObject({
   refund_orders: wireList(refundSearchEntrySchema),
 })
 
-export type RefundSearchRequestInput = z.infer<typeof refundSearchRequestInputSchema>
+export type RefundSearchRequestInput = z.infer<
+  typeof refundSearchRequestInputSchema
+>
 export type RefundSearchRequest = z.infer<typeof refundSearchRequestSchema>
 export type RefundSearchEntry = z.infer<typeof refundSearchEntrySchema>
 export type RefundSearchResponse = z.infer<typeof refundSearchResponseSchema>

@@ -1,7 +1,19 @@
 import { z } from "zod"
 import type { FieldLimitOverrides } from "../limits"
-import { amount, commonRequestFields, limitsFrom, signedRequestFields, text, wireText } from "./common"
-import { batchEntryResultShape, batchEntryShape, batchResponseShape, entryList } from "./batch-entry"
+import {
+  amount,
+  commonRequestFields,
+  limitsFrom,
+  signedRequestFields,
+  text,
+  wireText,
+} from "./common"
+import {
+  batchEntryResultShape,
+  batchEntryShape,
+  batchResponseShape,
+  entryList,
+} from "./batch-entry"
 
 export function createRefundSchemas(overrides?: FieldLimitOverrides) {
   const limits = limitsFrom(overrides)
@@ -11,8 +23,15 @@ export function createRefundSchemas(overrides?: FieldLimitOverrides) {
     refund_amount: amount(limits),
     refund_reason: text(limits.refund_reason).optional(),
   })
-  const input = z.strictObject({ refund_orders: entryList(entry), ...commonRequestFields })
-  return { entry, requestInput: input, request: input.extend(signedRequestFields) }
+  const input = z.strictObject({
+    refund_orders: entryList(entry),
+    ...commonRequestFields,
+  })
+  return {
+    entry,
+    requestInput: input,
+    request: input.extend(signedRequestFields),
+  }
 }
 
 const defaults = createRefundSchemas()
@@ -31,7 +50,9 @@ export const refundEntryResultSchema = z.looseObject({
   refund_reference_id: wireText.optional(),
   refund_status: wireText.optional(),
 })
-export const refundResponseSchema = z.looseObject(batchResponseShape("refund_orders", refundEntryResultSchema))
+export const refundResponseSchema = z.looseObject(
+  batchResponseShape("refund_orders", refundEntryResultSchema)
+)
 
 export type RefundEntry = z.infer<typeof refundEntrySchema>
 export type RefundRequestInput = z.infer<typeof refundRequestInputSchema>

@@ -1,7 +1,18 @@
 import { z } from "zod"
 import type { FieldLimitOverrides } from "../limits"
-import { commonRequestFields, limitsFrom, requiredText, signedRequestFields, wireText } from "./common"
-import { batchEntryResultShape, batchEntryShape, batchResponseShape, entryList } from "./batch-entry"
+import {
+  commonRequestFields,
+  limitsFrom,
+  requiredText,
+  signedRequestFields,
+  wireText,
+} from "./common"
+import {
+  batchEntryResultShape,
+  batchEntryShape,
+  batchResponseShape,
+  entryList,
+} from "./batch-entry"
 
 export function createReviewSchemas(overrides?: FieldLimitOverrides) {
   const entry = z.strictObject({
@@ -9,8 +20,15 @@ export function createReviewSchemas(overrides?: FieldLimitOverrides) {
     // values are a DECISION of the wire contract (1 release, 0 reject) and overridable, so any non-empty text
     review_flag: requiredText(),
   })
-  const input = z.strictObject({ review_orders: entryList(entry), ...commonRequestFields })
-  return { entry, requestInput: input, request: input.extend(signedRequestFields) }
+  const input = z.strictObject({
+    review_orders: entryList(entry),
+    ...commonRequestFields,
+  })
+  return {
+    entry,
+    requestInput: input,
+    request: input.extend(signedRequestFields),
+  }
 }
 
 const defaults = createReviewSchemas()
@@ -23,7 +41,9 @@ export const reviewEntryResultSchema = z.looseObject({
   review_flag: wireText.optional(),
   review_status: wireText.optional(),
 })
-export const reviewResponseSchema = z.looseObject(batchResponseShape("review_orders", reviewEntryResultSchema))
+export const reviewResponseSchema = z.looseObject(
+  batchResponseShape("review_orders", reviewEntryResultSchema)
+)
 
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>
 export type ReviewRequestInput = z.infer<typeof reviewRequestInputSchema>

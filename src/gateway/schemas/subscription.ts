@@ -4,14 +4,21 @@
  * id and contract name a direct result returned.
  */
 import { z } from "zod"
-import { commonRequestFields, requiredText, responseEnvelopeFields, signedRequestFields, wireText } from "./common"
+import {
+  commonRequestFields,
+  requiredText,
+  responseEnvelopeFields,
+  signedRequestFields,
+  wireText,
+} from "./common"
 
 export const cancelSubscriptionRequestInputSchema = z.strictObject({
   ...commonRequestFields,
   recurring_id: requiredText(),
   contract_name: requiredText(),
 })
-export const cancelSubscriptionRequestSchema = cancelSubscriptionRequestInputSchema.extend(signedRequestFields)
+export const cancelSubscriptionRequestSchema =
+  cancelSubscriptionRequestInputSchema.extend(signedRequestFields)
 
 export const cancelSubscriptionResponseSchema = z.looseObject({
   ...responseEnvelopeFields,
@@ -20,6 +27,12 @@ export const cancelSubscriptionResponseSchema = z.looseObject({
   contract_name: wireText.optional(),
 })
 
-export type CancelSubscriptionRequestInput = z.infer<typeof cancelSubscriptionRequestInputSchema>
-export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequestSchema>
-export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>
+export type CancelSubscriptionRequestInput = z.infer<
+  typeof cancelSubscriptionRequestInputSchema
+>
+export type CancelSubscriptionRequest = z.infer<
+  typeof cancelSubscriptionRequestSchema
+>
+export type CancelSubscriptionResponse = z.infer<
+  typeof cancelSubscriptionResponseSchema
+>

@@ -32,23 +32,71 @@ export type RecipeOverrides = Partial<Record<MessageKind, readonly string[]>>
 export const DEFAULT_RECIPES: Recipes = Object.freeze({
   // the card fields sign year before month
   authorise: [
-    "merchant_id", "account_id", "order_no", "currency", "amount", "first_name", "last_name",
-    "card", "expiration_year", "expiration_month", "security_code", "shopper_email",
+    "merchant_id",
+    "account_id",
+    "order_no",
+    "currency",
+    "amount",
+    "first_name",
+    "last_name",
+    "card",
+    "expiration_year",
+    "expiration_month",
+    "security_code",
+    "shopper_email",
   ],
-  checkout: ["merchant_id", "account_id", "order_no", "currency", "amount", "return_url"],
+  checkout: [
+    "merchant_id",
+    "account_id",
+    "order_no",
+    "currency",
+    "amount",
+    "return_url",
+  ],
   capture: ["merchant_id", "account_id", "capture_orders[].transaction_id"],
   cancel: ["merchant_id", "account_id", "cancel_orders[].transaction_id"],
   review: ["merchant_id", "account_id", "review_orders[].transaction_id"],
   refund: ["merchant_id", "account_id", "refund_orders[].transaction_id"],
   retrieval_trans: ["merchant_id", "account_id"],
   retrieval_refund: ["merchant_id", "account_id"],
-  payout: ["merchant_id", "account_id", "request_id", "payment_currency", "payment_amount"],
-  cancel_subscription: ["merchant_id", "account_id", "recurring_id", "contract_name"],
-  optimise: ["merchant_id", "account_id", "request_id", "currency", "amount", "shopper_email"],
-  result: [
-    "merchant_id", "account_id", "transaction_id", "order_no", "currency", "amount", "order_status", "result_info",
+  payout: [
+    "merchant_id",
+    "account_id",
+    "request_id",
+    "payment_currency",
+    "payment_amount",
   ],
-  payout_response: ["merchant_id", "account_id", "request_id", "transaction_id", "status"],
+  cancel_subscription: [
+    "merchant_id",
+    "account_id",
+    "recurring_id",
+    "contract_name",
+  ],
+  optimise: [
+    "merchant_id",
+    "account_id",
+    "request_id",
+    "currency",
+    "amount",
+    "shopper_email",
+  ],
+  result: [
+    "merchant_id",
+    "account_id",
+    "transaction_id",
+    "order_no",
+    "currency",
+    "amount",
+    "order_status",
+    "result_info",
+  ],
+  payout_response: [
+    "merchant_id",
+    "account_id",
+    "request_id",
+    "transaction_id",
+    "status",
+  ],
 })
 
 /**
@@ -58,17 +106,18 @@ export const DEFAULT_RECIPES: Recipes = Object.freeze({
  * nothing else is known of their answers). The checkout page echoes it in its
  * signInfo / encryption_data inputs.
  */
-export const ECHO_VERIFIED_KINDS: ReadonlySet<MessageKind> = new Set<MessageKind>([
-  "checkout",
-  "capture",
-  "cancel",
-  "review",
-  "refund",
-  "retrieval_trans",
-  "retrieval_refund",
-  "cancel_subscription",
-  "optimise",
-])
+export const ECHO_VERIFIED_KINDS: ReadonlySet<MessageKind> =
+  new Set<MessageKind>([
+    "checkout",
+    "capture",
+    "cancel",
+    "review",
+    "refund",
+    "retrieval_trans",
+    "retrieval_refund",
+    "cancel_subscription",
+    "optimise",
+  ])
 
 export function isMessageKind(value: string): value is MessageKind {
   return (MESSAGE_KINDS as readonly string[]).includes(value)
@@ -79,9 +128,16 @@ export function resolveRecipes(overrides?: RecipeOverrides): Recipes {
   const merged: Record<MessageKind, Recipe> = { ...DEFAULT_RECIPES }
   for (const [kind, recipe] of Object.entries(overrides ?? {})) {
     if (recipe === undefined) continue
-    if (!isMessageKind(kind)) throw new RangeError(`unknown message kind "${kind}" in recipe overrides`)
-    if (!Array.isArray(recipe) || recipe.length === 0 || !recipe.every(isFieldPath)) {
-      throw new RangeError(`recipe "${kind}" must be a non-empty list of field paths such as "order_no" or "capture_orders[].transaction_id"`)
+    if (!isMessageKind(kind))
+      throw new RangeError(`unknown message kind "${kind}" in recipe overrides`)
+    if (
+      !Array.isArray(recipe) ||
+      recipe.length === 0 ||
+      !recipe.every(isFieldPath)
+    ) {
+      throw new RangeError(
+        `recipe "${kind}" must be a non-empty list of field paths such as "order_no" or "capture_orders[].transaction_id"`
+      )
     }
     merged[kind] = Object.freeze([...recipe])
   }
@@ -107,7 +163,10 @@ function valuesAt(node: unknown, segments: string[]): string[] {
   const [head, ...rest] = segments
   const isList = head.endsWith("[]")
   const name = isList ? head.slice(0, -2) : head
-  const child = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[name] : undefined
+  const child =
+    node !== null && typeof node === "object"
+      ? (node as Record<string, unknown>)[name]
+      : undefined
   if (!isList) return valuesAt(child, rest)
   // an absent or empty list contributes nothing, as there is no entry to name
   if (!Array.isArray(child)) return []
@@ -117,6 +176,11 @@ function valuesAt(node: unknown, segments: string[]): string[] {
 function scalar(value: unknown): string {
   if (value === undefined || value === null) return ""
   if (typeof value === "string") return value
-  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value)
+  if (
+    typeof value === "number" ||
+    typeof value === "bigint" ||
+    typeof value === "boolean"
+  )
+    return String(value)
   return ""
 }

@@ -1,6 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 import { SignatureMismatchError } from "../errors"
-import { DEFAULT_RECIPES, MessageKind, Recipe, pickRecipeValues } from "./recipes"
+import {
+  DEFAULT_RECIPES,
+  MessageKind,
+  Recipe,
+  pickRecipeValues,
+} from "./recipes"
 
 /** Full recipes or just some kinds; a missing kind uses its default. */
 export type RecipeSet = Readonly<Partial<Record<MessageKind, Recipe>>>
@@ -9,7 +14,10 @@ export type RecipeSet = Readonly<Partial<Record<MessageKind, Recipe>>>
  * encryption_data: SHA-256 over the values then the sign_key, with every
  * space removed from that string, written as 64 lowercase hex characters.
  */
-export function computeSignature(values: readonly string[], sign_key: string): string {
+export function computeSignature(
+  values: readonly string[],
+  sign_key: string
+): string {
   if (typeof sign_key !== "string" || sign_key === "") {
     throw new TypeError("sign_key must be a non-empty string")
   }
@@ -26,9 +34,14 @@ export function signaturesMatch(a: unknown, b: unknown): boolean {
   return timingSafeEqual(left, right)
 }
 
-export function recipeValues(kind: MessageKind, message: unknown, recipes: RecipeSet = DEFAULT_RECIPES): string[] {
+export function recipeValues(
+  kind: MessageKind,
+  message: unknown,
+  recipes: RecipeSet = DEFAULT_RECIPES
+): string[] {
   const recipe = recipes[kind] ?? DEFAULT_RECIPES[kind]
-  if (!recipe) throw new RangeError(`no signing recipe for message kind "${kind}"`)
+  if (!recipe)
+    throw new RangeError(`no signing recipe for message kind "${kind}"`)
   return pickRecipeValues(recipe, message)
 }
 
@@ -49,10 +62,14 @@ export function verifyMessage(
   sign_key: string,
   recipes: RecipeSet = DEFAULT_RECIPES
 ): boolean {
-  const received = message !== null && typeof message === "object"
-    ? (message as Record<string, unknown>).encryption_data
-    : undefined
-  return signaturesMatch(received, signMessage(kind, message, sign_key, recipes))
+  const received =
+    message !== null && typeof message === "object"
+      ? (message as Record<string, unknown>).encryption_data
+      : undefined
+  return signaturesMatch(
+    received,
+    signMessage(kind, message, sign_key, recipes)
+  )
 }
 
 /** Throws SignatureMismatchError unless the message's encryption_data matches its recipe. */
@@ -62,13 +79,20 @@ export function assertSignedMessage(
   sign_key: string,
   recipes: RecipeSet = DEFAULT_RECIPES
 ): void {
-  if (!verifyMessage(kind, message, sign_key, recipes)) throw new SignatureMismatchError(kind)
+  if (!verifyMessage(kind, message, sign_key, recipes))
+    throw new SignatureMismatchError(kind)
 }
 
 /** Batch, query and refund-search responses carry the request's encryption_data unchanged. */
-export function verifyEcho(kind: MessageKind, response: unknown, requestSignature: string): void {
-  const received = response !== null && typeof response === "object"
-    ? (response as Record<string, unknown>).encryption_data
-    : undefined
-  if (!signaturesMatch(received, requestSignature)) throw new SignatureMismatchError(kind)
+export function verifyEcho(
+  kind: MessageKind,
+  response: unknown,
+  requestSignature: string
+): void {
+  const received =
+    response !== null && typeof response === "object"
+      ? (response as Record<string, unknown>).encryption_data
+      : undefined
+  if (!signaturesMatch(received, requestSignature))
+    throw new SignatureMismatchError(kind)
 }

@@ -30,16 +30,29 @@ import { InvalidInputError } from "../../gateway/errors"
 import { roundAmount, type AmountInput } from "../../gateway/money/amount"
 import { DeviceSchema } from "./cart-snapshot"
 import { confirmWithQuery } from "./confirmation"
-import type { AcquiringIdentifier, CoreContext, PluginLogger } from "./core-context"
+import type {
+  AcquiringIdentifier,
+  CoreContext,
+  PluginLogger,
+} from "./core-context"
 import { createCoreContext } from "./core-factory"
 import { declinedError } from "./medusa-errors"
 import { webhookAction } from "./notification"
-import { parseAcquiringOptions, AcquiringOptionsError, type AcquiringOptionsInput } from "./options"
+import {
+  parseAcquiringOptions,
+  AcquiringOptionsError,
+  type AcquiringOptionsInput,
+} from "./options"
 import { orderNumberFor } from "./order-number"
 import { findProviderId } from "./provider-identity"
 import { refund } from "./refunds"
 import { releaseUnused } from "./release-unused"
-import { keepStoredKeys, STORED_STATUSES, type AcquiringSessionData, type StoredStatus } from "./session-data"
+import {
+  keepStoredKeys,
+  STORED_STATUSES,
+  type AcquiringSessionData,
+  type StoredStatus,
+} from "./session-data"
 import { cancel, capture } from "./settlement"
 
 type Container = { logger?: PluginLogger; configModule?: unknown }
@@ -51,12 +64,19 @@ export abstract class AcquiringPaymentService extends AbstractPaymentProvider<Ac
     try {
       parseAcquiringOptions(options)
     } catch (error) {
-      const message = error instanceof AcquiringOptionsError ? error.message : "acquiring payment provider options are invalid"
+      const message =
+        error instanceof AcquiringOptionsError
+          ? error.message
+          : "acquiring payment provider options are invalid"
       throw new MedusaError(MedusaError.Types.INVALID_DATA, message)
     }
   }
 
-  protected constructor(container: Container, options: AcquiringOptionsInput, identifier: AcquiringIdentifier) {
+  protected constructor(
+    container: Container,
+    options: AcquiringOptionsInput,
+    identifier: AcquiringIdentifier
+  ) {
     super(container as Record<string, unknown>, options)
     this.ctx = createCoreContext({
       options: parseAcquiringOptions(options),
@@ -67,16 +87,25 @@ export abstract class AcquiringPaymentService extends AbstractPaymentProvider<Ac
   }
 
   /** A session with no attempt at the service yet: card sessions need a card first, hosted ones may have paid on the page. */
-  protected abstract authorizeWithoutAttempt(data: AcquiringSessionData): Promise<AuthorizePaymentOutput>
+  protected abstract authorizeWithoutAttempt(
+    data: AcquiringSessionData
+  ): Promise<AuthorizePaymentOutput>
 
-  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment(
+    input: InitiatePaymentInput
+  ): Promise<InitiatePaymentOutput> {
     const raw = (input.data ?? {}) as Record<string, unknown>
-    const sessionId = String(raw.session_id ?? input.context?.idempotency_key ?? "")
+    const sessionId = String(
+      raw.session_id ?? input.context?.idempotency_key ?? ""
+    )
     const currency = input.currency_code.toUpperCase()
     const device = DeviceSchema.safeParse(raw.device ?? {})
     if (!device.success) {
       const issue = device.error.issues[0]
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid data.device.${issue.path.map(String).join(".")}: ${issue.message}`)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Invalid data.device.${issue.path.map(String).join(".")}: ${issue.message}`
+      )
     }
     const orderNo = orderNumberFor(this.ctx.options.order_prefix, sessionId)
     const data: AcquiringSessionData = {
@@ -88,17 +117,28 @@ export abstract class AcquiringPaymentService extends AbstractPaymentProvider<Ac
       amount: this.amountOf(input.amount, currency),
       currency,
     }
-    return { id: orderNo, data: data as Record<string, unknown>, status: "pending" }
+    return {
+      id: orderNo,
+      data: data as Record<string, unknown>,
+      status: "pending",
+    }
   }
 
   /** Keeps only the provider's keys: this is where card data handed in by mistake is dropped before storage. */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const data = keepStoredKeys(input.data)
-    if (input.amount !== undefined && input.currency_code && !data.transaction_id) {
+    if (
+      input.amount !== undefined &&
+      input.currency_code &&
+      !data.transaction_id
+    ) {
       data.currency = input.currency_code.toUpperCase()
       data.amount = this.amountOf(input.amount, data.currency)
     }
-    return { data: data as Record<string, unknown>, ...(isStoredStatus(data.status) ? { status: data.status } : {}) }
+    return {
+      data: data as Record<string, unknown>,
+      ...(isStoredStatus(data.status) ? { status: data.status } : {}),
+    }
   }
 
   /**
@@ -106,61 +146,121 @@ export abstract class AcquiringPaymentService extends AbstractPaymentProvider<Ac
    * open hosted page: released, best effort. Sessions of placed orders never get here (see the payment-session middleware).
    */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    return { data: (await releaseUnused(this.ctx, keepStoredKeys(input.data))) as Record<string, unknown> }
+    return {
+      data: (await releaseUnused(
+        this.ctx,
+        keepStoredKeys(input.data)
+      )) as Record<string, unknown>,
+    }
   }
 
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+  async authorizePayment(
+    input: AuthorizePaymentInput
+  ): Promise<AuthorizePaymentOutput> {
     const stored = keepStoredKeys(input.data)
-    if (stored.status === "authorized" || stored.status === "captured") return this.out(stored)
-    if (stored.status === "canceled") throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment was canceled")
+    if (stored.status === "authorized" || stored.status === "captured")
+      return this.out(stored)
+    if (stored.status === "canceled")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The payment was canceled"
+      )
     if (stored.status === "error") throw declinedError(stored.result)
-    if (!stored.transaction_id && stored.status !== "requires_more") return this.authorizeWithoutAttempt(stored)
+    if (!stored.transaction_id && stored.status !== "requires_more")
+      return this.authorizeWithoutAttempt(stored)
     const { data } = await confirmWithQuery(this.ctx, stored)
     if (data.status === "error") throw declinedError(data.result)
     return this.out(data)
   }
 
-  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    return { data: (await capture(this.ctx, keepStoredKeys(input.data))) as Record<string, unknown> }
+  async capturePayment(
+    input: CapturePaymentInput
+  ): Promise<CapturePaymentOutput> {
+    return {
+      data: (await capture(this.ctx, keepStoredKeys(input.data))) as Record<
+        string,
+        unknown
+      >,
+    }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return { data: (await cancel(this.ctx, keepStoredKeys(input.data))) as Record<string, unknown> }
+    return {
+      data: (await cancel(this.ctx, keepStoredKeys(input.data))) as Record<
+        string,
+        unknown
+      >,
+    }
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const data = await refund(this.ctx, keepStoredKeys(input.data), input.amount as AmountInput, input.context?.idempotency_key)
+    const data = await refund(
+      this.ctx,
+      keepStoredKeys(input.data),
+      input.amount as AmountInput,
+      input.context?.idempotency_key
+    )
     return { data: data as Record<string, unknown> }
   }
 
-  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    const { data } = await confirmWithQuery(this.ctx, keepStoredKeys(input.data))
+  async retrievePayment(
+    input: RetrievePaymentInput
+  ): Promise<RetrievePaymentOutput> {
+    const { data } = await confirmWithQuery(
+      this.ctx,
+      keepStoredKeys(input.data)
+    )
     return { data: data as Record<string, unknown> }
   }
 
-  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    const { data } = await confirmWithQuery(this.ctx, keepStoredKeys(input.data))
+  async getPaymentStatus(
+    input: GetPaymentStatusInput
+  ): Promise<GetPaymentStatusOutput> {
+    const { data } = await confirmWithQuery(
+      this.ctx,
+      keepStoredKeys(input.data)
+    )
     return this.out(data)
   }
 
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    return (await webhookAction(this.ctx, payload)) as unknown as WebhookActionResult
+  async getWebhookActionAndData(
+    payload: ProviderWebhookPayload["payload"]
+  ): Promise<WebhookActionResult> {
+    return (await webhookAction(
+      this.ctx,
+      payload
+    )) as unknown as WebhookActionResult
   }
 
-  protected out(data: AcquiringSessionData): { status: StoredStatus; data: Record<string, unknown> } {
-    return { status: data.status ?? "pending", data: data as Record<string, unknown> }
+  protected out(data: AcquiringSessionData): {
+    status: StoredStatus
+    data: Record<string, unknown>
+  } {
+    return {
+      status: data.status ?? "pending",
+      data: data as Record<string, unknown>,
+    }
   }
 
   private amountOf(amount: unknown, currency: string): string {
     try {
       return roundAmount(amount as AmountInput, currency)
     } catch (error) {
-      const reason = error instanceof InvalidInputError ? `${error.field} ${error.reason}` : "is not a decimal number"
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `The payment amount is not a valid ${currency} amount: ${reason}`)
+      const reason =
+        error instanceof InvalidInputError
+          ? `${error.field} ${error.reason}`
+          : "is not a decimal number"
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `The payment amount is not a valid ${currency} amount: ${reason}`
+      )
     }
   }
 }
 
 function isStoredStatus(value: unknown): value is StoredStatus {
-  return typeof value === "string" && (STORED_STATUSES as readonly string[]).includes(value)
+  return (
+    typeof value === "string" &&
+    (STORED_STATUSES as readonly string[]).includes(value)
+  )
 }

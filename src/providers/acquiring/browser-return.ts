@@ -21,14 +21,23 @@ export async function confirmBrowserReturn(
       const result = ctx.gateway.verifyResult(fields)
       if (result.order_no === stored.order_no) verified = result
     } catch (error) {
-      ctx.log("warn", `browser return for ${stored.order_no ?? "?"} carried fields that failed verification; ignored`, { error })
+      ctx.log(
+        "warn",
+        `browser return for ${stored.order_no ?? "?"} carried fields that failed verification; ignored`,
+        { error }
+      )
     }
   }
   const { data: confirmed } = await confirmWithQuery(ctx, stored)
   if (!verified) return confirmed
   const detailed = applyResult(ctx, { ...stored, status: undefined }, verified)
   if (detailed.status !== confirmed.status) return confirmed
-  const next: AcquiringSessionData = { ...confirmed, result: detailed.result, card_masked: detailed.card_masked ?? confirmed.card_masked }
-  if (verified.threeds_result) next.three_ds = { ...confirmed.three_ds, result: verified.threeds_result }
+  const next: AcquiringSessionData = {
+    ...confirmed,
+    result: detailed.result,
+    card_masked: detailed.card_masked ?? confirmed.card_masked,
+  }
+  if (verified.threeds_result)
+    next.three_ds = { ...confirmed.three_ds, result: verified.threeds_result }
   return next
 }

@@ -24,9 +24,25 @@ export interface SessionAmount {
 }
 
 /** A new attempt under the next order number: nothing of the previous attempt's outcome is carried over. */
-function nextAttempt(ctx: CoreContext, data: AcquiringSessionData, current: string): AcquiringSessionData {
-  const { transaction_id: _id, order_status: _os, result: _r, card_masked: _c, three_ds: _t, risk: _k, ...kept } = data
-  return { ...kept, status: "pending", order_no: nextOrderNumber(ctx.options.order_prefix, current) }
+function nextAttempt(
+  ctx: CoreContext,
+  data: AcquiringSessionData,
+  current: string
+): AcquiringSessionData {
+  const {
+    transaction_id: _id,
+    order_status: _os,
+    result: _r,
+    card_masked: _c,
+    three_ds: _t,
+    risk: _k,
+    ...kept
+  } = data
+  return {
+    ...kept,
+    status: "pending",
+    order_no: nextOrderNumber(ctx.options.order_prefix, current),
+  }
 }
 
 /**
@@ -38,18 +54,32 @@ export async function prepareAttempt(
   data: AcquiringSessionData,
   options: { earlierReached?: boolean } = {}
 ): Promise<AcquiringSessionData> {
-  if (!data.session_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The payment session data has no session_id")
+  if (!data.session_id)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "The payment session data has no session_id"
+    )
   const first = orderNumberFor(ctx.options.order_prefix, data.session_id)
   const current = data.order_no ?? first
   if (data.status === "error") return nextAttempt(ctx, data, current)
-  if (!options.earlierReached && !data.transaction_id && data.status !== "requires_more") return { ...data, order_no: current }
+  if (
+    !options.earlierReached &&
+    !data.transaction_id &&
+    data.status !== "requires_more"
+  )
+    return { ...data, order_no: current }
 
   // an earlier attempt reached the service: find out what became of it
-  const { data: confirmed, answer } = await confirmWithQuery(ctx, { ...data, order_no: current })
+  const { data: confirmed, answer } = await confirmWithQuery(ctx, {
+    ...data,
+    order_no: current,
+  })
   if (isSettled(confirmed.status)) return confirmed
   if (confirmed.status === "error") return nextAttempt(ctx, confirmed, current)
   if (answer.kind === "unavailable") {
-    throw unsettledError("An earlier payment attempt could not be confirmed; try again shortly")
+    throw unsettledError(
+      "An earlier payment attempt could not be confirmed; try again shortly"
+    )
   }
   // an open attempt (3-D Secure challenge, hosted page) must not be payable once a new one starts
   if (answer.kind === "found") await voidAttempt(ctx, confirmed)
@@ -63,7 +93,10 @@ export async function authoriseCard(
   entry: CardEntry
 ): Promise<AcquiringSessionData> {
   if (stored.status === "canceled") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment session was canceled; start a new one")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The payment session was canceled; start a new one"
+    )
   }
   // never charge a session twice
   if (isSettled(stored.status)) return stored
@@ -102,19 +135,40 @@ export async function authoriseCard(
   let failure: unknown
   try {
     const result = await ctx.gateway.authorise(order)
-    ctx.log("info", `authorise ${orderNo}: order_status ${result.order_status}`, { result: result.result })
+    ctx.log(
+      "info",
+      `authorise ${orderNo}: order_status ${result.order_status}`,
+      { result: result.result }
+    )
     // a concurrent submit (double click) already used this order number: its outcome is this session's
-    if (result.result.code !== ERROR_CODE.DUPLICATE_ORDER_NO) return applyResult(ctx, attempt, result, entry.card.number)
-    failure = new GatewayRefusedError("authorise", result.result.code, result.result.text)
+    if (result.result.code !== ERROR_CODE.DUPLICATE_ORDER_NO)
+      return applyResult(ctx, attempt, result, entry.card.number)
+    failure = new GatewayRefusedError(
+      "authorise",
+      result.result.code,
+      result.result.text
+    )
   } catch (error) {
-    if (error instanceof GatewayRefusedError && error.code !== ERROR_CODE.DUPLICATE_ORDER_NO) {
-      ctx.log("info", `authorise ${orderNo} refused`, { code: error.code, text: error.text })
-      return { ...attempt, status: "error", order_status: "0", result: { code: error.code, text: error.text } }
+    if (
+      error instanceof GatewayRefusedError &&
+      error.code !== ERROR_CODE.DUPLICATE_ORDER_NO
+    ) {
+      ctx.log("info", `authorise ${orderNo} refused`, {
+        code: error.code,
+        text: error.text,
+      })
+      return {
+        ...attempt,
+        status: "error",
+        order_status: "0",
+        result: { code: error.code, text: error.text },
+      }
     }
     failure = error
   }
   const unclear =
-    (failure instanceof GatewayRefusedError && failure.code === ERROR_CODE.DUPLICATE_ORDER_NO) ||
+    (failure instanceof GatewayRefusedError &&
+      failure.code === ERROR_CODE.DUPLICATE_ORDER_NO) ||
     (failure instanceof TransportError && failure.may_have_reached_gateway)
   if (unclear) {
     const { data: confirmed, answer } = await confirmWithQuery(ctx, attempt)

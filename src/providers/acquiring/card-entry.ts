@@ -8,7 +8,8 @@ import { z } from "zod"
 const digits = (text: string) => text.replace(/[\s-]/g, "")
 
 /** "is required" only when the field is missing; a value of the wrong type is told apart. */
-const missingOr = (wrongType: string) => (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : wrongType)
+const missingOr = (wrongType: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? "is required" : wrongType
 
 export function passesLuhn(number: string): boolean {
   let sum = 0
@@ -28,36 +29,63 @@ export function passesLuhn(number: string): boolean {
 export const CardEntrySchema = z
   .object({
     card: z
-      .object({
-        number: z
-          .string({ error: missingOr("must be a string of digits") })
-          .transform(digits)
-          .pipe(
-            z
-              .string()
-              .regex(/^\d{12,19}$/, "must be 12 to 19 digits")
-              .refine(passesLuhn, "is not a valid card number (check digit)")
+      .object(
+        {
+          number: z
+            .string({ error: missingOr("must be a string of digits") })
+            .transform(digits)
+            .pipe(
+              z
+                .string()
+                .regex(/^\d{12,19}$/, "must be 12 to 19 digits")
+                .refine(passesLuhn, "is not a valid card number (check digit)")
+            ),
+          expiry_month: z
+            .union([z.string(), z.number()], {
+              error: missingOr("must be a month from 1 to 12"),
+            })
+            .transform((value) => String(value).trim())
+            .pipe(
+              z
+                .string()
+                .regex(/^(0?[1-9]|1[0-2])$/, "must be a month from 1 to 12")
+            )
+            .transform((value) => value.padStart(2, "0")),
+          expiry_year: z
+            .union([z.string(), z.number()], {
+              error: missingOr("must be a year such as 2030 or 30"),
+            })
+            .transform((value) => String(value).trim())
+            .pipe(
+              z
+                .string()
+                .regex(/^(\d{2}|20\d{2})$/, "must be a year such as 2030 or 30")
+            )
+            .transform((value) => (value.length === 2 ? `20${value}` : value)),
+          security_code: z
+            .string({ error: missingOr("must be a string of 3 or 4 digits") })
+            .trim()
+            .regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
+        },
+        {
+          error: missingOr(
+            "must be an object with number, expiry_month, expiry_year and security_code"
           ),
-        expiry_month: z
-          .union([z.string(), z.number()], { error: missingOr("must be a month from 1 to 12") })
-          .transform((value) => String(value).trim())
-          .pipe(z.string().regex(/^(0?[1-9]|1[0-2])$/, "must be a month from 1 to 12"))
-          .transform((value) => value.padStart(2, "0")),
-        expiry_year: z
-          .union([z.string(), z.number()], { error: missingOr("must be a year such as 2030 or 30") })
-          .transform((value) => String(value).trim())
-          .pipe(z.string().regex(/^(\d{2}|20\d{2})$/, "must be a year such as 2030 or 30"))
-          .transform((value) => (value.length === 2 ? `20${value}` : value)),
-        security_code: z
-          .string({ error: missingOr("must be a string of 3 or 4 digits") })
-          .trim()
-          .regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
-      }, { error: missingOr("must be an object with number, expiry_month, expiry_year and security_code") })
+        }
+      )
       .strict(),
     holder: z
       .object({
-        first_name: z.string().trim().max(50, "must be at most 50 characters").optional(),
-        last_name: z.string().trim().max(50, "must be at most 50 characters").optional(),
+        first_name: z
+          .string()
+          .trim()
+          .max(50, "must be at most 50 characters")
+          .optional(),
+        last_name: z
+          .string()
+          .trim()
+          .max(50, "must be at most 50 characters")
+          .optional(),
       })
       .strict()
       .optional(),
@@ -67,9 +95,14 @@ export const CardEntrySchema = z
 export type CardEntry = z.output<typeof CardEntrySchema>
 
 /** Validation issues as `field: reason` without the submitted values. */
-export function describeCardIssues(error: z.ZodError): { field: string; reason: string }[] {
+export function describeCardIssues(
+  error: z.ZodError
+): { field: string; reason: string }[] {
   return error.issues.map((issue) => ({
     field: issue.path.map(String).join(".") || "body",
-    reason: issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message,
+    reason:
+      issue.code === "unrecognized_keys"
+        ? `unknown field(s) ${issue.keys.join(", ")}`
+        : issue.message,
   }))
 }

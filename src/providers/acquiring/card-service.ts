@@ -9,11 +9,19 @@ import type { AcquiringSessionData } from "./session-data"
 export class AcquiringCardService extends AcquiringPaymentService {
   static override identifier = "acquiring-card"
 
-  constructor(container: { logger?: PluginLogger; configModule?: unknown }, options: AcquiringOptionsInput) {
+  constructor(
+    container: { logger?: PluginLogger; configModule?: unknown },
+    options: AcquiringOptionsInput
+  ) {
     super(container, options, "acquiring-card")
   }
 
-  protected async authorizeWithoutAttempt(_data: AcquiringSessionData): Promise<AuthorizePaymentOutput> {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No card has been submitted for this payment session yet")
+  protected async authorizeWithoutAttempt(
+    _data: AcquiringSessionData
+  ): Promise<AuthorizePaymentOutput> {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "No card has been submitted for this payment session yet"
+    )
   }
 }

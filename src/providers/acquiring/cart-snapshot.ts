@@ -60,7 +60,8 @@ export interface ClientContext {
   browser_lang?: string
 }
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`)
+const text = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`)
 
 /** Device data the storefront collects for 3-D Secure and risk screening. */
 export const DeviceSchema = z
@@ -79,21 +80,32 @@ export const DeviceSchema = z
           )
       )
       .optional(),
-    resolution: z.string().regex(/^\d{2,5}[x*]\d{2,5}$/, "must look like 1920x1080").optional(),
+    resolution: z
+      .string()
+      .regex(/^\d{2,5}[x*]\d{2,5}$/, "must look like 1920x1080")
+      .optional(),
     color_depth: z
       .union([z.string(), z.number()])
       .transform(String)
       .pipe(z.string().regex(/^\d{1,2}$/, "must be a bit depth such as 24"))
       .optional(),
-    challenge_window_size: z.enum(["01", "02", "03", "04", "05"], { error: "must be one of 01, 02, 03, 04, 05" }).optional(),
+    challenge_window_size: z
+      .enum(["01", "02", "03", "04", "05"], {
+        error: "must be one of 01, 02, 03, 04, 05",
+      })
+      .optional(),
   })
   .strict()
 
 export type DeviceData = z.infer<typeof DeviceSchema>
 
 /** Only the first language tag of Accept-Language, e.g. "de-DE". */
-export function browserLanguage(acceptLanguage: string | undefined): string | undefined {
+export function browserLanguage(
+  acceptLanguage: string | undefined
+): string | undefined {
   if (!acceptLanguage) return undefined
   const first = acceptLanguage.split(",")[0]?.split(";")[0]?.trim()
-  return first && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(first) ? first : undefined
+  return first && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(first)
+    ? first
+    : undefined
 }

@@ -20,11 +20,18 @@ import type {
 type Loose = Record<string, unknown>
 
 const str = (value: unknown): string | undefined =>
-  value === undefined || value === null ? undefined : typeof value === "string" ? value : String(value)
+  value === undefined || value === null
+    ? undefined
+    : typeof value === "string"
+      ? value
+      : String(value)
 
 function asResult(raw: unknown): GatewayResult {
   const r = (raw ?? {}) as Loose
-  const parsed = r.result && typeof r.result === "object" ? (r.result as { code?: string; text?: string }) : parseResultInfo(str(r.result_info))
+  const parsed =
+    r.result && typeof r.result === "object"
+      ? (r.result as { code?: string; text?: string })
+      : parseResultInfo(str(r.result_info))
   return {
     order_no: str(r.order_no) ?? "",
     transaction_id: str(r.transaction_id),
@@ -45,23 +52,39 @@ function asResult(raw: unknown): GatewayResult {
 function entriesOf(outcome: unknown): Loose[] {
   if (Array.isArray(outcome)) return outcome as Loose[]
   const o = (outcome ?? {}) as Loose
-  for (const key of ["entries", "results", "capture_orders", "cancel_orders", "review_orders", "refund_orders"]) {
+  for (const key of [
+    "entries",
+    "results",
+    "capture_orders",
+    "cancel_orders",
+    "review_orders",
+    "refund_orders",
+  ]) {
     if (Array.isArray(o[key])) return o[key] as Loose[]
   }
   return []
 }
 
 function asEntry(raw: Loose): EntryOutcome {
-  const error = raw.error && typeof raw.error === "object" ? (raw.error as { code?: string; text?: string }) : parseResultInfo(str(raw.error_message))
+  const error =
+    raw.error && typeof raw.error === "object"
+      ? (raw.error as { code?: string; text?: string })
+      : parseResultInfo(str(raw.error_message))
   return {
     transaction_id: str(raw.transaction_id) ?? "",
     ok: raw.ok === true,
-    ...(raw.ok === true ? {} : { error: { code: error.code ?? "", text: error.text ?? "" } }),
+    ...(raw.ok === true
+      ? {}
+      : { error: { code: error.code ?? "", text: error.text ?? "" } }),
   }
 }
 
 function asRefund(raw: Loose): RefundOutcome {
-  return { ...asEntry(raw), refund_reference_id: str(raw.refund_reference_id), refund_amount: str(raw.refund_amount) }
+  return {
+    ...asEntry(raw),
+    refund_reference_id: str(raw.refund_reference_id),
+    refund_amount: str(raw.refund_amount),
+  }
 }
 
 function asTransaction(raw: Loose): TransactionRecord {
@@ -86,7 +109,10 @@ function asRefundRecord(raw: Loose): RefundRecord {
   }
 }
 
-export function gatewayFromOptions(options: AcquiringOptions, logger?: PluginLogger): GatewayPort {
+export function gatewayFromOptions(
+  options: AcquiringOptions,
+  logger?: PluginLogger
+): GatewayPort {
   const client = createAcquiringClient({
     base_url: options.base_url,
     merchant_id: options.merchant_id,
@@ -109,12 +135,15 @@ export function gatewayFromOptions(options: AcquiringOptions, logger?: PluginLog
       const page = (await c.checkout(order)) as Loose
       return { html: str(page.html) ?? "" }
     },
-    capture: async (entries: BatchEntry[]) => entriesOf(await c.capture(entries)).map(asEntry),
+    capture: async (entries: BatchEntry[]) =>
+      entriesOf(await c.capture(entries)).map(asEntry),
     cancel: async (entries) => entriesOf(await c.cancel(entries)).map(asEntry),
     review: async (entries) => entriesOf(await c.review(entries)).map(asEntry),
     refund: async (entries) => entriesOf(await c.refund(entries)).map(asRefund),
-    retrieveTransactions: async (selector) => entriesOf(await c.retrieveTransactions(selector)).map(asTransaction),
-    retrieveRefunds: async (selector) => entriesOf(await c.retrieveRefunds(selector)).map(asRefundRecord),
+    retrieveTransactions: async (selector) =>
+      entriesOf(await c.retrieveTransactions(selector)).map(asTransaction),
+    retrieveRefunds: async (selector) =>
+      entriesOf(await c.retrieveRefunds(selector)).map(asRefundRecord),
     verifyNotification: (fields) => asResult(c.verifyNotification(fields)),
     verifyResult: (fields) => asResult(c.verifyResult(fields)),
   }

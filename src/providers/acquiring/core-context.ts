@@ -22,27 +22,42 @@ export interface CoreContext {
   identifier: AcquiringIdentifier
   /** the `id` of the provider entry in medusa-config ("acquiring" → pp_acquiring-card_acquiring) */
   provider_id: string
-  log: (level: "info" | "warn" | "error", message: string, details?: unknown) => void
+  log: (
+    level: "info" | "warn" | "error",
+    message: string,
+    details?: unknown
+  ) => void
 }
 
-export function notifyUrlFor(ctx: Pick<CoreContext, "options" | "identifier" | "provider_id">): string {
+export function notifyUrlFor(
+  ctx: Pick<CoreContext, "options" | "identifier" | "provider_id">
+): string {
   return `${ctx.options.backend_url}/hooks/payment/${ctx.identifier}_${ctx.provider_id}`
 }
 
 /** Browser returns live outside /store: a redirect from the service cannot carry the publishable key header. */
-export function returnUrlFor(options: AcquiringOptions, sessionId: string): string {
+export function returnUrlFor(
+  options: AcquiringOptions,
+  sessionId: string
+): string {
   return `${options.backend_url}/acquiring/return/${encodeURIComponent(sessionId)}`
 }
 
-export function cancelUrlFor(options: AcquiringOptions, sessionId: string): string {
+export function cancelUrlFor(
+  options: AcquiringOptions,
+  sessionId: string
+): string {
   return `${options.backend_url}/acquiring/cancel/${encodeURIComponent(sessionId)}`
 }
 
-export function createLog(logger: PluginLogger | undefined): CoreContext["log"] {
+export function createLog(
+  logger: PluginLogger | undefined
+): CoreContext["log"] {
   return (level, message, details) => {
     if (!logger) return
     try {
-      const suffix = details === undefined ? "" : ` ${JSON.stringify(redact(details))}`
+      const suffix =
+        details === undefined ? "" : ` ${JSON.stringify(redact(details))}`
       logger[level](`${scrubText(`[acquiring] ${message}`)}${suffix}`)
     } catch {
       // logging never breaks a payment

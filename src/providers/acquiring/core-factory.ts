@@ -1,5 +1,10 @@
 import { gatewayFromOptions } from "./client-adapter"
-import { createLog, type AcquiringIdentifier, type CoreContext, type PluginLogger } from "./core-context"
+import {
+  createLog,
+  type AcquiringIdentifier,
+  type CoreContext,
+  type PluginLogger,
+} from "./core-context"
 import type { GatewayPort } from "./gateway-port"
 import type { AcquiringOptions } from "./options"
 

@@ -69,9 +69,15 @@ export interface GatewayPort {
   checkout(order: Record<string, unknown>): Promise<{ html: string }>
   capture(entries: BatchEntry[]): Promise<EntryOutcome[]>
   cancel(entries: BatchEntry[]): Promise<EntryOutcome[]>
-  review(entries: (BatchEntry & { review_flag: string })[]): Promise<EntryOutcome[]>
-  refund(entries: (BatchEntry & { refund_amount: string; refund_reason?: string })[]): Promise<RefundOutcome[]>
-  retrieveTransactions(selector: { order_nos: string[] } | { transaction_ids: string[] }): Promise<TransactionRecord[]>
+  review(
+    entries: (BatchEntry & { review_flag: string })[]
+  ): Promise<EntryOutcome[]>
+  refund(
+    entries: (BatchEntry & { refund_amount: string; refund_reason?: string })[]
+  ): Promise<RefundOutcome[]>
+  retrieveTransactions(
+    selector: { order_nos: string[] } | { transaction_ids: string[] }
+  ): Promise<TransactionRecord[]>
   retrieveRefunds(selector: { order_nos: string[] }): Promise<RefundRecord[]>
   /** Throws when the signature does not match */
   verifyNotification(fields: Record<string, unknown>): GatewayResult

@@ -16,9 +16,15 @@ export function applyResult(
   result: GatewayResult,
   pan?: string
 ): AcquiringSessionData {
-  const outcome = interpretOrderStatus(result.order_status, ctx.options.status_codes?.order_status)
+  const outcome = interpretOrderStatus(
+    result.order_status,
+    ctx.options.status_codes?.order_status
+  )
   const hasChallenge = outcome === "pending" && !!result.issuer_url
-  const incoming = statusFromOrderOutcome(outcome, { auto_capture: ctx.options.auto_capture, has_challenge: hasChallenge })
+  const incoming = statusFromOrderOutcome(outcome, {
+    auto_capture: ctx.options.auto_capture,
+    has_challenge: hasChallenge,
+  })
   const status = mergeStatus(data.status, incoming)
   if (status !== incoming) return data
 
@@ -28,12 +34,20 @@ export function applyResult(
     order_status: result.order_status,
     result: result.result,
     transaction_id: result.transaction_id || data.transaction_id,
-    card_masked: result.card ? maskCardNumber(result.card) : pan ? maskCardNumber(pan) : data.card_masked,
+    card_masked: result.card
+      ? maskCardNumber(result.card)
+      : pan
+        ? maskCardNumber(pan)
+        : data.card_masked,
   }
   if (result.risk_action || result.risk_score) {
-    next.risk = { action: result.risk_action || undefined, score: result.risk_score || undefined }
+    next.risk = {
+      action: result.risk_action || undefined,
+      score: result.risk_score || undefined,
+    }
   }
-  if (outcome === "review") next.risk = { ...next.risk, action: result.risk_action || "REVIEW" }
+  if (outcome === "review")
+    next.risk = { ...next.risk, action: result.risk_action || "REVIEW" }
 
   const threeDs: NonNullable<AcquiringSessionData["three_ds"]> = {}
   if (result.threeds_result) threeDs.result = result.threeds_result
@@ -42,7 +56,10 @@ export function applyResult(
     threeDs.form = {
       action: result.issuer_url,
       method: "POST",
-      inputs: { return_url: returnUrlFor(ctx.options, data.session_id), notify_url: notifyUrlFor(ctx) },
+      inputs: {
+        return_url: returnUrlFor(ctx.options, data.session_id),
+        notify_url: notifyUrlFor(ctx),
+      },
     }
   }
   next.three_ds = Object.keys(threeDs).length ? threeDs : undefined

@@ -7,7 +7,12 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { GatewayRefusedError } from "../../gateway/errors"
 import { ERROR_CODE } from "../../gateway/statuses"
 import { prepareAttempt, type SessionAmount } from "./card-authorisation"
-import { cancelUrlFor, notifyUrlFor, returnUrlFor, type CoreContext } from "./core-context"
+import {
+  cancelUrlFor,
+  notifyUrlFor,
+  returnUrlFor,
+  type CoreContext,
+} from "./core-context"
 import { toMedusaError, unsettledError } from "./medusa-errors"
 import { buildPaymentOrder } from "./payment-order"
 import type { AcquiringSessionData } from "./session-data"
@@ -18,14 +23,28 @@ export interface CheckoutStart {
   data: AcquiringSessionData
 }
 
-export async function startCheckout(ctx: CoreContext, stored: AcquiringSessionData, session: SessionAmount): Promise<CheckoutStart> {
+export async function startCheckout(
+  ctx: CoreContext,
+  stored: AcquiringSessionData,
+  session: SessionAmount
+): Promise<CheckoutStart> {
   if (stored.status === "canceled") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment session was canceled; start a new one")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The payment session was canceled; start a new one"
+    )
   }
-  if (isSettled(stored.status)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment session is already paid")
+  if (isSettled(stored.status))
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The payment session is already paid"
+    )
   let data = await prepareAttempt(ctx, stored)
   if (isSettled(data.status)) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment session is already paid")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The payment session is already paid"
+    )
   }
   // one retry: a duplicate order number means an earlier page for this attempt exists
   for (let round = 0; round < 2; round++) {
@@ -35,13 +54,26 @@ export async function startCheckout(ctx: CoreContext, stored: AcquiringSessionDa
       ctx.log("info", `checkout page for ${data.order_no}`)
       return {
         html: page.html,
-        data: { ...data, status: "pending", amount: order.amount as string, currency: order.currency as string },
+        data: {
+          ...data,
+          status: "pending",
+          amount: order.amount as string,
+          currency: order.currency as string,
+        },
       }
     } catch (error) {
-      if (round === 0 && error instanceof GatewayRefusedError && error.code === ERROR_CODE.DUPLICATE_ORDER_NO) {
+      if (
+        round === 0 &&
+        error instanceof GatewayRefusedError &&
+        error.code === ERROR_CODE.DUPLICATE_ORDER_NO
+      ) {
         // a page for this attempt is open already (a reload): void it, so only the new page can take a payment
         data = await prepareAttempt(ctx, data, { earlierReached: true })
-        if (isSettled(data.status)) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment session is already paid")
+        if (isSettled(data.status))
+          throw new MedusaError(
+            MedusaError.Types.NOT_ALLOWED,
+            "The payment session is already paid"
+          )
         continue
       }
       ctx.log("warn", `checkout for ${data.order_no} failed`, { error })
@@ -51,7 +83,11 @@ export async function startCheckout(ctx: CoreContext, stored: AcquiringSessionDa
   throw unsettledError("The hosted checkout could not be started; try again")
 }
 
-function orderFor(ctx: CoreContext, data: AcquiringSessionData, session: SessionAmount) {
+function orderFor(
+  ctx: CoreContext,
+  data: AcquiringSessionData,
+  session: SessionAmount
+) {
   const sessionId = data.session_id as string
   return buildPaymentOrder({
     order_no: data.order_no as string,

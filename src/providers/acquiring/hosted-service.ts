@@ -10,12 +10,17 @@ import type { AcquiringSessionData } from "./session-data"
 export class AcquiringHostedService extends AcquiringPaymentService {
   static override identifier = "acquiring-hosted"
 
-  constructor(container: { logger?: PluginLogger; configModule?: unknown }, options: AcquiringOptionsInput) {
+  constructor(
+    container: { logger?: PluginLogger; configModule?: unknown },
+    options: AcquiringOptionsInput
+  ) {
     super(container, options, "acquiring-hosted")
   }
 
   /** The shopper may have paid on the hosted page without coming back: ask the service. */
-  protected async authorizeWithoutAttempt(stored: AcquiringSessionData): Promise<AuthorizePaymentOutput> {
+  protected async authorizeWithoutAttempt(
+    stored: AcquiringSessionData
+  ): Promise<AuthorizePaymentOutput> {
     const { data } = await confirmWithQuery(this.ctx, stored)
     if (data.status === "error") throw declinedError(data.result)
     return this.out(data)

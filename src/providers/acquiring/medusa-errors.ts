@@ -23,36 +23,68 @@ export function unsettledError(message: string): MedusaError {
   return new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
 }
 
-export function declinedError(result: ResultText | undefined, what = "payment"): MedusaError {
-  const detail = result?.code ? `${result.code}:${result.text}` : "the acquirer reports it as failed, without a reason"
-  return new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, `The ${what} was not authorised by the acquirer (${detail})`)
+export function declinedError(
+  result: ResultText | undefined,
+  what = "payment"
+): MedusaError {
+  const detail = result?.code
+    ? `${result.code}:${result.text}`
+    : "the acquirer reports it as failed, without a reason"
+  return new MedusaError(
+    MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+    `The ${what} was not authorised by the acquirer (${detail})`
+  )
 }
 
-export function refusedEntryError(operation: string, result: ResultText | undefined): MedusaError {
-  const detail = result?.code ? `${result.code}:${result.text}` : "no reason given"
-  return new MedusaError(MedusaError.Types.NOT_ALLOWED, `The acquirer refused the ${operation} (${detail})`)
+export function refusedEntryError(
+  operation: string,
+  result: ResultText | undefined
+): MedusaError {
+  const detail = result?.code
+    ? `${result.code}:${result.text}`
+    : "no reason given"
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `The acquirer refused the ${operation} (${detail})`
+  )
 }
 
 /** Any error thrown while talking to the gateway, as a MedusaError; MedusaErrors pass unchanged. */
 export function toMedusaError(error: unknown, operation: string): Error {
   if (MedusaError.isMedusaError(error)) return error as Error
   if (error instanceof GatewayRefusedError) {
-    return new MedusaError(MedusaError.Types.NOT_ALLOWED, `The acquirer refused the ${operation} (${error.code}:${error.text})`)
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The acquirer refused the ${operation} (${error.code}:${error.text})`
+    )
   }
   if (error instanceof InvalidInputError) {
-    return new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid ${error.field} for the ${operation}: ${scrubText(error.reason)}`)
+    return new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid ${error.field} for the ${operation}: ${scrubText(error.reason)}`
+    )
   }
   if (error instanceof SignatureMismatchError) {
-    return unsettledError(`The acquirer's answer to the ${operation} failed signature verification and was ignored; retrying confirms its outcome`)
+    return unsettledError(
+      `The acquirer's answer to the ${operation} failed signature verification and was ignored; retrying confirms its outcome`
+    )
   }
   if (error instanceof TransportError) {
     const state = error.may_have_reached_gateway
       ? "its outcome is not known yet; retrying is safe and confirms it with the status query"
       : "nothing was sent; retry"
-    return unsettledError(`The acquirer could not be reached for the ${operation} (${error.timed_out ? "timed out" : "transport failure"}; ${state})`)
+    return unsettledError(
+      `The acquirer could not be reached for the ${operation} (${error.timed_out ? "timed out" : "transport failure"}; ${state})`
+    )
   }
   if (error instanceof AcquiringError) {
-    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The ${operation} failed: ${error.message}`)
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `The ${operation} failed: ${error.message}`
+    )
   }
-  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The ${operation} failed unexpectedly`)
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `The ${operation} failed unexpectedly`
+  )
 }

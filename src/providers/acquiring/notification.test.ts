@@ -18,14 +18,26 @@ function verifiedAs(over: Partial<GatewayResult>, paymentStatus = "2000") {
       result: { code: "0000", text: "Success" },
       ...over,
     }),
-    retrieveTransactions: async () => [{ order_no: ORDER, transaction_id: "T1", payment_status: paymentStatus, query_result: "1" }],
+    retrieveTransactions: async () => [
+      {
+        order_no: ORDER,
+        transaction_id: "T1",
+        payment_status: paymentStatus,
+        query_result: "1",
+      },
+    ],
   })
 }
 
 describe("webhookAction (mapping, with the client's verification stubbed)", () => {
   const payload = { data: { order_no: ORDER, encryption_data: "x" } }
   const action = async (over: Partial<GatewayResult>, paymentStatus?: string) =>
-    (await webhookAction(testContext(verifiedAs(over, paymentStatus).gateway), payload)).action
+    (
+      await webhookAction(
+        testContext(verifiedAs(over, paymentStatus).gateway),
+        payload
+      )
+    ).action
 
   it("maps an authorised payment to the session without a status query (Medusa's authorizePayment confirms it)", async () => {
     const { gateway, calls } = verifiedAs({})
@@ -43,11 +55,22 @@ describe("webhookAction (mapping, with the client's verification stubbed)", () =
   })
 
   it("maps failures, captures, cancellations and review outcomes the status query confirms", async () => {
-    expect(await action({ order_status: "0", result: { code: "E0008", text: "declined" } }, "1000")).toBe("failed")
+    expect(
+      await action(
+        { order_status: "0", result: { code: "E0008", text: "declined" } },
+        "1000"
+      )
+    ).toBe("failed")
     expect(await action({ notify_type: "CAPTURE" }, "3000")).toBe("captured")
-    expect(await action({ notify_type: "CANCEL", order_status: "0" }, "1100")).toBe("canceled")
-    expect(await action({ notify_type: "REVIEW", order_status: "0" }, "1100")).toBe("canceled")
-    expect(await action({ notify_type: "REVIEW", order_status: "1" })).toBe("authorized")
+    expect(
+      await action({ notify_type: "CANCEL", order_status: "0" }, "1100")
+    ).toBe("canceled")
+    expect(
+      await action({ notify_type: "REVIEW", order_status: "0" }, "1100")
+    ).toBe("canceled")
+    expect(await action({ notify_type: "REVIEW", order_status: "1" })).toBe(
+      "authorized"
+    )
     expect(await action({ notify_type: "REFUND" })).toBe("not_supported")
     expect(await action({ order_status: "-1" })).toBe("pending")
     expect(await action({ order_status: "7" })).toBe("pending")
@@ -55,16 +78,28 @@ describe("webhookAction (mapping, with the client's verification stubbed)", () =
 
   it("ignores a capture, cancel or failure the status query does not confirm (notify_type is not signed)", async () => {
     // a signed authorised result replayed as CANCEL or CAPTURE while the payment is only authorised
-    expect(await action({ notify_type: "CANCEL" }, "2000")).toBe("not_supported")
-    expect(await action({ notify_type: "CAPTURE" }, "2000")).toBe("not_supported")
-    expect(await action({ order_status: "0", result: { code: "E0008", text: "declined" } }, "2100")).toBe("not_supported")
+    expect(await action({ notify_type: "CANCEL" }, "2000")).toBe(
+      "not_supported"
+    )
+    expect(await action({ notify_type: "CAPTURE" }, "2000")).toBe(
+      "not_supported"
+    )
+    expect(
+      await action(
+        { order_status: "0", result: { code: "E0008", text: "declined" } },
+        "2100"
+      )
+    ).toBe("not_supported")
     const unavailable = scriptedGateway({
-      verifyNotification: verifiedAs({ notify_type: "CANCEL" }).gateway.verifyNotification,
+      verifyNotification: verifiedAs({ notify_type: "CANCEL" }).gateway
+        .verifyNotification,
       retrieveTransactions: async () => {
         throw new Error("query unavailable")
       },
     })
-    expect((await webhookAction(testContext(unavailable.gateway), payload)).action).toBe("not_supported")
+    expect(
+      (await webhookAction(testContext(unavailable.gateway), payload)).action
+    ).toBe("not_supported")
   })
 
   it("ignores a notification that fails verification or is not ours", async () => {
@@ -73,14 +108,28 @@ describe("webhookAction (mapping, with the client's verification stubbed)", () =
         throw new SignatureMismatchError("result")
       },
     })
-    expect(await webhookAction(testContext(gateway), payload)).toEqual({ action: "not_supported" })
-    expect(await webhookAction(testContext(verifiedAs({ order_no: "OTHER-1" }).gateway), { data: { order_no: "OTHER-1" } })).toEqual({
+    expect(await webhookAction(testContext(gateway), payload)).toEqual({
       action: "not_supported",
     })
-    expect(await webhookAction(testContext(verifiedAs({}).gateway), {})).toEqual({ action: "not_supported" })
+    expect(
+      await webhookAction(
+        testContext(verifiedAs({ order_no: "OTHER-1" }).gateway),
+        { data: { order_no: "OTHER-1" } }
+      )
+    ).toEqual({
+      action: "not_supported",
+    })
+    expect(
+      await webhookAction(testContext(verifiedAs({}).gateway), {})
+    ).toEqual({ action: "not_supported" })
   })
 
   it("reads the raw form body when the parsed body is empty", () => {
-    expect(notificationFields({ data: {}, rawData: Buffer.from("order_no=A%2BB&amount=1.00") })).toEqual({ order_no: "A+B", amount: "1.00" })
+    expect(
+      notificationFields({
+        data: {},
+        rawData: Buffer.from("order_no=A%2BB&amount=1.00"),
+      })
+    ).toEqual({ order_no: "A+B", amount: "1.00" })
   })
 })

@@ -16,7 +16,9 @@ function issuesOf(raw: unknown): string[] {
     parseAcquiringOptions(raw)
   } catch (error) {
     expect(error).toBeInstanceOf(AcquiringOptionsError)
-    return (error as AcquiringOptionsError).issues.map((issue) => `${issue.path}: ${issue.message}`)
+    return (error as AcquiringOptionsError).issues.map(
+      (issue) => `${issue.path}: ${issue.message}`
+    )
   }
   throw new Error("expected the options to be refused")
 }
@@ -33,7 +35,9 @@ describe("provider options", () => {
 
   it("names each missing option", () => {
     const issues = issuesOf({ ...valid, merchant_id: undefined, sign_key: "" })
-    expect(issues).toContain("merchant_id: is required (merchant identifier from the acquirer)")
+    expect(issues).toContain(
+      "merchant_id: is required (merchant identifier from the acquirer)"
+    )
     expect(issues).toContain("sign_key: must not be empty")
   })
 
@@ -41,28 +45,60 @@ describe("provider options", () => {
     expect(issuesOf({ ...valid, base_url: "http://gateway.example" })).toEqual([
       'base_url: must use https in live mode (set mode: "test" for a test gateway)',
     ])
-    expect(parseAcquiringOptions({ ...valid, base_url: "http://127.0.0.1:4010" }).base_url).toBe("http://127.0.0.1:4010")
-    expect(parseAcquiringOptions({ ...valid, mode: "test", base_url: "http://gw.test" }).mode).toBe("test")
+    expect(
+      parseAcquiringOptions({ ...valid, base_url: "http://127.0.0.1:4010" })
+        .base_url
+    ).toBe("http://127.0.0.1:4010")
+    expect(
+      parseAcquiringOptions({
+        ...valid,
+        mode: "test",
+        base_url: "http://gw.test",
+      }).mode
+    ).toBe("test")
   })
 
   it("explains bad values without echoing the sign_key", () => {
-    const issues = issuesOf({ ...valid, order_prefix: "MED-2026", timeout_ms: 0, three_d_secure: "maybe", sign_key: 42 })
-    expect(issues).toContain("order_prefix: may hold only letters, digits and underscores")
+    const issues = issuesOf({
+      ...valid,
+      order_prefix: "MED-2026",
+      timeout_ms: 0,
+      three_d_secure: "maybe",
+      sign_key: 42,
+    })
+    expect(issues).toContain(
+      "order_prefix: may hold only letters, digits and underscores"
+    )
     expect(issues).toContain("timeout_ms: must be positive")
     expect(issues).toContain('three_d_secure: must be "always" or "issuer"')
     expect(issues.join(" ")).not.toContain("42")
   })
 
   it("validates overrides of recipes, status codes and limits", () => {
-    expect(issuesOf({ ...valid, recipes: { authorize: ["merchant_id"] } })[0]).toMatch(/^recipes\.authorize: unknown message kind "authorize"/)
-    expect(issuesOf({ ...valid, status_codes: { payment_status: { "5000": "paid" } } })[0]).toMatch(/^status_codes\.payment_status\.5000:/)
-    expect(issuesOf({ ...valid, limits: { batch: { capture: -1 } } })).toEqual(["limits.batch.capture: must be positive"])
-    const options = parseAcquiringOptions({ ...valid, status_codes: { order_status: { "9": "review" } }, limits: { batch: { refund: 10 } } })
+    expect(
+      issuesOf({ ...valid, recipes: { authorize: ["merchant_id"] } })[0]
+    ).toMatch(/^recipes\.authorize: unknown message kind "authorize"/)
+    expect(
+      issuesOf({
+        ...valid,
+        status_codes: { payment_status: { "5000": "paid" } },
+      })[0]
+    ).toMatch(/^status_codes\.payment_status\.5000:/)
+    expect(issuesOf({ ...valid, limits: { batch: { capture: -1 } } })).toEqual([
+      "limits.batch.capture: must be positive",
+    ])
+    const options = parseAcquiringOptions({
+      ...valid,
+      status_codes: { order_status: { "9": "review" } },
+      limits: { batch: { refund: 10 } },
+    })
     expect(options.status_codes?.order_status?.["9"]).toBe("review")
     expect(options.limits?.batch?.refund).toBe(10)
   })
 
   it("refuses unknown options", () => {
-    expect(issuesOf({ ...valid, apiKey: "x" })).toEqual(["options: unknown option(s) apiKey"])
+    expect(issuesOf({ ...valid, apiKey: "x" })).toEqual([
+      "options: unknown option(s) apiKey",
+    ])
   })
 })

@@ -16,9 +16,18 @@ export interface OrderNumberParts {
   attempt: number
 }
 
-export function orderNumberFor(prefix: string, sessionId: string, attempt = 1): string {
-  if (!sessionId.startsWith(SESSION_PREFIX) || sessionId.length === SESSION_PREFIX.length) {
-    throw new Error(`payment session id "${sessionId}" does not start with ${SESSION_PREFIX}`)
+export function orderNumberFor(
+  prefix: string,
+  sessionId: string,
+  attempt = 1
+): string {
+  if (
+    !sessionId.startsWith(SESSION_PREFIX) ||
+    sessionId.length === SESSION_PREFIX.length
+  ) {
+    throw new Error(
+      `payment session id "${sessionId}" does not start with ${SESSION_PREFIX}`
+    )
   }
   if (!Number.isInteger(attempt) || attempt < 1 || attempt > MAX_ATTEMPTS) {
     throw new Error(`attempt must be a whole number from 1 to ${MAX_ATTEMPTS}`)
@@ -28,7 +37,10 @@ export function orderNumberFor(prefix: string, sessionId: string, attempt = 1): 
 }
 
 /** The session and attempt an order number belongs to, or null when it is not one of ours. */
-export function parseOrderNumber(prefix: string, orderNo: string | undefined | null): OrderNumberParts | null {
+export function parseOrderNumber(
+  prefix: string,
+  orderNo: string | undefined | null
+): OrderNumberParts | null {
   if (typeof orderNo !== "string" || !orderNo.startsWith(prefix)) return null
   let rest = orderNo.slice(prefix.length)
   let attempt = 1
@@ -44,6 +56,9 @@ export function parseOrderNumber(prefix: string, orderNo: string | undefined | n
 
 export function nextOrderNumber(prefix: string, current: string): string {
   const parts = parseOrderNumber(prefix, current)
-  if (!parts) throw new Error(`order number "${current}" was not issued with prefix "${prefix}"`)
+  if (!parts)
+    throw new Error(
+      `order number "${current}" was not issued with prefix "${prefix}"`
+    )
   return orderNumberFor(prefix, parts.session_id, parts.attempt + 1)
 }

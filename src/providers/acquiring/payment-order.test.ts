@@ -1,7 +1,11 @@
 import { buildPaymentOrder } from "./payment-order"
 import type { CartSnapshot } from "./cart-snapshot"
 
-function cart(currency: string, totals: CartSnapshot["totals"], items: CartSnapshot["items"]): CartSnapshot {
+function cart(
+  currency: string,
+  totals: CartSnapshot["totals"],
+  items: CartSnapshot["items"]
+): CartSnapshot {
   return {
     id: "cart_1",
     email: "ada@example.com",
@@ -39,8 +43,22 @@ describe("buildPaymentOrder", () => {
       currency: "jpy",
       cart: cart(
         "jpy",
-        { total: "3500", item_subtotal: "3000", shipping_subtotal: "500", discount_subtotal: "0", tax_total: "0" },
-        [{ id: "item_1", name: "Tee", code: "TEE-1", unit_price: "1500", quantity: 2 }]
+        {
+          total: "3500",
+          item_subtotal: "3000",
+          shipping_subtotal: "500",
+          discount_subtotal: "0",
+          tax_total: "0",
+        },
+        [
+          {
+            id: "item_1",
+            name: "Tee",
+            code: "TEE-1",
+            unit_price: "1500",
+            quantity: 2,
+          },
+        ]
       ),
     })
     expect(order.currency).toBe("JPY")
@@ -65,7 +83,13 @@ describe("buildPaymentOrder", () => {
       currency: "usd",
       cart: cart(
         "usd",
-        { total: "16.012", item_subtotal: "10.004", shipping_subtotal: "5.004", discount_subtotal: "0", tax_total: "1.004" },
+        {
+          total: "16.012",
+          item_subtotal: "10.004",
+          shipping_subtotal: "5.004",
+          discount_subtotal: "0",
+          tax_total: "1.004",
+        },
         [{ id: "item_1", name: "Mug", unit_price: "10.004", quantity: 1 }]
       ),
     })
@@ -77,7 +101,16 @@ describe("buildPaymentOrder", () => {
     // an empty item code is written 0
     expect(order.items).toBe("Mug#,#0#,#10.00#,#1")
     expect(order.cart_items).toEqual([
-      { basic_item_data: { name: "Mug", quantity: "1", type: "physical", price: { amount_local_currency: "10.00", currency: "USD" }, category: "", productId: "item_1" } },
+      {
+        basic_item_data: {
+          name: "Mug",
+          quantity: "1",
+          type: "physical",
+          price: { amount_local_currency: "10.00", currency: "USD" },
+          category: "",
+          productId: "item_1",
+        },
+      },
     ])
   })
 
@@ -88,14 +121,24 @@ describe("buildPaymentOrder", () => {
       currency: "USD",
       cart: cart(
         "USD",
-        { total: "26.0039", item_subtotal: "20.005", shipping_subtotal: "4.994", discount_subtotal: "1", tax_total: "2.0049" },
+        {
+          total: "26.0039",
+          item_subtotal: "20.005",
+          shipping_subtotal: "4.994",
+          discount_subtotal: "1",
+          tax_total: "2.0049",
+        },
         [{ id: "i", name: "Pen", unit_price: "20.005", quantity: 1 }]
       ),
     })
     expect(order.total_discount).toBeUndefined()
-    expect([order.amount, order.item_total, order.shipping, order.tax_total, order.discount]).toEqual([
-      "26.00", "20.01", "4.99", "2.00", "1.00",
-    ])
+    expect([
+      order.amount,
+      order.item_total,
+      order.shipping,
+      order.tax_total,
+      order.discount,
+    ]).toEqual(["26.00", "20.01", "4.99", "2.00", "1.00"])
   })
 
   it("KWD: three digits", () => {
@@ -105,24 +148,47 @@ describe("buildPaymentOrder", () => {
       currency: "kwd",
       cart: cart(
         "kwd",
-        { total: "13.4632", item_subtotal: "12.3455", shipping_subtotal: "1.0004", discount_subtotal: "0.5", tax_total: "0.6173" },
+        {
+          total: "13.4632",
+          item_subtotal: "12.3455",
+          shipping_subtotal: "1.0004",
+          discount_subtotal: "0.5",
+          tax_total: "0.6173",
+        },
         [{ id: "i", name: "Dates", unit_price: "12.3455", quantity: 1 }]
       ),
     })
-    expect([order.amount, order.item_total, order.shipping, order.tax_total, order.discount]).toEqual([
-      "13.463", "12.346", "1.000", "0.617", "0.500",
-    ])
+    expect([
+      order.amount,
+      order.item_total,
+      order.shipping,
+      order.tax_total,
+      order.discount,
+    ]).toEqual(["13.463", "12.346", "1.000", "0.617", "0.500"])
   })
 
   it("names the promotion codes used", () => {
     const withCode = cart(
       "usd",
-      { total: "9", item_subtotal: "10", shipping_subtotal: "0", discount_subtotal: "1", tax_total: "0" },
+      {
+        total: "9",
+        item_subtotal: "10",
+        shipping_subtotal: "0",
+        discount_subtotal: "1",
+        tax_total: "0",
+      },
       [{ id: "i", name: "Cap", unit_price: "10", quantity: 1 }]
     )
     withCode.promotion_codes = ["SPRING10"]
-    const order = buildPaymentOrder({ ...base, amount: "9", currency: "usd", cart: withCode })
-    expect(order.total_discount).toEqual([{ coupon_code_used: "SPRING10", discount_type: "promotion" }])
+    const order = buildPaymentOrder({
+      ...base,
+      amount: "9",
+      currency: "usd",
+      cart: withCode,
+    })
+    expect(order.total_discount).toEqual([
+      { coupon_code_used: "SPRING10", discount_type: "promotion" },
+    ])
     expect(order.discount).toBe("1.00")
   })
 
@@ -133,12 +199,19 @@ describe("buildPaymentOrder", () => {
       currency: "usd",
       cart: cart(
         "usd",
-        { total: "100", item_subtotal: "100", shipping_subtotal: "0", discount_subtotal: "0", tax_total: "0" },
+        {
+          total: "100",
+          item_subtotal: "100",
+          shipping_subtotal: "0",
+          discount_subtotal: "0",
+          tax_total: "0",
+        },
         [{ id: "i", name: "Lamp", unit_price: "100", quantity: 1 }]
       ),
     })
     expect(order.amount).toBe("50.00")
-    for (const field of ["item_total", "shipping", "tax_total", "discount"]) expect(order[field]).toBeUndefined()
+    for (const field of ["item_total", "shipping", "tax_total", "discount"])
+      expect(order[field]).toBeUndefined()
   })
 
   it("strips item separators from names and carries device, client and 3-D Secure mode", () => {
@@ -149,11 +222,36 @@ describe("buildPaymentOrder", () => {
       currency: "usd",
       cart: cart(
         "usd",
-        { total: "5", item_subtotal: "5", shipping_subtotal: "0", discount_subtotal: "0", tax_total: "0" },
-        [{ id: "i", name: "A#,#B#;#C", code: "X", unit_price: "5", quantity: 1 }]
+        {
+          total: "5",
+          item_subtotal: "5",
+          shipping_subtotal: "0",
+          discount_subtotal: "0",
+          tax_total: "0",
+        },
+        [
+          {
+            id: "i",
+            name: "A#,#B#;#C",
+            code: "X",
+            unit_price: "5",
+            quantity: 1,
+          },
+        ]
       ),
-      device: { os: "Linux", browser: "Firefox", time_zone: "-60", resolution: "1920x1080", color_depth: "24", challenge_window_size: "01" },
-      client: { shopper_ip: "203.0.113.9", user_agent: "Mozilla/5.0", browser_lang: "de-DE" },
+      device: {
+        os: "Linux",
+        browser: "Firefox",
+        time_zone: "-60",
+        resolution: "1920x1080",
+        color_depth: "24",
+        challenge_window_size: "01",
+      },
+      client: {
+        shopper_ip: "203.0.113.9",
+        user_agent: "Mozilla/5.0",
+        browser_lang: "de-DE",
+      },
       holder: { first_name: "Grace", last_name: "Hopper" },
     })
     expect(order.items).toBe("ABC#,#X#,#5.00#,#1")

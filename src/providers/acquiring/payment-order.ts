@@ -13,11 +13,20 @@
  * not the cart total), no breakdown is sent at all.
  */
 import BigNumberJs from "bignumber.js"
-import { roundAmount, toDecimal, type AmountInput } from "../../gateway/money/amount"
+import {
+  roundAmount,
+  toDecimal,
+  type AmountInput,
+} from "../../gateway/money/amount"
 import { currencyDigits } from "../../gateway/money/currency-digits"
 import { encodeItems, type ItemInput } from "../../gateway/codecs/items"
 import { DEFAULT_FIELD_LIMITS } from "../../gateway/limits"
-import type { CartSnapshot, ClientContext, DeviceData, SnapshotAddress } from "./cart-snapshot"
+import type {
+  CartSnapshot,
+  ClientContext,
+  DeviceData,
+  SnapshotAddress,
+} from "./cart-snapshot"
 
 export interface Holder {
   first_name?: string
@@ -49,22 +58,29 @@ export interface Breakdown {
   discount: string
 }
 
-export type PaymentOrderFields = Record<string, string | number | object[] | undefined>
+export type PaymentOrderFields = Record<
+  string,
+  string | number | object[] | undefined
+>
 
 export function buildPaymentOrder(input: BuildOrderInput): PaymentOrderFields {
   const currency = input.currency.toUpperCase()
   const limits = { ...DEFAULT_FIELD_LIMITS, ...input.field_limits }
   const amount = roundAmount(input.amount, currency)
-  const cart = input.cart && input.cart.currency_code.toUpperCase() === currency ? input.cart : null
+  const cart =
+    input.cart && input.cart.currency_code.toUpperCase() === currency
+      ? input.cart
+      : null
   const billing = cart?.billing_address ?? cart?.shipping_address ?? null
   const delivery = cart?.shipping_address ?? null
-  const names = input.holder?.first_name || input.holder?.last_name ? input.holder : billing
+  const names =
+    input.holder?.first_name || input.holder?.last_name ? input.holder : billing
 
   const order: PaymentOrderFields = {
     order_no: input.order_no,
     currency,
     amount,
-    ...(cart ? cartBreakdown(cart, amount, currency) ?? {} : {}),
+    ...(cart ? (cartBreakdown(cart, amount, currency) ?? {}) : {}),
     website: input.website,
     notify_url: input.notify_url,
     return_url: input.return_url,
@@ -75,7 +91,10 @@ export function buildPaymentOrder(input: BuildOrderInput): PaymentOrderFields {
     last_name: clip(names?.last_name, 50),
     shopper_email: fits(cart?.email, limits.shopper_email),
     shopper_id: fits(cart?.customer_id, limits.shopper_id),
-    shopper_phone: clip(billing?.phone || delivery?.phone || cart?.customer_phone, 32),
+    shopper_phone: clip(
+      billing?.phone || delivery?.phone || cart?.customer_phone,
+      32
+    ),
     shopper_ip: fits(input.client?.shopper_ip, limits.shopper_ip),
     user_agent: clip(input.client?.user_agent, 500),
     browser_lang: input.client?.browser_lang,
@@ -97,14 +116,20 @@ export function buildPaymentOrder(input: BuildOrderInput): PaymentOrderFields {
         quantity: String(item.quantity),
         type: item.requires_shipping === false ? "digital" : "physical",
         // a decimal string: the wire schema reads numeric text, and no float ever holds the amount here
-        price: { amount_local_currency: roundAmount(item.unit_price, currency), currency },
+        price: {
+          amount_local_currency: roundAmount(item.unit_price, currency),
+          currency,
+        },
         category: item.category ?? "",
         productId: item.product_id ?? item.id,
       },
     }))
   }
   if (cart?.promotion_codes?.length) {
-    order.total_discount = cart.promotion_codes.map((code) => ({ coupon_code_used: code, discount_type: "promotion" }))
+    order.total_discount = cart.promotion_codes.map((code) => ({
+      coupon_code_used: code,
+      discount_type: "promotion",
+    }))
   }
   for (const key of Object.keys(order)) {
     if (order[key] === undefined || order[key] === "") delete order[key]
@@ -113,8 +138,13 @@ export function buildPaymentOrder(input: BuildOrderInput): PaymentOrderFields {
 }
 
 /** The breakdown with the rounding residue in tax_total, or null when it cannot honestly be made exact. */
-export function cartBreakdown(cart: CartSnapshot, amount: string, currency: string): Breakdown | null {
-  const round = (value: AmountInput) => new BigNumberJs(roundAmount(value, currency))
+export function cartBreakdown(
+  cart: CartSnapshot,
+  amount: string,
+  currency: string
+): Breakdown | null {
+  const round = (value: AmountInput) =>
+    new BigNumberJs(roundAmount(value, currency))
   const itemTotal = round(cart.totals.item_subtotal)
   const shipping = round(cart.totals.shipping_subtotal)
   const discount = round(cart.totals.discount_subtotal)
@@ -122,7 +152,8 @@ export function cartBreakdown(cart: CartSnapshot, amount: string, currency: stri
   const tax = toDecimal(amount).minus(itemTotal).minus(shipping).plus(discount)
   const minorUnit = new BigNumberJs(1).shiftedBy(-currencyDigits(currency))
   const tolerance = minorUnit.times(cart.items.length + 3)
-  if (tax.isNegative() || tax.minus(cartTax).abs().isGreaterThan(tolerance)) return null
+  if (tax.isNegative() || tax.minus(cartTax).abs().isGreaterThan(tolerance))
+    return null
   const digits = currencyDigits(currency)
   return {
     item_total: itemTotal.toFixed(digits),
@@ -133,7 +164,11 @@ export function cartBreakdown(cart: CartSnapshot, amount: string, currency: stri
 }
 
 /** As many items as fit into the items limit; the rest are summarised in one line so the string stays valid. */
-function encodeItemsWithin(cart: CartSnapshot, currency: string, maxChars: number): string {
+function encodeItemsWithin(
+  cart: CartSnapshot,
+  currency: string,
+  maxChars: number
+): string {
   const items: ItemInput[] = cart.items.map((item) => ({
     name: item.name,
     code: item.code ?? undefined,
@@ -142,7 +177,12 @@ function encodeItemsWithin(cart: CartSnapshot, currency: string, maxChars: numbe
   }))
   for (let count = items.length; count > 0; count--) {
     const kept = items.slice(0, count)
-    if (count < items.length) kept.push({ name: `and ${items.length - count} more`, unit_price: "", quantity: "" })
+    if (count < items.length)
+      kept.push({
+        name: `and ${items.length - count} more`,
+        unit_price: "",
+        quantity: "",
+      })
     try {
       return encodeItems(kept, { max_chars: maxChars })
     } catch {
@@ -152,7 +192,10 @@ function encodeItemsWithin(cart: CartSnapshot, currency: string, maxChars: numbe
   return ""
 }
 
-function addressFields(prefix: "billing", address: SnapshotAddress | null): PaymentOrderFields {
+function addressFields(
+  prefix: "billing",
+  address: SnapshotAddress | null
+): PaymentOrderFields {
   if (!address) return {}
   return {
     [`${prefix}_country`]: address.country_code?.toUpperCase() || undefined,
@@ -177,17 +220,25 @@ function deliveryFields(address: SnapshotAddress | null): PaymentOrderFields {
 }
 
 function joinLines(address: SnapshotAddress): string {
-  return [address.address_1, address.address_2].filter((line) => line && line.trim()).join(", ")
+  return [address.address_1, address.address_2]
+    .filter((line) => line && line.trim())
+    .join(", ")
 }
 
-function clip(value: string | null | undefined, max: number): string | undefined {
+function clip(
+  value: string | null | undefined,
+  max: number
+): string | undefined {
   if (!value) return undefined
   const trimmed = value.trim()
   return trimmed ? trimmed.slice(0, max) : undefined
 }
 
 /** Identifiers are sent whole or not at all: a cut-off e-mail or id would be wrong, not shorter. */
-function fits(value: string | null | undefined, max: number): string | undefined {
+function fits(
+  value: string | null | undefined,
+  max: number
+): string | undefined {
   if (!value) return undefined
   const trimmed = value.trim()
   return trimmed && trimmed.length <= max ? trimmed : undefined

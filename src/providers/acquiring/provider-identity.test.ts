@@ -1,4 +1,8 @@
-import { findProviderId, findProviderOptions, splitProviderId } from "./provider-identity"
+import {
+  findProviderId,
+  findProviderOptions,
+  splitProviderId,
+} from "./provider-identity"
 
 const cardOptions = { merchant_id: "M1", account_id: "A1", sign_key: "k" }
 const configModule = {
@@ -7,8 +11,16 @@ const configModule = {
       resolve: "@medusajs/medusa/payment",
       options: {
         providers: [
-          { resolve: "@medusajs/medusa/payment-stripe", id: "stripe", options: { apiKey: "sk" } },
-          { resolve: "medusa-payment-acquiring/providers/acquiring", id: "shop-eu", options: cardOptions },
+          {
+            resolve: "@medusajs/medusa/payment-stripe",
+            id: "stripe",
+            options: { apiKey: "sk" },
+          },
+          {
+            resolve: "medusa-payment-acquiring/providers/acquiring",
+            id: "shop-eu",
+            options: cardOptions,
+          },
         ],
       },
     },
@@ -28,8 +40,14 @@ describe("provider identity", () => {
   })
 
   it("splits provider ids", () => {
-    expect(splitProviderId("pp_acquiring-card_acquiring")).toEqual({ identifier: "acquiring-card", id: "acquiring" })
-    expect(splitProviderId("acquiring-hosted_shop-eu")).toEqual({ identifier: "acquiring-hosted", id: "shop-eu" })
+    expect(splitProviderId("pp_acquiring-card_acquiring")).toEqual({
+      identifier: "acquiring-card",
+      id: "acquiring",
+    })
+    expect(splitProviderId("acquiring-hosted_shop-eu")).toEqual({
+      identifier: "acquiring-hosted",
+      id: "shop-eu",
+    })
     expect(splitProviderId("pp_stripe_stripe")).toBeNull()
   })
 })

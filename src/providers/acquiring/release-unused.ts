@@ -11,8 +11,16 @@ import { cancel } from "./settlement"
  * payment refunded. Best effort: a failure is logged as an error for the
  * merchant's staff, never thrown at the shopper.
  */
-export async function releaseUnused(ctx: CoreContext, stored: AcquiringSessionData): Promise<AcquiringSessionData> {
-  if (!stored.order_no || stored.status === "canceled" || stored.status === "error") return stored
+export async function releaseUnused(
+  ctx: CoreContext,
+  stored: AcquiringSessionData
+): Promise<AcquiringSessionData> {
+  if (
+    !stored.order_no ||
+    stored.status === "canceled" ||
+    stored.status === "error"
+  )
+    return stored
   try {
     let data = stored
     // a hosted page or a lost answer leaves no transaction id behind: ask under the order number
@@ -25,12 +33,19 @@ export async function releaseUnused(ctx: CoreContext, stored: AcquiringSessionDa
     if (data.status === "captured") {
       const left = refundableLeft(data)
       if (!left.isPositive() || left.isZero()) return data
-      ctx.log("info", `refunding ${data.order_no}: captured for a payment session no order uses`)
+      ctx.log(
+        "info",
+        `refunding ${data.order_no}: captured for a payment session no order uses`
+      )
       return await refund(ctx, data, left.toFixed())
     }
     return await cancel(ctx, data)
   } catch (error) {
-    ctx.log("error", `could not release ${stored.order_no} of a payment session no order uses; release it in the acquirer's portal`, { error })
+    ctx.log(
+      "error",
+      `could not release ${stored.order_no} of a payment session no order uses; release it in the acquirer's portal`,
+      { error }
+    )
     return stored
   }
 }

@@ -15,19 +15,27 @@ interface Resolver {
 
 const cache = new Map<string, { raw: unknown; ctx: CoreContext }>()
 
-export function isAcquiringProvider(providerId: string | null | undefined): boolean {
+export function isAcquiringProvider(
+  providerId: string | null | undefined
+): boolean {
   return !!providerId && splitProviderId(providerId) !== null
 }
 
 export function coreFor(scope: Resolver, providerId: string): CoreContext {
   const parts = splitProviderId(providerId)
   if (!parts) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${providerId} is not an acquiring payment provider`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${providerId} is not an acquiring payment provider`
+    )
   }
   const configModule = scope.resolve("configModule")
   const raw = findProviderOptions(configModule, parts.id)
   if (!raw) {
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `No acquiring provider with id "${parts.id}" is configured in the payment module`)
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `No acquiring provider with id "${parts.id}" is configured in the payment module`
+    )
   }
   const cached = cache.get(providerId)
   if (cached && cached.raw === raw) return cached.ctx
@@ -37,7 +45,12 @@ export function coreFor(scope: Resolver, providerId: string): CoreContext {
   } catch {
     logger = undefined
   }
-  const ctx = createCoreContext({ options: parseAcquiringOptions(raw), identifier: parts.identifier, provider_id: parts.id, logger })
+  const ctx = createCoreContext({
+    options: parseAcquiringOptions(raw),
+    identifier: parts.identifier,
+    provider_id: parts.id,
+    logger,
+  })
   cache.set(providerId, { raw, ctx })
   return ctx
 }

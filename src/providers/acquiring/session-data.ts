@@ -6,7 +6,14 @@
  */
 import type { CartSnapshot, ClientContext, DeviceData } from "./cart-snapshot"
 
-export const STORED_STATUSES = ["pending", "authorized", "requires_more", "captured", "canceled", "error"] as const
+export const STORED_STATUSES = [
+  "pending",
+  "authorized",
+  "requires_more",
+  "captured",
+  "canceled",
+  "error",
+] as const
 export type StoredStatus = (typeof STORED_STATUSES)[number]
 
 export interface ThreeDsForm {
@@ -60,9 +67,13 @@ export const STORED_KEYS = [
 ] as const satisfies readonly (keyof AcquiringSessionData)[]
 
 /** Keys the storefront may see in API answers (the cart snapshot and request data are left out). */
-export const PUBLIC_KEYS = STORED_KEYS.filter((key) => key !== "cart" && key !== "client")
+export const PUBLIC_KEYS = STORED_KEYS.filter(
+  (key) => key !== "cart" && key !== "client"
+)
 
-export function keepStoredKeys(data: Record<string, unknown> | null | undefined): AcquiringSessionData {
+export function keepStoredKeys(
+  data: Record<string, unknown> | null | undefined
+): AcquiringSessionData {
   const out: Record<string, unknown> = {}
   if (!data) return out
   for (const key of STORED_KEYS) {
@@ -71,7 +82,9 @@ export function keepStoredKeys(data: Record<string, unknown> | null | undefined)
   return out as AcquiringSessionData
 }
 
-export function publicView(data: Record<string, unknown> | null | undefined): Record<string, unknown> {
+export function publicView(
+  data: Record<string, unknown> | null | undefined
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   if (!data) return out
   for (const key of PUBLIC_KEYS) {

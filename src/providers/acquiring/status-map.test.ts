@@ -1,14 +1,23 @@
-import { mergeStatus, statusFromOrderOutcome, statusFromPaymentOutcome, webhookActionFor } from "./status-map"
+import {
+  mergeStatus,
+  statusFromOrderOutcome,
+  statusFromPaymentOutcome,
+  webhookActionFor,
+} from "./status-map"
 
 describe("status mapping", () => {
   it("maps direct-result outcomes", () => {
     const ctx = { auto_capture: false, has_challenge: false }
     expect(statusFromOrderOutcome("authorised", ctx)).toBe("authorized")
-    expect(statusFromOrderOutcome("authorised", { ...ctx, auto_capture: true })).toBe("captured")
+    expect(
+      statusFromOrderOutcome("authorised", { ...ctx, auto_capture: true })
+    ).toBe("captured")
     expect(statusFromOrderOutcome("review", ctx)).toBe("authorized")
     expect(statusFromOrderOutcome("failed", ctx)).toBe("error")
     expect(statusFromOrderOutcome("pending", ctx)).toBe("pending")
-    expect(statusFromOrderOutcome("pending", { ...ctx, has_challenge: true })).toBe("requires_more")
+    expect(
+      statusFromOrderOutcome("pending", { ...ctx, has_challenge: true })
+    ).toBe("requires_more")
     expect(statusFromOrderOutcome("unknown", ctx)).toBe("pending")
   })
 

@@ -14,7 +14,14 @@
 import type { OrderOutcome, PaymentOutcome } from "../../gateway/statuses"
 import type { StoredStatus } from "./session-data"
 
-export type WebhookAction = "authorized" | "captured" | "failed" | "pending" | "requires_more" | "canceled" | "not_supported"
+export type WebhookAction =
+  | "authorized"
+  | "captured"
+  | "failed"
+  | "pending"
+  | "requires_more"
+  | "canceled"
+  | "not_supported"
 
 export function statusFromOrderOutcome(
   outcome: OrderOutcome,
@@ -34,7 +41,9 @@ export function statusFromOrderOutcome(
   }
 }
 
-export function statusFromPaymentOutcome(outcome: PaymentOutcome): StoredStatus {
+export function statusFromPaymentOutcome(
+  outcome: PaymentOutcome
+): StoredStatus {
   switch (outcome) {
     case "authorised":
     case "review":
@@ -53,7 +62,9 @@ export function statusFromPaymentOutcome(outcome: PaymentOutcome): StoredStatus 
 }
 
 /** order_status equivalent of a query outcome, so stored data reads the same whichever message brought it. */
-export function orderStatusFromPaymentOutcome(outcome: PaymentOutcome): string | undefined {
+export function orderStatusFromPaymentOutcome(
+  outcome: PaymentOutcome
+): string | undefined {
   switch (outcome) {
     case "authorised":
     case "captured":
@@ -72,7 +83,11 @@ export function orderStatusFromPaymentOutcome(outcome: PaymentOutcome): string |
   }
 }
 
-const SETTLED: ReadonlySet<StoredStatus> = new Set(["authorized", "captured", "canceled"])
+const SETTLED: ReadonlySet<StoredStatus> = new Set([
+  "authorized",
+  "captured",
+  "canceled",
+])
 
 export function isSettled(status: StoredStatus | undefined): boolean {
   return status !== undefined && SETTLED.has(status)
@@ -84,11 +99,18 @@ export function isSettled(status: StoredStatus | undefined): boolean {
  * a pending answer leaves a known 3-D Secure challenge (requires_more) alone.
  * Everything else that would move a settled payment back is ignored.
  */
-export function mergeStatus(current: StoredStatus | undefined, incoming: StoredStatus): StoredStatus {
+export function mergeStatus(
+  current: StoredStatus | undefined,
+  incoming: StoredStatus
+): StoredStatus {
   // the query only knows "pending": a known 3-D Secure challenge stays requires_more
   if (current === "requires_more" && incoming === "pending") return current
   if (current === undefined || !isSettled(current)) return incoming
-  if (current === "authorized" && (incoming === "captured" || incoming === "canceled")) return incoming
+  if (
+    current === "authorized" &&
+    (incoming === "captured" || incoming === "canceled")
+  )
+    return incoming
   return current
 }
 

@@ -14,9 +14,13 @@ export interface RecordedCall {
   args: unknown[]
 }
 
-export function scriptedGateway(script: Script): { gateway: GatewayPort; calls: RecordedCall[] } {
+export function scriptedGateway(script: Script): {
+  gateway: GatewayPort
+  calls: RecordedCall[]
+} {
   const calls: RecordedCall[] = []
-  const handler = (method: keyof GatewayPort) =>
+  const handler =
+    (method: keyof GatewayPort) =>
     (...args: unknown[]) => {
       calls.push({ method, args })
       const fn = script[method] as ((...a: unknown[]) => unknown) | undefined
@@ -49,14 +53,18 @@ export const TEST_OPTIONS = {
   storefront_cancel_url: "https://shop.example/cancel",
 }
 
-export function testContext(gateway: GatewayPort, overrides: Record<string, unknown> = {}): CoreContext & { lines: string[] } {
+export function testContext(
+  gateway: GatewayPort,
+  overrides: Record<string, unknown> = {}
+): CoreContext & { lines: string[] } {
   const lines: string[] = []
   return {
     options: parseAcquiringOptions({ ...TEST_OPTIONS, ...overrides }),
     gateway,
     identifier: "acquiring-card",
     provider_id: "acquiring",
-    log: (level, message, details) => lines.push(`${level} ${message} ${JSON.stringify(details ?? null)}`),
+    log: (level, message, details) =>
+      lines.push(`${level} ${message} ${JSON.stringify(details ?? null)}`),
     lines,
   }
 }

@@ -1,7 +1,17 @@
 /** POST /v1/authorise: direct card payment, answered with a signed `respon` XML document. */
 import type { SandboxAccount } from "../accounts"
-import { applyCardOutcome, issuerUrl, startSubscription } from "../authorisation"
-import { identify, unknownAccount, type Operation, type Reply, type SandboxContext } from "../context"
+import {
+  applyCardOutcome,
+  issuerUrl,
+  startSubscription,
+} from "../authorisation"
+import {
+  identify,
+  unknownAccount,
+  type Operation,
+  type Reply,
+  type SandboxContext,
+} from "../context"
 import { assertNewOrderNo, openTransaction, readOrder } from "../order-intake"
 import { Refusal, resultInfo } from "../result-codes"
 import { notifyOutcome, resultFields, signResult } from "../results"
@@ -17,7 +27,11 @@ export const authorise: Operation = (ctx, { body }) => {
     const order = readOrder(ctx, body, { returnUrlRequired: false })
     const decision = decideCard(body, ctx.cards, ctx.clock())
     if (decision.kind === "invalid") {
-      throw Refusal.field("E0001", decision.problem.field, decision.problem.reason)
+      throw Refusal.field(
+        "E0001",
+        decision.problem.field,
+        decision.problem.reason
+      )
     }
     assertNewOrderNo(ctx, account, order.order_no)
     const tx = openTransaction(ctx, account, order, "direct")
@@ -39,13 +53,26 @@ export const authorise: Operation = (ctx, { body }) => {
   }
 }
 
-function xml(ctx: SandboxContext, account: SandboxAccount, fields: Record<string, unknown>): Reply {
+function xml(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  fields: Record<string, unknown>
+): Reply {
   const signed = signResult(ctx, account, fields)
-  return { kind: "xml", fields: signed, summary: `order_status=${fields.order_status} ${fields.result_info}` }
+  return {
+    kind: "xml",
+    fields: signed,
+    summary: `order_status=${fields.order_status} ${fields.result_info}`,
+  }
 }
 
 /** A refused order: no transaction, the order echoed, order_status 0. */
-function refused(ctx: SandboxContext, account: SandboxAccount, body: WireBody, info: string): Reply {
+function refused(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  body: WireBody,
+  info: string
+): Reply {
   return xml(ctx, account, {
     merchant_id: account.merchant_id,
     account_id: account.account_id,
@@ -61,5 +88,7 @@ function refused(ctx: SandboxContext, account: SandboxAccount, body: WireBody, i
 }
 
 function echo(value: unknown): string {
-  return typeof value === "string" || typeof value === "number" ? String(value) : ""
+  return typeof value === "string" || typeof value === "number"
+    ? String(value)
+    : ""
 }

@@ -9,7 +9,12 @@ import { Refusal, SUCCESS } from "../result-codes"
 import { notifyOutcome } from "../results"
 import { amount } from "../wire-fields"
 
-const VOIDABLE = new Set(["authorised", "review", "awaiting_card", "pending_3ds"])
+const VOIDABLE = new Set([
+  "authorised",
+  "review",
+  "awaiting_card",
+  "pending_3ds",
+])
 
 export const cancel: Operation = (ctx, { body }) =>
   runBatch(ctx, body, {
@@ -20,8 +25,14 @@ export const cancel: Operation = (ctx, { body }) =>
     apply: (ctx, account, entry) => {
       const tx = entryTransaction(ctx, account, entry)
       const sent = amount(entry, "amount", tx.currency)
-      if (sent !== tx.amount) throw Refusal.field("E0002", "amount", `${sent} is not the transaction amount ${tx.amount}`)
-      if (!VOIDABLE.has(tx.state)) throw notAllowed(tx, "cancel", stateWords(tx))
+      if (sent !== tx.amount)
+        throw Refusal.field(
+          "E0002",
+          "amount",
+          `${sent} is not the transaction amount ${tx.amount}`
+        )
+      if (!VOIDABLE.has(tx.state))
+        throw notAllowed(tx, "cancel", stateWords(tx))
       tx.state = "voided"
       tx.result_info = SUCCESS
       tx.updated_at = ctx.clock()

@@ -20,9 +20,14 @@ export const capture: Operation = (ctx, { body }) =>
     apply: (ctx, account, entry) => {
       const tx = entryTransaction(ctx, account, entry)
       const captureAmount = amount(entry, "amount", tx.currency)
-      if (tx.state !== "authorised") throw notAllowed(tx, "capture", stateWords(tx))
+      if (tx.state !== "authorised")
+        throw notAllowed(tx, "capture", stateWords(tx))
       if (compareAmounts(captureAmount, tx.amount) > 0) {
-        throw Refusal.field("E0002", "amount", `${captureAmount} is more than the authorised ${tx.amount}`)
+        throw Refusal.field(
+          "E0002",
+          "amount",
+          `${captureAmount} is more than the authorised ${tx.amount}`
+        )
       }
       tx.state = "captured"
       tx.captured_amount = captureAmount

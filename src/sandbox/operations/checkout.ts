@@ -6,7 +6,12 @@
  */
 import { renderCheckoutPage } from "../../gateway/codecs/checkout-page"
 import { encodeForm, type FormValue } from "../../gateway/codecs/form"
-import { identify, badRequest, unknownAccount, type Operation } from "../context"
+import {
+  identify,
+  badRequest,
+  unknownAccount,
+  type Operation,
+} from "../context"
 import { assertNewOrderNo, openTransaction, readOrder } from "../order-intake"
 import { Refusal } from "../result-codes"
 import { text } from "../wire-fields"
@@ -53,11 +58,16 @@ export const HOSTED_PAGE_PATH = "/checkout"
 export const checkout: Operation = (ctx, { body, ip }) => {
   const caller = identify(ctx, "checkout", body)
   if (!caller) return unknownAccount()
-  if (!caller.signed) return badRequest("I0013", "encryption_data", "Signature error")
+  if (!caller.signed)
+    return badRequest("I0013", "encryption_data", "Signature error")
   const { account } = caller
   try {
     if (body.card !== undefined || body.security_code !== undefined) {
-      throw Refusal.field("E0001", "card", "must not be sent to the hosted checkout: the shopper enters it on the payment page")
+      throw Refusal.field(
+        "E0001",
+        "card",
+        "must not be sent to the hosted checkout: the shopper enters it on the payment page"
+      )
     }
     const order = readOrder(ctx, body, { returnUrlRequired: true })
     assertNewOrderNo(ctx, account, order.order_no)
@@ -114,9 +124,15 @@ export const checkout: Operation = (ctx, { body, ip }) => {
       },
       script_inputs: script,
     })
-    return { kind: "html", html, signature, summary: `checkout page for ${tx.transaction_id}` }
+    return {
+      kind: "html",
+      html,
+      signature,
+      summary: `checkout page for ${tx.transaction_id}`,
+    }
   } catch (error) {
-    if (error instanceof Refusal) return badRequest(error.code, error.field ?? "body", error.info)
+    if (error instanceof Refusal)
+      return badRequest(error.code, error.field ?? "body", error.info)
     throw error
   }
 }
@@ -125,4 +141,3 @@ function scalar(value: unknown): string {
   if (value === undefined || value === null) return ""
   return typeof value === "object" ? JSON.stringify(value) : String(value)
 }
-

@@ -5,7 +5,12 @@
  * transfer only from 100 major units. The response echoes encryption_data.
  */
 import { compareAmounts } from "../../gateway/money/amount"
-import { identify, unknownAccount, type Operation, type Reply } from "../context"
+import {
+  identify,
+  unknownAccount,
+  type Operation,
+  type Reply,
+} from "../context"
 import { Refusal, resultInfo } from "../result-codes"
 import { amount, currency, required, text } from "../wire-fields"
 
@@ -33,14 +38,26 @@ export const optimise: Operation = (ctx, { body }) => {
     const total = amount(body, "amount", code)
     const email = required(body, "shopper_email")
     if (email.length > ctx.fieldLimits.shopper_email) {
-      throw Refusal.field("E0001", "shopper_email", `is longer than ${ctx.fieldLimits.shopper_email} characters`)
+      throw Refusal.field(
+        "E0001",
+        "shopper_email",
+        `is longer than ${ctx.fieldLimits.shopper_email} characters`
+      )
     }
     const methods = [
-      { payment_method: "CARD", display_name: "Credit or debit card", rank: "1" },
+      {
+        payment_method: "CARD",
+        display_name: "Credit or debit card",
+        rank: "1",
+      },
       { payment_method: "WALLET", display_name: "Digital wallet", rank: "2" },
     ]
     if (compareAmounts(total, 100) >= 0) {
-      methods.push({ payment_method: "BANK_TRANSFER", display_name: "Bank transfer", rank: "3" })
+      methods.push({
+        payment_method: "BANK_TRANSFER",
+        display_name: "Bank transfer",
+        rank: "3",
+      })
     }
     return answer("OK", methods)
   } catch (error) {

@@ -5,12 +5,26 @@
  * until forced, anything else completes. A repeated request_id answers the
  * payout already made, never a second one.
  */
-import { identify, badRequest, unknownAccount, type Operation, type Reply, type SandboxContext } from "../context"
+import {
+  identify,
+  badRequest,
+  unknownAccount,
+  type Operation,
+  type Reply,
+  type SandboxContext,
+} from "../context"
 import { isoWithOffset } from "../clock-format"
 import { checkNotifyUrl } from "../notify-url"
 import { Refusal } from "../result-codes"
 import type { Payout, PayoutStatus } from "../store"
-import { amount, currency, nested, required, text, type WireBody } from "../wire-fields"
+import {
+  amount,
+  currency,
+  nested,
+  required,
+  text,
+  type WireBody,
+} from "../wire-fields"
 
 export function payoutTestOutcome(paymentAmount: string): PayoutStatus {
   const whole = paymentAmount.split(".")[0]
@@ -22,7 +36,8 @@ export function payoutTestOutcome(paymentAmount: string): PayoutStatus {
 export const payout: Operation = (ctx, { body }) => {
   const caller = identify(ctx, "payout", body)
   if (!caller) return unknownAccount()
-  if (!caller.signed) return badRequest("I0013", "encryption_data", "Signature error")
+  if (!caller.signed)
+    return badRequest("I0013", "encryption_data", "Signature error")
   const { account } = caller
   try {
     const request_id = required(body, "request_id")
@@ -32,11 +47,23 @@ export const payout: Operation = (ctx, { body }) => {
     const payment_currency = currency(body, "payment_currency")
     const payment_amount = amount(body, "payment_amount", payment_currency)
     if (payment_amount.length > ctx.fieldLimits.amount) {
-      throw Refusal.field("E0001", "payment_amount", `is longer than ${ctx.fieldLimits.amount} characters`)
+      throw Refusal.field(
+        "E0001",
+        "payment_amount",
+        `is longer than ${ctx.fieldLimits.amount} characters`
+      )
     }
     const beneficiary = nested(body, "beneficiary")
-    if (!beneficiary || typeof beneficiary !== "object" || Array.isArray(beneficiary)) {
-      throw Refusal.field("E0001", "beneficiary", "is required and must be an object")
+    if (
+      !beneficiary ||
+      typeof beneficiary !== "object" ||
+      Array.isArray(beneficiary)
+    ) {
+      throw Refusal.field(
+        "E0001",
+        "beneficiary",
+        "is required and must be an object"
+      )
     }
     const payer = nested(body, "payer")
     const notify_url = text(body, "notify_url")
@@ -48,7 +75,13 @@ export const payout: Operation = (ctx, { body }) => {
       request_id,
       transaction_id: ctx.store.newTransactionId(),
       short_reference_id: ctx.store.newShortReference(),
-      request: { ...requestEcho(body), beneficiary, ...(payer === undefined ? {} : { payer }), payment_currency, payment_amount },
+      request: {
+        ...requestEcho(body),
+        beneficiary,
+        ...(payer === undefined ? {} : { payer }),
+        payment_currency,
+        payment_amount,
+      },
       status: "PENDING",
       settles_to: payoutTestOutcome(payment_amount),
       failure_type: "",
@@ -61,7 +94,8 @@ export const payout: Operation = (ctx, { body }) => {
     ctx.payouts.schedule(record)
     return answer(ctx, record)
   } catch (error) {
-    if (error instanceof Refusal) return badRequest(error.code, error.field ?? "body", error.info)
+    if (error instanceof Refusal)
+      return badRequest(error.code, error.field ?? "body", error.info)
     throw error
   }
 }

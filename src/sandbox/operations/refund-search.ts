@@ -6,19 +6,36 @@
  * `<transaction_id>-NN`. The response echoes encryption_data.
  */
 import { compactTimestamp } from "../clock-format"
-import { identify, unknownAccount, type Operation, type Reply } from "../context"
+import {
+  identify,
+  unknownAccount,
+  type Operation,
+  type Reply,
+} from "../context"
 import { Refusal, resultInfo } from "../result-codes"
 import { readSelector } from "../selectors"
-import { paymentStatus, type RefundRecord, type Transaction } from "../transactions"
+import {
+  paymentStatus,
+  type RefundRecord,
+  type Transaction,
+} from "../transactions"
 import { text } from "../wire-fields"
 
-const SELECTORS = ["refund_orders", "refund_references", "merchant_refunds"] as const
+const SELECTORS = [
+  "refund_orders",
+  "refund_references",
+  "merchant_refunds",
+] as const
 
 export const retrievalRefund: Operation = (ctx, { body }) => {
   const caller = identify(ctx, "retrieval_refund", body)
   if (!caller) return unknownAccount()
   const { account } = caller
-  const answer = (ok: boolean, message: string, entries: Record<string, unknown>[]): Reply => ({
+  const answer = (
+    ok: boolean,
+    message: string,
+    entries: Record<string, unknown>[]
+  ): Reply => ({
     kind: "json",
     body: {
       merchant_id: account.merchant_id,
@@ -28,12 +45,16 @@ export const retrievalRefund: Operation = (ctx, { body }) => {
       return_message: message,
       refund_orders: entries,
     },
-    summary: ok ? `return_status=1 ${entries.length} refunds` : `return_status=0 ${message}`,
+    summary: ok
+      ? `return_status=1 ${entries.length} refunds`
+      : `return_status=0 ${message}`,
   })
   if (!caller.signed) return answer(false, resultInfo("I0013"), [])
   let selector
   try {
-    selector = readSelector(body, SELECTORS, { maxValues: ctx.batchLimits.refund_search })
+    selector = readSelector(body, SELECTORS, {
+      maxValues: ctx.batchLimits.refund_search,
+    })
   } catch (error) {
     if (!(error instanceof Refusal)) throw error
     return answer(false, error.info, [])
@@ -46,7 +67,8 @@ export const retrievalRefund: Operation = (ctx, { body }) => {
         const matches =
           selector.field === "refund_orders"
             ? tx.order_no === value
-            : refund.refund_reference === value || refund.refund_reference_id === value
+            : refund.refund_reference === value ||
+              refund.refund_reference_id === value
         if (matches) rows.push(refundRow(tx, refund))
       }
     }
@@ -54,7 +76,10 @@ export const retrievalRefund: Operation = (ctx, { body }) => {
   return answer(true, "OK", rows)
 }
 
-function refundRow(tx: Transaction, refund: RefundRecord): Record<string, unknown> {
+function refundRow(
+  tx: Transaction,
+  refund: RefundRecord
+): Record<string, unknown> {
   return {
     transaction_id: tx.transaction_id,
     order_no: tx.order_no,

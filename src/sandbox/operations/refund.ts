@@ -8,7 +8,11 @@ import { entryTransaction, notAllowed, runBatch, stateWords } from "../batch"
 import type { Operation } from "../context"
 import { Refusal, resultInfo, SUCCESS } from "../result-codes"
 import { notifyOutcome } from "../results"
-import { nextRefundReferenceId, refundableAmount, type RefundRecord } from "../transactions"
+import {
+  nextRefundReferenceId,
+  refundableAmount,
+  type RefundRecord,
+} from "../transactions"
 import { amount, text } from "../wire-fields"
 
 export const refund: Operation = (ctx, { body }) =>
@@ -18,20 +22,40 @@ export const refund: Operation = (ctx, { body }) =>
     statusField: "refund_status",
     messageField: "refund_message",
     refusedFields: ["refund_reference", "refund_reference_id"],
-    echoFields: ["transaction_id", "order_no", "currency", "amount", "refund_amount", "refund_reason"],
+    echoFields: [
+      "transaction_id",
+      "order_no",
+      "currency",
+      "amount",
+      "refund_amount",
+      "refund_reason",
+    ],
     apply: (ctx, account, entry) => {
       const tx = entryTransaction(ctx, account, entry)
       const original = amount(entry, "amount", tx.currency)
-      if (original !== tx.amount) throw Refusal.field("E0002", "amount", `${original} is not the transaction amount ${tx.amount}`)
+      if (original !== tx.amount)
+        throw Refusal.field(
+          "E0002",
+          "amount",
+          `${original} is not the transaction amount ${tx.amount}`
+        )
       const wanted = amount(entry, "refund_amount", tx.currency)
       const reason = text(entry, "refund_reason")
       if (reason.length > ctx.fieldLimits.refund_reason) {
-        throw Refusal.field("E0001", "refund_reason", `is longer than ${ctx.fieldLimits.refund_reason} characters`)
+        throw Refusal.field(
+          "E0001",
+          "refund_reason",
+          `is longer than ${ctx.fieldLimits.refund_reason} characters`
+        )
       }
-      if (tx.state !== "captured") throw notAllowed(tx, "refund", stateWords(tx))
+      if (tx.state !== "captured")
+        throw notAllowed(tx, "refund", stateWords(tx))
       const refundable = refundableAmount(tx)
       if (compareAmounts(wanted, refundable) > 0) {
-        throw new Refusal("E0006", `Refund exceeds the refundable amount: ${wanted} asked, ${refundable} refundable`)
+        throw new Refusal(
+          "E0006",
+          `Refund exceeds the refundable amount: ${wanted} asked, ${refundable} refundable`
+        )
       }
       const now = ctx.clock()
       const record: RefundRecord = {

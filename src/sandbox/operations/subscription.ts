@@ -3,7 +3,12 @@
  * started. DECISION: the answer carries return_status / return_message and
  * echoes the request's encryption_data, like the batch operations.
  */
-import { identify, unknownAccount, type Operation, type Reply } from "../context"
+import {
+  identify,
+  unknownAccount,
+  type Operation,
+  type Reply,
+} from "../context"
 import { Refusal, resultInfo, SUCCESS } from "../result-codes"
 import { required, text } from "../wire-fields"
 
@@ -35,9 +40,16 @@ export const cancelSubscription: Operation = (ctx, { body }) => {
     const txId = ledger.subscriptions.get(recurringId)
     const tx = txId === undefined ? undefined : ledger.transactions.get(txId)
     if (!tx?.subscription || tx.subscription.contract_name !== contractName) {
-      throw new Refusal("E0004", `No subscription ${recurringId} with contract_name ${contractName}`)
+      throw new Refusal(
+        "E0004",
+        `No subscription ${recurringId} with contract_name ${contractName}`
+      )
     }
-    if (tx.subscription.cancelled) throw new Refusal("E0005", `Subscription ${recurringId} is already cancelled`)
+    if (tx.subscription.cancelled)
+      throw new Refusal(
+        "E0005",
+        `Subscription ${recurringId} is already cancelled`
+      )
     tx.subscription.cancelled = true
     return answer(SUCCESS)
   } catch (error) {

@@ -3,7 +3,13 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { reviewAcquiringPaymentWorkflow } from "../../../../../../workflows/review-acquiring-payment"
 
-const ReviewBody = z.object({ decision: z.enum(["release", "reject"], { error: 'must be "release" or "reject"' }) }).strict()
+const ReviewBody = z
+  .object({
+    decision: z.enum(["release", "reject"], {
+      error: 'must be "release" or "reject"',
+    }),
+  })
+  .strict()
 
 /** POST /admin/acquiring/payments/:id/review {decision: "release" | "reject"} */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
@@ -11,7 +17,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = issue.path.map(String).join(".") || "body"
-    const reason = issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message
+    const reason =
+      issue.code === "unrecognized_keys"
+        ? `unknown field(s) ${issue.keys.join(", ")}`
+        : issue.message
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field}: ${reason}`)
   }
   const { result } = await reviewAcquiringPaymentWorkflow(req.scope).run({
