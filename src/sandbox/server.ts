@@ -51,13 +51,11 @@ export function createSandboxApp(deps: ServerDeps): express.Express {
   app.use("/__sandbox", express.json({ limit: "1mb" }), controlRoutes(deps))
 
   app.use((req: Request, res: Response) => {
-    res
-      .status(404)
-      .json({
-        code: "404",
-        source: "path",
-        message: `no such endpoint: ${req.method} ${req.path}`,
-      })
+    res.status(404).json({
+      code: "404",
+      source: "path",
+      message: `no such endpoint: ${req.method} ${req.path}`,
+    })
   })
   app.use(
     (

@@ -160,9 +160,7 @@ export interface ReceivedPost {
 }
 
 /** A loopback HTTP receiver answering the given statuses in turn, then 200. */
-export async function startReceiver(
-  statuses: number[] = []
-): Promise<{
+export async function startReceiver(statuses: number[] = []): Promise<{
   url: string
   received: ReceivedPost[]
   close: () => Promise<void>

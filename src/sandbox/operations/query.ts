@@ -35,12 +35,10 @@ export const retrievalTrans: Operation = (ctx, { body, ip }) => {
       return_status: ok ? "1" : "0",
       return_message: message,
       antifraud_provider: "sandbox-risk",
-      fraud_check_result: found
-        .slice(0, 1)
-        .map((tx) => ({
-          check_items: "card_velocity",
-          status: tx.risk_action || "ACCEPT",
-        })),
+      fraud_check_result: found.slice(0, 1).map((tx) => ({
+        check_items: "card_velocity",
+        status: tx.risk_action || "ACCEPT",
+      })),
       is3ds: found.length > 0 && found[0].is3ds ? "1" : "0",
       orders_list: entries,
     },
