@@ -44,4 +44,10 @@ export const AcquiringOperation = model
     { on: ["state", "kind"] },
     { on: ["payment_id"] },
     { on: ["session_id"] },
+    { on: ["reference"] },
+    {
+      on: ["kind", "acquirer_reference"],
+      unique: true,
+      where: "acquirer_reference IS NOT NULL",
+    },
   ])
