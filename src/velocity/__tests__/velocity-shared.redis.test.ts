@@ -63,3 +63,41 @@ it("stores hashed keys, never the raw IP or session id", async () => {
     expect(key).not.toContain("payses_shared")
   }
 })
+
+it("opens the store-wide breaker for every instance", async () => {
+  const breakerOptions = {
+    ...options,
+    key_prefix: `${key_prefix}:breaker`,
+    breaker: {
+      window_s: 600,
+      min_outcomes: 3,
+      max_decline_percent: 100,
+      open_s: 60,
+    },
+  }
+  const [one, two] = [
+    createVelocityGuard(breakerOptions),
+    createVelocityGuard(breakerOptions),
+  ]
+  try {
+    for (const [i, guard] of [one, two, one].entries()) {
+      await guard.record({
+        session_id: `b${i}`,
+        ip: `198.51.100.${i}`,
+        outcome: "declined",
+      })
+    }
+    expect(
+      await two.check({ session_id: "fresh", ip: "203.0.113.99" })
+    ).toMatchObject({
+      allowed: false,
+      scope: "store",
+    })
+    expect(await one.check({ session_id: "fresh2" })).toMatchObject({
+      allowed: false,
+      scope: "store",
+    })
+  } finally {
+    await Promise.all([one.close(), two.close()])
+  }
+})
