@@ -12,10 +12,14 @@ import {
   RateLimiterRedis,
 } from "rate-limiter-flexible"
 
+const FIRST_CONNECT_WAIT_MS = 1000
+
 export type CounterBackend = {
   readonly kind: "memory" | "redis"
   /** A limiter of `points` per `duration_s`; the same name on the same Redis shares its counts. */
   limiter(name: string, points: number, duration_s: number): RateLimiterAbstract
+  /** Settles once Redis first answered (or after a second): counting starts shared, not in memory. */
+  ready: Promise<void>
   close(): Promise<void>
 }
 
@@ -23,6 +27,8 @@ export type CounterBackendInput = {
   key_prefix: string
   /** A Redis URL, or an ioredis client the caller owns (it is not closed here). */
   redis?: string | Redis
+  /** Told once per outage that counters fell back to this process's memory. */
+  on_unavailable?: (message: string) => void
 }
 
 export function createCounterBackend(
@@ -37,6 +43,7 @@ export function createCounterBackend(
           points,
           duration,
         }),
+      ready: Promise.resolve(),
       close: async () => {},
     }
   }
@@ -44,15 +51,32 @@ export function createCounterBackend(
   const owned = typeof input.redis === "string"
   const client =
     typeof input.redis === "string"
-      ? // Commands wait for the connection briefly (so a fresh instance
-        // counts in Redis from its first request); past the timeout, or
-        // while Redis is down, the memory insurance answers instead.
+      ? // Without an offline queue a command fails at once while Redis is
+        // down, and the memory insurance answers instead of a slow request.
         new Redis(input.redis, {
-          commandTimeout: 1000,
+          enableOfflineQueue: false,
           maxRetriesPerRequest: 1,
         })
       : input.redis
-  if (owned) client.on("error", () => {}) // reported through the insurance path
+  const ready =
+    client.status === "ready"
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          client.once("ready", () => resolve())
+          setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref()
+        })
+
+  let reported = false
+  client.on("error", (error: Error) => {
+    if (reported) return
+    reported = true
+    input.on_unavailable?.(
+      `acquiring velocity limits: Redis unavailable (${error.name}); counting in this process's memory until it is back`
+    )
+  })
+  client.on("ready", () => {
+    reported = false
+  })
 
   return {
     kind: "redis",
@@ -70,6 +94,7 @@ export function createCounterBackend(
         }),
       })
     },
+    ready,
     close: async () => {
       if (owned) await client.quit().catch(() => client.disconnect())
     },

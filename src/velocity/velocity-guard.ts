@@ -101,6 +101,7 @@ export function createVelocityGuard(
   const backend = createCounterBackend({
     key_prefix: options.key_prefix,
     redis: redisUrlFor(options, deps.project_redis_url),
+    on_unavailable: (message) => deps.logger?.warn(message),
   })
   return new Guard(options, backend, deps)
 }
@@ -190,6 +191,7 @@ class Guard implements VelocityGuard {
   }
 
   async check(keys: AttemptKeys): Promise<VelocityDecision> {
+    await this.counters.ready
     const ids = this.idsOf(keys)
 
     const readBlocks = await Promise.all([
@@ -215,6 +217,7 @@ class Guard implements VelocityGuard {
   }
 
   async record(keys: AttemptKeys & { outcome: AttemptOutcome }): Promise<void> {
+    await this.counters.ready
     const ids = this.idsOf(keys)
     const work: Promise<unknown>[] = []
     if (keys.outcome === "declined") {
