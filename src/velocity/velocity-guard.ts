@@ -23,6 +23,9 @@ import {
   WindowLimit,
 } from "./options"
 
+/** The scopes counted per key (the store-wide breaker and CAPTCHA aside). */
+type KeyScope = "session" | "ip" | "publishable_key"
+
 export type VelocityScope =
   "session" | "ip" | "publishable_key" | "store" | "captcha"
 
@@ -78,7 +81,7 @@ const MESSAGES: Record<Exclude<VelocityScope, "captcha">, string> = {
 const CAPTCHA_MESSAGE =
   "Please complete the verification step before trying your card again."
 
-/** A counter of events in fixed windows; `hits` reads it without adding. */
+/** A counter of events in fixed windows of its limit. */
 type Counter = { limit: WindowLimit; limiter: RateLimiterAbstract }
 
 type Blocked = Extract<VelocityDecision, { allowed: false }>
@@ -122,12 +125,8 @@ function redisUrlFor(
 
 class Guard implements VelocityGuard {
   readonly backend: "memory" | "redis"
-  private readonly attempts: Partial<
-    Record<"session" | "ip" | "publishable_key", Counter>
-  > = {}
-  private readonly declines: Partial<
-    Record<"session" | "ip" | "publishable_key", Counter>
-  > = {}
+  private readonly attempts: Partial<Record<KeyScope, Counter>> = {}
+  private readonly declines: Partial<Record<KeyScope, Counter>> = {}
   private readonly breaker?: {
     outcomes: RateLimiterAbstract
     declines: RateLimiterAbstract
@@ -253,7 +252,7 @@ class Guard implements VelocityGuard {
   }
 
   private async declineBlock(
-    scope: "session" | "ip" | "publishable_key",
+    scope: KeyScope,
     id: string | undefined
   ): Promise<Omit<Blocked, "message"> | undefined> {
     const counter = this.declines[scope]
@@ -264,7 +263,7 @@ class Guard implements VelocityGuard {
   }
 
   private async consumeAttempt(
-    scope: "session" | "ip" | "publishable_key",
+    scope: KeyScope,
     id: string | undefined
   ): Promise<Omit<Blocked, "message"> | undefined> {
     const counter = this.attempts[scope]
