@@ -166,3 +166,14 @@ describe("buildResponXml", () => {
     expect(parseResponXml(buildResponXml(fields))).toEqual(fields)
   })
 })
+
+describe("documents the validator passes and the parser refuses (found by fuzzing)", () => {
+  it("answers a DOCTYPE inside the root with ResultFormatError", () => {
+    const doc =
+      "<respon><respon><!DOCTYPE respon></respon><!DOCTYPE respon></respon>"
+    expect(() => parseResponXml(doc)).toThrow(ResultFormatError)
+    expect(() => parseResponXml(doc)).toThrow(
+      "result document rejected: not readable XML"
+    )
+  })
+})

@@ -52,7 +52,14 @@ export function parseResponXml(xml: string): ResponRecord {
       `not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`
     )
   }
-  const doc = parser.parse(text) as Record<string, unknown>
+  let doc: Record<string, unknown>
+  try {
+    doc = parser.parse(text) as Record<string, unknown>
+  } catch {
+    // The validator lets some documents through that the parser refuses
+    // (a DOCTYPE inside an element); the parser's text may quote the body.
+    throw new ResultFormatError("not readable XML")
+  }
   const roots = Object.keys(doc).filter((key) => !key.startsWith("!"))
   if (roots.length !== 1 || roots[0] !== RESULT_ROOT) {
     throw new ResultFormatError(
