@@ -40,7 +40,9 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     )
     // the browser-facing URL carries the attempt's random token, never the session id
     expect(inputs.order_no).toMatch(/^MED[0-9a-f]{24}$/)
-    expect(inputs.return_url).toBe(`${backendUrl()}/acquiring/return/${inputs.order_no.slice(3)}`)
+    expect(inputs.return_url).toBe(
+      `${backendUrl()}/acquiring/return/${inputs.order_no.slice(3)}`
+    )
     expect(inputs.return_url).not.toContain(session.id)
     const tx = await sandbox.transactionByOrderNo(inputs.order_no)
     expect(tx).toMatchObject({
@@ -129,7 +131,9 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(back.leftTo).toBeDefined()
     const landing = new URL(back.leftTo!)
     expect(`${landing.origin}${landing.pathname}`).toBe(STOREFRONT_RETURN_URL)
-    expect(landing.searchParams.get("attempt")).toBe(checkoutForm.inputs.order_no.slice(3))
+    expect(landing.searchParams.get("attempt")).toBe(
+      checkoutForm.inputs.order_no.slice(3)
+    )
     expect(landing.searchParams.has("session_id")).toBe(false)
     expect(landing.searchParams.get("status")).toBe("authorized")
 
@@ -282,7 +286,9 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const back = await submitForm(cancelForm)
     const landing = new URL(back.leftTo!)
     expect(`${landing.origin}${landing.pathname}`).toBe(STOREFRONT_CANCEL_URL)
-    expect(landing.searchParams.get("attempt")).toBe(checkoutForm.inputs.order_no.slice(3))
+    expect(landing.searchParams.get("attempt")).toBe(
+      checkoutForm.inputs.order_no.slice(3)
+    )
     expect(landing.searchParams.has("session_id")).toBe(false)
     expect(landing.searchParams.get("status")).toBe("canceled")
     expect(
@@ -337,16 +343,25 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, HOSTED_PROVIDER)
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
-    const [a, b] = await Promise.all([shop.store.get(path), shop.store.get(path)])
+    const [a, b] = await Promise.all([
+      shop.store.get(path),
+      shop.store.get(path),
+    ])
     const opened = [a, b].filter((answer) => answer.status === 200)
     const refused = [a, b].filter((answer) => answer.status !== 200)
     expect(opened).toHaveLength(1)
     expect(refused).toHaveLength(1)
     expect(refused[0].status).toBe(400)
-    expect(refused[0].data.message).toMatch(/opened moments ago, probably in another tab/)
+    expect(refused[0].data.message).toMatch(
+      /opened moments ago, probably in another tab/
+    )
     expect(refused[0].data.message).not.toMatch(/already paid/)
 
-    const [form] = formsOf(opened[0].text, `${backendUrl()}${path}`, "checkout-data")
+    const [form] = formsOf(
+      opened[0].text,
+      `${backendUrl()}${path}`,
+      "checkout-data"
+    )
     const cardPage = (await submitForm(form)).visits.at(-1)!
     const [payForm] = formsOf(cardPage.text, cardPage.url)
     const back = await submitForm(payForm, hostedCardFields(CARDS.approved))

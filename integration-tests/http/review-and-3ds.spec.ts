@@ -20,7 +20,11 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
   async function heldOrder() {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
-    const payment_session = await paidSession(shop, await submitCard(shop, session.id, CARDS.review), "submit review card")
+    const payment_session = await paidSession(
+      shop,
+      await submitCard(shop, session.id, CARDS.review),
+      "submit review card"
+    )
     expect(payment_session.status).toBe("authorized")
     expect(payment_session.data).toMatchObject({
       order_status: "-2",
@@ -115,7 +119,11 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
   async function challenged() {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
-    const payment_session = await paidSession(shop, await submitCard(shop, session.id, CARDS.challenge), "submit 3-D Secure card")
+    const payment_session = await paidSession(
+      shop,
+      await submitCard(shop, session.id, CARDS.challenge),
+      "submit 3-D Secure card"
+    )
     const data = payment_session.data
     expect(data.status).toBe("requires_more")
     const transactionId = data.transaction_id

@@ -3,7 +3,7 @@ import { parseBody } from "../../input-hardening"
 import {
   CardEntrySchema,
   describeCardIssues,
-} from "../../providers/acquiring/card-entry"
+} from "../../providers/acquiring/storefront-input/card-entry"
 import { cardNumberForms, securityCode, validPan } from "./card-data"
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./fuzz-settings"
 

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { z } from "zod"
 import { hardened, parseBody } from "../../input-hardening"
-import { DeviceSchema } from "../../providers/acquiring/cart-snapshot"
+import { DeviceSchema } from "../../providers/acquiring/storefront-input/device"
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./fuzz-settings"
 
 jest.setTimeout(FUZZ_TEST_TIMEOUT_MS)
