@@ -1,6 +1,6 @@
 /** startSandbox(): the sandbox acquiring service on a loopback port. */
 import type { AddressInfo } from "node:net"
-import type { Server } from "node:http"
+import { createServer, type Server } from "node:http"
 import {
   resolveBatchLimits,
   resolveFieldLimits,
@@ -24,7 +24,7 @@ import {
 import { PayoutSettler } from "./payout-settler"
 import { RequestLog, type RequestRecord } from "./request-log"
 import { resolveRetention, type RetentionLimits } from "./retention"
-import { createSandboxApp } from "./server"
+import { createSandboxHandler, type RequestHandler } from "./server"
 import { resolveRecipes, type SandboxMessageKind } from "./signer"
 import { SandboxStore } from "./store"
 import { DEFAULT_TEST_CARDS, type TestCard } from "./test-cards"
@@ -135,8 +135,8 @@ export async function startSandbox(
     faults.clear()
     requests.clear()
   }
-  const app = createSandboxApp({ ctx, faults, requests, log, reset })
-  const server = await listen(app, options.port ?? 0, host)
+  const handler = createSandboxHandler({ ctx, faults, requests, log, reset })
+  const server = await listen(handler, options.port ?? 0, host)
   const port = (server.address() as AddressInfo).port
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
 
@@ -176,12 +176,12 @@ export async function startSandbox(
 }
 
 function listen(
-  app: ReturnType<typeof createSandboxApp>,
+  handler: RequestHandler,
   port: number,
   host: string
 ): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host)
+    const server = createServer(handler).listen(port, host)
     server.once("listening", () => resolve(server))
     server.once("error", reject)
   })
