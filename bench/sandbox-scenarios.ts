@@ -20,6 +20,7 @@ export async function sandboxRows(scale: {
   const toTrivial = poster(trivial.url, CONNECTIONS)
   let sent = 0
   try {
+    const atStart = await sandbox.memory()
     const perSecond = (count: number, ms: number) => (count * 1000) / ms
     const measured = await interleave(
       scale.rounds,
@@ -76,7 +77,7 @@ export async function sandboxRows(scale: {
           samples: [mb(memory.rss)],
         },
         goal: "≤ 150 MB",
-        note: `heap used ${mb(memory.heapUsed).toFixed(0)} MB after a full GC; default retention`,
+        note: `after a full GC: heap used ${mb(memory.heapUsed).toFixed(0)} MB of ${mb(memory.heapTotal).toFixed(0)} MB; RSS at start ${mb(atStart.rss).toFixed(0)} MB; default retention`,
       },
     ]
   } finally {

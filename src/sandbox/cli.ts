@@ -18,7 +18,7 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --notify-host <host> host notify_url may name besides loopback; repeatable ("*" allows any)
   --keep-requests <n>       requests kept in the request log (default 10000)
   --keep-notifications <n>  notification records kept (default 10000)
-  --keep-transactions <n>   transactions kept per account, oldest forgotten first (default 50000)
+  --keep-transactions <n>   transactions kept per account, oldest forgotten first (default 20000)
   --help               this text`
 
 export function parseCliArgs(argv: string[]) {

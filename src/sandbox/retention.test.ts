@@ -30,7 +30,7 @@ describe("resolveRetention", () => {
     expect(resolveRetention({ requests: 5 })).toEqual({
       requests: 5,
       notifications: 10_000,
-      transactions: 50_000,
+      transactions: 20_000,
     })
     expect(() => resolveRetention({ transactions: 0 })).toThrow(RangeError)
     expect(() => resolveRetention({ requests: 1.5 })).toThrow(RangeError)

@@ -9,14 +9,14 @@ export interface RetentionLimits {
   requests: number
   /** notification records (delivery of older ones still completes); default 10,000 */
   notifications: number
-  /** transactions per merchant account, oldest forgotten first; default 50,000 */
+  /** transactions per merchant account, oldest forgotten first; default 20,000 */
   transactions: number
 }
 
 export const DEFAULT_RETENTION: Readonly<RetentionLimits> = Object.freeze({
   requests: 10_000,
   notifications: 10_000,
-  transactions: 50_000,
+  transactions: 20_000,
 })
 
 export function resolveRetention(

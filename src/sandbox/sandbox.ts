@@ -55,7 +55,7 @@ export interface SandboxOptions {
   payout_settle_ms?: number | null
   /**
    * How much the sandbox remembers: the last 10,000 requests and
-   * notifications and 50,000 transactions per account by default.
+   * notifications and 20,000 transactions per account by default.
    */
   retention?: Partial<RetentionLimits>
   /** one line per request and notification attempt; card data never reaches it */
