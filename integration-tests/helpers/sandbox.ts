@@ -78,9 +78,9 @@ export function startTestSandbox() {
         (tx) => tx.order_no === orderNo
       )
     },
-    /** Every transaction whose order number starts with `prefix` (a session's attempts share one). */
-    async transactionsByOrderPrefix(
-      prefix: string
+    /** Every transaction whose order number is one of `orderNos` (a session's attempts, from its ledger). */
+    async transactionsOf(
+      orderNos: readonly string[]
     ): Promise<SandboxTransaction[]> {
       const { transactions } = expectStatus(
         await control.get("/transactions"),
@@ -88,7 +88,7 @@ export function startTestSandbox() {
         "sandbox transactions"
       )
       return (transactions as SandboxTransaction[]).filter((tx) =>
-        tx.order_no.startsWith(prefix)
+        orderNos.includes(tx.order_no)
       )
     },
     async requests(operation?: string): Promise<any[]> {
