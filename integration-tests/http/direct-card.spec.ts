@@ -45,6 +45,7 @@ acquiringSuite(({ sandbox, openShop, container }) => {
       status: "authorized",
       card_masked: "424242******4242",
       result: { code: "0000", text: "Success" },
+      three_ds: { result: "FRICTIONLESS" },
     })
     const stored = (
       await container()
