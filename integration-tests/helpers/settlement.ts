@@ -70,7 +70,7 @@ export async function runReconcileJob(
       "server",
       "src",
       "jobs",
-      "reconcile-acquiring-sessions.js"
+      "reconcile-acquiring.js"
     )
   ) as { default: (container: MedusaContainer) => Promise<unknown> }
   await job.default(container)
