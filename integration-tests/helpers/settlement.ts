@@ -10,7 +10,7 @@ import {
 import { adminPayment } from "./checkout"
 import type { TestSandbox } from "./sandbox"
 
-/** The reconcile job leaves alone what was touched in the last minutes; the tests age records past that. */
+/** The reconcile job leaves alone what was touched in the last minutes (and journalled operations within their grace period); the tests age records past that. */
 const AGE_MINUTES = 11
 
 /**
@@ -40,7 +40,8 @@ export async function notificationsProcessed(
 
 /**
  * One run of the plugin's reconcile job, as the scheduler would run it some
- * minutes later: the acquiring payment sessions and payments are aged first.
+ * minutes later: the acquiring payment sessions, payments and journalled
+ * operations are aged first.
  */
 export async function runReconcileJob(
   container: MedusaContainer,
@@ -49,7 +50,8 @@ export async function runReconcileJob(
   const client = new Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    for (const table of ["payment_session", "payment"]) {
+    // the plugin's operations journal too: lost refunds are settled after a grace period
+    for (const table of ["payment_session", "payment", "acquiring_operation"]) {
       await client.query(
         `UPDATE ${table} SET updated_at = updated_at - interval '${AGE_MINUTES} minutes',
            created_at = created_at - interval '${AGE_MINUTES} minutes'
@@ -64,14 +66,7 @@ export async function runReconcileJob(
     throw new Error("ACQUIRING_PLUGIN_ROOT is not set by the global setup")
   // The plugin copy the booted app loaded, so the job shares its module state.
   const job = require(
-    join(
-      root,
-      ".medusa",
-      "server",
-      "src",
-      "jobs",
-      "reconcile-acquiring.js"
-    )
+    join(root, ".medusa", "server", "src", "jobs", "reconcile-acquiring.js")
   ) as { default: (container: MedusaContainer) => Promise<unknown> }
   await job.default(container)
 }

@@ -14,6 +14,7 @@ import {
 import {
   adminPayment,
   cartWithSession,
+  eventually,
   expectOrder,
   placeDirectOrder,
   submitCard,
@@ -93,6 +94,18 @@ acquiringSuite((suite) => {
       count: 1,
     })
 
+  /** How many calls of `operation` the sandbox has finished. */
+  const finished = async (operation: string) =>
+    (await sandbox.requests(operation)).length
+
+  /** Waits until the sandbox finished the call the fault hit: a slow one ends after the plugin gave up. */
+  const faultedCallDone = (operation: string, earlier: number) =>
+    eventually(`the faulted ${operation} call`, async () =>
+      (await sandbox.requests(operation)).slice(earlier).some((r) => r.fault)
+        ? true
+        : undefined
+    )
+
   const money = (shop: Shop, orderId: string, transactionId: string) =>
     moneyOf(sandbox, shop, orderId, transactionId)
 
@@ -121,7 +134,7 @@ acquiringSuite((suite) => {
     it.each(FAULTS)("$name", async (fault) => {
       const shop = await openShop()
       const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
-      const earlier = (await sandbox.requests("authorise")).length
+      const earlier = await finished("authorise")
       await inject("authorise", fault)
 
       const answer = await submitCard(shop, session.id, CARDS.approved)
@@ -129,11 +142,12 @@ acquiringSuite((suite) => {
       expect(answer.text).not.toContain(CARDS.approved)
       expect([200, 402, 409]).toContain(answer.status)
       if (answer.status === 409) {
-        expect(answer.data).toEqual({
+        expect(answer.data).toMatchObject({
           type: "outcome_pending",
           message: expect.stringMatching(/confirm/i),
         })
       }
+      await faultedCallDone("authorise", earlier)
       const sent = (await sandbox.requests("authorise")).slice(earlier)
       // The lost attempt is confirmed, never sent again.
       expect(sent).toHaveLength(1)
@@ -176,6 +190,7 @@ acquiringSuite((suite) => {
   describe("capture (POST /admin/payments/:id/capture)", () => {
     it.each(FAULTS)("$name", async (fault) => {
       const { shop, order, payment, transactionId } = await authorisedOrder()
+      const earlier = await finished("capture")
       await inject("capture", fault)
 
       const answer = await shop.admin.post(
@@ -185,6 +200,7 @@ acquiringSuite((suite) => {
       expectClearAnswer(answer, "capture")
       if (answer.status !== 200 && fault.acted)
         expect(answer.text).toMatch(/being confirmed/i)
+      await faultedCallDone("capture", earlier)
 
       await settle(suite)
 
@@ -216,6 +232,7 @@ acquiringSuite((suite) => {
   describe("order cancel (POST /admin/orders/:id/cancel)", () => {
     it.each(FAULTS)("$name", async (fault) => {
       const { shop, order, payment, transactionId } = await authorisedOrder()
+      const earlier = await finished("cancel")
       await inject("cancel", fault)
 
       const cancelled = await shop.admin.post(
@@ -241,6 +258,7 @@ acquiringSuite((suite) => {
       )
       expect(captures.map((r) => r.summary)).toEqual([])
 
+      await faultedCallDone("cancel", earlier)
       await settle(suite)
 
       const { order: after } = expectStatus(
@@ -270,6 +288,7 @@ acquiringSuite((suite) => {
         200,
         "capture"
       )
+      const earlier = await finished("refund")
       await inject("refund", fault)
 
       const refund = () =>
@@ -280,6 +299,8 @@ acquiringSuite((suite) => {
       expectClearAnswer(first, "refund")
       if (first.status !== 200 && fault.acted)
         expect(first.text).toMatch(/being confirmed/i)
+      // The merchant retries once the acquirer is done with the first (the slow case: after it).
+      await faultedCallDone("refund", earlier)
       if (first.status !== 200 && /being confirmed/i.test(first.text)) {
         // While the first refund is unsettled a second one is refused, not sent.
         const second = await refund()
