@@ -17,7 +17,8 @@ export type SandboxNotification = {
   transaction_id: string
   url: string
   fields: Record<string, string>
-  state: "pending" | "delivered" | "failed"
+  /** withheld: a lost notification, never sent unless delivered by hand */
+  state: "pending" | "delivered" | "failed" | "withheld"
   attempts: { at: string; status?: number; ok: boolean }[]
 }
 
@@ -143,6 +144,24 @@ export function startTestSandbox() {
         200,
         "redeliver"
       ).attempt
+    },
+    /** A capture, void or refund made by hand in the acquirer's merchant portal; `notify: false` loses its notification. */
+    async portal(
+      transactionId: string,
+      action: "capture" | "void" | "refund",
+      body: { amount?: string; notify?: boolean } = {}
+    ): Promise<{
+      transaction: SandboxTransaction
+      notification: SandboxNotification
+    }> {
+      return expectStatus(
+        await control.post(
+          `/portal/transactions/${encodeURIComponent(transactionId)}/${action}`,
+          body
+        ),
+        200,
+        `portal ${action}`
+      )
     },
     async notify(
       transactionId: string,
