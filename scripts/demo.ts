@@ -4,39 +4,30 @@
  * sandbox acquiring service and a Medusa app with the plugin; seeds a region,
  * a product and carts; runs one direct card checkout and one hosted checkout
  * through the store and admin HTTP APIs; prints every step and the final
- * states; stops everything.
+ * states; stops everything. With `--keep` it leaves the stack running and
+ * prints the API address and an admin login.
  */
-import "../integration-tests/setup/quiet-logs"
-import { randomBytes } from "node:crypto"
-import { join } from "node:path"
+import "../dev/local-stack/quiet-logs"
+import { parseArgs } from "node:util"
 import {
   STOREFRONT_RETURN_URL,
   TEST_JWT_SECRET,
-} from "../integration-tests/app-constants"
-import { createAdminHeaders } from "../integration-tests/helpers/admin-auth"
-import { formsOf, submitForm } from "../integration-tests/helpers/browser"
+} from "../dev/local-stack/app-constants"
 import {
-  expectStatus,
-  httpClient,
-} from "../integration-tests/helpers/http-client"
-import { seedStore, USD_REGION } from "../integration-tests/helpers/seed-store"
+  createAdminHeaders,
+  createAdminLogin,
+} from "../dev/local-stack/admin-user"
+import { startLocalStack, type LocalStack } from "../dev/local-stack"
+import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
+import { formsOf, submitForm } from "../dev/store-client/browser"
+import { expectStatus, httpClient } from "../dev/store-client/http-client"
 import {
   completeCart,
   createReadyCart,
   openPaymentSession,
   storeApi,
-} from "../integration-tests/helpers/storefront"
-import {
-  DATABASE_URL_VARIABLE,
-  databaseEnvFromUrl,
-  freeLoopbackPort,
-  startEmbeddedDatabase,
-} from "../integration-tests/setup/database"
-import { keepServersOnLoopback } from "../integration-tests/setup/loopback-listen"
-import { DEFAULT_SANDBOX_ACCOUNT, startSandbox } from "../src/sandbox"
+} from "../dev/store-client/storefront"
 
-const PACKAGE_ROOT = join(__dirname, "..")
-const APP_DIR = join(PACKAGE_ROOT, "integration-tests")
 const CARD = "4242424242424242"
 const CARD_FIELDS = {
   expiry_month: "12",
@@ -68,128 +59,13 @@ async function stopAll(): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  keepServersOnLoopback()
-
-  const existing = process.env[DATABASE_URL_VARIABLE]
-  step(
-    existing
-      ? `Using the PostgreSQL named by ${DATABASE_URL_VARIABLE}`
-      : "Starting an embedded PostgreSQL on localhost"
-  )
-  const database = existing ? undefined : await startEmbeddedDatabase()
-  if (database) cleanups.push(() => database.stop())
-  const dbEnv = existing ? databaseEnvFromUrl(existing) : database!.env
-  Object.assign(process.env, dbEnv)
-  show("server", `localhost:${dbEnv.DB_PORT}`)
-
-  step("Starting the sandbox acquiring service")
-  const sandbox = await startSandbox({
-    port: 0,
-    accounts: [DEFAULT_SANDBOX_ACCOUNT],
-  })
-  cleanups.push(() => sandbox.close())
-  show("sandbox", sandbox.url)
-  Object.assign(process.env, {
-    ACQUIRING_SANDBOX_URL: sandbox.url,
-    ACQUIRING_MERCHANT_ID: DEFAULT_SANDBOX_ACCOUNT.merchant_id,
-    ACQUIRING_ACCOUNT_ID: DEFAULT_SANDBOX_ACCOUNT.account_id,
-    ACQUIRING_SIGN_KEY: DEFAULT_SANDBOX_ACCOUNT.sign_key,
-    PORT: String(await freeLoopbackPort()),
-  })
-
-  step(
-    "Booting Medusa with the plugin (create database, migrate, sync links, listen)"
-  )
-  const app = await bootMedusa(
-    `medusa_acquiring_demo_${randomBytes(3).toString("hex")}`
-  )
-  cleanups.push(() => app.stop())
-  const backend = `http://127.0.0.1:${app.port}`
-  show("medusa", backend)
-
-  await runCheckouts(app.container, backend, sandbox.url)
-}
-
-/** Boots Medusa the way @medusajs/test-utils' integration runner does, outside jest. */
-async function bootMedusa(dbName: string) {
-  // Loaded only now: these modules read DB_* when they load.
-  const runner = require("@medusajs/test-utils/dist/medusa-test-runner-utils")
-  const { getDatabaseURL } = require("@medusajs/test-utils/dist/database")
-  const { asValue } = require("@medusajs/framework/awilix")
-  const { logger } = require("@medusajs/framework/logger")
-  const { Migrator } = require("@medusajs/framework/migrations")
-  const {
-    ContainerRegistrationKeys,
-    getResolvedPlugins,
-    mergePluginModules,
-  } = require("@medusajs/framework/utils")
-
-  const credentials = {
-    user: process.env.DB_USERNAME,
-    password: process.env.DB_PASSWORD,
-    host: process.env.DB_HOST,
-    port: Number(process.env.DB_PORT),
-  }
-  await runner.createDatabase(
-    { databaseName: dbName, errorIfExist: false },
-    credentials
-  )
-  await runner.configLoaderOverride(APP_DIR, {
-    clientUrl: getDatabaseURL(dbName),
-    debug: false,
-  })
-
-  const {
-    container,
-    MedusaAppLoader,
-    pgConnectionLoader,
-  } = require("@medusajs/framework")
-  const appLoader = new MedusaAppLoader({
-    medusaConfigPath: APP_DIR,
-    cwd: APP_DIR,
-  })
-  const configModule = container.resolve(
-    ContainerRegistrationKeys.CONFIG_MODULE
-  )
-  mergePluginModules(
-    configModule,
-    await getResolvedPlugins(APP_DIR, configModule),
-    APP_DIR
-  )
-  container.register({ [ContainerRegistrationKeys.LOGGER]: asValue(logger) })
-  const pgConnection = await pgConnectionLoader()
-
-  await new Migrator({ container }).ensureMigrationsTable()
-  await runner.migrateDatabase(appLoader)
-  await runner.syncLinks(appLoader, APP_DIR, container, logger)
-  await runner.clearInstances()
-  const { loadSearchIndexes } = require("@medusajs/medusa/loaders/search")
-  await loadSearchIndexes({
-    plugins: await getResolvedPlugins(APP_DIR, configModule, true),
-    configModule,
-    logger,
-  })
-  await appLoader.load()
-  await runner.migrateSearchIndexes(container, logger)
-
-  const started = await runner.startApp({ cwd: APP_DIR, env: {} })
-  return {
-    port: started.port as number,
-    container: started.container,
-    async stop() {
-      await started.shutdown()
-      await runner.clearInstances()
-      await pgConnection?.destroy?.()
-      await runner
-        .dropDatabase(
-          { databaseName: dbName, errorIfNonExist: false },
-          credentials
-        )
-        .catch(() => undefined)
-      await runner.closeWaitingroomClient()
-    },
-  }
+async function main(): Promise<LocalStack> {
+  const stack = await startLocalStack((text) => step(text))
+  cleanups.push(() => stack.stop())
+  show("medusa", stack.backendUrl)
+  show("sandbox", stack.sandboxUrl)
+  await runCheckouts(stack.app.container, stack.backendUrl, stack.sandboxUrl)
+  return stack
 }
 
 async function runCheckouts(
@@ -413,8 +289,51 @@ async function runCheckouts(
   )
 }
 
+const ADMIN_LOGIN = { email: "admin@acquiring.test", password: "demo-admin-1" }
+
+/** `--keep`: an admin login, the addresses, then wait for Ctrl-C. */
+async function keepRunning(stack: LocalStack): Promise<void> {
+  step("Keeping the stack running (--keep)")
+  await createAdminLogin(
+    stack.app.container,
+    ADMIN_LOGIN.email,
+    ADMIN_LOGIN.password
+  )
+  const login = expectStatus(
+    await httpClient(() => stack.backendUrl).post(
+      "/auth/user/emailpass",
+      ADMIN_LOGIN
+    ),
+    200,
+    "admin login"
+  )
+  if (typeof login.token !== "string")
+    throw new Error("the admin login answered no token")
+  show("store and admin API", stack.backendUrl)
+  show("admin login", `${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`)
+  show(
+    "orders",
+    `POST ${stack.backendUrl}/auth/user/emailpass with that login answers a token; GET ${stack.backendUrl}/admin/orders with "Authorization: Bearer <token>"`
+  )
+  show("sandbox", `${stack.sandboxUrl}/__sandbox/transactions`)
+  show(
+    "admin dashboard",
+    "not served by the demo (the app boots without Vite); use the API above"
+  )
+  console.log("\nPress Ctrl-C to stop Medusa, the sandbox and PostgreSQL.")
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", () => resolve())
+    process.once("SIGTERM", () => resolve())
+  })
+}
+
+const { values: flags } = parseArgs({
+  options: { keep: { type: "boolean", default: false } },
+})
+
 main()
-  .then(async () => {
+  .then(async (stack) => {
+    if (flags.keep) await keepRunning(stack)
     step("Stopping Medusa, the sandbox and PostgreSQL")
     await stopAll()
     console.log("\nDemo finished.")

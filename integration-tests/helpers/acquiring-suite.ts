@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { join } from "node:path"
-import { TEST_JWT_SECRET } from "../app-constants"
-import { createAdminHeaders } from "./admin-auth"
+import { LOCAL_STACK_APP_DIR } from "../../dev/local-stack"
+import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
+import { createAdminHeaders } from "../../dev/local-stack/admin-user"
 import { findCardData } from "./card-data-scan"
-import { httpClient, type HttpClient } from "./http-client"
+import { httpClient, type HttpClient } from "../../dev/store-client/http-client"
 import { captureLogs, linesWithCardData } from "./log-capture"
 import { startTestSandbox, type TestSandbox } from "./sandbox"
 import {
@@ -13,8 +13,8 @@ import {
   USD_REGION,
   type RegionSeed,
   type SeededStore,
-} from "./seed-store"
-import { storeApi } from "./storefront"
+} from "../../dev/local-stack/seed-store"
+import { storeApi } from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
 
 export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
@@ -57,7 +57,7 @@ export function acquiringSuite(
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
 
   medusaIntegrationTestRunner({
-    medusaConfigFile: join(__dirname, ".."),
+    medusaConfigFile: LOCAL_STACK_APP_DIR,
     testSuite: ({ getContainer, dbConfig, utils }) => {
       const suite: AcquiringSuite = {
         sandbox,

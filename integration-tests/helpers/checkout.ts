@@ -1,7 +1,14 @@
 import type { Shop } from "./acquiring-suite"
-import { expectStatus, type HttpAnswer } from "./http-client"
-import { completeCart, createReadyCart, openPaymentSession } from "./storefront"
-import { formsOf, submitForm } from "./browser"
+import {
+  expectStatus,
+  type HttpAnswer,
+} from "../../dev/store-client/http-client"
+import {
+  completeCart,
+  createReadyCart,
+  openPaymentSession,
+} from "../../dev/store-client/storefront"
+import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { cardBody, CARDS, EXPIRY, SECURITY_CODE } from "./test-cards"
 
 /** POST /store/acquiring/payment-sessions/:id/card, as the storefront's card form does. */

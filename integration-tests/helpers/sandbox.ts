@@ -1,5 +1,5 @@
 import { DEFAULT_SANDBOX_ACCOUNT, startSandbox } from "../../src/sandbox"
-import { expectStatus, httpClient } from "./http-client"
+import { expectStatus, httpClient } from "../../dev/store-client/http-client"
 
 export type SandboxTransaction = Record<string, any> & {
   transaction_id: string

@@ -9,14 +9,18 @@ import {
   submitCard,
   paidSession,
 } from "../helpers/checkout"
-import { expectStatus } from "../helpers/http-client"
-import { JPY_REGION, KWD_REGION, USD_REGION } from "../helpers/seed-store"
+import { expectStatus } from "../../dev/store-client/http-client"
+import {
+  JPY_REGION,
+  KWD_REGION,
+  USD_REGION,
+} from "../../dev/local-stack/seed-store"
 import {
   completeCart,
   createReadyCart,
   SHOPPER_DEVICE,
   SHOPPER_EMAIL,
-} from "../helpers/storefront"
+} from "../../dev/store-client/storefront"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)

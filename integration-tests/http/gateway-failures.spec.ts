@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
-import { submitForm } from "../helpers/browser"
+import { submitForm } from "../../dev/store-client/browser"
 import {
   adminPayment,
   cartWithSession,
@@ -10,7 +10,7 @@ import {
   placeDirectOrder,
   submitCard,
 } from "../helpers/checkout"
-import { expectStatus } from "../helpers/http-client"
+import { expectStatus } from "../../dev/store-client/http-client"
 import { CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)

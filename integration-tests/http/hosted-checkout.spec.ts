@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
-import { formsOf, submitForm } from "../helpers/browser"
+import { formsOf, submitForm } from "../../dev/store-client/browser"
 import {
   adminPayment,
   cartWithSession,
@@ -10,10 +10,13 @@ import {
   openHostedPage,
   submitCard,
 } from "../helpers/checkout"
-import { expectStatus } from "../helpers/http-client"
-import { completeCart } from "../helpers/storefront"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
-import { STOREFRONT_CANCEL_URL, STOREFRONT_RETURN_URL } from "../app-constants"
+import {
+  STOREFRONT_CANCEL_URL,
+  STOREFRONT_RETURN_URL,
+} from "../../dev/local-stack/app-constants"
 
 jest.setTimeout(120_000)
 

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { reconcileAcquiring } from "../../src/reconciliation/run"
 import { acquiringSuite } from "../helpers/acquiring-suite"
-import { submitForm } from "../helpers/browser"
+import { submitForm } from "../../dev/store-client/browser"
 import {
   adminOrder,
   adminPayment,
@@ -12,8 +12,8 @@ import {
   hostedCardFields,
   openHostedPage,
 } from "../helpers/checkout"
-import { expectStatus } from "../helpers/http-client"
-import { completeCart } from "../helpers/storefront"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)

@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
-import { formsOf, submitForm } from "../helpers/browser"
+import { formsOf, submitForm } from "../../dev/store-client/browser"
 import {
   adminPayment,
   cartWithSession,
@@ -9,8 +9,8 @@ import {
   submitCard,
   paidSession,
 } from "../helpers/checkout"
-import { expectStatus } from "../helpers/http-client"
-import { completeCart } from "../helpers/storefront"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)

@@ -7,8 +7,8 @@ import { findCardData } from "../helpers/card-data-scan"
 import { submitCard, cartWithSession } from "../helpers/checkout"
 import { linesWithCardData } from "../helpers/log-capture"
 import { listeningAddresses } from "../helpers/exposure"
-import { expectStatus } from "../helpers/http-client"
-import { createReadyCart } from "../helpers/storefront"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { createReadyCart } from "../../dev/store-client/storefront"
 import { CARD_SECRETS, CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)

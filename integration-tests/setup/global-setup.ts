@@ -3,7 +3,7 @@ import {
   DATABASE_URL_VARIABLE,
   databaseEnvFromUrl,
   startEmbeddedDatabase,
-} from "./database"
+} from "../../dev/local-stack/database"
 import { PLUGIN_ROOT_VARIABLE, snapshotBuiltPlugin } from "./plugin-snapshot"
 
 /**

@@ -1,4 +1,4 @@
-import "./database"
+import "../../dev/local-stack/database"
 import { PLUGIN_ROOT_VARIABLE, removePluginSnapshot } from "./plugin-snapshot"
 
 export default async function globalTeardown(): Promise<void> {

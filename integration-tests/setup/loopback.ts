@@ -1,5 +1,5 @@
-import { freeLoopbackPort } from "./database"
-import { keepServersOnLoopback } from "./loopback-listen"
+import { freeLoopbackPort } from "../../dev/local-stack/database"
+import { keepServersOnLoopback } from "../../dev/local-stack/loopback"
 
 keepServersOnLoopback()
 

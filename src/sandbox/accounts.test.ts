@@ -1,7 +1,7 @@
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { AccountRegistry } from "./accounts"
 import { startSandbox } from "./sandbox"
-import { post, sha256Hex } from "./test-harness"
+import { post, sha256Hex } from "./__fixtures__/test-harness"
 
 const A = { merchant_id: "MA", account_id: "AA", sign_key: "key-a" }
 const B = { merchant_id: "MB", account_id: "AB", sign_key: "key-b" }

@@ -1,5 +1,7 @@
+#!/usr/bin/env node
 /**
- * npm run sandbox -- --port 4010
+ * `npx acquiring-sandbox --port 4010` in a store (the package's bin), or
+ * `npm run sandbox -- --port 4010` in this repository.
  * Starts the sandbox on loopback with test credentials and logs each request
  * on one line (card data redacted).
  */
@@ -8,7 +10,7 @@ import { DEFAULT_SANDBOX_ACCOUNT } from "./accounts"
 import { startSandbox } from "./sandbox"
 import { DEFAULT_TEST_CARDS } from "./test-cards"
 
-export const USAGE = `Usage: npm run sandbox -- [options]
+export const USAGE = `Usage: npx acquiring-sandbox [options]
   --port <n>           port to listen on (default 4010; 0 picks a free one)
   --host <address>     address to listen on (default 127.0.0.1)
   --merchant-id <id>   merchant_id of the test account (default ${DEFAULT_SANDBOX_ACCOUNT.merchant_id})

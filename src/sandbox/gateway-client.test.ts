@@ -7,7 +7,12 @@ import { parse } from "node-html-parser"
 import { createAcquiringClient, type AcquiringClient } from "../gateway"
 import { DEFAULT_SANDBOX_ACCOUNT } from "./accounts"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { nextOrderNo, post, startReceiver, waitFor } from "./test-harness"
+import {
+  nextOrderNo,
+  post,
+  startReceiver,
+  waitFor,
+} from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 let client: AcquiringClient

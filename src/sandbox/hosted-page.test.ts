@@ -9,7 +9,7 @@ import {
   startReceiver,
   TEST_ACCOUNT,
   testSign,
-} from "./test-harness"
+} from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 let receiver: Awaited<ReturnType<typeof startReceiver>>

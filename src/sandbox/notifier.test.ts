@@ -8,7 +8,7 @@ import {
   startReceiver,
   TEST_ACCOUNT,
   waitFor,
-} from "./test-harness"
+} from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 beforeAll(async () => {

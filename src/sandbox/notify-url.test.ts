@@ -1,6 +1,6 @@
 import { checkNotifyUrl, isLoopbackHost } from "./notify-url"
 import { startSandbox } from "./sandbox"
-import { authoriseBody, post, TEST_ACCOUNT } from "./test-harness"
+import { authoriseBody, post, TEST_ACCOUNT } from "./__fixtures__/test-harness"
 import { parseResponXml } from "../gateway/codecs/xml-result"
 
 describe("notify_url policy", () => {

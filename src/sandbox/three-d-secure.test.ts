@@ -8,7 +8,7 @@ import {
   post,
   startReceiver,
   TEST_ACCOUNT,
-} from "./test-harness"
+} from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 beforeAll(async () => {

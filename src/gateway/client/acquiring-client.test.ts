@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import { createAcquiringClient } from "./acquiring-client"
-import { startFakeGateway, type FakeGateway } from "./fake-gateway"
+import { startFakeGateway, type FakeGateway } from "./__fixtures__/fake-gateway"
 
 const sha = (plain: string) =>
   createHash("sha256").update(plain, "utf8").digest("hex")

@@ -12,7 +12,7 @@ import {
   type FakeGateway,
   type FakeHandler,
   type RecordedRequest,
-} from "./fake-gateway"
+} from "./__fixtures__/fake-gateway"
 
 const KEY = "lookup key"
 const sha = (plain: string) =>

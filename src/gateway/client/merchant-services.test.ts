@@ -10,7 +10,7 @@ import {
   type FakeGateway,
   type FakeHandler,
   type RecordedRequest,
-} from "./fake-gateway"
+} from "./__fixtures__/fake-gateway"
 
 const KEY = "svc-key"
 const sha = (plain: string) =>

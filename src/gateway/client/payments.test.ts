@@ -12,7 +12,7 @@ import {
   startFakeGateway,
   type FakeGateway,
   type FakeHandler,
-} from "./fake-gateway"
+} from "./__fixtures__/fake-gateway"
 
 const KEY = "Key-0f Test"
 const sha = (plain: string) =>

@@ -11,7 +11,7 @@ import {
   type FakeGateway,
   type FakeHandler,
   type RecordedRequest,
-} from "./fake-gateway"
+} from "./__fixtures__/fake-gateway"
 
 const KEY = "payout-key"
 const sha = (plain: string) =>

@@ -4,7 +4,7 @@ import {
   startFakeGateway,
   type FakeGateway,
   type FakeHandler,
-} from "./fake-gateway"
+} from "./__fixtures__/fake-gateway"
 import type { LogLevel } from "./logger"
 import { joinUrl, post, type TransportConfig } from "./transport"
 

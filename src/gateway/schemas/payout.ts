@@ -12,7 +12,6 @@ import {
   currencyCode,
   isoDate,
   limitsFrom,
-  requiredText,
   responseEnvelopeFields,
   signedRequestFields,
   text,

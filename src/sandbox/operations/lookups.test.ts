@@ -6,7 +6,7 @@ import {
   post,
   TEST_ACCOUNT,
   testSign,
-} from "../test-harness"
+} from "../__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 let closedOff: SandboxHandle

@@ -1,5 +1,5 @@
 import { expectStatus, httpClient, type HttpClient } from "./http-client"
-import type { SeededStore } from "./seed-store"
+import type { SeededStore } from "../local-stack/seed-store"
 
 export const SHOPPER_EMAIL = "ada.shopper@example.test"
 

@@ -7,14 +7,14 @@ import {
 } from "./app-constants"
 
 /*
- * The Medusa app the integration tests boot: the plugin as a consumer
- * installs it (built into .medusa/server), with the acquiring payment
- * provider pointed at the sandbox the test file started. Read once per
- * test file, when the runner boots Medusa.
+ * The Medusa app of the local stack (the demo and the integration tests):
+ * the plugin as a consumer installs it (built into .medusa/server), with the
+ * acquiring payment provider pointed at the sandbox started beside it. Read
+ * once per boot.
  */
 // The tests load a private copy of the build (setup/plugin-snapshot.ts); the demo the build itself.
 const packageRoot =
-  process.env.ACQUIRING_PLUGIN_ROOT ?? resolve(__dirname, "..")
+  process.env.ACQUIRING_PLUGIN_ROOT ?? resolve(__dirname, "..", "..")
 const providerPath = join(
   packageRoot,
   ".medusa",

@@ -37,3 +37,30 @@ export async function createAdminHeaders(
   )
   return { authorization: `Bearer ${token}` }
 }
+
+/**
+ * An admin who can log in with e-mail and password (`POST
+ * /auth/user/emailpass`), as `medusa user -e … -p …` creates one.
+ */
+export async function createAdminLogin(
+  container: MedusaContainer,
+  email: string,
+  password: string
+): Promise<void> {
+  const userModule = container.resolve(Modules.USER)
+  const authModule = container.resolve(Modules.AUTH)
+  const user = await userModule.createUsers({
+    email,
+    first_name: "Demo",
+    last_name: "Admin",
+  })
+  const { authIdentity, error } = await authModule.register("emailpass", {
+    body: { email, password },
+  })
+  if (error || !authIdentity)
+    throw new Error(`admin login not created: ${error ?? "no identity"}`)
+  await authModule.updateAuthIdentities({
+    id: authIdentity.id,
+    app_metadata: { user_id: user.id },
+  })
+}

@@ -64,7 +64,6 @@ export type EmbeddedDatabase = { env: DatabaseEnv; stop(): Promise<void> }
 
 declare global {
   // Handed from jest's global setup to its global teardown (same process).
-  // eslint-disable-next-line no-var
   var __acquiringEmbeddedDatabase: EmbeddedDatabase | undefined
 }
 

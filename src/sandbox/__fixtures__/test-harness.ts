@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { encodeForm, type FormValue } from "../gateway/codecs/form"
+import { encodeForm, type FormValue } from "../../gateway/codecs/form"
 
 export const TEST_ACCOUNT = {
   merchant_id: "M100",

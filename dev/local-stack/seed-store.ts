@@ -77,7 +77,7 @@ export async function seedStore(
         {
           title: "Storefront",
           type: "publishable",
-          created_by: "integration-tests",
+          created_by: "local-stack",
         },
       ],
     },

@@ -1,0 +1,76 @@
+// ESLint 9 flat config: typescript-eslint's recommended rules, Prettier owns
+// the formatting, and the one-way arrows between the layers are checked here.
+import js from "@eslint/js"
+import prettier from "eslint-config-prettier"
+import importPlugin from "eslint-plugin-import"
+import tseslint from "typescript-eslint"
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/**",
+      ".medusa/**",
+      ".cache/**",
+      "coverage/**",
+      "dist/**",
+      "**/*.js",
+      "**/*.mjs",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      // Medusa's containers, test-utils and HTTP answers are untyped at the seams.
+      "@typescript-eslint/no-explicit-any": "off",
+      // Medusa loads config and a few ESM-only packages through require().
+      "@typescript-eslint/no-require-imports": "off",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrors: "none",
+        },
+      ],
+    },
+  },
+  {
+    // Tests feed codecs raw bytes on purpose.
+    files: ["**/*.test.ts", "integration-tests/**/*.ts"],
+    rules: { "no-control-regex": "off" },
+  },
+  {
+    // The layering: the gateway is framework-free and stands alone; the
+    // sandbox builds only on the gateway; neither reaches the Medusa glue.
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    plugins: { import: importPlugin },
+    settings: {
+      "import/resolver": {
+        node: { extensions: [".ts", ".tsx", ".js", ".json"] },
+      },
+    },
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./src/gateway",
+              from: "./src",
+              except: ["./gateway"],
+              message: "src/gateway must not import from elsewhere in src.",
+            },
+            {
+              target: "./src/sandbox",
+              from: "./src",
+              except: ["./gateway", "./sandbox"],
+              message: "src/sandbox may import only from src/gateway.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  prettier
+)
