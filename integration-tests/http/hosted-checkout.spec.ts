@@ -204,11 +204,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
   it("opening the hosted page again (a reload) still leads to one payment and the order", async () => {
     const shop = await openShop()
-    const {
-      cart,
-      session,
-      checkoutForm: firstForm,
-    } = await openHostedPage(shop, backendUrl())
+    const { cart, session } = await openHostedPage(shop, backendUrl())
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
     // a page opened moments ago is taken for another tab's; a reload after that starts over
     await new Promise((resolve) => setTimeout(resolve, 5_500))
@@ -254,11 +250,10 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
   it("after the hosted page was opened again, the first page can no longer take a payment", async () => {
     const shop = await openShop()
-    const {
-      session,
-      checkoutForm: firstForm,
-      payForm: oldTab,
-    } = await openHostedPage(shop, backendUrl())
+    const { session, payForm: oldTab } = await openHostedPage(
+      shop,
+      backendUrl()
+    )
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
     await new Promise((resolve) => setTimeout(resolve, 5_500))
     const reload = expectStatus(
@@ -282,7 +277,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
   it("when the shopper cancels on the hosted page, sends them to the storefront's cancel page and places no order", async () => {
     const shop = await openShop()
-    const { cart, session, cancelForm, checkoutForm } = await openHostedPage(
+    const { cart, cancelForm, checkoutForm } = await openHostedPage(
       shop,
       backendUrl()
     )

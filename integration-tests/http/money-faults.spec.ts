@@ -19,7 +19,10 @@ import {
   placeDirectOrder,
   submitCard,
 } from "../helpers/checkout"
-import { expectStatus, type HttpAnswer } from "../helpers/http-client"
+import {
+  expectStatus,
+  type HttpAnswer,
+} from "../../dev/store-client/http-client"
 import { moneyOf, settle, type Money } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 

@@ -6,7 +6,7 @@
  */
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { adminPayment, placeDirectOrder } from "../helpers/checkout"
-import { expectStatus } from "../helpers/http-client"
+import { expectStatus } from "../../dev/store-client/http-client"
 import {
   expectMoneyEventually,
   moneyOf,

@@ -4,7 +4,9 @@ import { refuseCaptureOfCancelledOrder } from "./middlewares/capture-guard"
 import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
 
 // a logged-in customer is known to the plugin's store routes (ownership); guests stay allowed
-const optionalCustomer = authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true })
+const optionalCustomer = authenticate("customer", ["session", "bearer"], {
+  allowUnauthenticated: true,
+})
 
 export default defineMiddlewares({
   routes: [

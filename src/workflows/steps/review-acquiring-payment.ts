@@ -55,7 +55,7 @@ export const reviewAcquiringPaymentStep = createStep(
     // the module stores `data` on the payment although its update type does not list it
     await paymentModule.updatePayment({
       id: payment.id,
-      data,
+      data: toStored(data),
     } as unknown as Parameters<IPaymentModuleService["updatePayment"]>[0])
     if (input.decision === "reject") {
       // the acquirer has voided it; cancelPayment sees the canceled status and does not call the acquirer again

@@ -4,7 +4,10 @@
  * customer, the caller must be that customer. Anyone else gets the same 404
  * as for a session that does not exist.
  */
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import type { MedusaRequest } from "@medusajs/framework/http"
 
 type Caller = MedusaRequest & {
@@ -18,26 +21,52 @@ export interface SessionOwner {
   sales_channel_id?: string | null
 }
 
-export async function assertSessionOwner(req: MedusaRequest, sessionId: string): Promise<SessionOwner> {
+export async function assertSessionOwner(
+  req: MedusaRequest,
+  sessionId: string
+): Promise<SessionOwner> {
   const caller = req as Caller
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "payment_collection.cart.id", "payment_collection.cart.customer_id", "payment_collection.cart.sales_channel_id"],
+    fields: [
+      "id",
+      "payment_collection.cart.id",
+      "payment_collection.cart.customer_id",
+      "payment_collection.cart.sales_channel_id",
+    ],
     filters: { id: sessionId },
   })
-  const cart = (data[0] as { payment_collection?: { cart?: SessionOwner & { id?: string } } } | undefined)?.payment_collection?.cart
-  const notFound = () => new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${sessionId} was not found`)
+  const cart = (
+    data[0] as
+      | { payment_collection?: { cart?: SessionOwner & { id?: string } } }
+      | undefined
+  )?.payment_collection?.cart
+  const notFound = () =>
+    new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment session ${sessionId} was not found`
+    )
   if (!data[0] || !cart) throw notFound()
   const channels = caller.publishable_key_context?.sales_channel_ids ?? []
-  if (!cart.sales_channel_id || !channels.includes(cart.sales_channel_id)) throw notFound()
+  if (!cart.sales_channel_id || !channels.includes(cart.sales_channel_id))
+    throw notFound()
   if (cart.customer_id) {
     const actor = caller.auth_context
-    if (actor?.actor_type !== "customer" || actor.actor_id !== cart.customer_id) throw notFound()
+    if (actor?.actor_type !== "customer" || actor.actor_id !== cart.customer_id)
+      throw notFound()
   }
-  return { cart_id: cart.id, customer_id: cart.customer_id, sales_channel_id: cart.sales_channel_id }
+  return {
+    cart_id: cart.id,
+    customer_id: cart.customer_id,
+    sales_channel_id: cart.sales_channel_id,
+  }
 }
 
 export function publishableKeyOf(req: MedusaRequest): string | undefined {
-  return (req as Caller).publishable_key_context?.key ?? req.get("x-publishable-api-key") ?? undefined
+  return (
+    (req as Caller).publishable_key_context?.key ??
+    req.get("x-publishable-api-key") ??
+    undefined
+  )
 }

@@ -1,7 +1,13 @@
 /** Velocity limits around an attempt at the acquirer, shared by the card and hosted-page routes. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ProviderCore } from "../../../../providers/acquiring/config/core"
-import { clientIpOf, resolveVelocityGuard, sendRateLimited, type AttemptKeys, type AttemptOutcome } from "../../../../velocity"
+import {
+  clientIpOf,
+  resolveVelocityGuard,
+  sendRateLimited,
+  type AttemptKeys,
+  type AttemptOutcome,
+} from "../../../../velocity"
 import { publishableKeyOf } from "./ownership"
 
 export interface AttemptGate {
@@ -22,7 +28,9 @@ export async function passVelocity(
     session_id: sessionId,
     ip: clientIpOf(req),
     publishable_key: publishableKeyOf(req),
-    ...(typeof body.captcha_token === "string" ? { captcha_token: body.captcha_token } : {}),
+    ...(typeof body.captcha_token === "string"
+      ? { captcha_token: body.captcha_token }
+      : {}),
   }
   const decision = await guard.check(keys)
   if (!decision.allowed) {

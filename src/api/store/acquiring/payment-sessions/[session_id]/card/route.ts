@@ -11,7 +11,12 @@ import { declinedError } from "../../../../../../providers/acquiring/money/error
 import { CardEntrySchema } from "../../../../../../providers/acquiring/storefront-input/card-entry"
 import { refreshedCart } from "../../../../../middlewares/cart-snapshot-loader"
 import { assertSessionOwner } from "../../ownership"
-import { loadSession, sessionAnswer, sessionSaver, withSessionLock } from "../../session-access"
+import {
+  loadSession,
+  sessionAnswer,
+  sessionSaver,
+  withSessionLock,
+} from "../../session-access"
 import { answering, outcomePending } from "../../store-answers"
 import { passVelocity } from "../../velocity-check"
 
@@ -27,14 +32,25 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     withSessionLock(req.scope, sessionId, async () => {
       const loaded = await loadSession(req.scope, sessionId)
       if (loaded.core.identifier !== "acquiring-card") {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, "Cards are submitted only for sessions of the acquiring-card provider")
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          "Cards are submitted only for sessions of the acquiring-card provider"
+        )
       }
-      const paid = loaded.data.status === "authorized" || loaded.data.status === "captured"
-      const gate = paid ? null : await passVelocity(req, res, loaded.core, sessionId)
+      const paid =
+        loaded.data.status === "authorized" || loaded.data.status === "captured"
+      const gate = paid
+        ? null
+        : await passVelocity(req, res, loaded.core, sessionId)
       if (!paid && !gate) return
       const cart = await refreshedCart(req.scope, loaded.data.cart)
       const stored = cart ? { ...loaded.data, cart } : loaded.data
-      const outcome = await authoriseCard(loaded.core, stored, parsed.data, sessionSaver(req.scope, loaded))
+      const outcome = await authoriseCard(
+        loaded.core,
+        stored,
+        parsed.data,
+        sessionSaver(req.scope, loaded)
+      )
       if (outcome.kind === "outcome_pending") {
         await gate?.record("error")
         return outcomePending(

@@ -11,7 +11,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   await answering(res, async () => {
     const opened = await openSessionPage(req, res, req.params.session_id)
     if (!opened) return
-    const headers = hostedPageHeaders(opened.page.html, { acquirer_origins: [opened.loaded.core.options.base_url] })
+    const headers = hostedPageHeaders(opened.page.html, {
+      acquirer_origins: [opened.loaded.core.options.base_url],
+    })
     res.status(200).set(headers).send(opened.page.html)
   })
 }
