@@ -170,11 +170,11 @@ async function runCheckouts(
     200,
     "card"
   ).payment_session
+  // the storefront sees a whitelist: status, result, masked card
   show("result", {
     status: paid.data.status,
-    transaction_id: paid.data.transaction_id,
+    result: paid.data.result,
     card: paid.data.card_masked,
-    amount: paid.data.amount,
   })
 
   step("Direct checkout: complete the cart")
@@ -194,22 +194,28 @@ async function runCheckouts(
     200,
     "order payments"
   )
-  const paymentId = withPayments.payment_collections[0].payments[0].id
+  const payment = withPayments.payment_collections[0].payments[0]
+  const paymentId = payment.id
+  show("payment", {
+    order_no: payment.data.order_no,
+    transaction_id: payment.data.transaction_id,
+    amount: payment.data.amount,
+  })
   step("Direct checkout: admin captures the payment")
   expectStatus(
     await admin.post(`/admin/payments/${paymentId}/capture`, {}),
     200,
     "capture"
   )
-  show("service", (await sandboxTx(paid.data.order_no)).state)
+  show("service", (await sandboxTx(payment.data.order_no)).state)
   step("Direct checkout: admin refunds 5.00")
   expectStatus(
     await admin.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }),
     200,
     "refund"
   )
-  show("service", (await sandboxTx(paid.data.order_no)).payment_status)
-  await finalStates("Direct checkout", placed.order.id, paid.data.order_no)
+  show("service", (await sandboxTx(payment.data.order_no)).payment_status)
+  await finalStates("Direct checkout", placed.order.id, payment.data.order_no)
 
   // ---- Hosted checkout ----
   step("Hosted checkout: cart and payment session with the hosted provider")
