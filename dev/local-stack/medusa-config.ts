@@ -44,6 +44,16 @@ function acquiringProviders() {
         three_d_secure: "always",
         // A spec that makes the service slower than the time-out sets a short one before Medusa boots.
         timeout_ms: Number(process.env.ACQUIRING_TEST_TIMEOUT_MS ?? 10_000),
+        // Every request of the local stack comes from 127.0.0.1 under one key: per-IP, per-key and
+        // store-wide limits would count the whole test suite as one card tester. A spec that tests
+        // the limits sets its own in ACQUIRING_TEST_VELOCITY (JSON) before Medusa boots.
+        velocity: process.env.ACQUIRING_TEST_VELOCITY
+          ? JSON.parse(process.env.ACQUIRING_TEST_VELOCITY)
+          : {
+              ip: { attempts: null, declines: null },
+              publishable_key: { attempts: null, declines: null },
+              breaker: null,
+            },
       },
     },
   ]

@@ -1,0 +1,110 @@
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  type Shop,
+} from "../helpers/acquiring-suite"
+import { cartWithSession } from "../helpers/checkout"
+import { httpClient } from "../../dev/store-client/http-client"
+import { cardBody, CARDS } from "../helpers/test-cards"
+
+jest.setTimeout(240_000)
+
+// Limits small enough to reach, read by the local stack's config when Medusa boots for this file.
+const LIMITS = {
+  session: { attempts: null, declines: { max: 2, window_s: 3600 } },
+  ip: { attempts: { max: 6, window_s: 600 }, declines: null },
+  publishable_key: { attempts: { max: 9, window_s: 600 }, declines: null },
+  breaker: null,
+}
+process.env.ACQUIRING_TEST_VELOCITY = JSON.stringify(LIMITS)
+afterAll(() => {
+  delete process.env.ACQUIRING_TEST_VELOCITY
+})
+
+/** Card testing: the limits at N and N+1 per session, per IP and per key; nothing over a limit reaches the acquirer. */
+acquiringSuite(({ sandbox, openShop, backendUrl }) => {
+  let shop: Shop
+
+  /** Submits a card from `ip` (Medusa trusts one proxy hop: X-Forwarded-For names the client). */
+  function submitFrom(ip: string, sessionId: string, card: string) {
+    const client = httpClient(backendUrl, () => ({
+      "x-publishable-api-key": shop.seeded.publishableKey,
+      "x-forwarded-for": ip,
+    }))
+    return client.post(
+      `/store/acquiring/payment-sessions/${sessionId}/card`,
+      cardBody(card)
+    )
+  }
+
+  async function sessionId(): Promise<string> {
+    return (await cartWithSession(shop, CARD_PROVIDER)).session.id
+  }
+
+  const authorisations = async () =>
+    (await sandbox.requests("authorise")).length
+
+  it("per session: two declines pass, the third attempt answers 429 with Retry-After and never reaches the acquirer", async () => {
+    shop = await openShop()
+    const id = await sessionId()
+    const before = await authorisations()
+    expect((await submitFrom("198.51.100.1", id, CARDS.declined)).status).toBe(
+      402
+    )
+    expect((await submitFrom("198.51.100.1", id, CARDS.declined)).status).toBe(
+      402
+    )
+    const blocked = await submitFrom("198.51.100.1", id, CARDS.approved)
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect(blocked.data).toMatchObject({
+      type: "rate_limited",
+      retry_after: expect.any(Number),
+    })
+    expect(blocked.data.message).toEqual(expect.any(String))
+    expect(await authorisations()).toBe(before + 2)
+  })
+
+  it("per IP: the sixth attempt from one address passes, the seventh answers 429", async () => {
+    // two attempts of this address so far (the blocked one is not counted)
+    const before = await authorisations()
+    for (let n = 3; n <= 6; n++) {
+      expect({
+        n,
+        status: (
+          await submitFrom("198.51.100.1", await sessionId(), CARDS.approved)
+        ).status,
+      }).toEqual({ n, status: 200 })
+    }
+    const blocked = await submitFrom(
+      "198.51.100.1",
+      await sessionId(),
+      CARDS.approved
+    )
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect(await authorisations()).toBe(before + 4)
+    // another address is not limited by this one's count
+    expect(
+      (await submitFrom("198.51.100.2", await sessionId(), CARDS.approved))
+        .status
+    ).toBe(200)
+  })
+
+  it("per publishable key: the ninth attempt under one key passes, the tenth answers 429 from any address", async () => {
+    // attempts under the key so far: 2 + 4 + 1 (blocked, counted) + 1
+    const before = await authorisations()
+    expect(
+      (await submitFrom("198.51.100.3", await sessionId(), CARDS.approved))
+        .status
+    ).toBe(200)
+    const blocked = await submitFrom(
+      "198.51.100.4",
+      await sessionId(),
+      CARDS.approved
+    )
+    expect(blocked.status).toBe(429)
+    expect(blocked.data.type).toBe("rate_limited")
+    expect(await authorisations()).toBe(before + 1)
+  })
+})
