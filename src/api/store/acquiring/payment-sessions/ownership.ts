@@ -39,7 +39,14 @@ export async function assertSessionOwner(
   })
   const cart = (
     data[0] as
-      | { payment_collection?: { cart?: SessionOwner & { id?: string } } }
+      | {
+          payment_collection?: {
+            cart?: SessionOwner & {
+              id?: string
+              customer?: { has_account?: boolean } | null
+            }
+          }
+        }
       | undefined
   )?.payment_collection?.cart
   const notFound = () =>
