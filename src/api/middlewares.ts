@@ -1,6 +1,7 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
-import { attachAcquiringCart } from "./acquiring-glue/attach-cart"
-import { refuseSessionsOnPaidCollection } from "./acquiring-glue/paid-collection-guard"
+import { attachAcquiringCart } from "./middlewares/attach-cart"
+import { refuseCaptureOfCancelledOrder } from "./middlewares/capture-guard"
+import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
 
 export default defineMiddlewares({
   routes: [
@@ -8,6 +9,11 @@ export default defineMiddlewares({
       methods: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
       middlewares: [refuseSessionsOnPaidCollection, attachAcquiringCart],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/payments/:id/capture",
+      middlewares: [refuseCaptureOfCancelledOrder],
     },
   ],
 })

@@ -5,7 +5,9 @@ import {
   InvalidInputError,
   SignatureMismatchError,
   TransportError,
+  UnexpectedResponseError,
   invalidInputFromZod,
+  isOutcomeUnknown,
 } from "./errors"
 
 describe("errors", () => {
@@ -91,5 +93,33 @@ describe("errors", () => {
     expect(err.issues).toHaveLength(1)
     const prefixed = invalidInputFromZod(parsed.error, "request")
     expect(prefixed.field).toBe("request.capture_orders[1].transaction_id")
+  })
+})
+
+describe("isOutcomeUnknown", () => {
+  it("treats lost, unreadable and unverifiable answers as unknown, refusals and unsent requests as known", () => {
+    const reached = new TransportError("capture", "timed out", {
+      timed_out: true,
+      may_have_reached_gateway: true,
+    })
+    const unsent = new TransportError("capture", "refused", {
+      timed_out: false,
+      may_have_reached_gateway: false,
+    })
+    expect(isOutcomeUnknown(reached)).toBe(true)
+    expect(isOutcomeUnknown(unsent)).toBe(false)
+    expect(isOutcomeUnknown(new SignatureMismatchError("result"))).toBe(true)
+    expect(
+      isOutcomeUnknown(new UnexpectedResponseError("authorise", "not XML"))
+    ).toBe(true)
+    expect(isOutcomeUnknown(new SyntaxError("Unexpected token"))).toBe(true)
+    expect(
+      isOutcomeUnknown(
+        new GatewayRefusedError("capture", "E0005", "Not allowed")
+      )
+    ).toBe(false)
+    expect(
+      isOutcomeUnknown(new InvalidInputError("amount", "is not a decimal"))
+    ).toBe(false)
   })
 })

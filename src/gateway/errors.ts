@@ -156,3 +156,17 @@ function joinPath(prefix: string | undefined, path: string): string {
   if (!path) return prefix
   return path.startsWith("[") ? `${prefix}${path}` : `${prefix}.${path}`
 }
+
+/**
+ * True when a money-moving request may have taken effect although its answer
+ * cannot be used: sent but lost (time-out, reset, 5xx), unreadable, or
+ * unverifiable. Only a refusal, a rejected input, or a transport failure
+ * known to have happened before the request left prove nothing happened;
+ * anything else is settled with a look-up, never repeated blindly.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (error instanceof GatewayRefusedError) return false
+  if (error instanceof InvalidInputError) return false
+  if (error instanceof TransportError) return error.may_have_reached_gateway
+  return true
+}

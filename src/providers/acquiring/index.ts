@@ -1,9 +1,9 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
-import { AcquiringCardService } from "./card-service"
-import { AcquiringHostedService } from "./hosted-service"
+import { AcquiringCardProvider } from "./service/card-provider"
+import { AcquiringHostedProvider } from "./service/hosted-provider"
 
-export { AcquiringCardService, AcquiringHostedService }
+export { AcquiringCardProvider, AcquiringHostedProvider }
 
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [AcquiringCardService, AcquiringHostedService],
+  services: [AcquiringCardProvider, AcquiringHostedProvider],
 })

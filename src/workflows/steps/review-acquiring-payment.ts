@@ -6,18 +6,17 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
+import { coreFor } from "../../providers/acquiring/config/registry"
 import {
-  coreFor,
-  isAcquiringProvider,
-} from "../../providers/acquiring/route-context"
-import {
-  keepStoredKeys,
-  publicView,
-} from "../../providers/acquiring/session-data"
-import {
-  review,
+  reviewPayment,
   type ReviewDecision,
-} from "../../providers/acquiring/settlement"
+} from "../../providers/acquiring/money/void"
+import {
+  parseSessionData,
+  toStored,
+} from "../../providers/acquiring/session/session-data"
+import { storefrontView } from "../../providers/acquiring/session/storefront-view"
 
 export interface ReviewAcquiringPaymentInput {
   payment_id: string
@@ -47,7 +46,12 @@ export const reviewAcquiringPaymentStep = createStep(
         `Payment ${payment.id} is canceled`
       )
     const ctx = coreFor(container, payment.provider_id)
-    const data = await review(ctx, keepStoredKeys(payment.data), input.decision)
+    const data = await reviewPayment(
+      ctx,
+      parseSessionData(payment.data),
+      input.decision,
+      payment.id
+    )
     // the module stores `data` on the payment although its update type does not list it
     await paymentModule.updatePayment({
       id: payment.id,
@@ -61,7 +65,7 @@ export const reviewAcquiringPaymentStep = createStep(
     return new StepResponse({
       id: payment.id,
       decision: input.decision,
-      data: publicView(data as Record<string, unknown>),
+      data: storefrontView(data),
     })
   }
 )

@@ -1,3 +1,63 @@
-import { submitCard } from "../../../../../acquiring-glue/card-route"
+/**
+ * POST /store/acquiring/payment-sessions/:session_id/card
+ * The card goes to the acquirer in memory; only the result is stored.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { authoriseCard } from "../../../../../../providers/acquiring/money/authorise-card"
+import { declinedError } from "../../../../../../providers/acquiring/money/errors"
+import {
+  CardEntrySchema,
+  describeCardIssues,
+} from "../../../../../../providers/acquiring/storefront-input/card-entry"
+import { refreshedCart } from "../../../../../middlewares/cart-snapshot-loader"
+import {
+  loadSession,
+  sessionAnswer,
+  sessionSaver,
+  withSessionLock,
+} from "../../session-access"
+import { answering, invalidData, outcomePending } from "../../store-answers"
 
-export const POST = submitCard
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const parsed = CardEntrySchema.safeParse(req.body ?? {})
+  if (!parsed.success) return invalidData(res, describeCardIssues(parsed.error))
+  const sessionId = req.params.session_id
+  await answering(res, () =>
+    withSessionLock(req.scope, sessionId, async () => {
+      const loaded = await loadSession(req.scope, sessionId)
+      if (loaded.core.identifier !== "acquiring-card") {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          "Cards are submitted only for sessions of the acquiring-card provider"
+        )
+      }
+      const cart = await refreshedCart(req.scope, loaded.data.cart)
+      const stored = cart ? { ...loaded.data, cart } : loaded.data
+      const outcome = await authoriseCard(
+        loaded.core,
+        stored,
+        parsed.data,
+        sessionSaver(req.scope, loaded)
+      )
+      if (outcome.kind === "outcome_pending") {
+        return outcomePending(
+          res,
+          "The acquirer's answer was lost; the payment's outcome is being confirmed. Do not pay again: this page updates within a minute.",
+          loaded.session,
+          outcome.data
+        )
+      }
+      if (outcome.data.status === "error") {
+        res.status(402).json({
+          type: "payment_declined",
+          code: outcome.data.result?.code ?? "",
+          message: declinedError(outcome.data.result, "card payment").message,
+          ...sessionAnswer(loaded.session, outcome.data),
+        })
+        return
+      }
+      res.status(200).json(sessionAnswer(loaded.session, outcome.data))
+    })
+  )
+}

@@ -1,0 +1,67 @@
+/**
+ * The shopper's way back from the hosted page or a 3-D Secure challenge,
+ * at `{backend}/acquiring/return/:token` (or `/cancel/:token`): outside
+ * /store, because a redirect from the acquirer cannot carry the
+ * publishable key. The token names the attempt; the outcome is confirmed
+ * (status query), recorded, and the shopper sent (303) to the storefront's
+ * return or cancel page with `?status=…&attempt=…`.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { confirmBrowserReturn } from "../../providers/acquiring/acquirer-events/browser-return"
+import { moduleJournal } from "../../providers/acquiring/money/journal"
+import { isAttemptToken } from "../../providers/acquiring/session/order-number"
+import {
+  loadSession,
+  sessionSaver,
+  withSessionLock,
+} from "../store/acquiring/payment-sessions/session-access"
+
+function returnedFields(req: MedusaRequest): Record<string, unknown> {
+  const body =
+    req.body && typeof req.body === "object"
+      ? (req.body as Record<string, unknown>)
+      : {}
+  return { ...(req.query as Record<string, unknown>), ...body }
+}
+
+export function browserReturn(kind: "return" | "cancel") {
+  return async function handle(req: MedusaRequest, res: MedusaResponse) {
+    const token = req.params.token
+    const [attempt] = isAttemptToken(token)
+      ? await moduleJournal().list(
+          { kind: ["authorise", "checkout"], reference: token },
+          1
+        )
+      : []
+    if (!attempt?.session_id)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        "Unknown payment attempt"
+      )
+    const sessionId = attempt.session_id
+    const { core, status } = await withSessionLock(
+      req.scope,
+      sessionId,
+      async () => {
+        const loaded = await loadSession(req.scope, sessionId)
+        const confirmed = await confirmBrowserReturn(
+          loaded.core,
+          loaded.data,
+          returnedFields(req)
+        )
+        if (JSON.stringify(confirmed) !== JSON.stringify(loaded.data))
+          await sessionSaver(req.scope, loaded)(confirmed)
+        return { core: loaded.core, status: confirmed.status ?? "pending" }
+      }
+    )
+    const target =
+      kind === "cancel"
+        ? core.options.storefront_cancel_url
+        : core.options.storefront_return_url
+    const url = new URL(target)
+    url.searchParams.set("status", status)
+    url.searchParams.set("attempt", token)
+    res.redirect(303, url.toString())
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Middleware on POST /store/payment-collections/:id/payment-sessions. For
+ * the acquiring providers it replaces `data` with what the plugin trusts:
+ * the real cart, the request's client data and the validated device data.
+ * Anything else the browser put into `data` is dropped, so nothing it sends
+ * (card data included) can reach the stored session.
+ */
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { DeviceSchema } from "../../providers/acquiring/storefront-input/device"
+import { splitProviderId } from "../../providers/acquiring/config/provider-entries"
+import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
+
+export async function attachAcquiringCart(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  const body = req.body as { provider_id?: unknown; data?: unknown } | undefined
+  if (
+    !body ||
+    typeof body.provider_id !== "string" ||
+    !splitProviderId(body.provider_id)
+  )
+    return next()
+  const data =
+    body.data && typeof body.data === "object"
+      ? (body.data as Record<string, unknown>)
+      : {}
+  const device = DeviceSchema.safeParse(data.device ?? {})
+  if (!device.success) {
+    const issue = device.error.issues[0]
+    const field = ["data", "device", ...issue.path.map(String)].join(".")
+    const reason =
+      issue.code === "unrecognized_keys"
+        ? `unknown field(s) ${issue.keys.join(", ")}`
+        : issue.message
+    res
+      .status(400)
+      .json({ type: "invalid_data", message: `Invalid ${field}: ${reason}` })
+    return
+  }
+  try {
+    const cart = await loadCartSnapshot(req.scope, req.params.id)
+    body.data = {
+      device: device.data,
+      client: clientContextOf(req),
+      ...(cart ? { cart } : {}),
+    }
+    next()
+  } catch (error) {
+    next(error)
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Middleware on POST /admin/payments/:id/capture: the money of a cancelled
+ * order is never captured, whatever state the payment was left in.
+ */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
+
+export async function refuseCaptureOfCancelledOrder(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  try {
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "payment",
+      fields: [
+        "id",
+        "provider_id",
+        "payment_collection.order.id",
+        "payment_collection.order.status",
+      ],
+      filters: { id: req.params.id },
+    })
+    const payment = data[0] as
+      | {
+          provider_id?: string
+          payment_collection?: { order?: { id: string; status?: string } }
+        }
+      | undefined
+    const order = payment?.payment_collection?.order
+    if (
+      payment &&
+      isAcquiringProvider(payment.provider_id) &&
+      order?.status === "canceled"
+    ) {
+      res.status(400).json({
+        type: "not_allowed",
+        message: `Payment ${req.params.id} belongs to order ${order.id}, which is cancelled: its money is not captured (the authorisation is being voided)`,
+      })
+      return
+    }
+    next()
+  } catch (error) {
+    next(error)
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Middleware on POST /store/payment-collections/:id/payment-sessions.
+ * Medusa deletes a collection's sessions before it creates a new one, and
+ * deleting an acquiring session releases its money (void or refund). Once
+ * an order's payment stands on a session, a new session must therefore be
+ * refused, whichever provider it names: otherwise any shopper could undo
+ * the payment of an order already placed.
+ */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
+
+interface CollectionPayments {
+  payments?: ({
+    id: string
+    provider_id: string
+    canceled_at?: unknown
+  } | null)[]
+}
+
+export async function refuseSessionsOnPaidCollection(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  try {
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "payment_collection",
+      fields: [
+        "id",
+        "payments.id",
+        "payments.provider_id",
+        "payments.canceled_at",
+      ],
+      filters: { id: req.params.id },
+    })
+    const collection = data[0] as CollectionPayments | undefined
+    const live = (collection?.payments ?? []).filter(
+      (p) => p && isAcquiringProvider(p.provider_id) && !p.canceled_at
+    )
+    if (live.length > 0) {
+      res.status(409).json({
+        type: "not_allowed",
+        message: `Payment collection ${req.params.id} is already paid (payment ${live[0]!.id}); a new payment session cannot replace it`,
+      })
+      return
+    }
+    next()
+  } catch (error) {
+    next(error)
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * POST /store/acquiring/payment-sessions/:session_id/hosted-page
+ * Opens the acquirer's page and answers `{ url }`: a URL on this backend the
+ * browser navigates to (the page's own script then posts the shopper on).
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { openSessionPage } from "../../hosted-page"
+import { answering } from "../../store-answers"
+
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  await answering(res, async () => {
+    const { loaded, page } = await openSessionPage(
+      req.scope,
+      req.params.session_id
+    )
+    const url = `${loaded.core.options.backend_url}/acquiring/pages/${page.token}`
+    res.status(200).json({ url })
+  })
+}

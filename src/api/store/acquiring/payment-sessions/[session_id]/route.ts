@@ -1,0 +1,8 @@
+/** GET /store/acquiring/payment-sessions/:session_id: the session as the storefront may see it. */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { loadSession, sessionAnswer } from "../session-access"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const loaded = await loadSession(req.scope, req.params.session_id)
+  res.status(200).json(sessionAnswer(loaded.session, loaded.data))
+}

@@ -1,0 +1,113 @@
+/**
+ * What the plugin's store routes share: a payment session of an acquiring
+ * provider, loaded with its provider core, saved back through the payment
+ * module (the provider's updatePayment keeps only its own keys), held under
+ * a lock every instance honours, and answered to the storefront through the
+ * whitelist view.
+ */
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type {
+  IPaymentModuleService,
+  PaymentSessionDTO,
+} from "@medusajs/framework/types"
+import type { ProviderCore } from "../../../../providers/acquiring/config/core"
+import { splitProviderId } from "../../../../providers/acquiring/config/provider-entries"
+import { coreFor } from "../../../../providers/acquiring/config/registry"
+import type { SaveSession } from "../../../../providers/acquiring/money/attempts"
+import {
+  parseSessionData,
+  toStored,
+  type SessionData,
+} from "../../../../providers/acquiring/session/session-data"
+import { storefrontView } from "../../../../providers/acquiring/session/storefront-view"
+import { withLedger } from "../../../../providers/acquiring/session/transitions"
+
+export interface LoadedSession {
+  session: PaymentSessionDTO
+  data: SessionData
+  core: ProviderCore
+}
+
+const SESSION_FIELDS = [
+  "id",
+  "provider_id",
+  "data",
+  "amount",
+  "raw_amount",
+  "currency_code",
+  "status",
+  "payment_collection_id",
+]
+
+export async function loadSession(
+  scope: MedusaContainer,
+  sessionId: string
+): Promise<LoadedSession> {
+  const payments = scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const [session] = await payments.listPaymentSessions({ id: sessionId }, {
+    select: SESSION_FIELDS,
+  } as never)
+  const parts = session ? splitProviderId(session.provider_id) : null
+  if (!session || !parts)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment session ${sessionId} was not found`
+    )
+  const core = coreFor(scope, session.provider_id)
+  const data = withLedger(
+    parseSessionData(session.data),
+    parts.identifier === "acquiring-card" ? "authorise" : "checkout"
+  )
+  return { session, data, core }
+}
+
+/** Saves session data through the payment module and answers what was stored. */
+export function sessionSaver(
+  scope: MedusaContainer,
+  loaded: LoadedSession
+): SaveSession {
+  const payments = scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  const raw = (
+    loaded.session as unknown as { raw_amount?: { value?: unknown } }
+  ).raw_amount
+  const amount =
+    raw?.value !== undefined ? String(raw.value) : loaded.session.amount
+  return async (data: SessionData) => {
+    const saved = await payments.updatePaymentSession({
+      id: loaded.session.id,
+      amount,
+      currency_code: loaded.session.currency_code,
+      data: toStored(data),
+      ...(data.status ? { status: data.status as never } : {}),
+    })
+    loaded.session = saved
+    return parseSessionData(saved.data)
+  }
+}
+
+/** Runs `job` holding the session's lock (Medusa's locking module: every instance honours it). */
+export async function withSessionLock<T>(
+  scope: MedusaContainer,
+  sessionId: string,
+  job: () => Promise<T>
+): Promise<T> {
+  const locking = scope.resolve<{
+    execute<R>(
+      key: string,
+      job: () => Promise<R>,
+      args?: { timeout?: number }
+    ): Promise<R>
+  }>(Modules.LOCKING)
+  return locking.execute(`acquiring:session:${sessionId}`, job, { timeout: 30 })
+}
+
+export function sessionAnswer(session: PaymentSessionDTO, data: SessionData) {
+  return {
+    payment_session: {
+      id: session.id,
+      status: data.status ?? session.status,
+      data: storefrontView(data),
+    },
+  }
+}

@@ -1,0 +1,48 @@
+/** Answers of the plugin's store routes in the storefront contract's shapes (docs/medusa.md). */
+import type { MedusaResponse } from "@medusajs/framework/http"
+import type { PaymentSessionDTO } from "@medusajs/framework/types"
+import { OutcomePendingError } from "../../../../providers/acquiring/money/errors"
+import type { SessionData } from "../../../../providers/acquiring/session/session-data"
+import { sessionAnswer } from "./session-access"
+
+export function invalidData(
+  res: MedusaResponse,
+  issues: { field: string; reason: string }[]
+): void {
+  res.status(400).json({
+    type: "invalid_data",
+    message: issues
+      .map((issue) => `${issue.field}: ${issue.reason}`)
+      .join("; "),
+    issues,
+  })
+}
+
+export function outcomePending(
+  res: MedusaResponse,
+  message: string,
+  session?: PaymentSessionDTO,
+  data?: SessionData
+): void {
+  res.status(409).json({
+    type: "outcome_pending",
+    message,
+    ...(session && data ? sessionAnswer(session, data) : {}),
+  })
+}
+
+/** Runs a route's work; an outcome still being confirmed answers 409 `outcome_pending`, never a 5xx. */
+export async function answering(
+  res: MedusaResponse,
+  work: () => Promise<void>
+): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    if (error instanceof OutcomePendingError) {
+      outcomePending(res, error.message)
+      return
+    }
+    throw error
+  }
+}

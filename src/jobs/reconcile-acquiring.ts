@@ -1,0 +1,20 @@
+/**
+ * Safety net for everything a lost answer or notification leaves open:
+ * sessions with unconfirmed attempts, sessions authorised but never turned
+ * into orders, voids an order cancellation still waits for, captures,
+ * voids and refunds made at the acquirer that Medusa lacks. Oldest first,
+ * bounded per run; what is left waits for the next run.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { reconcileAcquiring } from "../reconciliation/run"
+
+export default async function reconcileAcquiringJob(
+  container: MedusaContainer
+) {
+  await reconcileAcquiring(container)
+}
+
+export const config = {
+  name: "reconcile-acquiring",
+  schedule: "*/15 * * * *",
+}

@@ -1,0 +1,145 @@
+/**
+ * Notifications posted to /hooks/payment/{identifier}_{id}. Nothing in one
+ * is trusted before its signature is verified over the received fields; a
+ * forged, altered or foreign notification yields `not_supported` and
+ * changes nothing. The session is found through the journal (the order
+ * number carries a random token, not the session id).
+ *
+ * `notify_type` is not among the signed fields, and the signature recipe
+ * concatenates values without delimiters (`amount=15.001`,
+ * `result_info=000:Success` sign the same). So a notification only says
+ * "look at this order": an authorisation is confirmed by Medusa's
+ * authorizePayment (which settles the attempt with the status query), and
+ * claims that would capture, void or fail a payment are acted on only when
+ * the status query agrees. Refunds are read from the refund search.
+ */
+import {
+  decodeForm,
+  NOTIFY_TYPE,
+  type VerifiedNotification,
+} from "../../../gateway"
+import type { ProviderCore } from "../config/core"
+import { lookupOrder } from "../port/status-query"
+import {
+  queryMeaning,
+  webhookActionFor,
+  type TransitionRules,
+} from "../session/transitions"
+
+export interface WebhookPayload {
+  data?: Record<string, unknown>
+  rawData?: string | Buffer
+  headers?: Record<string, unknown>
+}
+
+export type NotificationAction = {
+  action:
+    | "authorized"
+    | "captured"
+    | "failed"
+    | "canceled"
+    | "pending"
+    | "requires_more"
+    | "not_supported"
+  data?: {
+    session_id: string
+    amount: string
+    order_no: string
+    notify_type: string
+  }
+}
+
+const NOT_SUPPORTED: NotificationAction = { action: "not_supported" }
+
+/** The notification's fields: the parsed body, or the raw bytes read as a form when the body was not parsed. */
+export function notificationFields(
+  payload: WebhookPayload
+): Record<string, unknown> | null {
+  const data = payload.data
+  if (data && typeof data === "object" && Object.keys(data).length > 0)
+    return data
+  const raw = payload.rawData
+  if (raw === undefined || raw === null) return null
+  const text = Buffer.isBuffer(raw) ? raw.toString("utf8") : String(raw)
+  if (!text.trim()) return null
+  if (text.trim().startsWith("{")) {
+    try {
+      return JSON.parse(text) as Record<string, unknown>
+    } catch {
+      return null
+    }
+  }
+  return decodeForm(text)
+}
+
+function rules(core: ProviderCore): TransitionRules {
+  return {
+    auto_capture: core.options.auto_capture,
+    status_codes: core.options.status_codes,
+  }
+}
+
+export async function webhookAction(
+  core: ProviderCore,
+  payload: WebhookPayload
+): Promise<NotificationAction> {
+  const fields = notificationFields(payload)
+  if (!fields) return NOT_SUPPORTED
+  let notification: VerifiedNotification
+  try {
+    notification = core.gateway.verifyNotification(fields)
+  } catch (error) {
+    core.log("warn", "notification refused: signature or content invalid", {
+      error,
+    })
+    return NOT_SUPPORTED
+  }
+  const orderNo = notification.order_no
+  if (!orderNo) return NOT_SUPPORTED
+  const [attempt] = await core.journal.list(
+    { kind: ["authorise", "checkout"], order_no: orderNo },
+    1
+  )
+  if (!attempt?.session_id || attempt.provider_id !== core.provider_id) {
+    core.log("warn", `notification for unknown order number ${orderNo} ignored`)
+    return NOT_SUPPORTED
+  }
+  const type = notification.notify_type
+  const data = {
+    session_id: attempt.session_id,
+    amount: attempt.amount ?? notification.amount ?? "0",
+    order_no: orderNo,
+    notify_type: type,
+  }
+  if (type === NOTIFY_TYPE.REFUND) return { action: "not_supported", data }
+
+  const answer = await lookupOrder(core, orderNo)
+  if (answer.kind !== "found") {
+    core.log(
+      "warn",
+      `notification ${type} for ${orderNo} not acted on: the status query could not confirm it (${answer.kind})`
+    )
+    // the reconcile job confirms it later
+    return NOT_SUPPORTED
+  }
+  const meaning = queryMeaning(answer.entry, rules(core))
+  if (!meaning) return NOT_SUPPORTED
+  const status =
+    meaning.state === "authorized"
+      ? "authorized"
+      : meaning.state === "captured"
+        ? "captured"
+        : meaning.state === "declined"
+          ? "error"
+          : meaning.state === "void"
+            ? "canceled"
+            : meaning.state === "requires_more"
+              ? "requires_more"
+              : "pending"
+  const action = webhookActionFor(status)
+  core.log(
+    "info",
+    `notification ${type} for ${orderNo}: ${action} (confirmed by the status query)`
+  )
+  return { action, data }
+}

@@ -1,0 +1,34 @@
+/**
+ * Merchant order numbers: the entry's prefix and a random per-attempt token.
+ * The token (not the session id) is what travels to the acquirer and in
+ * browser-facing URLs; the journal maps it back to its session.
+ *
+ *   MED6f1c0e9a4b7d2c8e5f3a1b09   (prefix "MED", 24 hex digits)
+ */
+import { randomBytes } from "node:crypto"
+
+const TOKEN = /^[0-9a-f]{24}$/
+
+export interface AttemptNumber {
+  order_no: string
+  token: string
+}
+
+export function newAttemptNumber(prefix: string): AttemptNumber {
+  const token = randomBytes(12).toString("hex")
+  return { order_no: `${prefix}${token}`, token }
+}
+
+export function isAttemptToken(value: unknown): value is string {
+  return typeof value === "string" && TOKEN.test(value)
+}
+
+/** The token of an order number issued with `prefix`, or null. */
+export function tokenOf(
+  prefix: string,
+  orderNo: string | null | undefined
+): string | null {
+  if (typeof orderNo !== "string" || !orderNo.startsWith(prefix)) return null
+  const token = orderNo.slice(prefix.length)
+  return isAttemptToken(token) ? token : null
+}

@@ -1,0 +1,36 @@
+/**
+ * What a storefront may see of a session: a whitelist. Never the order
+ * number, transaction id, cart snapshot, IP or user agent.
+ */
+import type { SessionData } from "./session-data"
+import { unsettledAttempts } from "./session-data"
+
+export interface StorefrontView {
+  status: NonNullable<SessionData["status"]>
+  result?: { code: string; text: string }
+  card_masked?: string
+  review?: SessionData["review"]
+  three_ds?: {
+    form?: NonNullable<SessionData["three_ds"]>["form"]
+    result?: string
+  }
+  /** an attempt's outcome is being confirmed with the acquirer */
+  confirming?: true
+}
+
+export function storefrontView(data: SessionData): StorefrontView {
+  const view: StorefrontView = { status: data.status ?? "pending" }
+  if (data.result)
+    view.result = { code: data.result.code, text: data.result.text }
+  if (data.card_masked) view.card_masked = data.card_masked
+  if (data.review) view.review = data.review
+  if (data.three_ds?.form || data.three_ds?.result) {
+    view.three_ds = {
+      ...(data.three_ds.form ? { form: data.three_ds.form } : {}),
+      ...(data.three_ds.result ? { result: data.three_ds.result } : {}),
+    }
+  }
+  if (view.status === "pending" && unsettledAttempts(data).length)
+    view.confirming = true
+  return view
+}

@@ -1,0 +1,79 @@
+/**
+ * What the plugin knows about the shopper's cart, as stored in the payment
+ * session's data. Written by the plugin's middleware from the real cart
+ * (never from the browser); the client part is read from the HTTP request.
+ */
+import { z } from "zod"
+
+const optionalText = z.string().nullable().optional()
+
+export const SnapshotAddressSchema = z.object({
+  first_name: optionalText,
+  last_name: optionalText,
+  company: optionalText,
+  address_1: optionalText,
+  address_2: optionalText,
+  city: optionalText,
+  province: optionalText,
+  postal_code: optionalText,
+  country_code: optionalText,
+  phone: optionalText,
+})
+export type SnapshotAddress = z.infer<typeof SnapshotAddressSchema>
+
+export const SnapshotItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: optionalText,
+  product_id: optionalText,
+  category: optionalText,
+  /** full-precision decimal string as Medusa holds it */
+  unit_price: z.string(),
+  quantity: z.number(),
+  requires_shipping: z.boolean().nullable().optional(),
+})
+export type SnapshotItem = z.infer<typeof SnapshotItemSchema>
+
+/** Full-precision decimal strings; rounded once when the order is built. */
+export const SnapshotTotalsSchema = z.object({
+  total: z.string(),
+  item_subtotal: z.string(),
+  shipping_subtotal: z.string(),
+  discount_subtotal: z.string(),
+  tax_total: z.string(),
+})
+export type SnapshotTotals = z.infer<typeof SnapshotTotalsSchema>
+
+export const CartSnapshotSchema = z.object({
+  id: z.string(),
+  email: optionalText,
+  currency_code: z.string(),
+  customer_id: optionalText,
+  customer_phone: optionalText,
+  /** cart.updated_at when the snapshot was taken: a later change means a new snapshot */
+  updated_at: z.string().optional(),
+  totals: SnapshotTotalsSchema,
+  items: z.array(SnapshotItemSchema),
+  shipping_address: SnapshotAddressSchema.nullable().optional(),
+  billing_address: SnapshotAddressSchema.nullable().optional(),
+  promotion_codes: z.array(z.string()).optional(),
+})
+export type CartSnapshot = z.infer<typeof CartSnapshotSchema>
+
+export const ClientContextSchema = z.object({
+  shopper_ip: z.string().optional(),
+  user_agent: z.string().optional(),
+  browser_lang: z.string().optional(),
+})
+export type ClientContext = z.infer<typeof ClientContextSchema>
+
+/** Only the first language tag of Accept-Language, e.g. "de-DE". */
+export function browserLanguage(
+  acceptLanguage: string | undefined
+): string | undefined {
+  if (!acceptLanguage) return undefined
+  const first = acceptLanguage.split(",")[0]?.split(";")[0]?.trim()
+  return first && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(first)
+    ? first
+    : undefined
+}

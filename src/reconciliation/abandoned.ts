@@ -1,0 +1,52 @@
+/**
+ * A session authorised at the acquirer whose cart never became an order:
+ * the cart is completed now (as the acquirer's notification would have
+ * done); if it still cannot become an order, the authorisation is voided so
+ * no money is held without an order.
+ */
+import type {
+  MedusaContainer,
+  PaymentSessionDTO,
+} from "@medusajs/framework/types"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { coreFor } from "../providers/acquiring/config/registry"
+import { releaseUnused } from "../providers/acquiring/money/release"
+import { parseSessionData } from "../providers/acquiring/session/session-data"
+import { loggerOf, paymentModule, saveSessionData } from "./payment-store"
+import type { StoredSession } from "./sessions"
+
+export async function settleAbandoned(
+  container: MedusaContainer,
+  sessions: StoredSession[]
+): Promise<void> {
+  for (const session of sessions) {
+    try {
+      await processPaymentWorkflow(container).run({
+        input: {
+          action: "authorized",
+          data: { session_id: session.id, amount: String(session.amount) },
+        },
+        throwOnError: false,
+      })
+      const [after] = await paymentModule(container).listPaymentSessions(
+        { id: session.id },
+        { relations: ["payment"] } as never
+      )
+      if ((after as unknown as { payment?: unknown } | undefined)?.payment)
+        continue
+      const core = coreFor(container, session.provider_id)
+      const released = await releaseUnused(core, parseSessionData(session.data))
+      await saveSessionData(container, session as PaymentSessionDTO, {
+        ...released,
+        status: "canceled",
+      })
+      loggerOf(container).warn(
+        `[acquiring] session ${session.id} was authorised but its cart never became an order: authorisation released`
+      )
+    } catch (error) {
+      loggerOf(container).warn(
+        `[acquiring] settling abandoned session ${session.id} failed: ${error instanceof Error ? error.message : "unknown error"}`
+      )
+    }
+  }
+}

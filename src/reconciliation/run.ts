@@ -1,0 +1,140 @@
+/** One reconciliation run: what the job does every 15 minutes (tests call it directly). */
+import type {
+  MedusaContainer,
+  PaymentDTO,
+  PaymentSessionDTO,
+} from "@medusajs/framework/types"
+import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
+import { parseSessionData } from "../providers/acquiring/session/session-data"
+import { settleAbandoned } from "./abandoned"
+import { paymentModule } from "./payment-store"
+import { reconcilePayments, type StoredPayment } from "./payments"
+import { reconcileSessions, type StoredSession } from "./sessions"
+
+export interface ReconcileOptions {
+  /** leave sessions touched this recently to the shopper and the notification */
+  quiet_ms?: number
+  /** an authorised session without an order this old is completed or released */
+  abandoned_ms?: number
+  /** how far back payments are compared with the acquirer */
+  payments_window_ms?: number
+  now?: Date
+}
+
+const PAGE = 100
+const MAX_PAGES = 20
+
+async function pages<T>(list: (skip: number) => Promise<T[]>): Promise<T[]> {
+  // read every page before acting: a reconciled row leaves the filter and would shift later pages
+  const all: T[] = []
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const rows = await list(page * PAGE)
+    all.push(...rows)
+    if (rows.length < PAGE) break
+  }
+  return all
+}
+
+export async function reconcileAcquiring(
+  container: MedusaContainer,
+  options: ReconcileOptions = {}
+): Promise<void> {
+  const now = (options.now ?? new Date()).getTime()
+  const quiet = options.quiet_ms ?? 10 * 60_000
+  const abandoned = options.abandoned_ms ?? 60 * 60_000
+  const window = options.payments_window_ms ?? 7 * 86_400_000
+  const payments = paymentModule(container)
+  const provider_id = { $like: "pp_acquiring-%" }
+
+  const open = await pages(
+    (skip) =>
+      payments.listPaymentSessions(
+        {
+          provider_id,
+          status: ["pending", "requires_more"],
+          updated_at: {
+            $lte: new Date(now - quiet),
+            $gt: new Date(now - 2 * 86_400_000),
+          },
+        } as never,
+        {
+          select: [
+            "id",
+            "provider_id",
+            "data",
+            "status",
+            "amount",
+            "raw_amount",
+            "currency_code",
+          ],
+          order: { updated_at: "ASC", id: "ASC" },
+          skip,
+          take: PAGE,
+        } as never
+      ) as Promise<PaymentSessionDTO[]>
+  )
+  await reconcileSessions(
+    container,
+    open.filter((s) => isAcquiringProvider(s.provider_id)) as StoredSession[]
+  )
+
+  const authorised = await pages(
+    (skip) =>
+      payments.listPaymentSessions(
+        {
+          provider_id,
+          status: ["authorized", "captured"],
+          updated_at: {
+            $lte: new Date(now - abandoned),
+            $gt: new Date(now - window),
+          },
+        } as never,
+        {
+          select: [
+            "id",
+            "provider_id",
+            "data",
+            "status",
+            "amount",
+            "raw_amount",
+            "currency_code",
+          ],
+          relations: ["payment"],
+          order: { updated_at: "ASC", id: "ASC" },
+          skip,
+          take: PAGE,
+        } as never
+      ) as Promise<(PaymentSessionDTO & { payment?: unknown })[]>
+  )
+  await settleAbandoned(
+    container,
+    authorised.filter(
+      (s) =>
+        isAcquiringProvider(s.provider_id) &&
+        !s.payment &&
+        parseSessionData(s.data).status !== "canceled"
+    ) as StoredSession[]
+  )
+
+  const live = await pages(
+    (skip) =>
+      payments.listPayments(
+        { provider_id, created_at: { $gt: new Date(now - window) } } as never,
+        {
+          select: ["id", "provider_id", "data", "captured_at", "canceled_at"],
+          order: { created_at: "ASC", id: "ASC" },
+          skip,
+          take: PAGE,
+        } as never
+      ) as Promise<PaymentDTO[]>
+  )
+  await reconcilePayments(
+    container,
+    live.filter((p) => {
+      if (!isAcquiringProvider(p.provider_id)) return false
+      const data = parseSessionData(p.data)
+      // settled for good: voided, or captured with nothing left to refund
+      return !!data.void_pending || !p.canceled_at
+    }) as StoredPayment[]
+  )
+}

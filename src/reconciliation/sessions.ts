@@ -1,0 +1,110 @@
+/**
+ * Payment sessions whose attempts' outcomes the plugin does not know yet (a
+ * lost answer, a hosted page or 3-D Secure challenge never returned from, a
+ * notification lost) are confirmed with as few status queries as the limits
+ * allow. Authorised and captured ones go through Medusa's
+ * processPaymentWorkflow (which completes the cart, as a notification
+ * would); failed, voided and absent ones are recorded; money held by an
+ * attempt no order uses is given back.
+ */
+import type {
+  MedusaContainer,
+  PaymentSessionDTO,
+} from "@medusajs/framework/types"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { ProviderCore } from "../providers/acquiring/config/core"
+import { coreFor } from "../providers/acquiring/config/registry"
+import { applyLookups } from "../providers/acquiring/money/settle-attempts"
+import { voidSurplus } from "../providers/acquiring/money/void"
+import { lookupOrders } from "../providers/acquiring/port/status-query"
+import {
+  parseSessionData,
+  type SessionData,
+} from "../providers/acquiring/session/session-data"
+import {
+  isWaiting,
+  surplusAttempts,
+  withLedger,
+} from "../providers/acquiring/session/transitions"
+import { loggerOf, saveSessionData } from "./payment-store"
+
+export type StoredSession = Pick<
+  PaymentSessionDTO,
+  "id" | "provider_id" | "data" | "status" | "amount" | "currency_code"
+>
+
+function openOrderNumbers(data: SessionData): string[] {
+  return (data.attempts ?? [])
+    .filter((a) => isWaiting(a.state) || a.state === "absent")
+    .map((a) => a.order_no)
+}
+
+export async function reconcileSessions(
+  container: MedusaContainer,
+  sessions: StoredSession[]
+): Promise<void> {
+  const byCore = new Map<
+    string,
+    {
+      core: ProviderCore
+      items: { session: StoredSession; data: SessionData }[]
+    }
+  >()
+  for (const session of sessions) {
+    const core = coreFor(container, session.provider_id)
+    const data = withLedger(
+      parseSessionData(session.data),
+      core.identifier === "acquiring-card" ? "authorise" : "checkout"
+    )
+    if (!openOrderNumbers(data).length && !surplusAttempts(data).length)
+      continue
+    const group = byCore.get(core.provider_id) ?? { core, items: [] }
+    group.items.push({ session, data })
+    byCore.set(core.provider_id, group)
+  }
+  for (const { core, items } of byCore.values()) {
+    // one look-up for every open attempt of every session of this core
+    const answers = await lookupOrders(
+      core,
+      items.flatMap((i) => openOrderNumbers(i.data))
+    )
+    for (const { session, data } of items) {
+      try {
+        await reconcileOne(
+          container,
+          core,
+          session,
+          data,
+          applyLookups(core, data, answers).data
+        )
+      } catch (error) {
+        loggerOf(container).warn(
+          `[acquiring] reconciling ${session.id} failed: ${error instanceof Error ? error.message : "unknown error"}`
+        )
+      }
+    }
+  }
+}
+
+async function reconcileOne(
+  container: MedusaContainer,
+  core: ProviderCore,
+  session: StoredSession,
+  before: SessionData,
+  settled: SessionData
+): Promise<void> {
+  let data = settled
+  for (const attempt of surplusAttempts(data))
+    data = await voidSurplus(core, data, attempt)
+  if (JSON.stringify(data) !== JSON.stringify(before))
+    await saveSessionData(container, session as PaymentSessionDTO, data)
+  if (data.status === "authorized" || data.status === "captured") {
+    await processPaymentWorkflow(container).run({
+      input: {
+        action: data.status,
+        data: { session_id: session.id, amount: data.amount ?? "0" },
+      },
+      throwOnError: false,
+    })
+  }
+}
