@@ -1,10 +1,8 @@
 import { useEffect, useState } from "react"
 import {
-  AcquiringRequestError,
   findSession,
   readReturn,
   waitForConfirmation,
-  type AcquiringSession,
 } from "medusa-payment-acquiring/storefront"
 import { completeCheckout } from "./complete-checkout"
 import { cartId, go, type Store } from "./store"
@@ -31,7 +29,7 @@ export function ReturnPage({ store }: { store: Store }) {
       const { cart } = await store.sdk.store.cart.retrieve(id)
       const started = findSession(cart, "card") ?? findSession(cart, "hosted")
       if (!started) return fail("This cart has no payment.")
-      const session = await confirmed(store, started)
+      const session = await waitForConfirmation(store.acquiring, started.id)
       switch (session.status) {
         case "authorized":
         case "captured":
@@ -61,24 +59,4 @@ export function ReturnPage({ store }: { store: Store }) {
       ) : null}
     </section>
   )
-}
-
-/** The session once the plugin has confirmed its outcome. */
-async function confirmed(
-  store: Store,
-  started: AcquiringSession
-): Promise<AcquiringSession> {
-  try {
-    return await waitForConfirmation(store.acquiring, started.id)
-  } catch (error) {
-    // Plugin versions without the session route (GET /store/acquiring/payment-sessions/:id)
-    // refuse it (404, and no CORS headers, so the browser reports a failed fetch):
-    // the cart's own copy of the session, just read, is what they offer.
-    if (
-      error instanceof TypeError ||
-      (error instanceof AcquiringRequestError && error.status === 404)
-    )
-      return started
-    throw error
-  }
 }
