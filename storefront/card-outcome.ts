@@ -2,6 +2,7 @@
  * Submitting a card for a session of the card provider, and the plugin's
  * answer as one typed outcome a card form can switch on.
  */
+import { answerMessage, retryAfterOf } from "./answer-fields.js"
 import { postForm } from "./browser-navigation.js"
 import {
   toSession,
@@ -57,8 +58,6 @@ export type CardOutcome =
   | { kind: "outcome_pending"; message: string; session?: AcquiringSession }
   /** Anything else (unknown session, server error): `message` explains. */
   | { kind: "failed"; status: number; message: string }
-
-const DEFAULT_RETRY_AFTER = 30
 
 /** The outcome of a session's current state (200 answers and polled sessions). */
 export function outcomeOfSession(
@@ -117,10 +116,7 @@ export function mapCardAnswer(
   navigate: (form: ThreeDsForm) => void = postForm
 ): CardOutcome {
   const body = answer.body ?? {}
-  const message =
-    typeof body.message === "string" && body.message !== ""
-      ? body.message
-      : undefined
+  const message = answerMessage(answer)
   const session = body.payment_session
     ? toSession(body.payment_session)
     : undefined
@@ -150,16 +146,12 @@ export function mapCardAnswer(
         message: message ?? "The card details were refused",
       }
     }
-    case 429: {
-      const fromBody = Number(body.retry_after)
+    case 429:
       return {
         kind: "rate_limited",
-        retryAfter:
-          answer.retryAfter ??
-          (Number.isFinite(fromBody) ? fromBody : DEFAULT_RETRY_AFTER),
+        retryAfter: retryAfterOf(answer),
         message: message ?? "Too many attempts",
       }
-    }
     case 409:
       if (body.type === "outcome_pending") {
         return {

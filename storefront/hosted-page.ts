@@ -4,6 +4,7 @@
  * the acquirer's own page, whose script posts the shopper on; the browser
  * goes there as a whole-page navigation, so that script runs untouched.
  */
+import { answerMessage, retryAfterOf } from "./answer-fields.js"
 import { navigateTo } from "./browser-navigation.js"
 import type { CardOutcome } from "./card-outcome.js"
 import type { StoreTransport } from "./transport.js"
@@ -28,22 +29,13 @@ export async function openHostedPage(
     `/store/acquiring/payment-sessions/${encodeURIComponent(sessionId)}/hosted-page`
   )
   const body = answer.body ?? {}
-  const message =
-    typeof body.message === "string" && body.message !== ""
-      ? body.message
-      : `The store answered ${answer.status}`
+  const message = answerMessage(answer) ?? `The store answered ${answer.status}`
   if (answer.status === 200 && typeof body.url === "string") {
     ;(options.navigate ?? navigateTo)(body.url)
     return { kind: "opened", url: body.url }
   }
   if (answer.status === 429) {
-    const fromBody = Number(body.retry_after)
-    return {
-      kind: "rate_limited",
-      retryAfter:
-        answer.retryAfter ?? (Number.isFinite(fromBody) ? fromBody : 30),
-      message,
-    }
+    return { kind: "rate_limited", retryAfter: retryAfterOf(answer), message }
   }
   if (answer.status === 409 && body.type === "outcome_pending") {
     return { kind: "outcome_pending", message }

@@ -1,4 +1,5 @@
 /** A store API answer the kit cannot turn into an outcome. */
+import { answerMessage, retryAfterOf } from "./answer-fields.js"
 import type { StoreAnswer } from "./transport.js"
 
 export class AcquiringRequestError extends Error {
@@ -22,15 +23,8 @@ export function errorFromAnswer(answer: StoreAnswer): AcquiringRequestError {
   return new AcquiringRequestError(
     answer.status,
     typeof body.type === "string" ? body.type : "unexpected_answer",
-    typeof body.message === "string" && body.message !== ""
-      ? body.message
-      : `The store answered ${answer.status}`,
+    answerMessage(answer) ?? `The store answered ${answer.status}`,
     Array.isArray(body.issues) ? body.issues : [],
-    answer.retryAfter ?? numberOrUndefined(body.retry_after)
+    answer.status === 429 ? retryAfterOf(answer) : undefined
   )
-}
-
-function numberOrUndefined(value: unknown): number | undefined {
-  const n = typeof value === "string" ? Number(value) : value
-  return typeof n === "number" && Number.isFinite(n) ? n : undefined
 }

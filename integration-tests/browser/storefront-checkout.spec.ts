@@ -93,6 +93,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     await page.getByRole("button", { name: "Pay $15.00" }).click()
     const alert = page.getByRole("alert")
     await alert.waitFor()
+    await browser.screenshot("card declined: the message beside the form")
     expect((await alert.textContent())?.length).toBeGreaterThan(5)
     expect(await ordersOf(shop)).toEqual([])
 

@@ -86,5 +86,10 @@ export function realBrowser() {
       if (!page) throw new Error("no page outside a test")
       return page
     },
+    /** Saves the page as it is now, beside the tests' last pages. */
+    async screenshot(name: string): Promise<void> {
+      mkdirSync(SCREENSHOTS, { recursive: true })
+      await page?.screenshot({ path: join(SCREENSHOTS, fileName(name)) })
+    },
   }
 }

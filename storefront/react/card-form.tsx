@@ -18,6 +18,7 @@ import {
   type CardOutcome,
 } from "../card-outcome.js"
 import type { AcquiringSession } from "../session.js"
+import { rateLimitText } from "./shopper-text.js"
 import type { StoreTransport } from "../transport.js"
 
 export type CardFormCart = {
@@ -79,7 +80,7 @@ function messageOf(outcome: CardOutcome): string | undefined {
     case "invalid":
       return fieldOfIssue(outcome.field) ? undefined : outcome.message
     case "rate_limited":
-      return `Too many attempts. Try again in ${Math.ceil(outcome.retryAfter)} seconds.`
+      return rateLimitText(outcome.retryAfter)
     case "outcome_pending":
       return "Your payment is being confirmed. Please do not pay again."
     case "failed":

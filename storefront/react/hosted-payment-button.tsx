@@ -5,6 +5,7 @@
 import { useRef, useState, type ReactNode } from "react"
 import { openHostedPage, type HostedPageOutcome } from "../hosted-page.js"
 import type { AcquiringSession } from "../session.js"
+import { rateLimitText } from "./shopper-text.js"
 import type { StoreTransport } from "../transport.js"
 
 export type HostedPaymentButtonProps = {
@@ -31,9 +32,7 @@ export function HostedPaymentButton(props: HostedPaymentButtonProps) {
       const outcome = await openHostedPage(props.store, props.session.id)
       leaving = outcome.kind === "opened"
       if (outcome.kind === "rate_limited") {
-        setMessage(
-          `Too many attempts. Try again in ${Math.ceil(outcome.retryAfter)} seconds.`
-        )
+        setMessage(rateLimitText(outcome.retryAfter))
       } else if (outcome.kind !== "opened") {
         setMessage(outcome.message)
       }
