@@ -16,6 +16,10 @@ module.exports = {
       transform: { "^.+\\.[jt]s$": swc },
       moduleFileExtensions: ["js", "ts", "json"],
       testMatch: ["<rootDir>/src/**/*.test.ts"],
+      // Specs against a real Redis run only where one is named.
+      testPathIgnorePatterns: process.env.ACQUIRING_TEST_REDIS_URL
+        ? ["/node_modules/"]
+        : ["/node_modules/", "\\.redis\\.test\\.ts$"],
     },
     {
       displayName: "storefront",

@@ -1,190 +1,103 @@
 /**
- * `npm run bench`: the gateway's hot paths, each timed next to a baseline that
- * does the bare minimum of the same job in the same run, so the figures are
- * ratios that hold on any machine. Bounded in count; loopback only.
+ * `npm run bench` (`-- --json` also writes bench/results.json; `-- --quick`
+ * runs a scaled-down pass to check the bench itself). Every figure is
+ * measured next to a baseline in the same run, in interleaved rounds, so the
+ * ratios hold on a busy machine. Bounded in count; loopback only; the
+ * servers run as child processes that end with the bench.
  */
-import { createHash } from "node:crypto"
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
-import { XMLParser } from "fast-xml-parser"
-import {
-  buildResponXml,
-  createAcquiringClient,
-  encodeItems,
-  parseResponXml,
-  signMessage,
-} from "../src/gateway"
-import { DEFAULT_SANDBOX_ACCOUNT, startSandbox } from "../src/sandbox"
+import { writeFileSync } from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { batchRow } from "./batch-scenarios"
+import { clientRows, parseRow } from "./client-scenarios"
+import { table, type Row } from "./measure"
+import { startChild } from "./processes"
+import { sandboxRows } from "./sandbox-scenarios"
 
-interface Row {
-  name: string
-  baseline: string
-  ops: number
-  baselineOps: number
-}
-
-function opsPerSecond(fn: () => void, iterations: number): number {
-  for (let i = 0; i < Math.min(1000, iterations); i++) fn()
-  const start = process.hrtime.bigint()
-  for (let i = 0; i < iterations; i++) fn()
-  const ns = Number(process.hrtime.bigint() - start)
-  return iterations / (ns / 1e9)
-}
-
-async function opsPerSecondAsync(
-  fn: (i: number) => Promise<unknown>,
-  iterations: number
-): Promise<number> {
-  for (let i = 0; i < 20; i++) await fn(-1 - i)
-  const start = process.hrtime.bigint()
-  for (let i = 0; i < iterations; i++) await fn(i)
-  const ns = Number(process.hrtime.bigint() - start)
-  return iterations / (ns / 1e9)
-}
-
-const order = {
-  merchant_id: DEFAULT_SANDBOX_ACCOUNT.merchant_id,
-  account_id: DEFAULT_SANDBOX_ACCOUNT.account_id,
-  order_no: "bench-0001",
-  currency: "USD",
-  amount: "25.00",
-  first_name: "Ada",
-  last_name: "Lovelace",
-  card: "4242424242424242",
-  expiration_year: "2030",
-  expiration_month: "12",
-  security_code: "123",
-  shopper_email: "ada@example.com",
-}
-
-function signingRow(): Row {
-  const key = DEFAULT_SANDBOX_ACCOUNT.sign_key
-  const plain =
-    [
-      order.merchant_id,
-      order.account_id,
-      order.order_no,
-      order.currency,
-      order.amount,
-      order.first_name,
-      order.last_name,
-      order.card,
-      order.expiration_year,
-      order.expiration_month,
-      order.security_code,
-      order.shopper_email,
-    ].join("") + key
-  return {
-    name: "sign authorise request",
-    baseline: "bare sha256 of the same string",
-    ops: opsPerSecond(() => signMessage("authorise", order, key), 50_000),
-    baselineOps: opsPerSecond(
-      () => createHash("sha256").update(plain).digest("hex"),
-      50_000
-    ),
-  }
-}
-
-function itemsRow(): Row {
-  const items = Array.from({ length: 20 }, (_, i) => ({
-    name: `Shirt ${i}`,
-    code: `SKU-${i}`,
-    unit_price: "12.50",
-    quantity: "2",
-  }))
-  return {
-    name: "encode 20 items",
-    baseline: "plain join",
-    ops: opsPerSecond(() => encodeItems(items), 20_000),
-    baselineOps: opsPerSecond(
-      () =>
-        items
-          .map((it) =>
-            [it.name, it.code, it.unit_price, it.quantity].join("#,#")
-          )
-          .join("#;#"),
-      20_000
-    ),
-  }
-}
-
-function xmlRow(): Row {
-  const xml = buildResponXml({
-    merchant_id: "10001",
-    account_id: "10001001",
-    order_no: "bench-0001",
-    amount: "25.00",
-    currency: "USD",
-    transaction_id: "T1",
-    card: "424242******4242",
-    order_status: "1",
-    result_info: "0000:Success",
-    risk_action: "ACCEPT",
-    risk_score: "5",
-    risk_reasons: [{ name: "velocity", status: "PASS" }],
-    encryption_data: "ab".repeat(32),
-  })
-  const parser = new XMLParser({ parseTagValue: false })
-  return {
-    name: "parse respon XML",
-    baseline: "bare fast-xml-parser",
-    ops: opsPerSecond(() => parseResponXml(xml), 20_000),
-    baselineOps: opsPerSecond(() => parser.parse(xml), 20_000),
-  }
-}
-
-async function roundTripRow(): Promise<Row> {
-  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1" })
-  const echo = createServer((req, res) => {
-    req.resume()
-    req.on("end", () => res.end("<respon></respon>"))
-  })
-  await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve))
-  const echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1/authorise`
-  const client = createAcquiringClient({
-    base_url: sandbox.url,
-    ...DEFAULT_SANDBOX_ACCOUNT,
-  })
-  try {
-    const runs = 300
-    const ops = await opsPerSecondAsync(
-      (i) => client.authorise({ ...order, order_no: `bench-${i}` } as never),
-      runs
-    )
-    const baselineOps = await opsPerSecondAsync(
-      () =>
-        fetch(echoUrl, {
-          method: "POST",
-          body: JSON.stringify(order),
-          headers: { "content-type": "application/json" },
-        }).then((r) => r.text()),
-      runs
-    )
-    return {
-      name: "authorise through client + sandbox",
-      baseline: "bare fetch to a loopback echo",
-      ops,
-      baselineOps,
-    }
-  } finally {
-    await sandbox.close()
-    await new Promise((resolve) => echo.close(resolve))
-  }
-}
+/** Slots the provider rewrite (issue 7) fills; listed so the table keeps its shape. */
+const PROVIDER_SLOTS: Row[] = [
+  {
+    scenario: "1,000 concurrent captures through the provider's port",
+    unit: "",
+    goal: "≤ 40 requests; ≤ 1.5×",
+    pending: "slot: after the provider rewrite",
+  },
+  {
+    scenario: "reconcile 200 due sessions (requests)",
+    unit: "",
+    goal: "≤ 8 requests",
+    pending: "slot: after the provider rewrite",
+  },
+  {
+    scenario: "checkout with card provider / system provider",
+    unit: "",
+    goal: "≤ 1.04×",
+    pending: "slot: after the provider rewrite",
+  },
+]
 
 async function main(): Promise<void> {
-  const rows = [signingRow(), itemsRow(), xmlRow(), await roundTripRow()]
-  console.log(
-    "benchmark | ops/s | baseline | baseline ops/s | cost vs baseline"
-  )
-  for (const r of rows) {
-    console.log(
-      `${r.name} | ${r.ops.toFixed(0)} | ${r.baseline} | ${r.baselineOps.toFixed(0)} | ${(r.baselineOps / r.ops).toFixed(2)}x`
+  const args = new Set(process.argv.slice(2))
+  const quick = args.has("--quick")
+  const started = Date.now()
+  const rows: Row[] = []
+
+  rows.push(await parseRow(quick ? 3 : 9))
+
+  const sandbox = await startChild("sandbox")
+  try {
+    rows.push(
+      ...(await clientRows(sandbox.url, {
+        rounds: quick ? 3 : 11,
+        perRound: quick ? 10 : 40,
+      }))
     )
+    for (const kind of ["capture", "refund"] as const)
+      rows.push(
+        await batchRow(sandbox.url, kind, {
+          rounds: quick ? 1 : 3,
+          callers: 1000,
+        })
+      )
+  } finally {
+    await sandbox.stop()
+  }
+  rows.push(...PROVIDER_SLOTS)
+  rows.push(
+    ...(await sandboxRows({
+      rounds: quick ? 3 : 7,
+      perRound: quick ? 500 : 2000,
+      authorisations: quick ? 10_000 : 100_000,
+    }))
+  )
+
+  const seconds = (Date.now() - started) / 1000
+  console.log(table(rows))
+  console.log(
+    `\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds.toFixed(0)} s; medians (min–max) of interleaved rounds; ratio = median / baseline median.`
+  )
+  if (args.has("--json")) {
+    const file = path.join(__dirname, "results.json")
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          node: process.version,
+          cpus: os.cpus().length,
+          seconds,
+          quick,
+          rows,
+        },
+        null,
+        2
+      )
+    )
+    console.log(`figures written to ${path.relative(process.cwd(), file)}`)
   }
 }
 
-main().catch((err) => {
-  console.error(err)
+main().catch((error) => {
+  console.error(error)
   process.exit(1)
 })

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
 import { join } from "node:path"
 import { TEST_JWT_SECRET } from "../app-constants"
 import { createAdminHeaders } from "./admin-auth"
@@ -27,6 +28,8 @@ export type Shop = {
   seeded: SeededStore
   store: HttpClient
   admin: HttpClient
+  /** The plugin's data stored on a payment session (what the storefront never sees). */
+  stored(sessionId: string): Promise<any>
 }
 
 export type AcquiringSuite = {
@@ -75,6 +78,13 @@ export function acquiringSuite(
             seeded,
             store: storeApi(backendUrl, () => seeded.publishableKey),
             admin: httpClient(backendUrl, () => adminHeaders),
+            async stored(sessionId: string) {
+              const payments = getContainer().resolve(Modules.PAYMENT)
+              const [session] = await payments.listPaymentSessions({
+                id: sessionId,
+              })
+              return session?.data
+            },
           }
         },
       }

@@ -16,6 +16,22 @@ export function submitCard(
   )
 }
 
+/** A 200 card answer's session, with what the plugin stored merged into its data (tests read both). */
+export async function paidSession(
+  shop: Shop,
+  answer: HttpAnswer,
+  step: string
+): Promise<any> {
+  const { payment_session } = expectStatus(answer, 200, step)
+  return {
+    ...payment_session,
+    data: {
+      ...payment_session.data,
+      ...(await shop.stored(payment_session.id)),
+    },
+  }
+}
+
 /** A cart with a payment session of `providerId`, ready for a card or the hosted page. */
 export async function cartWithSession(
   shop: Shop,
@@ -63,7 +79,17 @@ export async function placeDirectOrder(
     "submit card"
   )
   const order = await expectOrder(shop, cart.id)
-  return { cart, session, paid: paid.payment_session, order }
+  // the storefront's view plus what the plugin stored (transaction id, order number, amount)
+  const stored = await shop.stored(session.id)
+  return {
+    cart,
+    session,
+    paid: {
+      ...paid.payment_session,
+      data: { ...paid.payment_session.data, ...stored },
+    },
+    order,
+  }
 }
 
 const ORDER_PAYMENT_FIELDS = [

@@ -38,9 +38,12 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(inputs.notify_url).toBe(
       `${backendUrl()}/hooks/payment/acquiring-hosted_acquiring`
     )
-    expect(inputs.return_url).toMatch(
-      new RegExp(`^${backendUrl()}/.*${session.id}`)
+    // the browser-facing URL carries the attempt's random token, never the session id
+    expect(inputs.order_no).toMatch(/^MED[0-9a-f]{24}$/)
+    expect(inputs.return_url).toBe(
+      `${backendUrl()}/acquiring/return/${inputs.order_no.slice(3)}`
     )
+    expect(inputs.return_url).not.toContain(session.id)
     const tx = await sandbox.transactionByOrderNo(inputs.order_no)
     expect(tx).toMatchObject({
       state: "awaiting_card",
@@ -128,7 +131,10 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(back.leftTo).toBeDefined()
     const landing = new URL(back.leftTo!)
     expect(`${landing.origin}${landing.pathname}`).toBe(STOREFRONT_RETURN_URL)
-    expect(landing.searchParams.get("session_id")).toBe(session.id)
+    expect(landing.searchParams.get("attempt")).toBe(
+      checkoutForm.inputs.order_no.slice(3)
+    )
+    expect(landing.searchParams.has("session_id")).toBe(false)
     expect(landing.searchParams.get("status")).toBe("authorized")
 
     const queries = (await sandbox.requests("retrieval_trans")).slice(
@@ -201,6 +207,8 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       checkoutForm: firstForm,
     } = await openHostedPage(shop, backendUrl())
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
+    // a page opened moments ago is taken for another tab's; a reload after that starts over
+    await new Promise((resolve) => setTimeout(resolve, 5_500))
     const reload = await shop.store.get(path)
     expect({
       status: reload.status,
@@ -249,6 +257,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       payForm: oldTab,
     } = await openHostedPage(shop, backendUrl())
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
+    await new Promise((resolve) => setTimeout(resolve, 5_500))
     const reload = expectStatus(
       await shop.store.get(path),
       200,
@@ -277,7 +286,10 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const back = await submitForm(cancelForm)
     const landing = new URL(back.leftTo!)
     expect(`${landing.origin}${landing.pathname}`).toBe(STOREFRONT_CANCEL_URL)
-    expect(landing.searchParams.get("session_id")).toBe(session.id)
+    expect(landing.searchParams.get("attempt")).toBe(
+      checkoutForm.inputs.order_no.slice(3)
+    )
+    expect(landing.searchParams.has("session_id")).toBe(false)
     expect(landing.searchParams.get("status")).toBe("canceled")
     expect(
       (await sandbox.transactionByOrderNo(checkoutForm.inputs.order_no))!.state
@@ -325,5 +337,35 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(refused.status === 200 ? refused.data.type : "error").not.toBe(
       "order"
     )
+  })
+
+  it("two tabs opening the hosted page at once: one page stays payable, the other tab is told so", async () => {
+    const shop = await openShop()
+    const { cart, session } = await cartWithSession(shop, HOSTED_PROVIDER)
+    const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
+    const [a, b] = await Promise.all([
+      shop.store.get(path),
+      shop.store.get(path),
+    ])
+    const opened = [a, b].filter((answer) => answer.status === 200)
+    const refused = [a, b].filter((answer) => answer.status !== 200)
+    expect(opened).toHaveLength(1)
+    expect(refused).toHaveLength(1)
+    expect(refused[0].status).toBe(400)
+    expect(refused[0].data.message).toMatch(
+      /opened moments ago, probably in another tab/
+    )
+    expect(refused[0].data.message).not.toMatch(/already paid/)
+
+    const [form] = formsOf(
+      opened[0].text,
+      `${backendUrl()}${path}`,
+      "checkout-data"
+    )
+    const cardPage = (await submitForm(form)).visits.at(-1)!
+    const [payForm] = formsOf(cardPage.text, cardPage.url)
+    const back = await submitForm(payForm, hostedCardFields(CARDS.approved))
+    expect(new URL(back.leftTo!).searchParams.get("status")).toBe("authorized")
+    await expectOrder(shop, cart.id)
   })
 })

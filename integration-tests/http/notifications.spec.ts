@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createHash } from "node:crypto"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import reconcileAcquiringSessions from "../../src/jobs/reconcile-acquiring-sessions"
+import { reconcileAcquiring } from "../../src/reconciliation/run"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { submitForm } from "../helpers/browser"
 import {
@@ -365,7 +365,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       (await paymentModule().retrievePaymentSession(session.id)).status
     ).toBe("pending")
 
-    await reconcileAcquiringSessions(container())
+    await reconcileAcquiring(container())
 
     expect(
       (await paymentModule().retrievePaymentSession(session.id)).status

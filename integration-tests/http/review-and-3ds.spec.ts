@@ -7,6 +7,7 @@ import {
   expectOrder,
   placeDirectOrder,
   submitCard,
+  paidSession,
 } from "../helpers/checkout"
 import { expectStatus } from "../helpers/http-client"
 import { completeCart } from "../helpers/storefront"
@@ -19,13 +20,15 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
   async function heldOrder() {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
-    const { payment_session } = expectStatus(
+    const payment_session = await paidSession(
+      shop,
       await submitCard(shop, session.id, CARDS.review),
-      200,
       "submit review card"
     )
+    expect(payment_session.status).toBe("authorized")
     expect(payment_session.data).toMatchObject({
       order_status: "-2",
+      review: "held",
       risk: { action: "REVIEW" },
     })
     const transactionId = payment_session.data.transaction_id
@@ -116,9 +119,9 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
   async function challenged() {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
-    const { payment_session } = expectStatus(
+    const payment_session = await paidSession(
+      shop,
       await submitCard(shop, session.id, CARDS.challenge),
-      200,
       "submit 3-D Secure card"
     )
     const data = payment_session.data

@@ -22,8 +22,16 @@ const CARD_NUMBER_KEYS = new Set(["card", "cardnumber", "cardno", "pan"])
 /** Objects whose `number` field is a card number. */
 const CARD_OBJECT_KEYS = new Set(["card", "carddetails", "paymentcard"])
 
+// wire bodies repeat a small set of keys: normalise each once (bounded, as keys come from input)
+const normalKeys = new Map<string, string>()
+
 function normalKey(key: string): string {
-  return key.toLowerCase().replace(/[_-]/g, "")
+  let normal = normalKeys.get(key)
+  if (normal === undefined) {
+    normal = key.toLowerCase().replace(/[_-]/g, "")
+    if (normalKeys.size < 2000) normalKeys.set(key, normal)
+  }
+  return normal
 }
 
 function isRemovedKey(key: string): boolean {
@@ -56,6 +64,9 @@ const SECRET_PAIR =
 
 /** Masks card-number-like digit runs and secret key=value pairs inside free text. */
 export function scrubText(text: string): string {
+  // most values (names, amounts, ids) can hold neither: skip both regexes
+  const mayHavePair = text.includes("=") || text.includes(":")
+  if (!mayHavePair && !hasDigits(text, 13)) return text
   return text
     .replace(
       SECRET_PAIR,
@@ -63,6 +74,17 @@ export function scrubText(text: string): string {
         `${quote}${name}${quote}${sep}"[redacted]"`
     )
     .replace(PAN_RUN, (run) => maskCardNumber(run))
+}
+
+/** Whether the text holds at least `count` digits (a card number needs 13). */
+function hasDigits(text: string, count: number): boolean {
+  if (text.length < count) return false
+  let found = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code >= 48 && code <= 57 && ++found >= count) return true
+  }
+  return false
 }
 
 /** Deep, log-safe copy of any value. The input is never modified. */

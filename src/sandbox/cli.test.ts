@@ -15,6 +15,7 @@ describe("command line", () => {
       },
       registered_ips: ["127.0.0.1"],
       notify_hosts: [],
+      retention: {},
     })
     const parsed = parseCliArgs([
       "--port",
@@ -39,6 +40,13 @@ describe("command line", () => {
       account: { merchant_id: "M9", account_id: "A9", sign_key: "k" },
       registered_ips: ["10.0.0.1", "127.0.0.1"],
     })
+    expect(
+      parseCliArgs(["--keep-requests", "500", "--keep-transactions", "2000"])
+        .retention
+    ).toEqual({ requests: 500, transactions: 2000 })
+    expect(() => parseCliArgs(["--keep-requests", "0"])).toThrow(
+      /--keep-requests/
+    )
     expect(() => parseCliArgs(["--port", "http"])).toThrow(/--port/)
     expect(() => parseCliArgs(["--colour"])).toThrow()
   })

@@ -16,6 +16,9 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --sign-key <key>     sign_key of the test account (default ${DEFAULT_SANDBOX_ACCOUNT.sign_key})
   --allow-ip <ip>      caller IP registered for retrievalTrans; repeatable (default 127.0.0.1)
   --notify-host <host> host notify_url may name besides loopback; repeatable ("*" allows any)
+  --keep-requests <n>       requests kept in the request log (default 10000)
+  --keep-notifications <n>  notification records kept (default 10000)
+  --keep-transactions <n>   transactions kept per account, oldest forgotten first (default 20000)
   --help               this text`
 
 export function parseCliArgs(argv: string[]) {
@@ -35,6 +38,9 @@ export function parseCliArgs(argv: string[]) {
       "sign-key": { type: "string", default: DEFAULT_SANDBOX_ACCOUNT.sign_key },
       "allow-ip": { type: "string", multiple: true },
       "notify-host": { type: "string", multiple: true },
+      "keep-requests": { type: "string" },
+      "keep-notifications": { type: "string" },
+      "keep-transactions": { type: "string" },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -58,7 +64,32 @@ export function parseCliArgs(argv: string[]) {
       ? values["allow-ip"]
       : ["127.0.0.1"],
     notify_hosts: values["notify-host"] ?? [],
+    retention: dropUndefined({
+      requests: count(values["keep-requests"], "--keep-requests"),
+      notifications: count(
+        values["keep-notifications"],
+        "--keep-notifications"
+      ),
+      transactions: count(values["keep-transactions"], "--keep-transactions"),
+    }),
   }
+}
+
+function count(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new RangeError(
+      `${flag} must be a whole number of at least 1, got ${value}`
+    )
+  return Number(value)
+}
+
+function dropUndefined<T extends Record<string, number | undefined>>(
+  values: T
+): Partial<Record<keyof T, number>> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, v]) => v !== undefined)
+  ) as Partial<Record<keyof T, number>>
 }
 
 async function main(): Promise<void> {
@@ -79,6 +110,7 @@ async function main(): Promise<void> {
     accounts: [args.account],
     registered_ips: args.registered_ips,
     notify_hosts: args.notify_hosts,
+    retention: args.retention,
     log: (line) => console.log(line),
   })
   const width = Math.max(...DEFAULT_TEST_CARDS.map((c) => c.number.length))

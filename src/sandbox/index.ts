@@ -23,3 +23,4 @@ export {
   type FaultKind,
 } from "./faults"
 export { payoutTestOutcome } from "./operations/payout"
+export { DEFAULT_RETENTION, type RetentionLimits } from "./retention"

@@ -3,6 +3,7 @@
  * exponential backoff until a 2xx or the attempt budget is spent.
  */
 import { encodeForm, type FormValue } from "../gateway/codecs/form"
+import { DEFAULT_RETENTION, RetainedList } from "./retention"
 
 export interface NotificationPolicy {
   /** deliveries in all, the first included */
@@ -40,7 +41,7 @@ export interface NotificationRecord {
 }
 
 export class Notifier {
-  private records: NotificationRecord[] = []
+  private readonly records: RetainedList<NotificationRecord>
   private timers = new Set<NodeJS.Timeout>()
   private sequence = 0
   private closed = false
@@ -48,8 +49,12 @@ export class Notifier {
   constructor(
     private readonly policy: NotificationPolicy,
     private readonly clock: () => Date,
-    private readonly log: (line: string) => void = () => undefined
-  ) {}
+    private readonly log: (line: string) => void = () => undefined,
+    /** records kept for list() and find(); a forgotten one still finishes its delivery */
+    retain = DEFAULT_RETENTION.notifications
+  ) {
+    this.records = new RetainedList(retain)
+  }
 
   /** Queues a notification and starts delivering it. */
   send(input: {
@@ -71,7 +76,9 @@ export class Notifier {
   }
 
   list(): NotificationRecord[] {
-    return this.records.map((r) => ({ ...r, attempts: [...r.attempts] }))
+    return this.records
+      .toArray()
+      .map((r) => ({ ...r, attempts: [...r.attempts] }))
   }
 
   find(id: string): NotificationRecord | undefined {
@@ -90,7 +97,7 @@ export class Notifier {
 
   reset(): void {
     this.cancelTimers()
-    this.records = []
+    this.records.clear()
   }
 
   close(): void {

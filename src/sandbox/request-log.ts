@@ -1,9 +1,11 @@
 /**
- * Received requests, kept for tests to inspect. Bodies pass through the
- * gateway's redact(): card numbers masked to first 6 / last 4, expiry and
- * security code dropped. The raw body is never kept.
+ * Received requests, kept for tests to inspect: the most recent ones only
+ * (retention.requests). Bodies pass through the gateway's redact(): card
+ * numbers masked to first 6 / last 4, expiry and security code dropped. The
+ * raw body is never kept.
  */
 import { redact } from "../gateway/redact"
+import { DEFAULT_RETENTION, RetainedList } from "./retention"
 
 export interface RequestRecord {
   id: string
@@ -21,8 +23,12 @@ export interface RequestRecord {
 }
 
 export class RequestLog {
-  private records: RequestRecord[] = []
+  private readonly records: RetainedList<RequestRecord>
   private sequence = 0
+
+  constructor(max = DEFAULT_RETENTION.requests) {
+    this.records = new RetainedList(max)
+  }
 
   add(
     record: Omit<RequestRecord, "id" | "body"> & {
@@ -40,13 +46,14 @@ export class RequestLog {
   }
 
   list(filter?: { operation?: string }): RequestRecord[] {
-    return this.records.filter(
-      (r) => !filter?.operation || r.operation === filter.operation
-    )
+    const all = this.records.toArray()
+    return filter?.operation
+      ? all.filter((r) => r.operation === filter.operation)
+      : all
   }
 
   clear(): void {
-    this.records = []
+    this.records.clear()
   }
 }
 

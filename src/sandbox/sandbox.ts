@@ -1,6 +1,6 @@
 /** startSandbox(): the sandbox acquiring service on a loopback port. */
 import type { AddressInfo } from "node:net"
-import type { Server } from "node:http"
+import { createServer, type Server } from "node:http"
 import {
   resolveBatchLimits,
   resolveFieldLimits,
@@ -23,7 +23,8 @@ import {
 } from "./notifier"
 import { PayoutSettler } from "./payout-settler"
 import { RequestLog, type RequestRecord } from "./request-log"
-import { createSandboxApp } from "./server"
+import { resolveRetention, type RetentionLimits } from "./retention"
+import { createSandboxHandler, type RequestHandler } from "./server"
 import { resolveRecipes, type SandboxMessageKind } from "./signer"
 import { SandboxStore } from "./store"
 import { DEFAULT_TEST_CARDS, type TestCard } from "./test-cards"
@@ -52,6 +53,11 @@ export interface SandboxOptions {
   clock?: () => Date
   /** delay before a payout settles by itself; null: only when forced. Default 1000. */
   payout_settle_ms?: number | null
+  /**
+   * How much the sandbox remembers: the last 10,000 requests and
+   * notifications and 20,000 transactions per account by default.
+   */
+  retention?: Partial<RetentionLimits>
   /** one line per request and notification attempt; card data never reaches it */
   log?: (line: string) => void
 }
@@ -84,10 +90,12 @@ export async function startSandbox(
     options.accounts ?? [DEFAULT_SANDBOX_ACCOUNT]
   )
   const recipes = resolveRecipes(options.recipes)
+  const retention = resolveRetention(options.retention)
   const notifier = new Notifier(
     resolveNotificationPolicy(options.notifications),
     clock,
-    log
+    log,
+    retention.notifications
   )
   const settleMs =
     options.payout_settle_ms === undefined ? 1000 : options.payout_settle_ms
@@ -102,7 +110,7 @@ export async function startSandbox(
     recipes,
     notifier
   )
-  const store = new SandboxStore(clock)
+  const store = new SandboxStore(clock, retention.transactions)
   let baseUrl = ""
   const ctx: SandboxContext = {
     accounts,
@@ -119,7 +127,7 @@ export async function startSandbox(
     baseUrl: () => baseUrl,
   }
   const faults = new FaultBook()
-  const requests = new RequestLog()
+  const requests = new RequestLog(retention.requests)
   const reset = () => {
     store.reset()
     notifier.reset()
@@ -127,8 +135,8 @@ export async function startSandbox(
     faults.clear()
     requests.clear()
   }
-  const app = createSandboxApp({ ctx, faults, requests, log, reset })
-  const server = await listen(app, options.port ?? 0, host)
+  const handler = createSandboxHandler({ ctx, faults, requests, log, reset })
+  const server = await listen(handler, options.port ?? 0, host)
   const port = (server.address() as AddressInfo).port
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
 
@@ -168,12 +176,12 @@ export async function startSandbox(
 }
 
 function listen(
-  app: ReturnType<typeof createSandboxApp>,
+  handler: RequestHandler,
   port: number,
   host: string
 ): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host)
+    const server = createServer(handler).listen(port, host)
     server.once("listening", () => resolve(server))
     server.once("error", reject)
   })

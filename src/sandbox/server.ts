@@ -1,9 +1,15 @@
 /**
  * The HTTP face of the sandbox: every /v1 operation, the browser pages and
- * the control surface, on one express app. Bodies are read as text and
- * decoded here (a body starting with `{` is JSON, anything else a form),
- * whatever the Content-Type says.
+ * the control surface. Bodies are read as text and decoded here (a body
+ * starting with `{` is JSON, anything else a form), whatever the
+ * Content-Type says.
+ *
+ * The /v1 operations are the hot path (load tests drive them), so a POST to
+ * an operation's exact path is served on Node's own request and response,
+ * without express's router and body parser; everything else, including odd
+ * spellings of an operation path, goes through the express app.
  */
+import type { IncomingMessage, ServerResponse } from "node:http"
 import express, { type Request, type Response } from "express"
 import { decodeBody } from "../gateway/codecs/form"
 import { buildResponXml } from "../gateway/codecs/xml-result"
@@ -21,14 +27,59 @@ export interface ServerDeps extends ControlDeps {
   log: (line: string) => void
 }
 
+const MAX_BODY_BYTES = 2 * 1024 * 1024
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
+
+/** The sandbox's request handler: operations on the fast path, the rest through express. */
+export function createSandboxHandler(deps: ServerDeps): RequestHandler {
+  const app = createSandboxApp(deps)
+  const byPath = new Map(
+    Object.entries(OPERATIONS).map(([operation, { path, handler }]) => [
+      path,
+      { operation, handler },
+    ])
+  )
+  return (req, res) => {
+    const route =
+      req.method === "POST" ? byPath.get(pathOf(req.url)) : undefined
+    if (!route) {
+      app(req, res)
+      return
+    }
+    readText(req, MAX_BODY_BYTES)
+      .then((raw) => {
+        if (raw === undefined) {
+          sendJson(res, 413, {
+            code: "413",
+            source: "body",
+            message: "request body too large",
+          })
+          return
+        }
+        return serveOperation(
+          deps,
+          route.operation,
+          route.handler,
+          raw,
+          req,
+          res
+        )
+      })
+      .catch((error: unknown) => internalError(deps, res, error))
+  }
+}
+
 export function createSandboxApp(deps: ServerDeps): express.Express {
   const app = express()
   app.disable("x-powered-by")
+  app.disable("etag")
   const rawText = express.text({ type: () => true, limit: "2mb" })
 
   for (const [operation, { path, handler }] of Object.entries(OPERATIONS)) {
     app.post(path, rawText, (req, res, next) => {
-      serveOperation(deps, operation, handler, req, res).catch(next)
+      const raw = typeof req.body === "string" ? req.body : ""
+      serveOperation(deps, operation, handler, raw, req, res).catch(next)
     })
   }
   const note: BrowserNote = (req, operation, body, status, summary) => {
@@ -63,34 +114,83 @@ export function createSandboxApp(deps: ServerDeps): express.Express {
       _req: Request,
       res: Response,
       _next: express.NextFunction
-    ) => {
-      const message = error instanceof Error ? error.message : "internal error"
-      deps.log(`sandbox error: ${message}`)
-      if (!res.headersSent)
-        res.status(500).json({ code: "999", source: "sandbox", message })
-    }
+    ) => internalError(deps, res, error)
   )
   return app
+}
+
+function internalError(
+  deps: ServerDeps,
+  res: ServerResponse,
+  error: unknown
+): void {
+  const message = error instanceof Error ? error.message : "internal error"
+  deps.log(`sandbox error: ${message}`)
+  if (!res.headersSent)
+    sendJson(res, 500, { code: "999", source: "sandbox", message })
+}
+
+function pathOf(url: string | undefined): string {
+  const raw = url ?? "/"
+  const query = raw.indexOf("?")
+  return query === -1 ? raw : raw.slice(0, query)
+}
+
+/** The body as UTF-8 text, or undefined once it passes `limit` bytes. */
+function readText(
+  req: IncomingMessage,
+  limit: number
+): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) chunks.push(chunk)
+    })
+    req.on("end", () =>
+      resolve(size > limit ? undefined : Buffer.concat(chunks).toString("utf8"))
+    )
+    req.on("error", reject)
+  })
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  text: string
+): void {
+  res.writeHead(status, {
+    "content-type": type,
+    "content-length": Buffer.byteLength(text),
+  })
+  res.end(text)
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, "application/json; charset=utf-8", JSON.stringify(body))
 }
 
 async function serveOperation(
   deps: ServerDeps,
   operation: string,
   handler: Operation,
-  req: Request,
-  res: Response
+  raw: string,
+  req: IncomingMessage,
+  res: ServerResponse
 ): Promise<void> {
   const at = deps.ctx.clock().toISOString()
-  const raw = typeof req.body === "string" ? req.body : ""
   const ip = callerIp(req)
-  const contentType = req.get("content-type") ?? ""
+  const contentType = req.headers["content-type"] ?? ""
+  const path = pathOf(req.url)
   const fault = deps.faults.take(operation)
   let body: Record<string, unknown> = {}
   const record = (status: number, summary: string) => {
     const entry = deps.requests.add({
       at,
-      method: req.method,
-      path: req.path,
+      method: req.method ?? "POST",
+      path,
       operation,
       ip,
       content_type: contentType,
@@ -152,13 +252,13 @@ async function serveOperation(
           Math.max(1, Math.floor(rendered.text.length / 2))
         )
       : rendered.text
-  res.status(rendered.status).type(rendered.type).send(payload)
+  send(res, rendered.status, rendered.type, payload)
 }
 
 /** connection_reset and http_500 end the exchange; returns whether it did. */
 function endsExchange(
   fault: Fault,
-  res: Response,
+  res: ServerResponse,
   record: () => void
 ): boolean {
   if (fault.kind === "connection_reset") {
@@ -168,7 +268,7 @@ function endsExchange(
   }
   if (fault.kind === "http_500") {
     record()
-    res.status(500).type("text/plain").send("Internal Server Error")
+    send(res, 500, "text/plain; charset=utf-8", "Internal Server Error")
     return true
   }
   return false
@@ -231,7 +331,7 @@ function render(reply: Reply): { status: number; type: string; text: string } {
   }
 }
 
-export function callerIp(req: Request): string {
+export function callerIp(req: IncomingMessage): string {
   const address = req.socket.remoteAddress ?? ""
   return address.startsWith("::ffff:") ? address.slice(7) : address
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto"
 import { accountKey, type SandboxAccount } from "./accounts"
 import { compactTimestamp, isoDate } from "./clock-format"
+import { DEFAULT_RETENTION } from "./retention"
 import type { Transaction } from "./transactions"
 
 export type BrowserPage = "checkout" | "challenge"
@@ -30,6 +31,7 @@ export interface Payout {
 }
 
 export class Ledger {
+  /** insertion order is age: the first entry is the oldest */
   readonly transactions = new Map<string, Transaction>()
   readonly byOrderNo = new Map<string, string>()
   readonly payouts = new Map<string, Payout>()
@@ -41,9 +43,26 @@ export class Ledger {
     return id === undefined ? undefined : this.transactions.get(id)
   }
 
+  constructor(
+    private readonly maxTransactions = DEFAULT_RETENTION.transactions,
+    private readonly onForget: (tx: Transaction) => void = () => undefined
+  ) {}
+
   add(tx: Transaction): void {
     this.transactions.set(tx.transaction_id, tx)
     this.byOrderNo.set(tx.order_no, tx.transaction_id)
+    while (this.transactions.size > this.maxTransactions) this.forgetOldest()
+  }
+
+  /** Retention: the oldest transaction and everything that points at it go. */
+  private forgetOldest(): void {
+    const oldest = this.transactions.values().next().value as Transaction
+    this.transactions.delete(oldest.transaction_id)
+    if (this.byOrderNo.get(oldest.order_no) === oldest.transaction_id)
+      this.byOrderNo.delete(oldest.order_no)
+    if (oldest.subscription)
+      this.subscriptions.delete(oldest.subscription.recurring_id)
+    this.onForget(oldest)
   }
 
   payoutByTransactionId(transactionId: string): Payout | undefined {
@@ -67,13 +86,19 @@ export class SandboxStore {
   >()
   private sequence = 0
 
-  constructor(private readonly clock: () => Date) {}
+  constructor(
+    private readonly clock: () => Date,
+    private readonly maxTransactions = DEFAULT_RETENTION.transactions
+  ) {}
 
   ledger(account: Pick<SandboxAccount, "merchant_id" | "account_id">): Ledger {
     const key = accountKey(account.merchant_id, account.account_id)
     let ledger = this.ledgers.get(key)
     if (!ledger) {
-      ledger = new Ledger()
+      ledger = new Ledger(this.maxTransactions, (tx) => {
+        if (tx.challenge_token) this.tokens.delete(tx.challenge_token)
+        if (tx.checkout_token) this.tokens.delete(tx.checkout_token)
+      })
       this.ledgers.set(key, ledger)
     }
     return ledger

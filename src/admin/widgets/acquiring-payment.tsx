@@ -18,6 +18,7 @@ type AcquiringData = {
   three_ds?: { result?: string }
   risk?: { action?: string; score?: string }
   refunds?: { refund_reference_id: string; amount: string }[]
+  review?: "held" | "released" | "rejected"
 }
 
 type Payment = {
@@ -29,8 +30,7 @@ type Payment = {
 
 const isAcquiring = (payment: Payment) =>
   /^pp_acquiring-(card|hosted)_/.test(payment.provider_id)
-const isHeld = (data: AcquiringData) =>
-  data.order_status === "-2" || data.risk?.action === "REVIEW"
+const isHeld = (data: AcquiringData) => data.review === "held"
 
 async function loadPayments(orderId: string): Promise<Payment[]> {
   const fields = encodeURIComponent(

@@ -10,6 +10,7 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { inspectUntrusted, invalidDataBody } from "../../input-hardening"
 import { DeviceSchema } from "../../providers/acquiring/storefront-input/device"
 import { splitProviderId } from "../../providers/acquiring/config/provider-entries"
 import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
@@ -30,6 +31,12 @@ export async function attachAcquiringCart(
     body.data && typeof body.data === "object"
       ? (body.data as Record<string, unknown>)
       : {}
+  // strings PostgreSQL cannot store, reserved keys, deep nesting: 400 naming the field, before anything else
+  const unsafe = inspectUntrusted({ data })
+  if (unsafe.length) {
+    res.status(400).json(invalidDataBody(unsafe))
+    return
+  }
   const device = DeviceSchema.safeParse(data.device ?? {})
   if (!device.success) {
     const issue = device.error.issues[0]
@@ -38,9 +45,11 @@ export async function attachAcquiringCart(
       issue.code === "unrecognized_keys"
         ? `unknown field(s) ${issue.keys.join(", ")}`
         : issue.message
-    res
-      .status(400)
-      .json({ type: "invalid_data", message: `Invalid ${field}: ${reason}` })
+    res.status(400).json({
+      type: "invalid_data",
+      message: `Invalid ${field}: ${reason}`,
+      issues: [{ field, reason }],
+    })
     return
   }
   try {

@@ -35,8 +35,18 @@ describe("createAcquiringClient", () => {
         "verifyNotification",
         "verifyResult",
         "verifyPayoutNotification",
+        "limits",
       ].sort()
     )
+    // the configured batch limits, for batchers such as createCoalescingClient
+    expect(client.limits).toEqual({
+      capture: 50,
+      cancel: 50,
+      refund: 50,
+      review: 100,
+      query: 100,
+      refund_search: 100,
+    })
     expect(JSON.stringify(client)).not.toContain("hidden-key")
     expect(Object.isFrozen(client)).toBe(true)
   })

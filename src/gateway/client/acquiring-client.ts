@@ -4,6 +4,7 @@
  * docs/design.md ("Client contract") and docs/gateway-client.md.
  */
 import type { CheckoutPage } from "../codecs/checkout-page"
+import type { BatchLimits } from "../limits"
 import type { CancelEntry, CancelEntryResult } from "../schemas/cancel"
 import type { CaptureEntry, CaptureEntryResult } from "../schemas/capture"
 import type {
@@ -35,6 +36,8 @@ import type { VerifiedNotification, VerifiedResult } from "./payments"
 import { payout, verifyPayoutNotification } from "./payout"
 
 export interface AcquiringClient {
+  /** Entries per request of the batch operations and look-ups, as configured. */
+  readonly limits: Readonly<BatchLimits>
   /** Direct card payment; the verified `respon`. A declined payment is a result, not an error. */
   authorise(order: AuthoriseRequestInput): Promise<VerifiedResult>
   /** Hosted checkout: the service's page verbatim plus its parsed form. */
@@ -71,6 +74,7 @@ export function createAcquiringClient(
 ): AcquiringClient {
   const ctx = createContext(resolveOptions(options))
   return Object.freeze({
+    limits: Object.freeze({ ...ctx.options.limits }),
     authorise: (order: AuthoriseRequestInput) => payments.authorise(ctx, order),
     checkout: (order: CheckoutRequestInput) => payments.checkout(ctx, order),
     capture: (entries: readonly CaptureEntry[]) => batch.capture(ctx, entries),
@@ -96,6 +100,13 @@ export function createAcquiringClient(
 }
 
 export type { AcquiringClientOptions } from "./options"
+export {
+  createCoalescingClient,
+  type BatchingClient,
+  type CoalescedOperation,
+  type CoalescingClient,
+  type CoalescingOptions,
+} from "./coalescing"
 export type { BatchEntryOutcome, BatchOutcome } from "./batch-operations"
 export type { RefundSelector, TransactionSelector } from "./lookups"
 export type { VerifiedNotification, VerifiedResult } from "./payments"

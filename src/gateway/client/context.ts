@@ -6,6 +6,7 @@
 import type { z } from "zod"
 import {
   InvalidInputError,
+  SignatureMismatchError,
   TransportError,
   UnexpectedResponseError,
 } from "../errors"
@@ -17,15 +18,16 @@ import { createPayoutSchemas } from "../schemas/payout"
 import { createRefundSchemas } from "../schemas/refund"
 import { createReviewSchemas } from "../schemas/review"
 import { validate } from "../schemas/common"
-import type { MessageKind } from "../signing/recipes"
+import { compileRecipes, type MessageKind } from "../signing/recipes"
 import {
-  assertSignedMessage,
-  signMessage,
+  computeSignature,
   verifyEcho,
+  verifyPicked,
 } from "../signing/signature"
 import { createLog, type LogFn } from "./logger"
 import type { ResolvedOptions } from "./options"
 import {
+  joinUrl,
   parseJsonResponse,
   post,
   type BodyEncoding,
@@ -103,6 +105,17 @@ export function createContext(resolved: ResolvedOptions): ClientContext {
     fetch: resolved.fetch,
     log,
   }
+  // once per client rather than per call: recipe paths split, URLs joined
+  const pick = compileRecipes(resolved.recipes)
+  const urls = new Map<string, string>()
+  const urlOf = (path: string) => {
+    let url = urls.get(path)
+    if (url === undefined) {
+      url = joinUrl(resolved.base_url, path)
+      urls.set(path, url)
+    }
+    return url
+  }
 
   const context: ClientContext = {
     options,
@@ -125,12 +138,13 @@ export function createContext(resolved: ResolvedOptions): ClientContext {
         account_id: options.account_id,
       }
       delete unsigned.encryption_data
-      const signature = signMessage(kind, unsigned, sign_key, options.recipes)
+      const signature = computeSignature(pick[kind](unsigned), sign_key)
       return { message: { ...unsigned, encryption_data: signature }, signature }
     },
 
     verify(kind, message) {
-      assertSignedMessage(kind, message, sign_key, options.recipes)
+      if (!verifyPicked(pick[kind], message, sign_key))
+        throw new SignatureMismatchError(kind)
     },
 
     verifyEcho(kind, response, requestSignature) {
@@ -138,13 +152,13 @@ export function createContext(resolved: ResolvedOptions): ClientContext {
     },
 
     send(operation, path, body, encoding) {
-      return post(transport, { operation, path, body, encoding })
+      return post(transport, { operation, path, body, encoding }, urlOf(path))
     },
 
     async sendJson(operation, path, body, encoding) {
       return parseJsonResponse(
         operation,
-        await post(transport, { operation, path, body, encoding })
+        await post(transport, { operation, path, body, encoding }, urlOf(path))
       )
     },
 

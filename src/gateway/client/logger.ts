@@ -6,9 +6,13 @@ export interface AcquiringLogger {
   info?: (message: string) => void
   warn?: (message: string) => void
   error?: (message: string) => void
+  /** Medusa's logger: whether a level is printed at all. */
+  shouldLog?: (level: string) => boolean
+  /** pino's name for the same question. */
+  isLevelEnabled?: (level: string) => boolean
 }
 
-export type LogLevel = keyof AcquiringLogger
+export type LogLevel = "debug" | "info" | "warn" | "error"
 
 export type LogFn = (
   level: LogLevel,
@@ -17,19 +21,30 @@ export type LogFn = (
 ) => void
 
 /**
- * Every line goes through redact(): card numbers masked, security codes,
- * expiry and sign_key dropped. A logger that throws never breaks a payment.
+ * Every printed line goes through redact(): card numbers masked, security
+ * codes, expiry and sign_key dropped. Redaction and JSON encoding are the
+ * expensive part, so they run only for a level the logger prints: a missing
+ * method, or a logger that says (shouldLog / isLevelEnabled) it does not
+ * print the level, costs one check. A logger that throws never breaks a payment.
  */
 export function createLog(logger: AcquiringLogger | undefined): LogFn {
+  if (!logger) return () => undefined
   return (level, message, details) => {
-    const write = logger?.[level]
-    if (typeof write !== "function") return
     try {
+      if (!prints(logger, level)) return
       const suffix =
         details === undefined ? "" : ` ${JSON.stringify(redact(details))}`
-      write.call(logger, scrubText(`[acquiring] ${message}`) + suffix)
+      logger[level]!(scrubText(`[acquiring] ${message}`) + suffix)
     } catch {
       // logging is best effort
     }
   }
+}
+
+function prints(logger: AcquiringLogger, level: LogLevel): boolean {
+  if (typeof logger[level] !== "function") return false
+  if (typeof logger.shouldLog === "function") return logger.shouldLog(level)
+  if (typeof logger.isLevelEnabled === "function")
+    return logger.isLevelEnabled(level)
+  return true
 }

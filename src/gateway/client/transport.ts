@@ -52,22 +52,25 @@ export function joinUrl(base_url: string, path: string): string {
   return `${base_url.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
 }
 
+const HEADERS: Readonly<Record<BodyEncoding, Record<string, string>>> = {
+  json: {
+    "content-type": "application/json",
+    accept: "application/json, application/xml, text/html, */*",
+  },
+  form: {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "application/json, */*",
+  },
+}
+
+/** `url` is base_url and path already joined, when the caller keeps them joined. */
 export async function post(
   config: TransportConfig,
-  request: TransportRequest
+  request: TransportRequest,
+  url = joinUrl(config.base_url, request.path)
 ): Promise<TransportResponse> {
   const { operation } = request
-  const url = joinUrl(config.base_url, request.path)
-  const headers: Record<string, string> =
-    request.encoding === "json"
-      ? {
-          "content-type": "application/json",
-          accept: "application/json, application/xml, text/html, */*",
-        }
-      : {
-          "content-type": "application/x-www-form-urlencoded",
-          accept: "application/json, */*",
-        }
+  const headers = HEADERS[request.encoding]
   const body =
     request.encoding === "json"
       ? JSON.stringify(request.body)

@@ -126,3 +126,19 @@ describe("scriptSafeJson", () => {
     expect(JSON.parse(text)).toEqual({ a: "</script>&é" })
   })
 })
+
+describe("inputs named like Object.prototype members (found by fuzzing)", () => {
+  it("keeps an input named __proto__ as an ordinary field", () => {
+    const page = renderCheckoutPage({
+      action: "https://pay.test/p",
+      static_inputs: JSON.parse('{"__proto__":"static"}'),
+      script_inputs: JSON.parse('{"__proto__":"script","constructor":"c"}'),
+    })
+    const { inputs } = parseCheckoutPage(page).form
+    expect(Object.keys(inputs)).toEqual(["__proto__", "constructor"])
+    expect(Object.getOwnPropertyDescriptor(inputs, "__proto__")?.value).toBe(
+      "script"
+    )
+    expect(Object.getPrototypeOf(inputs)).toBe(Object.prototype)
+  })
+})

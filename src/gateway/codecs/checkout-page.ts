@@ -47,9 +47,11 @@ export function parseCheckoutPage(html: string): CheckoutPage {
   for (const input of form.querySelectorAll("input")) {
     const name = input.getAttribute("name")
     if (!name || !isSubmitted(input)) continue
-    inputs[name] = input.getAttribute("value") ?? ""
+    setOwn(inputs, name, input.getAttribute("value") ?? "")
   }
-  Object.assign(inputs, readScriptInputs(root))
+  for (const [name, value] of Object.entries(readScriptInputs(root))) {
+    setOwn(inputs, name, value)
+  }
 
   return {
     html,
@@ -60,6 +62,16 @@ export function parseCheckoutPage(html: string): CheckoutPage {
       inputs,
     },
   }
+}
+
+/** An input named `__proto__` is kept as a field; plain assignment would drop it. */
+function setOwn(target: Record<string, string>, name: string, value: string) {
+  Object.defineProperty(target, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
 }
 
 function isSubmitted(input: HTMLElement): boolean {
@@ -91,8 +103,11 @@ function readScriptInputs(root: HTMLElement): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
     if (value === null || value === undefined) continue
-    out[name] =
+    setOwn(
+      out,
+      name,
       typeof value === "object" ? JSON.stringify(value) : String(value)
+    )
   }
   return out
 }

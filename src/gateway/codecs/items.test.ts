@@ -130,3 +130,14 @@ describe("decodeItems", () => {
     ])
   })
 })
+
+describe("separator characters alone (found by fuzzing)", () => {
+  it("drops a code or name that is a lone comma or semicolon", () => {
+    const encoded = encodeItems([
+      { name: ";", code: ",", unit_price: "1.00", quantity: 1 },
+      { name: "B", code: ";", unit_price: "2.00", quantity: 2 },
+    ])
+    expect(encoded).toBe("0#,#0#,#1.00#,#1#;#B#,#0#,#2.00#,#2")
+    expect(decodeItems(encoded)).toHaveLength(2)
+  })
+})

@@ -48,6 +48,8 @@ export function cleanItemText(text: string): string {
       .replace(/#[,;]#/g, "")
       .replace(/#[,;]$/, "")
       .replace(/^[,;]#/, "")
+      // A lone "," or ";" would form "#,#" / "#;#" with the separators around it.
+      .replace(/^[,;]$/, "")
       .trim()
     if (next === current) return current
     current = next

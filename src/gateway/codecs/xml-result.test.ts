@@ -101,6 +101,23 @@ describe("parseResponXml", () => {
     ).toBe("Café <b> & co")
   })
 
+  it("decodes exactly what XML defines: the five entities and numeric references", () => {
+    const note = (inner: string) =>
+      parseResponXml(`<respon><note>${inner}</note></respon>`).note
+    expect(note("&amp;&lt;&gt;&quot;&apos;")).toBe(`&<>"'`)
+    expect(note("&#65;&#x42;&#233;&#x1F600;")).toBe("ABé\u{1F600}")
+    // HTML's named entities mean nothing in XML: left as written
+    expect(note("a&nbsp;b &copy; &euro;")).toBe("a&nbsp;b &copy; &euro;")
+  })
+
+  it("decodes once: an escaped ampersand never starts a second reference", () => {
+    const note = (inner: string) =>
+      parseResponXml(`<respon><note>${inner}</note></respon>`).note
+    expect(note("&amp;#233;")).toBe("&#233;")
+    expect(note("&amp;lt;b&amp;gt;")).toBe("&lt;b&gt;")
+    expect(note("&amp;amp;")).toBe("&amp;")
+  })
+
   it("rejects a document whose root is not respon", () => {
     expect(() =>
       parseResponXml("<response><order_no>1</order_no></response>")
@@ -164,5 +181,16 @@ describe("buildResponXml", () => {
       risk_reasons: reasons,
     }
     expect(parseResponXml(buildResponXml(fields))).toEqual(fields)
+  })
+})
+
+describe("documents the validator passes and the parser refuses (found by fuzzing)", () => {
+  it("answers a DOCTYPE inside the root with ResultFormatError", () => {
+    const doc =
+      "<respon><respon><!DOCTYPE respon></respon><!DOCTYPE respon></respon>"
+    expect(() => parseResponXml(doc)).toThrow(ResultFormatError)
+    expect(() => parseResponXml(doc)).toThrow(
+      "result document rejected: not readable XML"
+    )
   })
 })

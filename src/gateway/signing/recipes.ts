@@ -153,24 +153,61 @@ function isFieldPath(path: unknown): boolean {
 
 /** Values a recipe picks from a message, in order; absent values are "". */
 export function pickRecipeValues(recipe: Recipe, message: unknown): string[] {
-  const values: string[] = []
-  for (const path of recipe) values.push(...valuesAt(message, path.split(".")))
-  return values
+  if (!Object.isFrozen(recipe)) return compileRecipe(recipe)(message)
+  let pick = compiledByRecipe.get(recipe)
+  if (!pick) {
+    pick = compileRecipe(recipe)
+    compiledByRecipe.set(recipe, pick)
+  }
+  return pick(message)
 }
 
-function valuesAt(node: unknown, segments: string[]): string[] {
-  if (segments.length === 0) return [scalar(node)]
+// a frozen list cannot change, so its compiled form stays valid as long as it lives
+const compiledByRecipe = new WeakMap<Recipe, RecipePicker>()
+
+export type RecipePicker = (message: unknown) => string[]
+
+/**
+ * A recipe turned into one function, once: the paths are split when the
+ * client is built, not on every signature.
+ */
+export function compileRecipe(recipe: Recipe): RecipePicker {
+  const readers = recipe.map((path) => pathReader(path.split(".")))
+  return (message) => {
+    const values: string[] = []
+    for (const read of readers) read(message, values)
+    return values
+  }
+}
+
+export type CompiledRecipes = Readonly<Record<MessageKind, RecipePicker>>
+
+export function compileRecipes(recipes: Recipes): CompiledRecipes {
+  const compiled = {} as Record<MessageKind, RecipePicker>
+  for (const kind of MESSAGE_KINDS)
+    compiled[kind] = compileRecipe(recipes[kind])
+  return Object.freeze(compiled)
+}
+
+type Reader = (node: unknown, into: string[]) => void
+
+function pathReader(segments: readonly string[]): Reader {
+  if (segments.length === 0) return (node, into) => void into.push(scalar(node))
   const [head, ...rest] = segments
   const isList = head.endsWith("[]")
   const name = isList ? head.slice(0, -2) : head
-  const child =
+  const next = pathReader(rest)
+  const child = (node: unknown) =>
     node !== null && typeof node === "object"
       ? (node as Record<string, unknown>)[name]
       : undefined
-  if (!isList) return valuesAt(child, rest)
+  if (!isList) return (node, into) => next(child(node), into)
   // an absent or empty list contributes nothing, as there is no entry to name
-  if (!Array.isArray(child)) return []
-  return child.flatMap((entry) => valuesAt(entry, rest))
+  return (node, into) => {
+    const list = child(node)
+    if (!Array.isArray(list)) return
+    for (const entry of list) next(entry, into)
+  }
 }
 
 function scalar(value: unknown): string {

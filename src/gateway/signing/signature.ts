@@ -4,6 +4,7 @@ import {
   DEFAULT_RECIPES,
   MessageKind,
   Recipe,
+  RecipePicker,
   pickRecipeValues,
 } from "./recipes"
 
@@ -70,6 +71,19 @@ export function verifyMessage(
     received,
     signMessage(kind, message, sign_key, recipes)
   )
+}
+
+/** Whether the message's own encryption_data matches the signature of the values a compiled recipe picks. */
+export function verifyPicked(
+  pick: RecipePicker,
+  message: unknown,
+  sign_key: string
+): boolean {
+  const received =
+    message !== null && typeof message === "object"
+      ? (message as Record<string, unknown>).encryption_data
+      : undefined
+  return signaturesMatch(received, computeSignature(pick(message), sign_key))
 }
 
 /** Throws SignatureMismatchError unless the message's encryption_data matches its recipe. */

@@ -5,6 +5,7 @@
  * merchant's acquirer may differ.
  */
 import { z } from "zod"
+import { VelocityOptionsSchema } from "../../../velocity/options"
 import { MESSAGE_KINDS } from "../../../gateway/signing/recipes"
 import { ORDER_OUTCOMES, PAYMENT_OUTCOMES } from "../../../gateway/statuses"
 import {
@@ -12,7 +13,7 @@ import {
   DEFAULT_FIELD_LIMITS,
 } from "../../../gateway/limits"
 
-/** order_no = prefix + 26-character session id + "-NN" attempt: stays ≤ 50 with a 20-character prefix. */
+/** order_no = prefix + 24 random hex digits: stays ≤ 50 with a 20-character prefix. */
 export const MAX_ORDER_PREFIX = 20
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
@@ -126,6 +127,8 @@ export const AcquiringOptionsSchema = z
       })
       .strict()
       .optional(),
+    /** velocity limits on card submission and hosted pages (see docs/abuse-protection.md) */
+    velocity: VelocityOptionsSchema.optional(),
     limits: z
       .object({
         batch: partialRecord(

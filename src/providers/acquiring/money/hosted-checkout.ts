@@ -21,7 +21,7 @@ import { prepareAttempt, recordAttempt, type SaveSession } from "./attempts"
 import { toMedusaError, unsettledError } from "./errors"
 
 /** A page opened this recently is another tab's, not a reload to start over. */
-export const REOPEN_GUARD_MS = 20_000
+export const REOPEN_GUARD_MS = 5_000
 
 export interface HostedPage {
   html: string

@@ -74,6 +74,8 @@ export const CardEntrySchema = z
         }
       )
       .strict(),
+    /** the storefront's CAPTCHA answer, when the velocity limits ask for one */
+    captcha_token: z.string().max(4000, "must be at most 4000 characters").optional(),
     holder: z
       .object({
         first_name: z

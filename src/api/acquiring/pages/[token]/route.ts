@@ -8,7 +8,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ICacheService } from "@medusajs/framework/types"
 import { isAttemptToken } from "../../../../providers/acquiring/session/order-number"
 import { pageCacheKey } from "../../../store/acquiring/payment-sessions/hosted-page"
-import { hostedPageHeaders } from "../page-headers"
+import { hostedPageHeaders } from "../../../../page-security"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const token = req.params.token
@@ -23,6 +23,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     )
   res
     .status(200)
-    .set(hostedPageHeaders(page.html, page.base_url))
+    .set(hostedPageHeaders(page.html, { acquirer_origins: [page.base_url] }))
     .send(page.html)
 }

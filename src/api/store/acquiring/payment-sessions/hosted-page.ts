@@ -5,7 +5,8 @@
  * can load it by a plain navigation to `/acquiring/pages/{token}`.
  */
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ICacheService } from "@medusajs/framework/types"
 import {
   openHostedPage,
   type HostedPage,
@@ -16,6 +17,8 @@ import {
   withSessionLock,
   type LoadedSession,
 } from "./session-access"
+import { assertSessionOwner } from "./ownership"
+import { passVelocity } from "./velocity-check"
 
 export const PAGE_TTL_S = 15 * 60
 
@@ -23,10 +26,14 @@ export function pageCacheKey(token: string): string {
   return `acquiring:hosted-page:${token}`
 }
 
+/** Null when a velocity limit answered 429. */
 export async function openSessionPage(
-  scope: MedusaContainer,
+  req: MedusaRequest,
+  res: MedusaResponse,
   sessionId: string
-): Promise<{ loaded: LoadedSession; page: HostedPage }> {
+): Promise<{ loaded: LoadedSession; page: HostedPage } | null> {
+  const scope = req.scope
+  await assertSessionOwner(req, sessionId)
   return withSessionLock(scope, sessionId, async () => {
     const loaded = await loadSession(scope, sessionId)
     if (loaded.core.identifier !== "acquiring-hosted") {
@@ -35,6 +42,8 @@ export async function openSessionPage(
         "The hosted page is served only for sessions of the acquiring-hosted provider"
       )
     }
+    const gate = await passVelocity(req, res, loaded.core, sessionId)
+    if (!gate) return null
     const page = await openHostedPage(
       loaded.core,
       loaded.data,

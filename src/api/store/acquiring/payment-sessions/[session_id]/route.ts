@@ -1,8 +1,10 @@
 /** GET /store/acquiring/payment-sessions/:session_id: the session as the storefront may see it. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { assertSessionOwner } from "../ownership"
 import { loadSession, sessionAnswer } from "../session-access"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  await assertSessionOwner(req, req.params.session_id)
   const loaded = await loadSession(req.scope, req.params.session_id)
   res.status(200).json(sessionAnswer(loaded.session, loaded.data))
 }

@@ -1,46 +1,42 @@
 /**
  * POST /store/acquiring/payment-sessions/:session_id/card
- * The card goes to the acquirer in memory; only the result is stored.
+ * Only for the session's own cart, within the velocity limits. The card
+ * goes to the acquirer in memory; only the result is stored.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { parseBody } from "../../../../../../input-hardening"
 import { authoriseCard } from "../../../../../../providers/acquiring/money/authorise-card"
 import { declinedError } from "../../../../../../providers/acquiring/money/errors"
-import {
-  CardEntrySchema,
-  describeCardIssues,
-} from "../../../../../../providers/acquiring/storefront-input/card-entry"
+import { CardEntrySchema } from "../../../../../../providers/acquiring/storefront-input/card-entry"
 import { refreshedCart } from "../../../../../middlewares/cart-snapshot-loader"
-import {
-  loadSession,
-  sessionAnswer,
-  sessionSaver,
-  withSessionLock,
-} from "../../session-access"
-import { answering, invalidData, outcomePending } from "../../store-answers"
+import { assertSessionOwner } from "../../ownership"
+import { loadSession, sessionAnswer, sessionSaver, withSessionLock } from "../../session-access"
+import { answering, outcomePending } from "../../store-answers"
+import { passVelocity } from "../../velocity-check"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = CardEntrySchema.safeParse(req.body ?? {})
-  if (!parsed.success) return invalidData(res, describeCardIssues(parsed.error))
+  const parsed = parseBody(CardEntrySchema, req.body ?? {})
+  if (!parsed.success) {
+    res.status(400).json(parsed.body)
+    return
+  }
   const sessionId = req.params.session_id
+  await assertSessionOwner(req, sessionId)
   await answering(res, () =>
     withSessionLock(req.scope, sessionId, async () => {
       const loaded = await loadSession(req.scope, sessionId)
       if (loaded.core.identifier !== "acquiring-card") {
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          "Cards are submitted only for sessions of the acquiring-card provider"
-        )
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, "Cards are submitted only for sessions of the acquiring-card provider")
       }
+      const paid = loaded.data.status === "authorized" || loaded.data.status === "captured"
+      const gate = paid ? null : await passVelocity(req, res, loaded.core, sessionId)
+      if (!paid && !gate) return
       const cart = await refreshedCart(req.scope, loaded.data.cart)
       const stored = cart ? { ...loaded.data, cart } : loaded.data
-      const outcome = await authoriseCard(
-        loaded.core,
-        stored,
-        parsed.data,
-        sessionSaver(req.scope, loaded)
-      )
+      const outcome = await authoriseCard(loaded.core, stored, parsed.data, sessionSaver(req.scope, loaded))
       if (outcome.kind === "outcome_pending") {
+        await gate?.record("error")
         return outcomePending(
           res,
           "The acquirer's answer was lost; the payment's outcome is being confirmed. Do not pay again: this page updates within a minute.",
@@ -49,6 +45,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
         )
       }
       if (outcome.data.status === "error") {
+        await gate?.record("declined")
         res.status(402).json({
           type: "payment_declined",
           code: outcome.data.result?.code ?? "",
@@ -57,6 +54,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
         })
         return
       }
+      await gate?.record("approved")
       res.status(200).json(sessionAnswer(loaded.session, outcome.data))
     })
   )

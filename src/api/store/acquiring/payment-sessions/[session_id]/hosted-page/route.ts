@@ -9,11 +9,9 @@ import { answering } from "../../store-answers"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   await answering(res, async () => {
-    const { loaded, page } = await openSessionPage(
-      req.scope,
-      req.params.session_id
-    )
-    const url = `${loaded.core.options.backend_url}/acquiring/pages/${page.token}`
+    const opened = await openSessionPage(req, res, req.params.session_id)
+    if (!opened) return
+    const url = `${opened.loaded.core.options.backend_url}/acquiring/pages/${opened.page.token}`
     res.status(200).json({ url })
   })
 }

@@ -1,0 +1,144 @@
+/**
+ * The client's own cost: authorise and capture through the client next to a
+ * raw fetch of the same prebuilt signed body to the same sandbox. The
+ * difference is what the client adds (validation, signing, parsing,
+ * verification); the sandbox's work is in both.
+ */
+import {
+  buildResponXml,
+  createAcquiringClient,
+  parseResponXml,
+} from "../src/gateway"
+import { DEFAULT_SANDBOX_ACCOUNT } from "../src/sandbox"
+import { XMLParser } from "fast-xml-parser"
+import { interleave, ratioRow, timeMs, type Row } from "./measure"
+import {
+  authorised,
+  orderInput,
+  signedAuthorise,
+  signedBatch,
+  type Entry,
+} from "./wire"
+
+const JSON_HEADERS = { "content-type": "application/json" }
+
+async function rawPost(url: string, body: string): Promise<void> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body,
+  })
+  await response.text()
+}
+
+export async function clientRows(
+  base: string,
+  scale: { rounds: number; perRound: number }
+): Promise<Row[]> {
+  const client = createAcquiringClient({
+    base_url: base,
+    ...DEFAULT_SANDBOX_ACCOUNT,
+  })
+  const { rounds, perRound } = scale
+  const perOp = (ms: number) => (ms * 1000) / perRound
+
+  const authorise = await interleave(
+    rounds,
+    async () => {
+      const orders = Array.from({ length: perRound }, () => orderInput())
+      return perOp(
+        await timeMs(async () => {
+          for (const order of orders) await client.authorise(order as never)
+        })
+      )
+    },
+    async () => {
+      const bodies = Array.from({ length: perRound }, () => signedAuthorise())
+      return perOp(
+        await timeMs(async () => {
+          for (const body of bodies) await rawPost(`${base}/v1/authorise`, body)
+        })
+      )
+    }
+  )
+
+  const capture = await interleave(
+    rounds,
+    async () => {
+      const entries = await authorised(base, perRound)
+      return perOp(
+        await timeMs(async () => {
+          for (const entry of entries) await client.capture([entry])
+        })
+      )
+    },
+    async () => {
+      const entries = await authorised(base, perRound)
+      const bodies = entries.map((e: Entry) => signedBatch("capture", [e]))
+      return perOp(
+        await timeMs(async () => {
+          for (const body of bodies) await rawPost(`${base}/v1/capture`, body)
+        })
+      )
+    }
+  )
+
+  return [
+    ratioRow(
+      "authorise through the client",
+      "µs/op",
+      authorise,
+      "raw fetch, same signed body",
+      "≤ 1.15×"
+    ),
+    ratioRow(
+      "capture (1 entry) through the client",
+      "µs/op",
+      capture,
+      "raw fetch, same signed body",
+      "≤ 1.05×"
+    ),
+  ]
+}
+
+/** parseResponXml (validation, one parse, XML entities) next to a bare parse. */
+export async function parseRow(rounds: number): Promise<Row> {
+  const xml = buildResponXml({
+    merchant_id: "10001",
+    account_id: "10001001",
+    order_no: "bench-0001",
+    amount: "25.00",
+    currency: "USD",
+    transaction_id: "T1",
+    card: "424242******4242",
+    order_status: "1",
+    result_info: "0000:Success",
+    risk_action: "ACCEPT",
+    risk_score: "5",
+    risk_reasons: [{ name: "velocity", status: "PASS" }],
+    encryption_data: "ab".repeat(32),
+  })
+  const bare = new XMLParser({ parseTagValue: false })
+  const loop = (fn: () => unknown) => async () => {
+    const n = 2000
+    return (
+      ((await timeMs(async () => {
+        for (let i = 0; i < n; i++) fn()
+      })) *
+        1000) /
+      n
+    )
+  }
+  const measured = await interleave(
+    rounds,
+    loop(() => parseResponXml(xml)),
+    loop(() => bare.parse(xml))
+  )
+  return ratioRow(
+    "parse a respon document",
+    "µs/op",
+    measured,
+    "bare fast-xml-parser parse",
+    "(diagnostic)"
+  )
+}

@@ -1,0 +1,125 @@
+/**
+ * Interleaved rounds and the one table. Each scenario measures its target
+ * and its baseline in turns (A B A B …) so that whatever else the machine
+ * does hits both alike; figures are medians with min–max over the rounds.
+ */
+
+export interface Stats {
+  median: number
+  min: number
+  max: number
+  samples: number[]
+}
+
+export function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  const median =
+    sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  return { median, min: sorted[0], max: sorted[sorted.length - 1], samples }
+}
+
+/** Runs target and baseline alternately, `rounds` times each, after one unrecorded warm-up pair. */
+export async function interleave(
+  rounds: number,
+  target: () => Promise<number>,
+  baseline: () => Promise<number>
+): Promise<{ target: Stats; baseline: Stats }> {
+  await target()
+  await baseline()
+  const a: number[] = []
+  const b: number[] = []
+  for (let i = 0; i < rounds; i++) {
+    // alternate which goes first, so neither always follows the other
+    if (i % 2 === 0) {
+      a.push(await target())
+      b.push(await baseline())
+    } else {
+      b.push(await baseline())
+      a.push(await target())
+    }
+  }
+  return { target: stats(a), baseline: stats(b) }
+}
+
+export async function timeMs(run: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint()
+  await run()
+  return Number(process.hrtime.bigint() - start) / 1e6
+}
+
+export interface Row {
+  scenario: string
+  unit: string
+  target?: Stats
+  baseline_name?: string
+  baseline?: Stats
+  /** target median / baseline median (or the figure itself when there is no baseline) */
+  ratio?: number
+  goal: string
+  /** extra figures, e.g. requests sent */
+  note?: string
+  /** a slot the provider rewrite fills later */
+  pending?: string
+}
+
+export function ratioRow(
+  scenario: string,
+  unit: string,
+  measured: { target: Stats; baseline: Stats },
+  baseline_name: string,
+  goal: string,
+  note?: string
+): Row {
+  return {
+    scenario,
+    unit,
+    target: measured.target,
+    baseline_name,
+    baseline: measured.baseline,
+    ratio: measured.target.median / measured.baseline.median,
+    goal,
+    note,
+  }
+}
+
+function figure(value: number): string {
+  if (value >= 100) return value.toFixed(0)
+  if (value >= 10) return value.toFixed(1)
+  return value.toFixed(2)
+}
+
+function spread(s: Stats | undefined): string {
+  if (!s) return "—"
+  return `${figure(s.median)} (${figure(s.min)}–${figure(s.max)})`
+}
+
+export function table(rows: Row[]): string {
+  const header = [
+    "scenario",
+    "unit",
+    "median (min–max)",
+    "baseline",
+    "baseline median (min–max)",
+    "ratio",
+    "goal",
+    "note",
+  ]
+  const lines = rows.map((r) =>
+    r.pending
+      ? [r.scenario, "", "—", "", "—", "—", r.goal, r.pending]
+      : [
+          r.scenario,
+          r.unit,
+          spread(r.target),
+          r.baseline_name ?? "",
+          spread(r.baseline),
+          r.ratio === undefined ? "—" : `${r.ratio.toFixed(2)}×`,
+          r.goal,
+          r.note ?? "",
+        ]
+  )
+  return [header, header.map(() => "---"), ...lines]
+    .map((cells) => `| ${cells.join(" | ")} |`)
+    .join("\n")
+}

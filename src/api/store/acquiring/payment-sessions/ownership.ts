@@ -1,0 +1,43 @@
+/**
+ * A session is acted on only for its own cart: the publishable key must
+ * belong to the cart's sales channel and, when the cart belongs to a
+ * customer, the caller must be that customer. Anyone else gets the same 404
+ * as for a session that does not exist.
+ */
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { MedusaRequest } from "@medusajs/framework/http"
+
+type Caller = MedusaRequest & {
+  publishable_key_context?: { key?: string; sales_channel_ids?: string[] }
+  auth_context?: { actor_id?: string; actor_type?: string }
+}
+
+export interface SessionOwner {
+  cart_id?: string
+  customer_id?: string | null
+  sales_channel_id?: string | null
+}
+
+export async function assertSessionOwner(req: MedusaRequest, sessionId: string): Promise<SessionOwner> {
+  const caller = req as Caller
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "payment_collection.cart.id", "payment_collection.cart.customer_id", "payment_collection.cart.sales_channel_id"],
+    filters: { id: sessionId },
+  })
+  const cart = (data[0] as { payment_collection?: { cart?: SessionOwner & { id?: string } } } | undefined)?.payment_collection?.cart
+  const notFound = () => new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${sessionId} was not found`)
+  if (!data[0] || !cart) throw notFound()
+  const channels = caller.publishable_key_context?.sales_channel_ids ?? []
+  if (!cart.sales_channel_id || !channels.includes(cart.sales_channel_id)) throw notFound()
+  if (cart.customer_id) {
+    const actor = caller.auth_context
+    if (actor?.actor_type !== "customer" || actor.actor_id !== cart.customer_id) throw notFound()
+  }
+  return { cart_id: cart.id, customer_id: cart.customer_id, sales_channel_id: cart.sales_channel_id }
+}
+
+export function publishableKeyOf(req: MedusaRequest): string | undefined {
+  return (req as Caller).publishable_key_context?.key ?? req.get("x-publishable-api-key") ?? undefined
+}

@@ -1,0 +1,3 @@
+export * from "./untrusted-input"
+export * from "./hardened-body"
+export { formatFieldPath } from "./field-path"

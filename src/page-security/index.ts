@@ -1,0 +1,2 @@
+export * from "./page-headers"
+export { readPageScripts, cspHash } from "./inline-scripts"

@@ -1,0 +1,7 @@
+export * from "./options"
+export * from "./velocity-guard"
+export * from "./captcha"
+export * from "./rate-limited-response"
+export * from "./guard-registry"
+export * from "./client-ip"
+export { maskIp, maskIdentifier } from "./masking"
