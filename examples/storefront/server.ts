@@ -13,7 +13,11 @@ import type { AddressInfo } from "node:net"
 import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 
-export type StorefrontConfig = { backendUrl: string; publishableKey: string }
+export type StorefrontConfig = {
+  backendUrl: string
+  publishableKey: string
+  salesChannelId?: string
+}
 
 export type ExampleStorefront = {
   url: string
@@ -109,11 +113,16 @@ if (require.main === module) {
       backend: { type: "string", default: "http://127.0.0.1:9000" },
       key: { type: "string" },
       port: { type: "string", default: "8000" },
+      "sales-channel": { type: "string" },
     },
   })
   if (!values.key) throw new Error("--key <publishable key> is required")
   startExampleStorefront({
     port: Number(values.port),
-    config: { backendUrl: values.backend!, publishableKey: values.key },
+    config: {
+      backendUrl: values.backend!,
+      publishableKey: values.key,
+      salesChannelId: values["sales-channel"],
+    },
   }).then((sf) => console.log(`example storefront on ${sf.url}`))
 }

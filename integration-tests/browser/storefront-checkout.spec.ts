@@ -25,7 +25,12 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     method: "Card" | "Card on the acquirer's secure page" = "Card"
   ): Promise<{ shop: Shop; page: Page }> {
     const shop = await openShop()
-    storefront.configure(backendUrl(), shop.seeded.publishableKey)
+    // the seeded channel is not the store's default one
+    storefront.configure({
+      backendUrl: backendUrl(),
+      publishableKey: shop.seeded.publishableKey,
+      salesChannelId: shop.seeded.salesChannelId,
+    })
     const page = browser.page()
     await shopUntilPayment(page, storefront.url())
     await page.getByLabel(method, { exact: true }).check()

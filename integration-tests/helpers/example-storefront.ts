@@ -21,8 +21,11 @@ export function exampleStorefront() {
   })
   return {
     url: () => served!.url,
-    configure: (backendUrl: string, publishableKey: string) =>
-      served!.setConfig({ backendUrl, publishableKey }),
+    configure: (config: {
+      backendUrl: string
+      publishableKey: string
+      salesChannelId?: string
+    }) => served!.setConfig(config),
   }
 }
 

@@ -29,6 +29,11 @@ export function ProductPage({ store }: { store: Store }) {
     setBusy(true)
     const { cart } = await store.sdk.store.cart.create({
       region_id: region.id,
+      // Without it Medusa uses the store's default channel, which the
+      // publishable key (and so the payment routes) may not cover.
+      ...(store.salesChannelId
+        ? { sales_channel_id: store.salesChannelId }
+        : {}),
       items: [{ variant_id: variant.id, quantity: 1 }],
     })
     cartId.set(cart.id)

@@ -5,9 +5,18 @@ import {
   type StoreTransport,
 } from "medusa-payment-acquiring/storefront"
 
-export type StorefrontConfig = { backendUrl: string; publishableKey: string }
+export type StorefrontConfig = {
+  backendUrl: string
+  publishableKey: string
+  /** The channel carts are made in, when it is not the store's default one. */
+  salesChannelId?: string
+}
 
-export type Store = { sdk: Medusa; acquiring: StoreTransport }
+export type Store = {
+  sdk: Medusa
+  acquiring: StoreTransport
+  salesChannelId?: string
+}
 
 export async function loadStore(): Promise<Store> {
   const response = await fetch("/config.json", { cache: "no-store" })
@@ -16,7 +25,11 @@ export async function loadStore(): Promise<Store> {
     baseUrl: config.backendUrl,
     publishableKey: config.publishableKey,
   })
-  return { sdk, acquiring: sdkTransport(sdk) }
+  return {
+    sdk,
+    acquiring: sdkTransport(sdk),
+    salesChannelId: config.salesChannelId,
+  }
 }
 
 const CART_KEY = "example_cart_id"
