@@ -21,7 +21,7 @@ export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
 export const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
 
 /** Medusa 2.21 processes a received webhook this long after it arrives (not configurable). */
-const WEBHOOK_DELAY_MS = 5_000
+export const WEBHOOK_DELAY_MS = 5_000
 
 /** A seeded store with its clients: the storefront's and an admin's. */
 export type Shop = {

@@ -17,7 +17,8 @@ export type SandboxNotification = {
   transaction_id: string
   url: string
   fields: Record<string, string>
-  state: "pending" | "delivered" | "failed"
+  /** withheld: a lost notification, never sent unless delivered by hand */
+  state: "pending" | "delivered" | "failed" | "withheld"
   attempts: { at: string; status?: number; ok: boolean }[]
 }
 
@@ -78,9 +79,9 @@ export function startTestSandbox() {
         (tx) => tx.order_no === orderNo
       )
     },
-    /** Every transaction whose order number starts with `prefix` (a session's attempts share one). */
-    async transactionsByOrderPrefix(
-      prefix: string
+    /** Every transaction whose order number is one of `orderNos` (a session's attempts, from its ledger). */
+    async transactionsOf(
+      orderNos: readonly string[]
     ): Promise<SandboxTransaction[]> {
       const { transactions } = expectStatus(
         await control.get("/transactions"),
@@ -88,7 +89,7 @@ export function startTestSandbox() {
         "sandbox transactions"
       )
       return (transactions as SandboxTransaction[]).filter((tx) =>
-        tx.order_no.startsWith(prefix)
+        orderNos.includes(tx.order_no)
       )
     },
     async requests(operation?: string): Promise<any[]> {
@@ -143,6 +144,24 @@ export function startTestSandbox() {
         200,
         "redeliver"
       ).attempt
+    },
+    /** A capture, void or refund made by hand in the acquirer's merchant portal; `notify: false` loses its notification. */
+    async portal(
+      transactionId: string,
+      action: "capture" | "void" | "refund",
+      body: { amount?: string; notify?: boolean } = {}
+    ): Promise<{
+      transaction: SandboxTransaction
+      notification: SandboxNotification
+    }> {
+      return expectStatus(
+        await control.post(
+          `/portal/transactions/${encodeURIComponent(transactionId)}/${action}`,
+          body
+        ),
+        200,
+        `portal ${action}`
+      )
     },
     async notify(
       transactionId: string,

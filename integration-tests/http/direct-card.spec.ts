@@ -45,6 +45,7 @@ acquiringSuite(({ sandbox, openShop, container }) => {
       status: "authorized",
       card_masked: "424242******4242",
       result: { code: "0000", text: "Success" },
+      three_ds: { result: "FRICTIONLESS" },
     })
     const stored = (
       await container()
@@ -460,8 +461,8 @@ acquiringSuite(({ sandbox, openShop, container }) => {
     )
     const again = await submitCard(shop, session.id, CARDS.approved)
     expect(again.status).toBeLessThan(500)
-    const attempts = await sandbox.transactionsByOrderPrefix(
-      first.data.order_no
+    const attempts = await sandbox.transactionsOf(
+      (await shop.stored(session.id)).attempts.map((a: any) => a.order_no)
     )
     expect(attempts.map((tx) => tx.state)).toEqual(["authorised"])
     const order = await expectOrder(shop, cart.id)

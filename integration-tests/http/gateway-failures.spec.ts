@@ -153,7 +153,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(tx.refunds.map((r: any) => r.refund_amount)).toEqual(["5.00"])
   })
 
-  it("a refund whose outcome cannot be verified at all is reported as possibly made, and nothing is recorded", async () => {
+  it("a refund whose outcome cannot be verified stays unsettled: nothing recorded, and no second refund is sent meanwhile", async () => {
     const { shop, order, payment } = await capturedOrder()
 
     await sandbox.injectFault({ operation: "refund", kind: "wrong_signature" })
@@ -167,9 +167,18 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       { amount: 5 }
     )
     expect(refund.status).toBe(400)
-    expect(refund.text).toMatch(
-      /may have been made\. Check the acquirer's refunds for this order before refunding again/
-    )
+    expect(refund.text).toMatch(/its outcome is being confirmed/)
     expect((await adminPayment(shop, order.id)).refunds ?? []).toHaveLength(0)
+    // while that refund is unsettled, no second refund is sent
+    const again = await shop.admin.post(
+      `/admin/payments/${payment.id}/refund`,
+      { amount: 5 }
+    )
+    expect(again.status).toBe(400)
+    expect(again.text).toMatch(
+      /earlier refund of this payment \(5\.00 USD\) is still being confirmed/
+    )
+    const tx = await sandbox.transaction(payment.data.transaction_id)
+    expect(tx.refunds.map((r: any) => r.refund_amount)).toEqual(["5.00"])
   })
 })

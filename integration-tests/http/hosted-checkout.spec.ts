@@ -226,8 +226,8 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
     const order = await expectOrder(shop, cart.id)
     const payment = await adminPayment(shop, order.id)
-    const attempts = await sandbox.transactionsByOrderPrefix(
-      firstForm.inputs.order_no
+    const attempts = await sandbox.transactionsOf(
+      (await shop.stored(session.id)).attempts.map((a: any) => a.order_no)
     )
     const authorised = attempts.filter((tx) => tx.state === "authorised")
     expect(authorised).toHaveLength(1)
@@ -271,8 +271,8 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
     await submitForm(newTab, hostedCardFields(CARDS.approved))
     await submitForm(oldTab, hostedCardFields(CARDS.approved))
-    const attempts = await sandbox.transactionsByOrderPrefix(
-      firstForm.inputs.order_no
+    const attempts = await sandbox.transactionsOf(
+      (await shop.stored(session.id)).attempts.map((a: any) => a.order_no)
     )
     expect(attempts.filter((tx) => tx.state === "authorised")).toHaveLength(1)
   })

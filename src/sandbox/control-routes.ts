@@ -6,6 +6,7 @@ import express, { type Response } from "express"
 import { issuerUrl } from "./authorisation"
 import type { SandboxContext } from "./context"
 import type { FaultBook } from "./faults"
+import { portalRoutes } from "./portal-routes"
 import type { RequestLog } from "./request-log"
 import { notifyOutcome, type NotifyType } from "./results"
 import { resolveChallenge } from "./three-d-secure"
@@ -35,6 +36,7 @@ const NOTIFY_TYPES = new Set([
 export function controlRoutes(deps: ControlDeps): express.Router {
   const { ctx, faults, requests } = deps
   const router = express.Router()
+  router.use("/portal", portalRoutes(ctx))
 
   router.get("/requests", (req, res) => {
     res.json({

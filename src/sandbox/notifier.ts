@@ -35,9 +35,16 @@ export interface NotificationRecord {
   transaction_id: string
   url: string
   fields: Record<string, unknown>
-  state: "pending" | "delivered" | "failed"
+  /** withheld: recorded but never sent by itself (a lost notification); the control surface can still deliver it */
+  state: "pending" | "delivered" | "failed" | "withheld"
   attempts: DeliveryAttempt[]
   next_attempt_at?: string
+}
+
+/** Notifications queued while some work runs, and whether they go out. */
+interface Collecting {
+  deliver: boolean
+  queued: NotificationRecord[]
 }
 
 export class Notifier {
@@ -45,6 +52,7 @@ export class Notifier {
   private timers = new Set<NodeJS.Timeout>()
   private sequence = 0
   private closed = false
+  private collecting?: Collecting
 
   constructor(
     private readonly policy: NotificationPolicy,
@@ -64,15 +72,36 @@ export class Notifier {
     fields: Record<string, unknown>
   }): NotificationRecord {
     this.sequence += 1
+    const withheld = this.collecting?.deliver === false
     const record: NotificationRecord = {
       id: `N${String(this.sequence).padStart(6, "0")}`,
-      state: "pending",
+      state: withheld ? "withheld" : "pending",
       attempts: [],
       ...input,
     }
     this.records.push(record)
-    void this.attempt(record, 1)
+    this.collecting?.queued.push(record)
+    if (!withheld) void this.attempt(record, 1)
     return record
+  }
+
+  /**
+   * Runs synchronous work and returns the notifications it queued. With
+   * `deliver: false` they are recorded as withheld and never sent, as if
+   * they were lost on the way.
+   */
+  queuedBy<T>(
+    work: () => T,
+    options: { deliver: boolean }
+  ): { result: T; notifications: NotificationRecord[] } {
+    const outer = this.collecting
+    const collecting: Collecting = { deliver: options.deliver, queued: [] }
+    this.collecting = collecting
+    try {
+      return { result: work(), notifications: collecting.queued }
+    } finally {
+      this.collecting = outer
+    }
   }
 
   list(): NotificationRecord[] {

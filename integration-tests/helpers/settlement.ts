@@ -1,0 +1,143 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { join } from "node:path"
+import { isDeepStrictEqual } from "node:util"
+import { Client } from "pg"
+import {
+  WEBHOOK_DELAY_MS,
+  type AcquiringSuite,
+  type Shop,
+} from "./acquiring-suite"
+import { adminPayment } from "./checkout"
+import type { TestSandbox } from "./sandbox"
+
+/** The reconcile job leaves alone what was touched in the last minutes (and journalled operations within their grace period); the tests age records past that. */
+const AGE_MINUTES = 11
+
+/**
+ * Waits until the sandbox has sent every notification it queued (delivered
+ * or given up) and Medusa has processed the webhooks they caused.
+ */
+export async function notificationsProcessed(
+  sandbox: TestSandbox
+): Promise<void> {
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const all = await sandbox.allNotifications()
+    if (!all.some((n) => n.state === "pending")) {
+      const attempts = all.flatMap((n) => n.attempts)
+      const last = Math.max(0, ...attempts.map((a) => Date.parse(a.at)))
+      const until = last + WEBHOOK_DELAY_MS + 1_500
+      if (until > Date.now()) await sleep(until - Date.now())
+      return
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        "the sandbox's notifications were still being sent after 20 s"
+      )
+    await sleep(200)
+  }
+}
+
+/**
+ * One run of the plugin's reconcile job, as the scheduler would run it some
+ * minutes later: the acquiring payment sessions, payments and journalled
+ * operations are aged first.
+ */
+export async function runReconcileJob(
+  container: MedusaContainer,
+  databaseUrl: string
+): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    // the plugin's operations journal too: lost refunds are settled after a grace period
+    for (const table of ["payment_session", "payment", "acquiring_operation"]) {
+      await client.query(
+        `UPDATE ${table} SET updated_at = updated_at - interval '${AGE_MINUTES} minutes',
+           created_at = created_at - interval '${AGE_MINUTES} minutes'
+         WHERE provider_id LIKE 'pp_acquiring-%'`
+      )
+    }
+  } finally {
+    await client.end()
+  }
+  const root = process.env.ACQUIRING_PLUGIN_ROOT
+  if (!root)
+    throw new Error("ACQUIRING_PLUGIN_ROOT is not set by the global setup")
+  // The plugin copy the booted app loaded, so the job shares its module state.
+  const job = require(
+    join(root, ".medusa", "server", "src", "jobs", "reconcile-acquiring.js")
+  ) as { default: (container: MedusaContainer) => Promise<unknown> }
+  await job.default(container)
+}
+
+/** Notifications processed, then one run of the reconcile job. */
+export async function settle(suite: AcquiringSuite): Promise<void> {
+  await notificationsProcessed(suite.sandbox)
+  await runReconcileJob(suite.container(), suite.databaseUrl())
+}
+
+/** The money of one payment as the acquirer holds it. */
+export async function acquirerMoney(
+  sandbox: TestSandbox,
+  transactionId: string
+) {
+  const tx = await sandbox.transaction(transactionId)
+  return {
+    state: tx.state,
+    captured_amount: (tx.captured_amount as string | undefined) ?? null,
+    refunds: (tx.refunds as { refund_amount: string }[]).map(
+      (r) => r.refund_amount
+    ),
+  }
+}
+
+/** The money of an order's single payment as Medusa records it (amounts in major units). */
+export async function medusaMoney(shop: Shop, orderId: string) {
+  const payment = await adminPayment(shop, orderId)
+  return {
+    captures: (payment.captures ?? []).map((c: { amount: unknown }) =>
+      Number(c.amount)
+    ),
+    refunds: (payment.refunds ?? []).map((r: { amount: unknown }) =>
+      Number(r.amount)
+    ),
+    canceled: payment.canceled_at != null,
+  }
+}
+
+export type Money = {
+  acquirer: Awaited<ReturnType<typeof acquirerMoney>>
+  medusa: Awaited<ReturnType<typeof medusaMoney>>
+}
+
+export async function moneyOf(
+  sandbox: TestSandbox,
+  shop: Shop,
+  orderId: string,
+  transactionId: string
+): Promise<Money> {
+  return {
+    acquirer: await acquirerMoney(sandbox, transactionId),
+    medusa: await medusaMoney(shop, orderId),
+  }
+}
+
+/** Polls until both sides show `expected`, then asserts it (the diff names what differs). */
+export async function expectMoneyEventually(
+  read: () => Promise<Money>,
+  expected: Money,
+  timeoutMs = 20_000
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let money = await read()
+  while (!isDeepStrictEqual(money, expected) && Date.now() < deadline) {
+    await sleep(500)
+    money = await read()
+  }
+  expect(money).toEqual(expected)
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
