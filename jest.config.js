@@ -22,6 +22,26 @@ module.exports = {
         : ["/node_modules/", "\\.redis\\.test\\.ts$"],
     },
     {
+      displayName: "storefront",
+      testEnvironment: "jsdom",
+      transform: {
+        "^.+\\.[jt]sx?$": [
+          "@swc/jest",
+          {
+            jsc: {
+              parser: { syntax: "typescript", tsx: true },
+              transform: { react: { runtime: "automatic" } },
+              target: "es2021",
+            },
+          },
+        ],
+      },
+      moduleFileExtensions: ["js", "ts", "tsx", "json"],
+      // The kit's sources import "./x.js" as ESM needs; jest finds "./x.ts".
+      moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+      testMatch: ["<rootDir>/storefront/**/*.test.ts?(x)"],
+    },
+    {
       displayName: "integration",
       testEnvironment: "node",
       transform: { "^.+\\.[jt]s$": swc },

@@ -24,6 +24,8 @@ const providerPath = join(
   "acquiring"
 )
 const backendUrl = `http://127.0.0.1:${process.env.PORT ?? "9000"}`
+// The browser tests serve the example storefront and send shoppers back to it.
+const storefrontUrl = process.env.ACQUIRING_STOREFRONT_URL
 
 function acquiringProviders() {
   return [
@@ -38,8 +40,12 @@ function acquiringProviders() {
         mode: "test",
         website: "https://shop.example.test",
         backend_url: backendUrl,
-        storefront_return_url: STOREFRONT_RETURN_URL,
-        storefront_cancel_url: STOREFRONT_CANCEL_URL,
+        storefront_return_url: storefrontUrl
+          ? `${storefrontUrl}/checkout/return`
+          : STOREFRONT_RETURN_URL,
+        storefront_cancel_url: storefrontUrl
+          ? `${storefrontUrl}/checkout/cancel`
+          : STOREFRONT_CANCEL_URL,
         // The sandbox challenges only when 3-D Secure is asked for (open3d=do3DS).
         three_d_secure: "always",
         // A spec that makes the service slower than the time-out sets a short one before Medusa boots.
@@ -65,7 +71,7 @@ const config = defineConfig({
     http: {
       jwtSecret: TEST_JWT_SECRET,
       cookieSecret: "integration-cookie-secret",
-      storeCors: "http://127.0.0.1",
+      storeCors: ["http://127.0.0.1", storefrontUrl].filter(Boolean).join(","),
       adminCors: "http://127.0.0.1",
       authCors: "http://127.0.0.1",
     },

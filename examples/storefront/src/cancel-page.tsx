@@ -1,0 +1,12 @@
+import { go } from "./store"
+
+/** Where the plugin sends a shopper who gave up on the hosted page; the cart is still there. */
+export function CancelPage() {
+  return (
+    <section>
+      <h1>Payment canceled</h1>
+      <p>You left the payment page without paying. Your cart is kept.</p>
+      <button onClick={() => go("/checkout")}>Back to checkout</button>
+    </section>
+  )
+}

@@ -1,0 +1,199 @@
+import type { Page } from "playwright-core"
+import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import {
+  exampleStorefront,
+  shopUntilPayment,
+  typeCard,
+} from "../helpers/example-storefront"
+import { expectStatus } from "../helpers/http-client"
+import { realBrowser } from "../helpers/real-browser"
+import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
+
+jest.setTimeout(120_000)
+
+const EXPIRY = "12 / 31"
+
+/**
+ * The example storefront in Chromium: a card typed on its page (approval,
+ * decline, 3-D Secure, double click) and the acquirer's hosted page.
+ */
+const storefront = exampleStorefront()
+const browser = realBrowser()
+
+acquiringSuite(({ sandbox, openShop, backendUrl }) => {
+  async function openStore(
+    method: "Card" | "Card on the acquirer's secure page" = "Card"
+  ): Promise<{ shop: Shop; page: Page }> {
+    const shop = await openShop()
+    // the seeded channel is not the store's default one
+    storefront.configure({
+      backendUrl: backendUrl(),
+      publishableKey: shop.seeded.publishableKey,
+      salesChannelId: shop.seeded.salesChannelId,
+    })
+    const page = browser.page()
+    await shopUntilPayment(page, storefront.url())
+    await page.getByLabel(method, { exact: true }).check()
+    return { shop, page }
+  }
+
+  async function ordersOf(shop: Shop): Promise<any[]> {
+    return expectStatus(
+      await shop.admin.get(
+        "/admin/orders?fields=id,display_id,payment_status,total"
+      ),
+      200,
+      "admin orders"
+    ).orders
+  }
+
+  async function expectOrderPage(page: Page, shop: Shop) {
+    await page
+      .getByRole("heading", { name: "Thank you for your order" })
+      .waitFor()
+    const shown = await page.getByTestId("order-number").textContent()
+    const [order] = await ordersOf(shop)
+    expect(shown).toBe(`#${order.display_id}`)
+    expect(order.payment_status).toBe("authorized")
+    return order
+  }
+
+  /** Authorisations the sandbox received for `card` (its log masks the number to first 6 / last 4). */
+  async function authorisations(card: string): Promise<number> {
+    const masked = `${card.slice(0, 6)}******${card.slice(-4)}`
+    return (await sandbox.requests("authorise")).filter(
+      (r) => r.body?.card === masked
+    ).length
+  }
+
+  // Each test walks a whole checkout; paths are joined where a shopper would
+  // take them one after the other, which keeps the file to a few minutes.
+  it("pays by card with a double click on Pay: one authorisation, one order, shown to the shopper", async () => {
+    const { shop, page } = await openStore()
+    const before = await authorisations(CARDS.approved)
+    await expect(page.getByTestId("cart-total").textContent()).resolves.toBe(
+      "$15.00"
+    )
+    await typeCard(page, {
+      number: CARDS.approved,
+      expiry: EXPIRY,
+      code: SECURITY_CODE,
+    })
+    await page.getByRole("button", { name: "Pay $15.00" }).dblclick()
+    const order = await expectOrderPage(page, shop)
+    expect(order.total).toBe(15)
+    expect(await authorisations(CARDS.approved)).toBe(before + 1)
+    expect(await ordersOf(shop)).toHaveLength(1)
+  })
+
+  it("shows a decline's message, then a second card is approved", async () => {
+    const { shop, page } = await openStore()
+    const approvedBefore = await authorisations(CARDS.approved)
+    const declinedBefore = await authorisations(CARDS.declined)
+    await typeCard(page, {
+      number: CARDS.declined,
+      expiry: EXPIRY,
+      code: SECURITY_CODE,
+    })
+    await page.getByRole("button", { name: "Pay $15.00" }).click()
+    const alert = page.getByRole("alert")
+    await alert.waitFor()
+    await browser.screenshot("card declined: the message beside the form")
+    // the plugin's shopper text for the issuer's refusal (E0008, "Declined by issuer")
+    expect(await alert.textContent()).toMatch(/declined/i)
+    // "Pay $15.00" again, not "Processing…", and enabled for another card
+    const pay = page.getByRole("button", { name: "Pay $15.00" })
+    await pay.waitFor()
+    expect(await pay.isEnabled()).toBe(true)
+    expect(await ordersOf(shop)).toEqual([])
+
+    await typeCard(page, {
+      number: CARDS.approved,
+      expiry: EXPIRY,
+      code: SECURITY_CODE,
+    })
+    await page.getByRole("button", { name: "Pay $15.00" }).click()
+    await expectOrderPage(page, shop)
+    expect(await authorisations(CARDS.declined)).toBe(declinedBefore + 1)
+    expect(await authorisations(CARDS.approved)).toBe(approvedBefore + 1)
+  })
+
+  it("fails a 3-D Secure challenge in the browser, is told, tries again and passes it: the order is placed", async () => {
+    const { shop, page } = await openStore()
+    await typeCard(page, {
+      number: CARDS.challenge,
+      expiry: EXPIRY,
+      code: SECURITY_CODE,
+    })
+    await page.getByRole("button", { name: "Pay $15.00" }).click()
+    // the sandbox's own challenge page, reached by the kit's top-level form post
+    await page.getByRole("button", { name: "Fail authentication" }).click()
+    await page.getByRole("button", { name: "Try again" }).waitFor()
+    expect(new URL(page.url()).origin).toBe(storefront.url())
+    expect(new URL(page.url()).pathname).toBe("/checkout/return")
+    expect(await page.getByRole("alert").textContent()).toMatch(
+      /^Payment failed: /
+    )
+    expect(await ordersOf(shop)).toEqual([])
+
+    await page.getByRole("button", { name: "Try again" }).click()
+    await page.getByLabel("Card", { exact: true }).check()
+    await typeCard(page, {
+      number: CARDS.challenge,
+      expiry: EXPIRY,
+      code: SECURITY_CODE,
+    })
+    await page.getByRole("button", { name: "Pay $15.00" }).click()
+    const pass = page.getByRole("button", { name: "Authenticate (pass)" })
+    await pass.waitFor()
+    expect(new URL(page.url()).origin).toBe(new URL(sandbox.url()).origin)
+    await pass.click()
+    await expectOrderPage(page, shop)
+    expect(new URL(page.url()).origin).toBe(storefront.url())
+  })
+
+  /** The hosted page's own script posts the shopper on; the sandbox page is where they arrive. */
+  async function openHostedPage(page: Page): Promise<string[]> {
+    const posts: string[] = []
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.method() === "POST")
+        posts.push(new URL(request.url()).origin)
+    })
+    await page
+      .getByRole("button", { name: "Continue to the secure payment page" })
+      .click()
+    await page.getByRole("heading", { name: /^Pay / }).waitFor()
+    expect(new URL(page.url()).origin).toBe(new URL(sandbox.url()).origin)
+    return posts
+  }
+
+  it("cancels on the hosted page, comes back to the cart, then pays there: the page's script runs, the card is typed on the acquirer's page, the order is placed", async () => {
+    const { shop, page } = await openStore("Card on the acquirer's secure page")
+    await openHostedPage(page)
+    await page
+      .getByRole("button", { name: "Cancel and return to the shop" })
+      .click()
+    await page.getByRole("heading", { name: "Payment canceled" }).waitFor()
+    expect(new URL(page.url()).origin).toBe(storefront.url())
+    expect(await ordersOf(shop)).toEqual([])
+
+    await page.getByRole("button", { name: "Back to checkout" }).click()
+    await page.getByLabel("Card on the acquirer's secure page").check()
+    const posts = await openHostedPage(page)
+    // no click of ours posted to the acquirer: the hosted page's own script did
+    expect(posts).toContain(new URL(sandbox.url()).origin)
+    await page.getByLabel("Card number").fill(CARDS.approved)
+    await page.getByLabel("Month (MM)").fill("12")
+    await page.getByLabel("Year (YYYY)").fill("2031")
+    await page.getByLabel("Security code").fill(SECURITY_CODE)
+    await page.getByRole("button", { name: "Pay", exact: true }).click()
+    const pass = page.getByRole("button", { name: "Authenticate (pass)" })
+    const thanks = page.getByRole("heading", {
+      name: "Thank you for your order",
+    })
+    await pass.or(thanks).waitFor()
+    if (await pass.isVisible()) await pass.click()
+    await expectOrderPage(page, shop)
+    expect(new URL(page.url()).origin).toBe(storefront.url())
+  })
+})

@@ -1,0 +1,172 @@
+import { mapCardAnswer, submitCard } from "./card-outcome"
+import type { StoreAnswer, StoreTransport } from "./transport"
+
+const session = (status: string, data: Record<string, unknown> = {}) => ({
+  payment_session: { id: "payses_1", status, data: { status, ...data } },
+})
+
+const CHALLENGE_FORM = {
+  action: "http://127.0.0.1:4010/3ds/challenge/abc",
+  method: "POST",
+  inputs: { PaReq: "token-1", TermUrl: "http://127.0.0.1:9000/back" },
+}
+
+describe("mapCardAnswer", () => {
+  it("maps an authorised session", () => {
+    const outcome = mapCardAnswer({ status: 200, body: session("authorized") })
+    expect(outcome.kind).toBe("authorized")
+  })
+
+  it("maps a session the acquirer holds for review", () => {
+    const outcome = mapCardAnswer({
+      status: 200,
+      body: session("authorized", { review: "held" }),
+    })
+    expect(outcome.kind).toBe("held_for_review")
+  })
+
+  it("maps a captured session", () => {
+    expect(mapCardAnswer({ status: 200, body: session("captured") }).kind).toBe(
+      "captured"
+    )
+  })
+
+  it("gives the 3-D Secure form and a redirect that posts it", () => {
+    const posted: unknown[] = []
+    const outcome = mapCardAnswer(
+      {
+        status: 200,
+        body: session("requires_more", { three_ds: { form: CHALLENGE_FORM } }),
+      },
+      (form) => posted.push(form)
+    )
+    expect(outcome.kind).toBe("three_ds_required")
+    if (outcome.kind !== "three_ds_required") return
+    expect(outcome.form.inputs).toEqual({
+      PaReq: "token-1",
+      TermUrl: "http://127.0.0.1:9000/back",
+    })
+    expect(posted).toEqual([])
+    outcome.redirect()
+    expect(posted).toEqual([CHALLENGE_FORM])
+  })
+
+  it("maps a decline with the acquirer's code and the shopper's text", () => {
+    const outcome = mapCardAnswer({
+      status: 402,
+      body: {
+        type: "payment_declined",
+        code: "E0008",
+        message: "The card was declined by the issuer",
+        ...session("error"),
+      },
+    })
+    expect(outcome).toMatchObject({
+      kind: "declined",
+      code: "E0008",
+      message: "The card was declined by the issuer",
+    })
+  })
+
+  it("names the refused field", () => {
+    const outcome = mapCardAnswer({
+      status: 400,
+      body: {
+        type: "invalid_data",
+        message: "card.expiry_month: must be 01 to 12",
+        issues: [{ field: "card.expiry_month", reason: "must be 01 to 12" }],
+      },
+    })
+    expect(outcome).toMatchObject({
+      kind: "invalid",
+      field: "card.expiry_month",
+      reason: "must be 01 to 12",
+    })
+  })
+
+  it("takes the wait from Retry-After, else from the body", () => {
+    const rateLimited = (answer: StoreAnswer) => mapCardAnswer(answer)
+    expect(
+      rateLimited({
+        status: 429,
+        retryAfter: 12,
+        body: { type: "rate_limited", message: "slow down", retry_after: 40 },
+      })
+    ).toEqual({ kind: "rate_limited", retryAfter: 12, message: "slow down" })
+    expect(
+      rateLimited({
+        status: 429,
+        body: { type: "rate_limited", message: "slow down", retry_after: 40 },
+      })
+    ).toEqual({ kind: "rate_limited", retryAfter: 40, message: "slow down" })
+  })
+
+  it("tells an outcome being confirmed from another conflict", () => {
+    expect(
+      mapCardAnswer({
+        status: 409,
+        body: {
+          type: "outcome_pending",
+          message: "confirming",
+          ...session("pending"),
+        },
+      }).kind
+    ).toBe("outcome_pending")
+    expect(
+      mapCardAnswer({
+        status: 409,
+        body: { type: "not_allowed", message: "already paid" },
+      })
+    ).toEqual({ kind: "failed", status: 409, message: "already paid" })
+  })
+
+  it("maps an unknown session and a server error to failed", () => {
+    expect(
+      mapCardAnswer({
+        status: 404,
+        body: { type: "not_found", message: "no such session" },
+      })
+    ).toEqual({ kind: "failed", status: 404, message: "no such session" })
+    expect(mapCardAnswer({ status: 500, body: undefined })).toEqual({
+      kind: "failed",
+      status: 500,
+      message: "The store answered 500",
+    })
+  })
+})
+
+describe("submitCard", () => {
+  it("posts the card without spaces, with the holder, to the session's route", async () => {
+    const calls: unknown[][] = []
+    const store: StoreTransport = async (...args) => {
+      calls.push(args)
+      return { status: 200, body: session("authorized") }
+    }
+    await submitCard(
+      store,
+      "payses_01/x",
+      {
+        number: "4242 4242 4242 4242",
+        expiry_month: "12",
+        expiry_year: "2031",
+        security_code: "918",
+      },
+      { first_name: "Ada", last_name: "Shopper" }
+    )
+    expect(calls).toEqual([
+      [
+        "POST",
+        "/store/acquiring/payment-sessions/payses_01%2Fx/card",
+        {
+          card: {
+            number: "4242424242424242",
+            expiry_month: "12",
+            expiry_year: "2031",
+            security_code: "918",
+          },
+          holder: { first_name: "Ada", last_name: "Shopper" },
+        },
+      ],
+    ])
+  })
+})

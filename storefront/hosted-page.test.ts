@@ -1,0 +1,48 @@
+import { openHostedPage } from "./hosted-page"
+import type { StoreTransport } from "./transport"
+
+describe("openHostedPage", () => {
+  it("asks for the one-time page and sends the browser there", async () => {
+    const paths: string[] = []
+    const store: StoreTransport = async (method, path) => {
+      paths.push(`${method} ${path}`)
+      return {
+        status: 200,
+        body: { url: "http://127.0.0.1:9000/acquiring/pages/tok_1" },
+      }
+    }
+    const visited: string[] = []
+    const outcome = await openHostedPage(store, "ps_1", {
+      navigate: (url) => visited.push(url),
+    })
+    expect(paths).toEqual([
+      "POST /store/acquiring/payment-sessions/ps_1/hosted-page",
+    ])
+    expect(visited).toEqual(["http://127.0.0.1:9000/acquiring/pages/tok_1"])
+    expect(outcome).toEqual({
+      kind: "opened",
+      url: "http://127.0.0.1:9000/acquiring/pages/tok_1",
+    })
+  })
+
+  it("stays on the page when refused", async () => {
+    const visited: string[] = []
+    const navigate = (url: string) => visited.push(url)
+    const answer = (status: number, body: unknown, retryAfter?: number) =>
+      openHostedPage(async () => ({ status, body, retryAfter }), "ps_1", {
+        navigate,
+      })
+    expect(
+      await answer(429, { type: "rate_limited", message: "wait" }, 7)
+    ).toEqual({ kind: "rate_limited", retryAfter: 7, message: "wait" })
+    expect(
+      await answer(409, { type: "outcome_pending", message: "confirming" })
+    ).toEqual({ kind: "outcome_pending", message: "confirming" })
+    expect(await answer(404, { type: "not_found", message: "gone" })).toEqual({
+      kind: "failed",
+      status: 404,
+      message: "gone",
+    })
+    expect(visited).toEqual([])
+  })
+})

@@ -1,0 +1,44 @@
+/**
+ * Opening the acquirer's hosted payment page for a session of the hosted
+ * provider: the plugin hands out a one-time URL on the backend that serves
+ * the acquirer's own page, whose script posts the shopper on; the browser
+ * goes there as a whole-page navigation, so that script runs untouched.
+ */
+import { answerMessage, retryAfterOf } from "./answer-fields.js"
+import { navigateTo } from "./browser-navigation.js"
+import type { CardOutcome } from "./card-outcome.js"
+import type { StoreTransport } from "./transport.js"
+
+export type HostedPageOutcome =
+  /** The browser is on its way to `url`. */
+  | { kind: "opened"; url: string }
+  | Extract<
+      CardOutcome,
+      | { kind: "rate_limited" }
+      | { kind: "outcome_pending" }
+      | { kind: "failed" }
+    >
+
+export async function openHostedPage(
+  store: StoreTransport,
+  sessionId: string,
+  options: { navigate?: (url: string) => void } = {}
+): Promise<HostedPageOutcome> {
+  const answer = await store(
+    "POST",
+    `/store/acquiring/payment-sessions/${encodeURIComponent(sessionId)}/hosted-page`
+  )
+  const body = answer.body ?? {}
+  const message = answerMessage(answer) ?? `The store answered ${answer.status}`
+  if (answer.status === 200 && typeof body.url === "string") {
+    ;(options.navigate ?? navigateTo)(body.url)
+    return { kind: "opened", url: body.url }
+  }
+  if (answer.status === 429) {
+    return { kind: "rate_limited", retryAfter: retryAfterOf(answer), message }
+  }
+  if (answer.status === 409 && body.type === "outcome_pending") {
+    return { kind: "outcome_pending", message }
+  }
+  return { kind: "failed", status: answer.status, message }
+}

@@ -1,0 +1,72 @@
+/**
+ * A button that sends the shopper to the acquirer's hosted payment page
+ * for a session of the hosted provider. Clicked twice, it asks once.
+ */
+import { useRef, useState, type ReactNode } from "react"
+import { openHostedPage, type HostedPageOutcome } from "../hosted-page.js"
+import type { AcquiringSession } from "../session.js"
+import { rateLimitText } from "./shopper-text.js"
+import type { StoreTransport } from "../transport.js"
+
+export type HostedPaymentButtonProps = {
+  store: StoreTransport
+  /** The cart's session of the hosted provider. */
+  session: Pick<AcquiringSession, "id">
+  onOutcome?: (outcome: HostedPageOutcome) => void
+  children?: ReactNode
+  className?: string
+}
+
+export function HostedPaymentButton(props: HostedPaymentButtonProps) {
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<string>()
+  const inFlight = useRef(false)
+
+  async function onClick() {
+    if (inFlight.current) return
+    inFlight.current = true
+    setBusy(true)
+    setMessage(undefined)
+    let leaving = false
+    try {
+      const outcome = await openHostedPage(props.store, props.session.id)
+      leaving = outcome.kind === "opened"
+      if (outcome.kind === "rate_limited") {
+        setMessage(rateLimitText(outcome.retryAfter))
+      } else if (outcome.kind !== "opened") {
+        setMessage(outcome.message)
+      }
+      props.onOutcome?.(outcome)
+    } catch (error) {
+      setMessage(
+        "The payment page could not be opened. Check your connection and try again."
+      )
+      props.onOutcome?.({
+        kind: "failed",
+        status: 0,
+        message: error instanceof Error ? error.message : String(error),
+      })
+    } finally {
+      // While the browser leaves for the page, the button stays disabled.
+      if (!leaving) {
+        inFlight.current = false
+        setBusy(false)
+      }
+    }
+  }
+
+  return (
+    <div className={props.className ?? "acquiring-hosted-payment"}>
+      <button type="button" onClick={onClick} disabled={busy} aria-busy={busy}>
+        {busy
+          ? "Opening the payment page…"
+          : (props.children ?? "Continue to payment")}
+      </button>
+      {message ? (
+        <p role="alert" className="acquiring-hosted-message">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+/** medusa-payment-acquiring/storefront/react: React components over the storefront kit. */
+export {
+  CardForm,
+  fieldOfIssue,
+  type CardFormCart,
+  type CardFormProps,
+} from "./card-form.js"
+export {
+  HostedPaymentButton,
+  type HostedPaymentButtonProps,
+} from "./hosted-payment-button.js"
