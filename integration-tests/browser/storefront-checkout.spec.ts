@@ -5,7 +5,7 @@ import {
   shopUntilPayment,
   typeCard,
 } from "../helpers/example-storefront"
-import { expectStatus } from "../helpers/http-client"
+import { expectStatus } from "../../dev/store-client/http-client"
 import { realBrowser } from "../helpers/real-browser"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 

@@ -32,10 +32,11 @@ export function ReturnPage({ store }: { store: Store }) {
       const session = await waitForConfirmation(store.acquiring, started.id)
       switch (session.status) {
         case "authorized":
-        case "captured":
+        case "captured": {
           setText("Payment accepted. Placing your order…")
           const refused = await completeCheckout(store, id)
           return refused ? fail(refused) : undefined
+        }
         case "pending":
           return setText(
             "Your payment is still being confirmed. We will email you when it is; please do not pay again."
