@@ -45,8 +45,7 @@ export async function capturePayment(
     isDone: (answer) =>
       answer.kind === "found" &&
       queryMeaning(answer.entry, rulesOf(core))?.state === "captured",
-    send: async () =>
-      (await core.gateway.capture([entry])).entries[0] ?? { ok: false },
+    send: async () => core.gateway.capture(entry),
   })
   if (run.outcome === "done") return captured(data)
   if (run.outcome === "refused") throw refusedEntryError("capture", run.error)

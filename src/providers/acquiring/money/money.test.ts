@@ -271,17 +271,9 @@ describe("refunds", () => {
   it("converts Medusa's BigNumber exactly and rounds once, half-up, to the currency's digits", async () => {
     const sent: string[] = []
     const { gateway } = scriptedGateway({
-      refund: async (entries) => {
-        sent.push(entries[0].refund_amount)
-        return {
-          ok: true,
-          requests: 1,
-          entries: entries.map((e) => ({
-            ...e,
-            ok: true,
-            refund_reference_id: "T1-01",
-          })),
-        } as never
+      refund: async (entry) => {
+        sent.push(entry.refund_amount)
+        return { ...entry, ok: true, refund_reference_id: "T1-01" } as never
       },
       retrieveRefunds: async () => [],
     })

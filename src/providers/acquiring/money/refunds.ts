@@ -257,7 +257,7 @@ export async function refundPayment(
     })
 
   try {
-    const outcome = (await core.gateway.refund([entry])).entries[0]
+    const outcome = await core.gateway.refund(entry)
     if (!outcome?.ok) {
       await core.journal.settle(op.id, {
         state: "refused",

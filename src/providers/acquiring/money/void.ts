@@ -52,8 +52,7 @@ export async function voidPayment(
     data,
     payment_id: paymentId,
     isDone: voidedOrFailed(core),
-    send: async () =>
-      (await core.gateway.cancel([entry])).entries[0] ?? { ok: false },
+    send: async () => core.gateway.cancel(entry),
   })
   if (run.outcome === "done") return voided(data)
   if (run.outcome === "unknown") return voidRequested(data)
@@ -81,8 +80,7 @@ export async function voidSurplus(
     entry,
     data,
     isDone: voidedOrFailed(core),
-    send: async () =>
-      (await core.gateway.cancel([entry])).entries[0] ?? { ok: false },
+    send: async () => core.gateway.cancel(entry),
   })
   if (run.outcome === "done") return surplusVoided(data, attempt.order_no)
   core.log(
@@ -129,8 +127,7 @@ export async function reviewPayment(
             (meaning.state === "authorized" || meaning.state === "captured")
         : meaning?.state === "void" || meaning?.state === "declined"
     },
-    send: async () =>
-      (await core.gateway.review([entry])).entries[0] ?? { ok: false },
+    send: async () => core.gateway.review(entry),
   })
   if (run.outcome === "done") return reviewed(data, decision, rulesOf(core))
   if (run.outcome === "refused") throw refusedEntryError("review", run.error)

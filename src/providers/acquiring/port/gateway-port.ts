@@ -4,8 +4,10 @@
  */
 import {
   createAcquiringClient,
+  createCoalescingClient,
   type AcquiringClient,
   type AcquiringLogger,
+  type CoalescingClient,
 } from "../../../gateway"
 import type { AcquiringOptions } from "../config/options"
 
@@ -13,21 +15,24 @@ export type GatewayPort = Pick<
   AcquiringClient,
   | "authorise"
   | "checkout"
-  | "capture"
-  | "cancel"
-  | "review"
-  | "refund"
   | "retrieveTransactions"
   | "retrieveRefunds"
   | "verifyNotification"
   | "verifyResult"
->
+> &
+  CoalescingClient
 
+/**
+ * Capture, cancel, review and refund of concurrent Medusa requests share
+ * batch requests (group commit: a lone call leaves at once); each caller
+ * gets its own entry's outcome, and a batch that fails reaches every caller
+ * as an outcome to settle.
+ */
 export function gatewayFor(
   options: AcquiringOptions,
   logger?: AcquiringLogger
 ): GatewayPort {
-  return createAcquiringClient({
+  const client = createAcquiringClient({
     base_url: options.base_url,
     merchant_id: options.merchant_id,
     account_id: options.account_id,
@@ -39,4 +44,17 @@ export function gatewayFor(
     field_limits: options.limits?.fields,
     logger,
   })
+  const batched = createCoalescingClient(client)
+  return {
+    authorise: client.authorise,
+    checkout: client.checkout,
+    retrieveTransactions: client.retrieveTransactions,
+    retrieveRefunds: client.retrieveRefunds,
+    verifyNotification: client.verifyNotification,
+    verifyResult: client.verifyResult,
+    capture: batched.capture,
+    cancel: batched.cancel,
+    review: batched.review,
+    refund: batched.refund,
+  }
 }
