@@ -43,7 +43,7 @@ export async function paidSession(
 export async function cartWithSession(
   shop: Shop,
   providerId: string,
-  options: { currency?: string; quantity?: number } = {}
+  options: { currency?: string; quantity?: number; email?: string } = {}
 ) {
   const cart = await createReadyCart(shop.store, shop.seeded, options)
   const { session, answer, collectionId } = await openPaymentSession(

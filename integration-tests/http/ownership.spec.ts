@@ -105,7 +105,10 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const intruderToken = await customerToken(shop, "intruder@example.test")
     const owner = storeAs(shop, shop.seeded.publishableKey, ownerToken)
     const ownerShop: Shop = { ...shop, store: owner }
-    const { session } = await cartWithSession(ownerShop, CARD_PROVIDER)
+    // the cart keeps its owner only with the owner's own e-mail (another e-mail makes it a guest's)
+    const { session } = await cartWithSession(ownerShop, CARD_PROVIDER, {
+      email: "owner@example.test",
+    })
     const before = await authorisations()
 
     const callers = {

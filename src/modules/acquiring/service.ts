@@ -28,11 +28,11 @@ export default class AcquiringModuleService extends MedusaService({
     to: string,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
-    const result = (await sharedContext.manager!.execute(
-      `update "acquiring_operation" set "state" = ?, "settled_at" = now(), "updated_at" = now() where "id" = ? and "state" = ? and "deleted_at" is null`,
+    const moved = (await sharedContext.manager!.execute(
+      `update "acquiring_operation" set "state" = ?, "settled_at" = now(), "updated_at" = now() where "id" = ? and "state" = ? and "deleted_at" is null returning "id"`,
       [to, id, from],
-      "run"
-    )) as { affectedRows?: number }
-    return (result.affectedRows ?? 0) > 0
+      "all"
+    )) as { id: string }[]
+    return moved.length > 0
   }
 }

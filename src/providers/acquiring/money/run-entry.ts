@@ -52,18 +52,7 @@ export async function runEntry(
       await core.journal.settle(op.id, { state: "done" })
       return { outcome: "done", answer }
     }
-    if (answer.kind === "found") {
-      // the status query shows the operation did not take effect: safe to try again
-      const lost = {
-        code: "",
-        text: "its answer was lost and the status query shows it did not take effect; try again",
-      }
-      await core.journal.settle(op.id, {
-        state: "refused",
-        result_text: lost.text,
-      })
-      return { outcome: "refused", error: lost, answer }
-    }
+    // not visible yet, or the query failed: the request may still be in progress at the acquirer
     await core.journal.settle(op.id, { state: "unknown" })
     core.log("warn", `${input.kind} ${entry.order_no}: outcome unknown`, {
       error,
