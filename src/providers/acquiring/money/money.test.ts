@@ -253,16 +253,23 @@ describe("refunds", () => {
         refund_status: "1",
       },
     ]
+    // the merchant asks again: told the earlier refund was made, nothing sent
+    await expect(
+      refundPayment(core, capturedPayment, { amount: "5", reference: "ref_3" })
+    ).rejects.toThrow(/has now been confirmed as made at the acquirer/)
+    expect(refundCalls).toBe(1)
+    expect(core.journal.operations[0].state).toBe("done")
+    // Medusa's refund workflow run by the reconcile job records it, without sending one
     const recorded = await refundPayment(core, capturedPayment, {
       amount: "5",
-      reference: "ref_3",
+      reference: "ref_4",
     })
     expect(refundCalls).toBe(1)
     expect(recorded.refunds).toEqual([
       {
         refund_reference_id: "T1-01",
         amount: "5.00",
-        idempotency_key: "ref_3",
+        idempotency_key: "ref_4",
       },
     ])
     expect(core.journal.operations[0].state).toBe("recorded")

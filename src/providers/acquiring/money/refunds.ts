@@ -135,18 +135,19 @@ export async function settleLostRefunds(
   core: ProviderCore,
   orderNo: string,
   options: { now?: Date; graceMs?: number } = {}
-): Promise<{ unsettled: Operation[] }> {
+): Promise<{ unsettled: Operation[]; found: Operation[] }> {
   const open = await core.journal.list({
     kind: "refund",
     order_no: orderNo,
     state: ["sent", "unknown"],
   })
-  if (!open.length) return { unsettled: [] }
+  if (!open.length) return { unsettled: [], found: [] }
   const records = await searchRefunds(core, orderNo)
-  if (!records) return { unsettled: open }
+  if (!records) return { unsettled: open, found: [] }
   const now = (options.now ?? new Date()).getTime()
   const grace = options.graceMs ?? Math.max(2 * core.options.timeout_ms, 60_000)
   const unsettled: Operation[] = []
+  const made: Operation[] = []
   for (const op of open) {
     const found = records.find(
       (r) =>
@@ -159,6 +160,7 @@ export async function settleLostRefunds(
         state: "done",
         acquirer_reference: found.refund_reference_id ?? null,
       })
+      made.push(op)
       continue
     }
     const age = now - new Date(op.created_at ?? 0).getTime()
@@ -169,7 +171,7 @@ export async function settleLostRefunds(
       })
     else unsettled.push(op)
   }
-  return { unsettled }
+  return { unsettled, found: made }
 }
 
 export interface RefundRequest {
@@ -195,7 +197,15 @@ export async function refundPayment(
   if (reference && data.refunds?.some((r) => r.idempotency_key === reference))
     return data
 
-  const { unsettled } = await settleLostRefunds(core, orderNo)
+  const { unsettled, found } = await settleLostRefunds(core, orderNo)
+  if (found.length) {
+    // the merchant may have asked again for the refund that was lost: say it was made instead of making another
+    const made = found.map((op) => `${op.amount} ${op.currency}`).join(", ")
+    throw unsettledError(
+      `An earlier refund of this payment (${made}) whose answer was lost has now been confirmed as made at the acquirer; ` +
+        `Medusa records it within minutes. Refund again only if a further refund is needed.`
+    )
+  }
   if (unsettled.length) {
     const pending = unsettled
       .map((op) => `${op.amount} ${op.currency}`)
