@@ -41,10 +41,7 @@ export async function assertSessionOwner(
     data[0] as
       | {
           payment_collection?: {
-            cart?: SessionOwner & {
-              id?: string
-              customer?: { has_account?: boolean } | null
-            }
+            cart?: SessionOwner & { id?: string }
           }
         }
       | undefined
@@ -59,7 +56,10 @@ export async function assertSessionOwner(
   if (!cart.sales_channel_id || !channels.includes(cart.sales_channel_id))
     throw notFound()
   // a guest's cart also names a customer (made from the e-mail): only an account holder must be the caller
-  if (cart.customer_id && cart.customer?.has_account) {
+  const holder = cart.customer_id
+    ? await accountHolder(req, cart.customer_id)
+    : false
+  if (holder) {
     const actor = caller.auth_context
     if (actor?.actor_type !== "customer" || actor.actor_id !== cart.customer_id)
       throw notFound()
@@ -69,6 +69,19 @@ export async function assertSessionOwner(
     customer_id: cart.customer_id,
     sales_channel_id: cart.sales_channel_id,
   }
+}
+
+async function accountHolder(
+  req: MedusaRequest,
+  customerId: string
+): Promise<boolean> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "customer",
+    fields: ["id", "has_account"],
+    filters: { id: customerId },
+  })
+  return !!(data[0] as { has_account?: boolean } | undefined)?.has_account
 }
 
 export function publishableKeyOf(req: MedusaRequest): string | undefined {
