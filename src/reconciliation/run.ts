@@ -22,6 +22,15 @@ export interface ReconcileOptions {
 }
 
 const PAGE = 100
+const SESSION_FIELDS = [
+  "id",
+  "provider_id",
+  "data",
+  "status",
+  "amount",
+  "raw_amount",
+  "currency_code",
+]
 const MAX_PAGES = 20
 
 async function pages<T>(list: (skip: number) => Promise<T[]>): Promise<T[]> {
@@ -58,15 +67,7 @@ export async function reconcileAcquiring(
           },
         } as never,
         {
-          select: [
-            "id",
-            "provider_id",
-            "data",
-            "status",
-            "amount",
-            "raw_amount",
-            "currency_code",
-          ],
+          select: SESSION_FIELDS,
           order: { updated_at: "ASC", id: "ASC" },
           skip,
           take: PAGE,
@@ -90,15 +91,7 @@ export async function reconcileAcquiring(
           },
         } as never,
         {
-          select: [
-            "id",
-            "provider_id",
-            "data",
-            "status",
-            "amount",
-            "raw_amount",
-            "currency_code",
-          ],
+          select: SESSION_FIELDS,
           relations: ["payment"],
           order: { updated_at: "ASC", id: "ASC" },
           skip,
