@@ -9,7 +9,7 @@ import {
 } from "../gateway"
 import { DEFAULT_SANDBOX_ACCOUNT } from "./accounts"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { nextOrderNo } from "./test-harness"
+import { nextOrderNo } from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 let client: AcquiringClient

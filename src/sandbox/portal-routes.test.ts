@@ -9,7 +9,7 @@ import {
   TEST_ACCOUNT,
   testSign,
   waitFor,
-} from "./test-harness"
+} from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 let receiver: Awaited<ReturnType<typeof startReceiver>>

@@ -1,7 +1,12 @@
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { RetainedList, resolveRetention } from "./retention"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { TEST_ACCOUNT, authoriseBody, batchBody, post } from "./test-harness"
+import {
+  TEST_ACCOUNT,
+  authoriseBody,
+  batchBody,
+  post,
+} from "./__fixtures__/test-harness"
 
 describe("RetainedList", () => {
   it("keeps the last max items, oldest first, across many compactions", () => {

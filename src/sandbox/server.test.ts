@@ -1,7 +1,7 @@
 /** The operation fast path and the express routes answer alike. */
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { TEST_ACCOUNT, authoriseBody, post } from "./test-harness"
+import { TEST_ACCOUNT, authoriseBody, post } from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 beforeAll(async () => {
