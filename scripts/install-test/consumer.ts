@@ -10,7 +10,7 @@ import {
   startSandbox,
   type SandboxHandle,
 } from "medusa-payment-acquiring/sandbox"
-import { AcquiringCardService } from "medusa-payment-acquiring/providers/acquiring"
+import { AcquiringCardProvider } from "medusa-payment-acquiring/providers/acquiring"
 
 export async function consumer(): Promise<string> {
   const sandbox: SandboxHandle = await startSandbox({
@@ -25,5 +25,5 @@ export async function consumer(): Promise<string> {
   })
   await sandbox.close()
   const amount: string = formatAmount("10.5", "usd")
-  return `${typeof client.authorise} ${amount} ${AcquiringCardService.identifier}`
+  return `${typeof client.authorise} ${amount} ${AcquiringCardProvider.identifier}`
 }
