@@ -16,7 +16,7 @@ import {
   parseSessionData,
   type SessionData,
 } from "../providers/acquiring/session/session-data"
-import { withLedger } from "../providers/acquiring/session/transitions"
+import { withLedger } from "../providers/acquiring/session/session-data"
 import { loggerOf, paymentModule, savePaymentData } from "./payment-store"
 import { recordAcquirerRefunds } from "./refunds"
 import { wasMade } from "../providers/acquiring/money/refunds"

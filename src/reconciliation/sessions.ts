@@ -24,8 +24,8 @@ import {
 import {
   isWaiting,
   surplusAttempts,
-  withLedger,
 } from "../providers/acquiring/session/transitions"
+import { withLedger } from "../providers/acquiring/session/session-data"
 import { loggerOf, saveSessionData } from "./payment-store"
 
 export type StoredSession = Pick<

@@ -13,12 +13,8 @@ import {
 } from "../../../gateway"
 import { notifyUrlFor, returnUrlFor, type ProviderCore } from "../config/core"
 import type { SessionData } from "../session/session-data"
-import {
-  applyResult,
-  declinedResult,
-  markAbsent,
-  markUnknown,
-} from "../session/transitions"
+import { applyResult, markAbsent, markUnknown } from "../session/transitions"
+import { declinedResult } from "../session/payment-transitions"
 import type { CardEntry } from "../storefront-input/card-entry"
 import { buildPaymentOrder } from "../storefront-input/payment-order"
 import { prepareAttempt, recordAttempt, type SaveSession } from "./attempts"

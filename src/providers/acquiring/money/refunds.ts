@@ -25,7 +25,7 @@ import {
 } from "../../../gateway"
 import type { ProviderCore } from "../config/core"
 import type { SessionData } from "../session/session-data"
-import { refundRecorded } from "../session/transitions"
+import { refundRecorded } from "../session/payment-transitions"
 import { batchEntry } from "./batch-entry"
 import { refusedEntryError, toMedusaError, unsettledError } from "./errors"
 import type { Operation } from "./journal"

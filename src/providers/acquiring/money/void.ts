@@ -8,13 +8,13 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { ProviderCore } from "../config/core"
 import type { Attempt, SessionData } from "../session/session-data"
+import { queryMeaning } from "../session/transitions"
 import {
-  queryMeaning,
   reviewed,
   surplusVoided,
   voided,
   voidRequested,
-} from "../session/transitions"
+} from "../session/payment-transitions"
 import { batchEntry } from "./batch-entry"
 import { refusedEntryError } from "./errors"
 import { runEntry } from "./run-entry"

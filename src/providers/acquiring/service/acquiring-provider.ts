@@ -52,7 +52,8 @@ import {
   toStored,
   type SessionData,
 } from "../session/session-data"
-import { surplusAttempts, withLedger } from "../session/transitions"
+import { surplusAttempts } from "../session/transitions"
+import { withLedger } from "../session/session-data"
 import { DeviceSchema } from "../storefront-input/device"
 import {
   CartSnapshotSchema,

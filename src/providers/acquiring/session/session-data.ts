@@ -151,3 +151,34 @@ export function unsettledAttempts(data: SessionData): Attempt[] {
     (attempt) => attempt.state === "sent" || attempt.state === "unknown"
   )
 }
+
+/** Legacy data (before the ledger): its one order number becomes the ledger's first attempt. */
+export function withLedger(
+  data: SessionData,
+  kind: Attempt["kind"]
+): SessionData {
+  if (data.attempts?.length || !data.order_no || !data.transaction_id)
+    return data
+  const state: AttemptState =
+    data.status === "authorized" || data.status === "captured"
+      ? data.status
+      : data.status === "canceled"
+        ? "void"
+        : data.status === "error"
+          ? "declined"
+          : data.status === "requires_more"
+            ? "requires_more"
+            : "pending"
+  return {
+    ...data,
+    attempts: [
+      {
+        order_no: data.order_no,
+        kind,
+        state,
+        at: new Date(0).toISOString(),
+        transaction_id: data.transaction_id,
+      },
+    ],
+  }
+}

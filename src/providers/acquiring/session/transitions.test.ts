@@ -4,18 +4,20 @@ import { storefrontView } from "./storefront-view"
 import {
   applyQuery,
   applyResult,
-  captured,
   markAbsent,
   markUnknown,
   paymentAttempt,
-  refundRecorded,
-  reviewed,
   startAttempt,
   surplusAttempts,
+} from "./transitions"
+import { withLedger } from "./session-data"
+import {
+  captured,
+  refundRecorded,
+  reviewed,
   voided,
   voidRequested,
-  withLedger,
-} from "./transitions"
+} from "./payment-transitions"
 
 const RULES = { auto_capture: false }
 const A = "MED0000000000000000000000a1"

@@ -25,10 +25,8 @@ import {
 import type {
   Attempt,
   AttemptState,
-  ResultInfo,
   SessionData,
   SessionStatus,
-  StoredRefund,
 } from "./session-data"
 
 export interface TransitionRules {
@@ -101,7 +99,8 @@ export function surplusAttempts(data: SessionData): Attempt[] {
   )
 }
 
-function withAttempt(
+/** Sets fields of one attempt; status and payment fields follow. */
+export function withAttempt(
   data: SessionData,
   orderNo: string,
   change: Partial<Attempt>
@@ -135,37 +134,6 @@ function derive(data: SessionData): SessionData {
     next.transaction_id = holder.transaction_id
   }
   return next
-}
-
-/** Legacy data (before the ledger): its one order number becomes the ledger's first attempt. */
-export function withLedger(
-  data: SessionData,
-  kind: Attempt["kind"]
-): SessionData {
-  if (data.attempts?.length || !data.order_no || !data.transaction_id)
-    return data
-  const state: AttemptState =
-    data.status === "authorized" || data.status === "captured"
-      ? data.status
-      : data.status === "canceled"
-        ? "void"
-        : data.status === "error"
-          ? "declined"
-          : data.status === "requires_more"
-            ? "requires_more"
-            : "pending"
-  return {
-    ...data,
-    attempts: [
-      {
-        order_no: data.order_no,
-        kind,
-        state,
-        at: new Date(0).toISOString(),
-        transaction_id: data.transaction_id,
-      },
-    ],
-  }
 }
 
 /** A new attempt, written before its request leaves. Nothing of the previous attempt's outcome carries over. */
@@ -378,89 +346,6 @@ export function applyQuery(
   else if (meaning.state === "void" && next.review === "held")
     next = { ...next, review: "rejected" }
   return next
-}
-
-/** Payment data after the acquirer captured it. */
-export function captured(data: SessionData): SessionData {
-  const orderNo = data.order_no
-  if (!orderNo || data.status === "captured") return data
-  return {
-    ...withAttempt(data, orderNo, { state: "captured" }),
-    status: "captured",
-    order_status: "1",
-  }
-}
-
-/** Payment data after the acquirer voided it. */
-export function voided(data: SessionData): SessionData {
-  const orderNo = data.order_no
-  const next: SessionData = orderNo
-    ? withAttempt(data, orderNo, { state: "void" })
-    : data
-  const { void_pending: _p, ...rest } = next
-  return {
-    ...rest,
-    status: "canceled",
-    order_status: "0",
-    ...(data.review === "held" ? { review: "rejected" as const } : {}),
-  }
-}
-
-/** An order was cancelled but the acquirer has not confirmed the void yet. */
-export function voidRequested(data: SessionData): SessionData {
-  return { ...data, void_pending: true }
-}
-
-/** Another attempt of the session, voided because no order uses it. */
-export function surplusVoided(data: SessionData, orderNo: string): SessionData {
-  return withAttempt(data, orderNo, { state: "void" })
-}
-
-export function reviewed(
-  data: SessionData,
-  decision: "release" | "reject",
-  rules: TransitionRules
-): SessionData {
-  if (decision === "reject") return { ...voided(data), review: "rejected" }
-  const orderNo = data.order_no
-  const state: AttemptState = rules.auto_capture ? "captured" : "authorized"
-  const next =
-    orderNo && state === "captured"
-      ? withAttempt(data, orderNo, { state })
-      : data
-  return {
-    ...next,
-    review: "released",
-    order_status: "1",
-    risk: { ...data.risk, action: "ACCEPT" },
-  }
-}
-
-export function refundRecorded(
-  data: SessionData,
-  refund: StoredRefund
-): SessionData {
-  if (
-    data.refunds?.some(
-      (r) =>
-        r.refund_reference_id &&
-        r.refund_reference_id === refund.refund_reference_id
-    )
-  ) {
-    return data
-  }
-  return { ...data, refunds: [...(data.refunds ?? []), refund] }
-}
-
-export function declinedResult(
-  data: SessionData,
-  orderNo: string,
-  result: ResultInfo
-): SessionData {
-  const next = withAttempt(data, orderNo, { state: "declined" })
-  return next.order_no === orderNo
-    ? { ...next, order_status: "0", result }
-    : next
 }
 
 /** Medusa's webhook action for a session status. */

@@ -21,7 +21,7 @@ import {
   type SessionData,
 } from "../../../../providers/acquiring/session/session-data"
 import { storefrontView } from "../../../../providers/acquiring/session/storefront-view"
-import { withLedger } from "../../../../providers/acquiring/session/transitions"
+import { withLedger } from "../../../../providers/acquiring/session/session-data"
 
 export interface LoadedSession {
   session: PaymentSessionDTO
