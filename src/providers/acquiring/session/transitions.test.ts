@@ -1,6 +1,4 @@
-import type { QueryEntry, VerifiedResult } from "../../../gateway"
 import type { AttemptState, SessionData } from "./session-data"
-import { storefrontView } from "./storefront-view"
 import {
   applyQuery,
   applyResult,
@@ -19,57 +17,7 @@ import {
   voidRequested,
 } from "./payment-transitions"
 
-const RULES = { auto_capture: false }
-const A = "MED0000000000000000000000a1"
-const B = "MED0000000000000000000000b2"
-
-function session(
-  state: AttemptState,
-  extra: Partial<SessionData> = {}
-): SessionData {
-  return {
-    session_id: "payses_1",
-    amount: "15.00",
-    currency: "USD",
-    order_no: A,
-    status: "pending",
-    attempts: [
-      {
-        order_no: A,
-        kind: "authorise",
-        state,
-        at: "2026-11-23T10:00:00.000Z",
-        transaction_id: "T1",
-      },
-    ],
-    ...extra,
-  }
-}
-
-function result(
-  order_status: string,
-  extra: Partial<VerifiedResult> = {}
-): VerifiedResult {
-  return {
-    order_no: A,
-    transaction_id: "T1",
-    amount: "15.00",
-    currency: "USD",
-    order_status,
-    result_info: "0000:Success",
-    result: { code: "0000", text: "Success" },
-    ...extra,
-  } as VerifiedResult
-}
-
-function query(payment_status: string): QueryEntry {
-  return {
-    order_no: A,
-    transaction_id: "T1",
-    payment_status,
-    query_result: "1",
-  }
-}
+import { A, B, query, result, RULES, session } from "./__fixtures__/sessions"
 
 type Event = (data: SessionData) => SessionData
 
@@ -412,42 +360,5 @@ describe("session transitions: details", () => {
         transaction_id: "T9",
       },
     ])
-  })
-})
-
-describe("storefront view", () => {
-  it("is a whitelist: no order number, transaction id, cart, IP or user agent", () => {
-    const data: SessionData = {
-      ...applyResult(
-        session("sent"),
-        result("1", { card: "424242******4242" }),
-        RULES
-      ),
-      cart: {
-        id: "cart_1",
-        currency_code: "USD",
-        totals: {
-          total: "15",
-          item_subtotal: "15",
-          shipping_subtotal: "0",
-          discount_subtotal: "0",
-          tax_total: "0",
-        },
-        items: [],
-      },
-      client: { shopper_ip: "203.0.113.9", user_agent: "Mozilla/5.0" },
-    }
-    expect(storefrontView(data)).toEqual({
-      status: "authorized",
-      result: { code: "0000", text: "Success" },
-      card_masked: "424242******4242",
-    })
-  })
-
-  it("says when an attempt's outcome is being confirmed", () => {
-    expect(storefrontView(markUnknown(session("sent"), A))).toEqual({
-      status: "pending",
-      confirming: true,
-    })
   })
 })
