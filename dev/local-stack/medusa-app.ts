@@ -18,14 +18,8 @@ export async function bootMedusa(appDir: string): Promise<MedusaApp> {
   // Loaded only now: these modules read DB_* when they load.
   const runner = require("@medusajs/test-utils/dist/medusa-test-runner-utils")
   const { getDatabaseURL } = require("@medusajs/test-utils/dist/database")
-  const { asValue } = require("@medusajs/framework/awilix")
-  const { logger } = require("@medusajs/framework/logger")
   const { Migrator } = require("@medusajs/framework/migrations")
-  const {
-    ContainerRegistrationKeys,
-    getResolvedPlugins,
-    mergePluginModules,
-  } = require("@medusajs/framework/utils")
+  const { getResolvedPlugins } = require("@medusajs/framework/utils")
 
   const credentials = {
     user: process.env.DB_USERNAME,
@@ -37,11 +31,77 @@ export async function bootMedusa(appDir: string): Promise<MedusaApp> {
     { databaseName: dbName, errorIfExist: false },
     credentials
   )
+  const loaded = await loadMedusa(appDir, getDatabaseURL(dbName))
+  const { container, appLoader, configModule, logger } = loaded
+
+  await new Migrator({ container }).ensureMigrationsTable()
+  await runner.migrateDatabase(appLoader)
+  await runner.syncLinks(appLoader, appDir, container, logger)
+  await runner.clearInstances()
+  const { loadSearchIndexes } = require("@medusajs/medusa/loaders/search")
+  await loadSearchIndexes({
+    plugins: await getResolvedPlugins(appDir, configModule, true),
+    configModule,
+    logger,
+  })
+  await appLoader.load()
+  await runner.migrateSearchIndexes(container, logger)
+
+  const app = await startLoaded(appDir, loaded)
+  return {
+    ...app,
+    async stop() {
+      await app.stop()
+      await runner
+        .dropDatabase(
+          { databaseName: dbName, errorIfNonExist: false },
+          credentials
+        )
+        .catch(() => undefined)
+      await runner.closeWaitingroomClient()
+    },
+  }
+}
+
+/**
+ * Starts one more instance of Medusa on a database another instance already
+ * migrated (several instances behind one load balancer), listening on PORT.
+ */
+export async function attachMedusa(
+  appDir: string,
+  databaseUrl: string
+): Promise<MedusaApp> {
+  const loaded = await loadMedusa(appDir, databaseUrl)
+  await loaded.appLoader.load()
+  return startLoaded(appDir, loaded)
+}
+
+type LoadedMedusa = {
+  runner: any
+  container: any
+  appLoader: any
+  configModule: any
+  logger: any
+  pgConnection: any
+}
+
+/** Reads the app's config (with its plugins' modules) and connects to `databaseUrl`. */
+async function loadMedusa(
+  appDir: string,
+  databaseUrl: string
+): Promise<LoadedMedusa> {
+  const runner = require("@medusajs/test-utils/dist/medusa-test-runner-utils")
+  const { asValue } = require("@medusajs/framework/awilix")
+  const { logger } = require("@medusajs/framework/logger")
+  const {
+    ContainerRegistrationKeys,
+    getResolvedPlugins,
+    mergePluginModules,
+  } = require("@medusajs/framework/utils")
   await runner.configLoaderOverride(appDir, {
-    clientUrl: getDatabaseURL(dbName),
+    clientUrl: databaseUrl,
     debug: false,
   })
-
   const {
     container,
     MedusaAppLoader,
@@ -61,20 +121,13 @@ export async function bootMedusa(appDir: string): Promise<MedusaApp> {
   )
   container.register({ [ContainerRegistrationKeys.LOGGER]: asValue(logger) })
   const pgConnection = await pgConnectionLoader()
+  return { runner, container, appLoader, configModule, logger, pgConnection }
+}
 
-  await new Migrator({ container }).ensureMigrationsTable()
-  await runner.migrateDatabase(appLoader)
-  await runner.syncLinks(appLoader, appDir, container, logger)
-  await runner.clearInstances()
-  const { loadSearchIndexes } = require("@medusajs/medusa/loaders/search")
-  await loadSearchIndexes({
-    plugins: await getResolvedPlugins(appDir, configModule, true),
-    configModule,
-    logger,
-  })
-  await appLoader.load()
-  await runner.migrateSearchIndexes(container, logger)
-
+async function startLoaded(
+  appDir: string,
+  { runner, pgConnection }: LoadedMedusa
+): Promise<MedusaApp> {
   const started = await runner.startApp({ cwd: appDir, env: {} })
   return {
     port: started.port as number,
@@ -83,13 +136,6 @@ export async function bootMedusa(appDir: string): Promise<MedusaApp> {
       await started.shutdown()
       await runner.clearInstances()
       await pgConnection?.destroy?.()
-      await runner
-        .dropDatabase(
-          { databaseName: dbName, errorIfNonExist: false },
-          credentials
-        )
-        .catch(() => undefined)
-      await runner.closeWaitingroomClient()
     },
   }
 }

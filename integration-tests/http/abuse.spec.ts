@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import {
   acquiringSuite,
   CARD_PROVIDER,
@@ -6,11 +7,23 @@ import {
 import { cartWithSession } from "../helpers/checkout"
 import { httpClient } from "../../dev/store-client/http-client"
 import { cardBody, CARDS } from "../helpers/test-cards"
+import { startSecondInstance } from "../helpers/second-instance"
 
 jest.setTimeout(240_000)
 
+// Set where a Redis answers (CI sets it on a machine that runs one): counters then live there,
+// under a prefix of this run's own, and a second Medusa instance must see the same counts.
+const redisUrl = process.env.ACQUIRING_TEST_REDIS_URL
+
 // Limits small enough to reach, read by the local stack's config when Medusa boots for this file.
 const LIMITS = {
+  ...(redisUrl
+    ? {
+        backend: "redis",
+        redis_url: redisUrl,
+        key_prefix: `acquiring:test:${randomUUID()}`,
+      }
+    : {}),
   session: { attempts: null, declines: { max: 2, window_s: 3600 } },
   ip: { attempts: { max: 6, window_s: 600 }, declines: null },
   publishable_key: { attempts: { max: 9, window_s: 600 }, declines: null },
@@ -22,12 +35,17 @@ afterAll(() => {
 })
 
 /** Card testing: the limits at N and N+1 per session, per IP and per key; nothing over a limit reaches the acquirer. */
-acquiringSuite(({ sandbox, openShop, backendUrl }) => {
+acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
   let shop: Shop
 
   /** Submits a card from `ip` (Medusa trusts one proxy hop: X-Forwarded-For names the client). */
-  function submitFrom(ip: string, sessionId: string, card: string) {
-    const client = httpClient(backendUrl, () => ({
+  function submitFrom(
+    ip: string,
+    sessionId: string,
+    card: string,
+    instanceUrl = backendUrl
+  ) {
+    const client = httpClient(instanceUrl, () => ({
       "x-publishable-api-key": shop.seeded.publishableKey,
       "x-forwarded-for": ip,
     }))
@@ -111,4 +129,39 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     expect(blocked.data.type).toBe("rate_limited")
     expect(await authorisations()).toBe(before + 9)
   })
+
+  if (redisUrl) {
+    it("two Medusa instances on one database and Redis share the per-key count", async () => {
+      shop = await openShop()
+      const second = await startSecondInstance(databaseUrl())
+      try {
+        const before = await authorisations()
+        const instances = [backendUrl, () => second.url]
+        for (let n = 1; n <= 9; n++) {
+          const status = (
+            await submitFrom(
+              `192.0.2.${n}`,
+              await sessionId(),
+              CARDS.approved,
+              instances[n % 2]
+            )
+          ).status
+          expect({ n, status }).toEqual({ n, status: 200 })
+        }
+        // each instance has seen fewer than nine attempts; only a shared count reaches the limit
+        for (const url of instances) {
+          const blocked = await submitFrom(
+            "192.0.2.99",
+            await sessionId(),
+            CARDS.approved,
+            url
+          )
+          expect(blocked.status).toBe(429)
+        }
+        expect(await authorisations()).toBe(before + 9)
+      } finally {
+        await second.stop()
+      }
+    })
+  }
 })

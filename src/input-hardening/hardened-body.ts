@@ -116,3 +116,21 @@ export function validateBody<T extends z.ZodType>(
     next()
   }
 }
+
+type ParamsRequest = { params: Record<string, string> }
+
+/** Express / Medusa middleware: 400 naming the path parameter that does not match `schema`. */
+export function validateParams<T extends z.ZodType>(schema: T) {
+  return (
+    req: ParamsRequest,
+    res: JsonResponse,
+    next: (error?: unknown) => void
+  ) => {
+    const parsed = schema.safeParse(req.params)
+    if (!parsed.success) {
+      res.status(400).json(invalidDataBody(describeZodIssues(parsed.error)))
+      return
+    }
+    next()
+  }
+}

@@ -15,6 +15,7 @@ type Scope = { resolve<T = unknown>(key: string): T }
 type ConfigModule = { projectConfig?: { redisUrl?: string } }
 
 const guards = new WeakMap<object, VelocityGuard>()
+const open = new Set<VelocityGuard>()
 
 export function resolveVelocityGuard(
   scope: Scope,
@@ -30,5 +31,13 @@ export function resolveVelocityGuard(
     project_redis_url: config.projectConfig?.redisUrl,
   })
   guards.set(config, guard)
+  open.add(guard)
   return guard
+}
+
+/** Closes every guard's Redis connection: on shutdown, so nothing keeps the process alive. */
+export async function closeVelocityGuards(): Promise<void> {
+  const closing = [...open]
+  open.clear()
+  await Promise.all(closing.map((guard) => guard.close()))
 }

@@ -2,6 +2,7 @@ import fc from "fast-check"
 import { z } from "zod"
 import { inspectUntrusted, parseBody } from "../../input-hardening"
 import { cardNumberForms, validPan } from "./card-data"
+import { jsonish } from "./hostile-input"
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from "./fuzz-settings"
 
 jest.setTimeout(FUZZ_TEST_TIMEOUT_MS)
@@ -33,30 +34,6 @@ function survey(
   }
   return { strings, depth: deepest }
 }
-
-const hostileString = fc.oneof(
-  fc.string({ maxLength: 12 }),
-  fc.string({ unit: "binary", maxLength: 12 }),
-  fc.constantFrom(
-    "\u0000",
-    "\ud800",
-    "\udc00x",
-    "__proto__",
-    "constructor",
-    "prototype",
-    "😀"
-  )
-)
-const jsonish = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: "medium" },
-    hostileString,
-    fc.integer(),
-    fc.constant(null),
-    fc.array(tie("value"), { maxLength: 3 }),
-    fc.dictionary(hostileString, tie("value"), { maxKeys: 3 })
-  ),
-})).value
 
 const limits = { max_depth: 4, max_string_chars: 10, max_keys: 3, max_items: 3 }
 

@@ -13,7 +13,10 @@ import type {
 } from "@medusajs/framework/types"
 import type { ProviderCore } from "../../../../providers/acquiring/config/core"
 import { splitProviderId } from "../../../../providers/acquiring/config/provider-entries"
-import { coreFor } from "../../../../providers/acquiring/config/registry"
+import {
+  choiceOf,
+  coreFor,
+} from "../../../../providers/acquiring/config/registry"
 import type { SaveSession } from "../../../../providers/acquiring/money/attempts"
 import {
   parseSessionData,
@@ -54,9 +57,10 @@ export async function loadSession(
       MedusaError.Types.NOT_FOUND,
       `Payment session ${sessionId} was not found`
     )
-  const core = coreFor(scope, session.provider_id)
+  const stored = parseSessionData(session.data)
+  const core = await coreFor(scope, session.provider_id, choiceOf(stored))
   const data = withLedger(
-    parseSessionData(session.data),
+    stored,
     parts.identifier === "acquiring-card" ? "authorise" : "checkout"
   )
   return { session, data, core }

@@ -1,0 +1,52 @@
+import { fork } from "node:child_process"
+import { resolve } from "node:path"
+import { freeLoopbackPort } from "../../dev/local-stack/database"
+
+export type SecondInstance = { url: string; stop(): Promise<void> }
+
+const BOOT_WITHIN_MS = 180_000
+
+/**
+ * Starts another Medusa instance with the same config (plugin, sandbox,
+ * velocity options: the environment is inherited) on `databaseUrl`.
+ */
+export async function startSecondInstance(
+  databaseUrl: string
+): Promise<SecondInstance> {
+  const port = await freeLoopbackPort()
+  const child = fork(resolve(__dirname, "second-instance-process.ts"), [], {
+    execArgv: ["-r", "ts-node/register/transpile-only"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SECOND_INSTANCE_DATABASE_URL: databaseUrl,
+    },
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  })
+  let errors = ""
+  child.stderr?.on("data", (chunk) => (errors += String(chunk)))
+  const exited = new Promise<void>((done) => child.once("exit", () => done()))
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(
+      () => fail(new Error(`second instance did not start: ${errors}`)),
+      BOOT_WITHIN_MS
+    )
+    child.once("message", () => {
+      clearTimeout(timer)
+      ready()
+    })
+    child.once("exit", (code) => {
+      clearTimeout(timer)
+      fail(new Error(`second instance exited (${code}): ${errors}`))
+    })
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill("SIGTERM")
+      const killed = setTimeout(() => child.kill("SIGKILL"), 15_000)
+      await exited
+      clearTimeout(killed)
+    },
+  }
+}
