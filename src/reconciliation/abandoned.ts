@@ -9,7 +9,7 @@ import type {
   PaymentSessionDTO,
 } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { coreFor } from "../providers/acquiring/config/registry"
+import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { releaseUnused } from "../providers/acquiring/money/release"
 import { parseSessionData } from "../providers/acquiring/session/session-data"
 import { loggerOf, paymentModule, saveSessionData } from "./payment-store"
@@ -34,8 +34,13 @@ export async function settleAbandoned(
       )
       if ((after as unknown as { payment?: unknown } | undefined)?.payment)
         continue
-      const core = coreFor(container, session.provider_id)
-      const released = await releaseUnused(core, parseSessionData(session.data))
+      const stored = parseSessionData(session.data)
+      const core = await coreFor(
+        container,
+        session.provider_id,
+        choiceOf(stored)
+      )
+      const released = await releaseUnused(core, stored)
       await saveSessionData(container, session as PaymentSessionDTO, {
         ...released,
         status: "canceled",

@@ -7,7 +7,7 @@
  */
 import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { coreFor } from "../providers/acquiring/config/registry"
+import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import type { ProviderCore } from "../providers/acquiring/config/core"
 import { applyQueryToPayment } from "../providers/acquiring/money/settle-attempts"
 import { voidPayment } from "../providers/acquiring/money/void"
@@ -27,10 +27,14 @@ export type StoredPayment = Pick<
   "id" | "provider_id" | "data" | "captured_at" | "canceled_at"
 >
 
+/** What the status query said of each payment looked up. */
+export type ReconcileOutcome = "reconciled" | "not_found" | "unavailable"
+
 export async function reconcilePayments(
   container: MedusaContainer,
   payments: StoredPayment[]
-): Promise<void> {
+): Promise<Map<string, ReconcileOutcome>> {
+  const outcomes = new Map<string, ReconcileOutcome>()
   const byCore = new Map<
     string,
     {
@@ -39,15 +43,24 @@ export async function reconcilePayments(
     }
   >()
   for (const payment of payments) {
-    const core = coreFor(container, payment.provider_id)
+    const stored = parseSessionData(payment.data)
+    // a payment stays with the account it began with; one that cannot be reached now waits for the next run
+    const core = await coreFor(
+      container,
+      payment.provider_id,
+      choiceOf(stored)
+    ).catch(() => null)
+    if (!core) continue
     const data = withLedger(
-      parseSessionData(payment.data),
+      stored,
       core.identifier === "acquiring-card" ? "authorise" : "checkout"
     )
     if (!data.order_no) continue
-    const group = byCore.get(core.provider_id) ?? { core, items: [] }
+    // one status query per provider and account
+    const key = `${core.provider_id}|${core.account.id ?? ""}`
+    const group = byCore.get(key) ?? { core, items: [] }
     group.items.push({ payment, data })
-    byCore.set(core.provider_id, group)
+    byCore.set(key, group)
   }
   for (const { core, items } of byCore.values()) {
     const answers = await lookupOrders(
@@ -61,9 +74,13 @@ export async function reconcilePayments(
     for (const { payment, data } of items) {
       try {
         const answer = answers.get(data.order_no as string)
-        if (answer?.kind !== "found") continue
+        if (answer?.kind !== "found") {
+          outcomes.set(payment.id, answer?.kind ?? "unavailable")
+          continue
+        }
         const after = applyQueryToPayment(core, data, answer.entry)
         await reconcileOne(container, core, payment, data, after)
+        outcomes.set(payment.id, "reconciled")
         if (
           after.status === "captured" &&
           refundsDue.has(data.order_no as string)
@@ -71,12 +88,14 @@ export async function reconcilePayments(
           await recordAcquirerRefunds(container, core, payment.id, after)
         }
       } catch (error) {
+        outcomes.set(payment.id, "unavailable")
         loggerOf(container).warn(
           `[acquiring] reconciling payment ${payment.id} failed: ${error instanceof Error ? error.message : "unknown error"}`
         )
       }
     }
   }
+  return outcomes
 }
 
 async function reconcileOne(

@@ -5,6 +5,7 @@
  * each as already made and sends nothing.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { ProviderCore } from "../providers/acquiring/config/core"
 import {
@@ -16,11 +17,43 @@ import {
 import type { SessionData } from "../providers/acquiring/session/session-data"
 import { loggerOf } from "./payment-store"
 
+export interface RecordOptions {
+  /** record only the refund with this refund_reference_id (the admin's "Record in Medusa") */
+  only?: string
+}
+
+/**
+ * Runs under the payment's lock (Medusa's locking module), so the reconcile
+ * job and a merchant recording by hand never both record one refund: the
+ * provider call of the second would find nothing to claim.
+ */
 export async function recordAcquirerRefunds(
   container: MedusaContainer,
   core: ProviderCore,
   paymentId: string,
-  data: SessionData
+  data: SessionData,
+  options: RecordOptions = {}
+): Promise<number> {
+  const locking = container.resolve<{
+    execute<T>(
+      keys: string | string[],
+      job: () => Promise<T>,
+      args?: { timeout?: number }
+    ): Promise<T>
+  }>(Modules.LOCKING)
+  return locking.execute(
+    `acquiring:payment:${paymentId}`,
+    () => recordUnderLock(container, core, paymentId, data, options),
+    { timeout: 60 }
+  )
+}
+
+async function recordUnderLock(
+  container: MedusaContainer,
+  core: ProviderCore,
+  paymentId: string,
+  data: SessionData,
+  options: RecordOptions
 ): Promise<number> {
   const orderNo = data.order_no
   if (!orderNo) return 0
@@ -60,11 +93,13 @@ export async function recordAcquirerRefunds(
       reference: reference ?? null,
     })
   }
-  const unrecorded = await core.journal.list({
-    kind: "refund",
-    order_no: orderNo,
-    state: ["done"],
-  })
+  const unrecorded = (
+    await core.journal.list({
+      kind: "refund",
+      order_no: orderNo,
+      state: ["done"],
+    })
+  ).filter((op) => !options.only || op.acquirer_reference === options.only)
   let recorded = 0
   for (const op of unrecorded) {
     try {

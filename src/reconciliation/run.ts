@@ -74,7 +74,7 @@ export async function reconcileAcquiring(
         } as never
       ) as Promise<PaymentSessionDTO[]>
   )
-  await reconcileSessions(
+  const justAnswered = await reconcileSessions(
     container,
     open.filter((s) => isAcquiringProvider(s.provider_id)) as StoredSession[]
   )
@@ -126,6 +126,8 @@ export async function reconcileAcquiring(
     live.filter((p) => {
       if (!isAcquiringProvider(p.provider_id)) return false
       const data = parseSessionData(p.data)
+      // made from an answer of this very run: the next run compares it again
+      if (data.order_no && justAnswered.has(data.order_no)) return false
       // settled for good: voided, or captured with nothing left to refund
       return !!data.void_pending || !p.canceled_at
     }) as StoredPayment[]

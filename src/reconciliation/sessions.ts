@@ -13,7 +13,7 @@ import type {
 } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { ProviderCore } from "../providers/acquiring/config/core"
-import { coreFor } from "../providers/acquiring/config/registry"
+import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { applyLookups } from "../providers/acquiring/money/settle-attempts"
 import { voidSurplus } from "../providers/acquiring/money/void"
 import { lookupOrders } from "../providers/acquiring/port/status-query"
@@ -39,10 +39,16 @@ function openOrderNumbers(data: SessionData): string[] {
     .map((a) => a.order_no)
 }
 
+/**
+ * Returns the order numbers the acquirer has just answered for: what the run
+ * learned is stored on the sessions, so the payments their completion creates
+ * need no second query in the same run.
+ */
 export async function reconcileSessions(
   container: MedusaContainer,
   sessions: StoredSession[]
-): Promise<void> {
+): Promise<Set<string>> {
+  const answered = new Set<string>()
   const byCore = new Map<
     string,
     {
@@ -51,16 +57,25 @@ export async function reconcileSessions(
     }
   >()
   for (const session of sessions) {
-    const core = coreFor(container, session.provider_id)
+    const stored = parseSessionData(session.data)
+    // a payment stays with the account it began with; one that cannot be reached now waits for the next run
+    const core = await coreFor(
+      container,
+      session.provider_id,
+      choiceOf(stored)
+    ).catch(() => null)
+    if (!core) continue
     const data = withLedger(
-      parseSessionData(session.data),
+      stored,
       core.identifier === "acquiring-card" ? "authorise" : "checkout"
     )
     if (!openOrderNumbers(data).length && !surplusAttempts(data).length)
       continue
-    const group = byCore.get(core.provider_id) ?? { core, items: [] }
+    // one status query per provider and account
+    const key = `${core.provider_id}|${core.account.id ?? ""}`
+    const group = byCore.get(key) ?? { core, items: [] }
     group.items.push({ session, data })
-    byCore.set(core.provider_id, group)
+    byCore.set(key, group)
   }
   for (const { core, items } of byCore.values()) {
     // one look-up for every open attempt of every session of this core
@@ -68,6 +83,8 @@ export async function reconcileSessions(
       core,
       items.flatMap((i) => openOrderNumbers(i.data))
     )
+    for (const [orderNo, answer] of answers)
+      if (answer.kind === "found") answered.add(orderNo)
     for (const { session, data } of items) {
       try {
         await reconcileOne(
@@ -84,6 +101,7 @@ export async function reconcileSessions(
       }
     }
   }
+  return answered
 }
 
 async function reconcileOne(

@@ -94,6 +94,37 @@ describe("control surface", () => {
     ).toHaveLength(5)
   })
 
+  it("changes the registered caller IPs (query_result 7 for others) until reset", async () => {
+    const query = async () =>
+      (
+        await post(
+          `${sandbox.url}/v1/retrievalTrans`,
+          {
+            merchant_id: "M100",
+            account_id: "A200",
+            orders: "ip-check",
+            encryption_data: testSign("M100", "A200"),
+          },
+          "form"
+        )
+      ).json()
+    const put = (ips: unknown) =>
+      fetch(`${sandbox.url}/__sandbox/registered-ips`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ registered_ips: ips }),
+      })
+    expect((await put("x")).status).toBe(400)
+    expect((await (await put(["203.0.113.9"])).json()).registered_ips).toEqual([
+      "203.0.113.9",
+    ])
+    const refused = await query()
+    expect(refused.return_status).toBe("0")
+    expect(refused.orders_list[0].query_result).toBe("7")
+    await post(`${sandbox.url}/__sandbox/reset`, {})
+    expect((await query()).orders_list[0].query_result).toBe("2")
+  })
+
   it("resets every state", async () => {
     const body = authoriseBody()
     await post(`${sandbox.url}/v1/authorise`, body)

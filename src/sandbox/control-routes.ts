@@ -146,6 +146,19 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     res.json({ faults: [] })
   })
 
+  // an acquirer that has not registered the caller's address (query_result 7)
+  router.get("/registered-ips", (_req, res) =>
+    res.json({ registered_ips: [...ctx.registeredIps] })
+  )
+  router.put("/registered-ips", (req, res) => {
+    const ips = (req.body ?? {}).registered_ips
+    if (!Array.isArray(ips) || ips.some((ip) => typeof ip !== "string"))
+      return refuse(res, "registered_ips", "must be a list of IP addresses")
+    ctx.registeredIps.clear()
+    for (const ip of ips as string[]) ctx.registeredIps.add(ip)
+    res.json({ registered_ips: [...ctx.registeredIps] })
+  })
+
   router.post("/reset", (_req, res) => {
     deps.reset()
     res.json({ reset: true })

@@ -43,8 +43,8 @@ export class PayoutSettler {
     payout.status = status
     payout.last_updated_at = this.clock()
     if (status === "FAILED") {
-      payout.failure_type = PAYOUT_FAILURE.type
-      payout.failure_reason = PAYOUT_FAILURE.reason
+      payout.failure_type = payout.failure?.type ?? PAYOUT_FAILURE.type
+      payout.failure_reason = payout.failure?.reason ?? PAYOUT_FAILURE.reason
     }
     this.notify(payout)
     return true

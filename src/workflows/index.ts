@@ -1,2 +1,6 @@
 export * from "./review-acquiring-payment"
 export * from "./steps/review-acquiring-payment"
+export * from "./cancel-acquiring-subscription"
+export * from "./steps/cancel-acquiring-subscription"
+export * from "./steps/record-review-decision"
+export * from "./payouts"

@@ -1,7 +1,9 @@
 import {
   createWorkflow,
+  transform,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
+import { recordReviewDecisionStep } from "./steps/record-review-decision"
 import {
   reviewAcquiringPaymentStep,
   type ReviewAcquiringPaymentInput,
@@ -9,11 +11,17 @@ import {
 
 export const reviewAcquiringPaymentWorkflowId = "review-acquiring-payment"
 
-/** POST /admin/acquiring/payments/:id/review runs this. */
+/** POST /admin/acquiring/payments/:id/review runs this; the decision and who made it go on the order's record. */
 export const reviewAcquiringPaymentWorkflow = createWorkflow(
   reviewAcquiringPaymentWorkflowId,
   (input: ReviewAcquiringPaymentInput) => {
     const result = reviewAcquiringPaymentStep(input)
-    return new WorkflowResponse(result)
+    const decided = recordReviewDecisionStep(input)
+    return new WorkflowResponse(
+      transform({ result, decided }, ({ result, decided }) => ({
+        ...result,
+        decided,
+      }))
+    )
   }
 )

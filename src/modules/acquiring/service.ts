@@ -5,12 +5,19 @@ import {
 } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import { AcquiringAccount } from "./models/account"
 import { AcquiringOperation } from "./models/operation"
+import { AcquiringPayout } from "./models/payout"
+import { AcquiringSettingsChange } from "./models/settings-change"
 import { registerJournal } from "./journal-access"
+import { closeVelocityGuards } from "../../velocity/guard-registry"
 
-/** The plugin's own module: the operations journal (settings and payouts join it later). */
+/** The plugin's own module: the operations journal, the accounts saved in the admin and their audit, and payouts. */
 export default class AcquiringModuleService extends MedusaService({
   AcquiringOperation,
+  AcquiringAccount,
+  AcquiringSettingsChange,
+  AcquiringPayout,
 }) {
   constructor(
     ...args: ConstructorParameters<ReturnType<typeof MedusaService>>
@@ -18,6 +25,14 @@ export default class AcquiringModuleService extends MedusaService({
     super(...args)
     // payment providers run in the payment module's container, which cannot resolve this module
     registerJournal(this)
+  }
+
+  // Medusa calls these on its modules when the app stops; the velocity counters' Redis
+  // connection would otherwise keep the process running.
+  __hooks = {
+    onApplicationShutdown: async () => {
+      await closeVelocityGuards()
+    },
   }
 
   /** Moves an operation from one state to another only if it is still in the first: true when this call moved it. */
@@ -35,4 +50,77 @@ export default class AcquiringModuleService extends MedusaService({
     )) as { id: string }[]
     return moved.length > 0
   }
+
+  /** Counts one more request sent for a payout (always with its own request_id). */
+  @InjectManager()
+  async countAcquiringPayoutTry(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `update "acquiring_payout" set "tries" = "tries" + 1, "updated_at" = now() where "id" = ?`,
+      [id]
+    )
+  }
+
+  /**
+   * Writes a payout's new status and answer fields only if its status is
+   * still one of `from` (one UPDATE, so a notification, the job and a
+   * refresh racing each other never move a settled payout back): true when
+   * this call moved it.
+   */
+  @InjectManager()
+  async transitionAcquiringPayout(
+    id: string,
+    from: readonly string[],
+    fields: PayoutTransitionFields,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const entries = Object.entries(fields).filter(
+      ([column, value]) => PAYOUT_COLUMNS.has(column) && value !== undefined
+    )
+    const sets = entries.map(([column]) => `"${column}" = ?`)
+    const values = entries.map(([, value]) => value)
+    const final = fields.status === "COMPLETED" || fields.status === "FAILED"
+    const moved = (await sharedContext.manager!.execute(
+      `update "acquiring_payout" set ${[...sets, final ? `"settled_at" = now()` : "", `"updated_at" = now()`].filter(Boolean).join(", ")} where "id" = ? and "status" in (${from.map(() => "?").join(", ")}) and "deleted_at" is null returning "id"`,
+      [...values, id, ...from],
+      "all"
+    )) as { id: string }[]
+    return moved.length > 0
+  }
 }
+
+/** Columns a payout transition may write; names are never taken from input. */
+const PAYOUT_COLUMNS = new Set([
+  "status",
+  "transaction_id",
+  "short_reference_id",
+  "fee_amount",
+  "fee_currency",
+  "amount_payer_pays",
+  "amount_beneficiary_receives",
+  "failure_type",
+  "failure_reason",
+  "acquirer_created_at",
+  "acquirer_updated_at",
+  "last_error",
+])
+
+export type PayoutTransitionFields = Partial<
+  Record<
+    | "status"
+    | "transaction_id"
+    | "short_reference_id"
+    | "fee_amount"
+    | "fee_currency"
+    | "amount_payer_pays"
+    | "amount_beneficiary_receives"
+    | "failure_type"
+    | "failure_reason"
+    | "acquirer_created_at"
+    | "acquirer_updated_at"
+    | "last_error",
+    string | null
+  >
+>

@@ -121,6 +121,40 @@ describe("payout", () => {
     expect(again.failure_reason).not.toBe("")
   })
 
+  it("fails a test beneficiary account with its reason and retries a refused notification", async () => {
+    const receiver = await startReceiver([500])
+    try {
+      const body = payoutBody("42.00", {
+        notify_url: receiver.url,
+        beneficiary: {
+          company_name: "Closed Account Ltd",
+          bank_details: { account_number: "12340410" },
+        },
+      })
+      const first = (await post(`${sandbox.url}/v1/payout`, body)).json()
+      expect(first.status).toBe("PENDING")
+      const notes = await waitFor(
+        () => receiver.received.length >= 2 && receiver.received,
+        5_000
+      )
+      // the first delivery was answered 500, the second is the same notification again
+      expect(notes[1].fields).toEqual(notes[0].fields)
+      expect(notes[1].fields).toMatchObject({
+        status: "FAILED",
+        failure_type: "ACCOUNT_CLOSED",
+        failure_reason: "Beneficiary account is closed",
+      })
+      const again = (await post(`${sandbox.url}/v1/payout`, body)).json()
+      expect(again).toMatchObject({
+        transaction_id: first.transaction_id,
+        status: "FAILED",
+        failure_type: "ACCOUNT_CLOSED",
+      })
+    } finally {
+      await receiver.close()
+    }
+  })
+
   it("keeps the 555 test amount PENDING until forced", async () => {
     const first = (
       await post(`${sandbox.url}/v1/payout`, payoutBody("555.00"))

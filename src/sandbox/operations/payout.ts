@@ -2,8 +2,9 @@
  * POST /v1/payout: a payout starts PENDING and moves to COMPLETED or FAILED
  * (by itself after the settle delay, or forced from the control surface).
  * DECISION test amounts: an integer part of 999 fails, 555 stays pending
- * until forced, anything else completes. A repeated request_id answers the
- * payout already made, never a second one.
+ * until forced, anything else completes; test beneficiary accounts (account
+ * number or IBAN, see FAILING_ACCOUNTS) fail with their own reason. A
+ * repeated request_id answers the payout already made, never a second one.
  */
 import {
   identify,
@@ -31,6 +32,36 @@ export function payoutTestOutcome(paymentAmount: string): PayoutStatus {
   if (whole === "999") return "FAILED"
   if (whole === "555") return "PENDING"
   return "COMPLETED"
+}
+
+/**
+ * DECISION test beneficiary accounts: a payout to an account number or IBAN
+ * ending in one of these settles FAILED with this failure_type and reason.
+ */
+export const FAILING_ACCOUNTS: Readonly<
+  Record<string, { type: string; reason: string }>
+> = Object.freeze({
+  "0404": {
+    type: "INVALID_ACCOUNT",
+    reason: "Beneficiary account does not exist",
+  },
+  "0410": {
+    type: "ACCOUNT_CLOSED",
+    reason: "Beneficiary account is closed",
+  },
+})
+
+export function failingAccount(
+  beneficiary: unknown
+): { type: string; reason: string } | undefined {
+  const bank = (beneficiary as { bank_details?: unknown } | undefined)
+    ?.bank_details as { account_number?: unknown; iban?: unknown } | undefined
+  for (const value of [bank?.account_number, bank?.iban]) {
+    if (typeof value !== "string") continue
+    const failure = FAILING_ACCOUNTS[value.replace(/\s+/g, "").slice(-4)]
+    if (failure) return failure
+  }
+  return undefined
 }
 
 export const payout: Operation = (ctx, { body }) => {
@@ -69,6 +100,7 @@ export const payout: Operation = (ctx, { body }) => {
     const notify_url = text(body, "notify_url")
     checkNotifyUrl(notify_url, ctx.notifyHosts)
     const now = ctx.clock()
+    const failure = failingAccount(beneficiary)
     const record: Payout = {
       merchant_id: account.merchant_id,
       account_id: account.account_id,
@@ -83,7 +115,8 @@ export const payout: Operation = (ctx, { body }) => {
         payment_amount,
       },
       status: "PENDING",
-      settles_to: payoutTestOutcome(payment_amount),
+      settles_to: failure ? "FAILED" : payoutTestOutcome(payment_amount),
+      ...(failure ? { failure } : {}),
       failure_type: "",
       failure_reason: "",
       notify_url,

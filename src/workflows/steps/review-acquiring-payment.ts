@@ -7,7 +7,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
-import { coreFor } from "../../providers/acquiring/config/registry"
+import { choiceOf, coreFor } from "../../providers/acquiring/config/registry"
 import {
   reviewPayment,
   type ReviewDecision,
@@ -21,6 +21,8 @@ import { storefrontView } from "../../providers/acquiring/session/storefront-vie
 export interface ReviewAcquiringPaymentInput {
   payment_id: string
   decision: ReviewDecision
+  /** the admin user who decided, written on the order's record */
+  actor_id?: string | null
 }
 
 export const reviewAcquiringPaymentStepId = "review-acquiring-payment"
@@ -45,13 +47,9 @@ export const reviewAcquiringPaymentStep = createStep(
         MedusaError.Types.NOT_ALLOWED,
         `Payment ${payment.id} is canceled`
       )
-    const ctx = coreFor(container, payment.provider_id)
-    const data = await reviewPayment(
-      ctx,
-      parseSessionData(payment.data),
-      input.decision,
-      payment.id
-    )
+    const stored = parseSessionData(payment.data)
+    const ctx = await coreFor(container, payment.provider_id, choiceOf(stored))
+    const data = await reviewPayment(ctx, stored, input.decision, payment.id)
     // the module stores `data` on the payment although its update type does not list it
     await paymentModule.updatePayment({
       id: payment.id,

@@ -3,6 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * The operations journal: every request that may move money at the acquirer
  * is written here before it leaves, and settled when its outcome is known.
+ * Cancelling a subscription is journalled the same way.
  * It outlives the payment module's own rows (a refund Medusa rolled back, a
  * session it deleted), so a lost answer is never forgotten.
  */
@@ -18,6 +19,7 @@ export const AcquiringOperation = model
       "void",
       "review",
       "refund",
+      "cancel_subscription",
     ]),
     state: model
       .enum(["sent", "unknown", "done", "refused", "recorded"])

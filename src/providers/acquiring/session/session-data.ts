@@ -15,6 +15,7 @@ import {
   ClientContextSchema,
 } from "../storefront-input/cart-snapshot"
 import { DeviceSchema } from "../storefront-input/device"
+import { SubscriptionSchema } from "./subscription"
 
 export const SESSION_STATUSES = [
   "pending",
@@ -111,6 +112,12 @@ export const SessionDataSchema = z.object({
   refunds: z.array(StoredRefundSchema).optional(),
   /** order cancelled: the void is retried until the acquirer confirms it */
   void_pending: z.boolean().optional(),
+  /** asked by the storefront, started by the acquirer, cancelled by the merchant */
+  subscription: SubscriptionSchema.optional(),
+  /** the admin account the payment began with (id null: medusa-config alone); later operations use it */
+  account: z
+    .object({ id: z.string().nullable(), mode: z.enum(["test", "live"]) })
+    .optional(),
   cart: CartSnapshotSchema.optional(),
   device: DeviceSchema.optional(),
   client: ClientContextSchema.optional(),

@@ -28,6 +28,7 @@ import type {
   SessionData,
   SessionStatus,
 } from "./session-data"
+import { subscriptionFromResult } from "./subscription"
 
 export interface TransitionRules {
   auto_capture: boolean
@@ -243,6 +244,8 @@ export function applyResult(
   }
   const risk = riskOf(result)
   if (risk) next.risk = risk
+  const subscription = subscriptionFromResult(next.subscription, result)
+  if (subscription) next.subscription = subscription
   if (incoming.held) next.review = "held"
   const threeDs: NonNullable<SessionData["three_ds"]> = {}
   if (result.threeds_result) threeDs.result = result.threeds_result

@@ -1,0 +1,250 @@
+/** Create a payout in a focus modal: payment, beneficiary and payer grouped, checked as the merchant types. */
+import {
+  Button,
+  FocusModal,
+  Heading,
+  Input,
+  Select,
+  Text,
+  toast,
+} from "@medusajs/ui"
+import { useState } from "react"
+import { useNavigate } from "react-router-dom"
+import { useCreatePayout } from "../../../hooks/payouts/use-payouts"
+import { FormField } from "../../../components/form-field"
+import {
+  bodyOf,
+  emptyForm,
+  fieldOfServerError,
+  FORM_FIELDS,
+  validate,
+  type FieldName,
+  type FormErrors,
+  type PayoutForm,
+} from "./payout-form-schema"
+
+type Options = { value: string; label: string }[]
+
+export function CreatePayoutModal({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const [form, setForm] = useState<PayoutForm>(emptyForm)
+  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>(
+    {}
+  )
+  const [serverErrors, setServerErrors] = useState<FormErrors>({})
+  const create = useCreatePayout()
+  const navigate = useNavigate()
+
+  const checks = validate(form)
+  const errorOf = (field: FieldName) =>
+    serverErrors[field] ?? (touched[field] ? checks[field] : undefined)
+
+  const set = (field: FieldName, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }))
+    setTouched((t) => ({ ...t, [field]: true }))
+    setServerErrors((e) => ({ ...e, [field]: undefined }))
+  }
+
+  const text = (
+    field: FieldName,
+    label: string,
+    options: { optional?: boolean; placeholder?: string; type?: string } = {}
+  ) => (
+    <FormField
+      id={field}
+      label={label}
+      optional={options.optional}
+      error={errorOf(field)}
+    >
+      <Input
+        id={field}
+        name={field}
+        type={options.type}
+        value={form[field]}
+        placeholder={options.placeholder}
+        aria-invalid={!!errorOf(field)}
+        onChange={(e) => set(field, e.target.value)}
+        onBlur={() => setTouched((t) => ({ ...t, [field]: true }))}
+      />
+    </FormField>
+  )
+
+  const select = (field: FieldName, label: string, options: Options) => (
+    <FormField id={field} label={label} error={errorOf(field)}>
+      <Select value={form[field]} onValueChange={(v) => set(field, v)}>
+        <Select.Trigger id={field} name={field}>
+          <Select.Value />
+        </Select.Trigger>
+        <Select.Content>
+          {options.map((o) => (
+            <Select.Item key={o.value} value={o.value}>
+              {o.label}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select>
+    </FormField>
+  )
+
+  const entity: Options = [
+    { value: "COMPANY", label: "Company" },
+    { value: "INDIVIDUAL", label: "Individual" },
+  ]
+
+  const names = (party: "beneficiary" | "payer") =>
+    form[`${party}.entity_type`] === "COMPANY" ? (
+      text(`${party}.company_name`, "Company name")
+    ) : (
+      <div className="grid grid-cols-2 gap-4">
+        {text(`${party}.first_name`, "First name")}
+        {text(`${party}.last_name`, "Last name")}
+      </div>
+    )
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setForm(emptyForm())
+      setTouched({})
+      setServerErrors({})
+    }
+    onOpenChange(next)
+  }
+
+  const submit = () => {
+    setTouched(Object.fromEntries(FORM_FIELDS.map((f) => [f, true])))
+    if (Object.keys(checks).length) return
+    create.mutate(bodyOf(form), {
+      onSuccess: (payout) => {
+        toast.success(`Payout sent: ${payout.status}`)
+        close(false)
+        navigate(`/payouts/${payout.id}`)
+      },
+      onError: (error) => {
+        const field = fieldOfServerError(error.message)
+        if (field)
+          setServerErrors((e) => ({
+            ...e,
+            [field]: error.message.replace(/^Invalid request: \S+ /, ""),
+          }))
+        toast.error(error.message)
+      },
+    })
+  }
+
+  return (
+    <FocusModal open={open} onOpenChange={close}>
+      <FocusModal.Content>
+        <FocusModal.Header>
+          <div className="flex w-full items-center justify-end gap-x-2">
+            <Button
+              size="small"
+              onClick={submit}
+              isLoading={create.isPending}
+              data-testid="send-payout"
+            >
+              Send payout
+            </Button>
+          </div>
+        </FocusModal.Header>
+        <FocusModal.Body className="flex flex-col items-center overflow-y-auto py-12">
+          <div className="flex w-full max-w-[720px] flex-col gap-y-8">
+            <div>
+              <Heading>New payout</Heading>
+              <Text size="small" className="text-ui-fg-subtle">
+                Sent once: a retry after a lost answer uses the same request id,
+                so the beneficiary is never paid twice.
+              </Text>
+            </div>
+            <section className="flex flex-col gap-y-4" data-group="payment">
+              <Heading level="h2">Payment</Heading>
+              <div className="grid grid-cols-2 gap-4">
+                {text("payment_amount", "Amount", { placeholder: "150.00" })}
+                {text("payment_currency", "Currency", { placeholder: "USD" })}
+                {text("payment_date", "Payment date", {
+                  optional: true,
+                  type: "date",
+                })}
+                {select("payment_method", "Method", [
+                  { value: "SWIFT", label: "SWIFT wire" },
+                  { value: "LOCAL", label: "Local transfer" },
+                ])}
+                {select("swift_charge_option", "Charges", [
+                  { value: "SHARED", label: "Shared" },
+                  { value: "OUR", label: "Ours" },
+                  { value: "BEN", label: "Beneficiary's" },
+                ])}
+                {select("fee_paid_by", "Fee paid by", [
+                  { value: "PAYER", label: "Payer" },
+                  { value: "BENEFICIARY", label: "Beneficiary" },
+                ])}
+                {text("fund_source", "Fund source")}
+                {text("reference", "Reference", {
+                  optional: true,
+                  placeholder: "INV-2026-001",
+                })}
+              </div>
+              {text("reason", "Reason", { optional: true })}
+            </section>
+            <section className="flex flex-col gap-y-4" data-group="beneficiary">
+              <Heading level="h2">Beneficiary</Heading>
+              {select("beneficiary.entity_type", "Type", entity)}
+              {names("beneficiary")}
+              <div className="grid grid-cols-2 gap-4">
+                {text("beneficiary.address.country_code", "Country", {
+                  optional: true,
+                  placeholder: "GB",
+                })}
+                {text("beneficiary.address.city", "City", { optional: true })}
+                {text("beneficiary.address.street_address", "Street", {
+                  optional: true,
+                })}
+                {text("beneficiary.address.postcode", "Postcode", {
+                  optional: true,
+                })}
+              </div>
+              <Heading level="h3">Bank account</Heading>
+              <div className="grid grid-cols-2 gap-4">
+                {text("beneficiary.bank_details.account_name", "Account name", {
+                  optional: true,
+                })}
+                {text(
+                  "beneficiary.bank_details.account_number",
+                  "Account number",
+                  { optional: true }
+                )}
+                {text("beneficiary.bank_details.iban", "IBAN", {
+                  optional: true,
+                })}
+                {text("beneficiary.bank_details.swift_code", "SWIFT / BIC", {
+                  optional: true,
+                })}
+                {text("beneficiary.bank_details.bank_name", "Bank name", {
+                  optional: true,
+                })}
+                {text(
+                  "beneficiary.bank_details.bank_country_code",
+                  "Bank country",
+                  { optional: true, placeholder: "GB" }
+                )}
+              </div>
+            </section>
+            <section className="flex flex-col gap-y-4" data-group="payer">
+              <Heading level="h2">Payer</Heading>
+              {select("payer.entity_type", "Type", entity)}
+              {names("payer")}
+              {text("payer.address.country_code", "Country", {
+                optional: true,
+                placeholder: "US",
+              })}
+            </section>
+          </div>
+        </FocusModal.Body>
+      </FocusModal.Content>
+    </FocusModal>
+  )
+}

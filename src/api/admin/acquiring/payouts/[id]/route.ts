@@ -1,0 +1,15 @@
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { loadPayout } from "../../../../../workflows/payouts/payout-store"
+import { payoutDetailView } from "../../../../../workflows/payouts/payout-view"
+
+/** GET /admin/acquiring/payouts/:id: the payout with the acquirer's answer and failure reason. */
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const payout = await loadPayout(req.scope, req.params.id)
+  res.json({ payout: payoutDetailView(payout) })
+}

@@ -1,0 +1,69 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * A payout to a beneficiary: the request as the merchant made it and the
+ * acquirer's answer. `request_id` is made once, when the row is written
+ * (before the request leaves), and every later call about this payout (a
+ * retry after a lost answer, the status query) carries the same one, so the
+ * acquirer never pays twice.
+ *
+ * Statuses: `sending` (written, no answer yet), `unknown` (the answer was
+ * lost: settled by the status query, never by a new request_id), then the
+ * acquirer's `PENDING`, `COMPLETED`, `FAILED`. COMPLETED and FAILED are final.
+ *
+ * Beneficiary and payer are kept as the request needs them (a retry sends
+ * the same request); lists and answers show only masked views of them.
+ */
+export const AcquiringPayout = model
+  .define("acquiring_payout", {
+    id: model.id({ prefix: "acqpo" }).primaryKey(),
+    /** the provider entry whose merchant account pays: pp_acquiring-card_<id> */
+    provider_id: model.text(),
+    request_id: model.text(),
+    status: model
+      .enum(["sending", "unknown", "PENDING", "COMPLETED", "FAILED"])
+      .default("sending"),
+    beneficiary: model.json(),
+    payer: model.json().nullable(),
+    beneficiary_id: model.text().nullable(),
+    /** shown in lists and searched by `q`: company or first and last name */
+    beneficiary_name: model.text().nullable(),
+    /** the last four characters of the account number or IBAN, for masked views */
+    beneficiary_account_last4: model.text().nullable(),
+    /** decimal strings in the currency's digits */
+    payment_amount: model.text(),
+    payment_currency: model.text(),
+    source_amount: model.text().nullable(),
+    source_currency: model.text().nullable(),
+    /** YYYY-MM-DD */
+    payment_date: model.text().nullable(),
+    payment_method: model.text().nullable(),
+    swift_charge_option: model.text().nullable(),
+    fund_source: model.text().nullable(),
+    fee_paid_by: model.text().nullable(),
+    reason: model.text().nullable(),
+    reference: model.text().nullable(),
+    client_data: model.text().nullable(),
+    // the acquirer's answer
+    transaction_id: model.text().nullable(),
+    short_reference_id: model.text().nullable(),
+    fee_amount: model.text().nullable(),
+    fee_currency: model.text().nullable(),
+    amount_payer_pays: model.text().nullable(),
+    amount_beneficiary_receives: model.text().nullable(),
+    failure_type: model.text().nullable(),
+    failure_reason: model.text().nullable(),
+    acquirer_created_at: model.text().nullable(),
+    acquirer_updated_at: model.text().nullable(),
+    /** why the last call got no usable answer (no personal data) */
+    last_error: model.text().nullable(),
+    /** requests sent for this payout, all with the same request_id */
+    tries: model.number().default(0),
+    settled_at: model.dateTime().nullable(),
+  })
+  .indexes([
+    { on: ["request_id"], unique: true },
+    { on: ["status"] },
+    { on: ["transaction_id"] },
+    { on: ["payment_currency"] },
+  ])

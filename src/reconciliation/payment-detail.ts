@@ -1,0 +1,125 @@
+/**
+ * One acquiring payment as the admin sees it (the order widget), and a sync
+ * with the acquirer on demand: the status query, applied exactly as the
+ * reconciliation job applies it, then what changed.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
+import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
+import {
+  adminView,
+  changedFields,
+  type AdminPaymentAccount,
+  type AdminPaymentView,
+} from "../providers/acquiring/session/admin-view"
+import {
+  parseSessionData,
+  type SessionData,
+} from "../providers/acquiring/session/session-data"
+import { loggerOf, paymentModule } from "./payment-store"
+import { reconcilePayments, type StoredPayment } from "./payments"
+import {
+  latestReviewDecision,
+  orderIdOfPayment,
+  type ReviewDecisionRecord,
+} from "./review-decisions"
+
+export type PaymentDetail = AdminPaymentView & {
+  order_id: string | null
+  captured_at: string | null
+  canceled_at: string | null
+  decided: ReviewDecisionRecord | null
+}
+
+export interface SyncOutcome {
+  reached: boolean
+  changed: string[]
+  message: string
+}
+
+/** The account and mode the payment runs under (the one it began with). */
+async function accountOf(
+  container: MedusaContainer,
+  providerId: string,
+  data: SessionData
+): Promise<AdminPaymentAccount> {
+  try {
+    return (await coreFor(container, providerId, choiceOf(data))).account
+  } catch {
+    // an account deleted or incomplete since: what the payment recorded
+    return {
+      id: data.account?.id ?? null,
+      name: null,
+      mode: data.account?.mode ?? "live",
+    }
+  }
+}
+
+async function storedPayment(
+  container: MedusaContainer,
+  id: string
+): Promise<StoredPayment> {
+  const payment = await paymentModule(container).retrievePayment(id, {
+    select: ["id", "provider_id", "data", "captured_at", "canceled_at"],
+  })
+  if (!isAcquiringProvider(payment.provider_id)) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment ${id} was not made through an acquiring provider`
+    )
+  }
+  return payment
+}
+
+const iso = (value: unknown): string | null =>
+  value ? new Date(value as string).toISOString() : null
+
+export async function readPaymentDetail(
+  container: MedusaContainer,
+  id: string
+): Promise<PaymentDetail> {
+  const payment = await storedPayment(container, id)
+  const data = parseSessionData(payment.data)
+  const orderId = await orderIdOfPayment(container, id)
+  return {
+    ...adminView(
+      payment,
+      data,
+      await accountOf(container, payment.provider_id, data)
+    ),
+    order_id: orderId,
+    captured_at: iso(payment.captured_at),
+    canceled_at: iso(payment.canceled_at),
+    decided: orderId
+      ? await latestReviewDecision(container, orderId, id)
+      : null,
+  }
+}
+
+export async function syncPaymentDetail(
+  container: MedusaContainer,
+  id: string
+): Promise<{ payment: PaymentDetail; sync: SyncOutcome }> {
+  const before = await readPaymentDetail(container, id)
+  const stored = await storedPayment(container, id)
+  const outcome = (await reconcilePayments(container, [stored])).get(id)
+  const after = await readPaymentDetail(container, id)
+  const changed = changedFields(before, after)
+  if (changed.length) {
+    loggerOf(container).info(
+      `[acquiring] sync of payment ${id} with the acquirer changed: ${changed.join(", ")}`
+    )
+  }
+  const reached = outcome === "reconciled" || outcome === "not_found"
+  const message = !before.order_no
+    ? "Nothing to sync: no payment order was sent to the acquirer yet."
+    : outcome === "not_found"
+      ? "The acquirer does not know this payment order."
+      : !reached
+        ? "The acquirer could not be reached or its answer could not be trusted; nothing changed. Try again later."
+        : changed.length
+          ? `Updated from the acquirer: ${changed.join(", ")}.`
+          : "In line with the acquirer; nothing changed."
+  return { payment: after, sync: { reached, changed, message } }
+}

@@ -1,0 +1,78 @@
+/**
+ * The Medusa payment behind an acquirer's order number: the journal maps the
+ * order number (one per attempt) to its payment session, Medusa's payment
+ * stands on that session; a journalled refund names the payment itself.
+ */
+import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
+import { journalService } from "../modules/acquiring/journal-access"
+import { paymentModule } from "./payment-store"
+
+export type OrderPayment = Pick<
+  PaymentDTO,
+  | "id"
+  | "provider_id"
+  | "data"
+  | "captured_at"
+  | "canceled_at"
+  | "currency_code"
+>
+
+const PAYMENT_FIELDS = [
+  "id",
+  "provider_id",
+  "data",
+  "captured_at",
+  "canceled_at",
+  "currency_code",
+]
+
+/** Payments by order number; an order number Medusa has no payment for is absent. */
+export async function paymentsOfOrders(
+  container: MedusaContainer,
+  orderNos: string[]
+): Promise<Map<string, OrderPayment>> {
+  const found = new Map<string, OrderPayment>()
+  if (!orderNos.length) return found
+  const ops = (await journalService().listAcquiringOperations(
+    { order_no: orderNos } as never,
+    { take: 10_000 }
+  )) as unknown as {
+    order_no: string
+    session_id?: string | null
+    payment_id?: string | null
+  }[]
+  const sessionOf = new Map<string, string>()
+  const paymentOf = new Map<string, string>()
+  for (const op of ops) {
+    if (op.payment_id) paymentOf.set(op.order_no, op.payment_id)
+    if (op.session_id) sessionOf.set(op.order_no, op.session_id)
+  }
+  const payments = paymentModule(container)
+  const sessionIds = [...new Set(sessionOf.values())]
+  const bySession = sessionIds.length
+    ? ((await payments.listPayments(
+        { payment_session_id: sessionIds } as never,
+        { select: [...PAYMENT_FIELDS, "payment_session_id"] }
+      )) as unknown as (OrderPayment & { payment_session_id?: string })[])
+    : []
+  const paymentIds = [...new Set(paymentOf.values())]
+  const byId = paymentIds.length
+    ? ((await payments.listPayments(
+        { id: paymentIds },
+        { select: PAYMENT_FIELDS }
+      )) as unknown as OrderPayment[])
+    : []
+  for (const orderNo of orderNos) {
+    const payment =
+      byId.find((p) => p.id === paymentOf.get(orderNo)) ??
+      bySession.find(
+        (p) =>
+          sessionOf.has(orderNo) &&
+          p.payment_session_id === sessionOf.get(orderNo) &&
+          // a session's payment holds the order number of the attempt that paid
+          (p.data as { order_no?: string } | null)?.order_no === orderNo
+      )
+    if (payment) found.set(orderNo, payment)
+  }
+  return found
+}

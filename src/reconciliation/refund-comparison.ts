@@ -1,0 +1,289 @@
+/**
+ * The acquirer's refunds (its refund search) beside what Medusa recorded for
+ * the same payment, for the merchant's finance team:
+ *
+ * - `ok`: Medusa has the refund, for the same amount;
+ * - `amount_differs`: Medusa has it, for another amount;
+ * - `missing_in_medusa`: the acquirer made it, Medusa has no refund for it
+ *   (recordable when Medusa has the payment, captured);
+ * - `not_made`: the acquirer lists the refund as refused; nothing to record;
+ * - `missing_at_acquirer`: a Medusa refund of a searched order that the
+ *   acquirer does not list (searches by order number only).
+ *
+ * A Medusa refund is matched to the acquirer's by the reference the provider
+ * stored on the payment (`data.refunds[]`: Medusa's refund id beside the
+ * acquirer's refund_reference_id), else by Medusa's refund id in the
+ * acquirer's refund_reason, else by the acquirer's reference in the note the
+ * plugin writes on refunds it records.
+ */
+import BigNumberJs from "bignumber.js"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { RefundSearchEntry } from "../gateway"
+import { currencyDigits, toDecimal } from "../gateway"
+import {
+  acquiringEntries,
+  fullProviderId,
+} from "../providers/acquiring/config/provider-entries"
+import { coreFor } from "../providers/acquiring/config/registry"
+import { accountSource } from "../providers/acquiring/settings/account-source"
+import type { ProviderCore } from "../providers/acquiring/config/core"
+import {
+  referenceOfReason,
+  wasMade,
+} from "../providers/acquiring/money/refunds"
+import { toMedusaError } from "../providers/acquiring/money/errors"
+import { parseSessionData } from "../providers/acquiring/session/session-data"
+import { paymentsOfOrders, type OrderPayment } from "./payment-of-order"
+import { paymentModule } from "./payment-store"
+
+export type RefundMatch =
+  | "ok"
+  | "amount_differs"
+  | "missing_in_medusa"
+  | "not_made"
+  | "missing_at_acquirer"
+
+export interface RefundSearchSelector {
+  order_nos?: string[]
+  references?: string[]
+}
+
+export interface MedusaRefund {
+  id: string
+  amount: string
+  note: string | null
+  created_at: string | null
+}
+
+export interface RefundComparisonRow {
+  status: RefundMatch
+  /** the acquirer's record; null for `missing_at_acquirer` */
+  acquirer: {
+    order_no: string | null
+    transaction_id: string | null
+    refund_reference: string | null
+    refund_reference_id: string | null
+    refund_amount: string | null
+    currency: string | null
+    refund_status: string | null
+    refund_reason: string | null
+    refund_date: string | null
+  } | null
+  payment_id: string | null
+  /** Medusa's refund of that payment matched to the acquirer's, if any */
+  medusa: MedusaRefund | null
+  /** `missing_in_medusa` and Medusa holds the payment, captured: POST …/refunds/record can record it */
+  recordable: boolean
+}
+
+/**
+ * Every distinct acquirer account a payment may have run under: each provider
+ * entry's medusa-config options and each account saved in the admin, by its
+ * card provider's core. One that is incomplete (no credentials) is skipped.
+ */
+export async function searchCores(
+  container: MedusaContainer
+): Promise<ProviderCore[]> {
+  const accounts = await accountSource().accounts()
+  const choices = [null, ...accounts.map((account) => account.id)]
+  const seen = new Set<string>()
+  const cores: ProviderCore[] = []
+  for (const entry of acquiringEntries(container.resolve("configModule"))) {
+    for (const account_id of choices) {
+      const core = await coreFor(
+        container,
+        fullProviderId("acquiring-card", entry.id),
+        { account_id }
+      ).catch(() => null)
+      if (!core) continue
+      const account = `${core.options.merchant_id}/${core.options.account_id}`
+      if (seen.has(account)) continue
+      seen.add(account)
+      cores.push(core)
+    }
+  }
+  return cores
+}
+
+/** The refund search on every acquirer account, entries in the order the acquirer listed them. */
+export async function searchAcquirerRefunds(
+  container: MedusaContainer,
+  selector: RefundSearchSelector
+): Promise<RefundSearchEntry[]> {
+  const rows: RefundSearchEntry[] = []
+  for (const core of await searchCores(container)) {
+    try {
+      rows.push(
+        ...(selector.order_nos
+          ? await core.gateway.retrieveRefunds({
+              order_nos: selector.order_nos,
+            })
+          : await core.gateway.retrieveRefunds({
+              refund_references: selector.references ?? [],
+            }))
+      )
+    } catch (error) {
+      throw toMedusaError(error, "refund search")
+    }
+  }
+  return rows
+}
+
+export async function compareRefunds(
+  container: MedusaContainer,
+  selector: RefundSearchSelector
+): Promise<RefundComparisonRow[]> {
+  const records = await searchAcquirerRefunds(container, selector)
+  const orderNos = [
+    ...new Set([
+      ...(selector.order_nos ?? []),
+      ...records.map((r) => r.order_no).filter((o): o is string => !!o),
+    ]),
+  ]
+  const payments = await paymentsOfOrders(container, orderNos)
+  const refundsOf = await medusaRefunds(container, [
+    ...new Map([...payments.values()].map((p) => [p.id, p])).values(),
+  ])
+  const matched = new Set<string>()
+  const rows: RefundComparisonRow[] = records.map((record) => {
+    const payment = record.order_no ? payments.get(record.order_no) : undefined
+    const refunds = payment ? (refundsOf.get(payment.id) ?? []) : []
+    const medusa = payment ? matchRefund(record, payment, refunds) : undefined
+    if (medusa) matched.add(medusa.id)
+    const status: RefundMatch = !wasMade(record)
+      ? "not_made"
+      : !medusa
+        ? "missing_in_medusa"
+        : sameAmount(medusa.amount, record.refund_amount)
+          ? "ok"
+          : "amount_differs"
+    return {
+      status,
+      acquirer: acquirerView(record),
+      payment_id: payment?.id ?? null,
+      medusa: medusa ?? null,
+      recordable:
+        status === "missing_in_medusa" &&
+        !!payment?.captured_at &&
+        !!record.refund_reference_id &&
+        !!record.refund_amount,
+    }
+  })
+  if (selector.order_nos) {
+    for (const orderNo of selector.order_nos) {
+      const payment = payments.get(orderNo)
+      if (!payment) continue
+      for (const refund of refundsOf.get(payment.id) ?? []) {
+        if (matched.has(refund.id)) continue
+        rows.push({
+          status: "missing_at_acquirer",
+          acquirer: null,
+          payment_id: payment.id,
+          medusa: refund,
+          recordable: false,
+        })
+      }
+    }
+  }
+  return rows
+}
+
+function matchRefund(
+  record: RefundSearchEntry,
+  payment: OrderPayment,
+  refunds: MedusaRefund[]
+): MedusaRefund | undefined {
+  const referenceId = record.refund_reference_id
+  const stored = referenceId
+    ? parseSessionData(payment.data).refunds?.find(
+        (r) => r.refund_reference_id === referenceId
+      )
+    : undefined
+  const byId = (id: string | undefined) =>
+    id ? refunds.find((r) => r.id === id) : undefined
+  return (
+    byId(stored?.idempotency_key) ??
+    byId(referenceOfReason(record.refund_reason)) ??
+    (referenceId
+      ? refunds.find((r) => r.note?.includes(`(${referenceId})`))
+      : undefined)
+  )
+}
+
+function sameAmount(medusa: string, acquirer: string | undefined): boolean {
+  if (!acquirer) return false
+  try {
+    return toDecimal(medusa).isEqualTo(toDecimal(acquirer))
+  } catch {
+    return false
+  }
+}
+
+function acquirerView(
+  record: RefundSearchEntry
+): NonNullable<RefundComparisonRow["acquirer"]> {
+  return {
+    order_no: record.order_no ?? null,
+    transaction_id: record.transaction_id ?? null,
+    refund_reference: record.refund_reference ?? null,
+    refund_reference_id: record.refund_reference_id ?? null,
+    refund_amount: record.refund_amount ?? null,
+    currency: record.currency ?? null,
+    refund_status: record.refund_status ?? null,
+    refund_reason: record.refund_reason ?? null,
+    refund_date: record.refund_date ?? null,
+  }
+}
+
+/** Medusa's refunds of each payment, amounts as exact decimal strings with at least the currency's digits. */
+async function medusaRefunds(
+  container: MedusaContainer,
+  payments: OrderPayment[]
+): Promise<Map<string, MedusaRefund[]>> {
+  const byPayment = new Map<string, MedusaRefund[]>()
+  if (!payments.length) return byPayment
+  const digitsOf = new Map(
+    payments.map((p) => [p.id, digitsOfCurrency(p.currency_code)])
+  )
+  const refunds = (await paymentModule(container).listRefunds(
+    { payment_id: payments.map((p) => p.id) },
+    { take: 10_000 }
+  )) as unknown as {
+    id: string
+    payment_id: string
+    amount: unknown
+    raw_amount?: { value?: unknown } | null
+    note?: string | null
+    created_at?: Date | string | null
+  }[]
+  for (const refund of refunds) {
+    const list = byPayment.get(refund.payment_id) ?? []
+    list.push({
+      id: refund.id,
+      amount: decimalText(
+        String(refund.raw_amount?.value ?? refund.amount),
+        digitsOf.get(refund.payment_id) ?? 0
+      ),
+      note: refund.note ?? null,
+      created_at: refund.created_at
+        ? new Date(refund.created_at).toISOString()
+        : null,
+    })
+    byPayment.set(refund.payment_id, list)
+  }
+  return byPayment
+}
+
+function digitsOfCurrency(code: string | null | undefined): number {
+  try {
+    return code ? currencyDigits(code) : 0
+  } catch {
+    return 0
+  }
+}
+
+/** `3` → `3.00` in USD; never rounds away digits Medusa holds. */
+function decimalText(value: string, digits: number): string {
+  const number = new BigNumberJs(value)
+  return number.toFixed(Math.max(digits, number.decimalPlaces() ?? 0))
+}

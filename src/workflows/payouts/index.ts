@@ -1,0 +1,8 @@
+export * from "./create-acquiring-payout"
+export * from "./refresh-acquiring-payout"
+export * from "./steps/record-payout"
+export * from "./steps/send-payout"
+export { confirmOpenPayouts } from "./confirm-open-payouts"
+export { receivePayoutNotification } from "./payout-notification"
+export { payoutListView, payoutDetailView } from "./payout-view"
+export type { PayoutInput } from "./payout-record"

@@ -1,0 +1,67 @@
+/**
+ * A new payout row from the merchant's validated request: the request_id is
+ * made here, once, before anything is sent; the display fields lists show
+ * (beneficiary name, last four of the account) are taken from it.
+ */
+import { randomUUID } from "node:crypto"
+import type { Beneficiary, Payer } from "../../gateway"
+
+export interface PayoutInput {
+  provider_id: string
+  beneficiary: Beneficiary
+  payer?: Payer
+  beneficiary_id?: string
+  payment_amount: string
+  payment_currency: string
+  source_amount?: string
+  source_currency?: string
+  payment_date?: string
+  payment_method?: string
+  swift_charge_option?: string
+  fund_source?: string
+  fee_paid_by?: string
+  reason?: string
+  reference?: string
+  client_data?: string
+}
+
+export function beneficiaryName(beneficiary: Beneficiary): string | null {
+  const person = [beneficiary.first_name, beneficiary.last_name]
+    .filter(Boolean)
+    .join(" ")
+  return beneficiary.company_name || person || null
+}
+
+export function accountLast4(beneficiary: Beneficiary): string | null {
+  const account =
+    beneficiary.bank_details?.account_number || beneficiary.bank_details?.iban
+  if (!account) return null
+  const compact = account.replace(/\s+/g, "")
+  return compact.slice(-4)
+}
+
+export function newPayoutRecord(input: PayoutInput) {
+  return {
+    provider_id: input.provider_id,
+    request_id: randomUUID(),
+    status: "sending" as const,
+    beneficiary: input.beneficiary as Record<string, unknown>,
+    payer: (input.payer ?? null) as Record<string, unknown> | null,
+    beneficiary_id: input.beneficiary_id ?? null,
+    beneficiary_name: beneficiaryName(input.beneficiary),
+    beneficiary_account_last4: accountLast4(input.beneficiary),
+    payment_amount: input.payment_amount,
+    payment_currency: input.payment_currency,
+    source_amount: input.source_amount ?? null,
+    source_currency: input.source_currency ?? null,
+    payment_date: input.payment_date ?? null,
+    payment_method: input.payment_method ?? null,
+    swift_charge_option: input.swift_charge_option ?? null,
+    fund_source: input.fund_source ?? null,
+    fee_paid_by: input.fee_paid_by ?? null,
+    reason: input.reason ?? null,
+    reference: input.reference ?? null,
+    client_data: input.client_data ?? null,
+    tries: 0,
+  }
+}
