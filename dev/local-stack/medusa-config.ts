@@ -28,6 +28,10 @@ const backendUrl = `http://127.0.0.1:${process.env.PORT ?? "9000"}`
 const storefrontUrl = process.env.ACQUIRING_STOREFRONT_URL
 
 function acquiringProviders() {
+  // A store as installed, before anyone filled in Settings → Acquiring: no options at all.
+  if (process.env.ACQUIRING_TEST_EMPTY_OPTIONS === "1") {
+    return [{ resolve: providerPath, id: "acquiring", options: {} }]
+  }
   return [
     {
       resolve: providerPath,
@@ -65,6 +69,14 @@ function acquiringProviders() {
   ]
 }
 
+// The admin browser tests serve the dashboard from its own loopback origin (integration-tests/helpers/admin-browser.ts).
+const adminOrigins = [
+  "http://127.0.0.1",
+  process.env.ACQUIRING_TEST_ADMIN_ORIGIN,
+]
+  .filter(Boolean)
+  .join(",")
+
 const config = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -72,8 +84,8 @@ const config = defineConfig({
       jwtSecret: TEST_JWT_SECRET,
       cookieSecret: "integration-cookie-secret",
       storeCors: ["http://127.0.0.1", storefrontUrl].filter(Boolean).join(","),
-      adminCors: "http://127.0.0.1",
-      authCors: "http://127.0.0.1",
+      adminCors: adminOrigins,
+      authCors: adminOrigins,
     },
   },
   admin: { disable: true },

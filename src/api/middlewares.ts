@@ -1,7 +1,43 @@
-import { authenticate, defineMiddlewares } from "@medusajs/framework/http"
+import {
+  authenticate,
+  defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
+import { z, type ZodType } from "zod"
+import { validateBody, validateParams } from "../input-hardening"
+import { CardEntrySchema } from "../providers/acquiring/storefront-input/card-entry"
+import {
+  AdminCancelSubscriptionBody,
+  AdminRecordRefundBody,
+  AdminRefundSearchQuery,
+} from "./admin/acquiring/refunds/validators"
+import {
+  CreateAccountSchema,
+  UpdateAccountSchema,
+  withFieldNames,
+} from "../providers/acquiring/settings/account-input"
 import { attachAcquiringCart } from "./middlewares/attach-cart"
 import { refuseCaptureOfCancelledOrder } from "./middlewares/capture-guard"
 import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
+import { validateQuery } from "./middlewares/validate-query"
+import {
+  CreatePayoutBody,
+  ListPayoutsQuery,
+} from "./admin/acquiring/payouts/validators"
+
+// Medusa's ids: anything else (a NUL, say) would reach PostgreSQL, which refuses it with a 500
+const SessionParams = z.object({
+  session_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "is not a payment session id"),
+})
+
+/** The plugin's zod 4 schemas, typed as Medusa's re-export of the same zod (the deep generic comparison of the two copies exhausts the compiler). */
+type MedusaSchema = Parameters<typeof validateAndTransformQuery>[0]
+function asMedusaSchema(schema: ZodType): MedusaSchema {
+  return schema as unknown as MedusaSchema
+}
 
 // a logged-in customer is known to the plugin's store routes (ownership); guests stay allowed
 const optionalCustomer = authenticate("customer", ["session", "bearer"], {
@@ -20,9 +56,77 @@ export default defineMiddlewares({
       middlewares: [optionalCustomer],
     },
     {
+      matcher: "/store/acquiring/payment-sessions/:session_id",
+      middlewares: [validateParams(SessionParams)],
+    },
+    {
+      matcher: "/store/acquiring/payment-sessions/:session_id/*",
+      middlewares: [validateParams(SessionParams)],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/store/acquiring/payment-sessions/:session_id/card",
+      middlewares: [validateBody(CardEntrySchema)],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/store/acquiring/payment-sessions/:session_id/hosted-page",
+      // the page is built from the stored cart: nothing in the body counts
+      middlewares: [validateBody(z.object({}).strict())],
+    },
+    {
       methods: ["POST"],
       matcher: "/admin/payments/:id/capture",
       middlewares: [refuseCaptureOfCancelledOrder],
+    },
+    {
+      methods: ["GET"],
+      matcher: "/admin/acquiring/refunds",
+      middlewares: [
+        validateAndTransformQuery(asMedusaSchema(AdminRefundSearchQuery), {}),
+      ],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/acquiring/refunds/record",
+      middlewares: [
+        validateAndTransformBody(asMedusaSchema(AdminRecordRefundBody)),
+      ],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/acquiring/payments/:id/cancel-subscription",
+      middlewares: [
+        validateAndTransformBody(asMedusaSchema(AdminCancelSubscriptionBody)),
+      ],
+    },
+    {
+      methods: ["GET"],
+      matcher: "/admin/acquiring/payouts",
+      middlewares: [validateQuery(ListPayoutsQuery)],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/acquiring/payouts",
+      middlewares: [validateBody(CreatePayoutBody)],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/acquiring/settings/accounts",
+      middlewares: [
+        validateAndTransformBody(
+          asMedusaSchema(withFieldNames(CreateAccountSchema))
+        ),
+      ],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/acquiring/settings/accounts/:id",
+      middlewares: [
+        validateAndTransformBody(
+          asMedusaSchema(withFieldNames(UpdateAccountSchema))
+        ),
+      ],
     },
   ],
 })

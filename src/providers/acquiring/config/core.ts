@@ -32,6 +32,14 @@ export interface ProviderCore {
   gateway: GatewayPort
   journal: Journal
   log: Log
+  /** the admin account the options come from (id null: medusa-config alone) */
+  account: CoreAccount
+}
+
+export interface CoreAccount {
+  id: string | null
+  name: string | null
+  mode: "test" | "live"
 }
 
 export function createLog(logger: PluginLogger | undefined): Log {
@@ -54,6 +62,7 @@ export function createCore(input: {
   logger?: PluginLogger
   gateway?: GatewayPort
   journal?: Journal
+  account?: CoreAccount
 }): ProviderCore {
   const options = input.options
   return {
@@ -64,6 +73,7 @@ export function createCore(input: {
     gateway: input.gateway ?? gatewayFor(options, input.logger),
     journal: input.journal ?? moduleJournal(),
     log: createLog(input.logger),
+    account: input.account ?? { id: null, name: null, mode: options.mode },
   }
 }
 

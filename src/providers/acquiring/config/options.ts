@@ -22,18 +22,23 @@ function isLoopback(url: URL): boolean {
   return LOOPBACK_HOSTS.has(url.hostname)
 }
 
-const httpUrl = z
-  .string({ error: "is required (an absolute http(s) URL)" })
-  .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value)
-      return url.protocol === "https:" || url.protocol === "http:"
-    } catch {
-      return false
-    }
-  }, "must be an absolute http(s) URL")
-  .transform((value) => value.replace(/\/+$/, ""))
+/** An absolute http(s) URL without trailing slashes; `missing` is the message when none is given. */
+export function httpUrlSchema(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value)
+        return url.protocol === "https:" || url.protocol === "http:"
+      } catch {
+        return false
+      }
+    }, "must be an absolute http(s) URL")
+    .transform((value) => value.replace(/\/+$/, ""))
+}
+
+const httpUrl = httpUrlSchema("is required (an absolute http(s) URL)")
 
 const required = (what: string) =>
   z

@@ -1,66 +1,83 @@
 /**
  * The registry of provider cores, keyed by full provider id
- * (pp_acquiring-card_<id>). Options are parsed once per provider entry; the
- * provider instances, routes, workflows, subscribers and jobs all read the
- * same cores. Built from medusa-config, which every instance shares.
+ * (pp_acquiring-card_<id>) and the admin account serving the payment. A
+ * core's options are the entry's options in medusa-config (the defaults)
+ * overlaid by that account; the core, and so its gateway client, is rebuilt
+ * when the account changes. Provider instances, routes, workflows,
+ * subscribers and jobs all read cores here.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import type { GatewayPort } from "../port/gateway-port"
+import { accountFor, type AccountRecord } from "../settings/account-record"
+import { accountSource } from "../settings/account-source"
+import { accountOverlay, effectiveOptions } from "../settings/effective-options"
+import {
+  decryptSecret,
+  MISSING_KEY_MESSAGE,
+  settingsKeyFromEnv,
+  SettingsKeyError,
+} from "../settings/secret-box"
 import { createCore, type PluginLogger, type ProviderCore } from "./core"
-import { parseAcquiringOptions, type AcquiringOptions } from "./options"
+import { AcquiringOptionsError } from "./options"
 import {
   entryForId,
   entryForOptions,
+  fullProviderId,
   splitProviderId,
   type AcquiringIdentifier,
-  type ProviderEntry,
 } from "./provider-entries"
 
 interface Scope {
   resolve<T = unknown>(key: string): T
 }
 
-const parsed = new Map<string, { raw: unknown; options: AcquiringOptions }>()
-const cores = new Map<string, { raw: unknown; core: ProviderCore }>()
+export const NOT_CONFIGURED_MESSAGE =
+  "Acquiring is not configured: add an account in Settings → Acquiring"
 
-function optionsOf(entry: ProviderEntry): AcquiringOptions {
-  const known = parsed.get(entry.id)
-  if (known && known.raw === entry.options) return known.options
-  const options = parseAcquiringOptions(entry.options)
-  parsed.set(entry.id, { raw: entry.options, options })
-  return options
-}
-
-function coreOf(
-  identifier: AcquiringIdentifier,
-  entry: ProviderEntry,
+/** A provider entry of medusa-config: what is fixed for the life of the process. */
+export interface ProviderEntryRef {
+  provider_id: string
+  entry_id: string
+  identifier: AcquiringIdentifier
+  /** the entry's options as written in medusa-config */
+  raw: unknown
   logger?: PluginLogger
-): ProviderCore {
-  const key = `pp_${identifier}_${entry.id}`
-  const known = cores.get(key)
-  if (known && known.raw === entry.options) return known.core
-  const core = createCore({
-    identifier,
-    entry_id: entry.id,
-    options: optionsOf(entry),
-    logger,
-  })
-  cores.set(key, { raw: entry.options, core })
-  return core
 }
 
-/** The core of a provider instance, from the options Medusa built it with. */
-export function coreForProvider(
+/**
+ * Which account a core is for: the one a payment began with (`account_id`;
+ * null = medusa-config alone), the one a notification names, or the one
+ * serving a new payment in `currency`.
+ */
+export interface AccountChoice {
+  account_id?: string | null
+  currency?: string
+  names?: { merchant_id?: unknown; account_id?: unknown }
+}
+
+const cores = new Map<
+  string,
+  { raw: unknown; version: string; core: ProviderCore }
+>()
+
+/** The entry of a provider instance, from the options Medusa built it with. */
+export function entryForProvider(
   configModule: unknown,
   identifier: AcquiringIdentifier,
   options: unknown,
   logger?: PluginLogger
-): ProviderCore {
-  return coreOf(identifier, entryForOptions(configModule, options), logger)
+): ProviderEntryRef {
+  const entry = entryForOptions(configModule, options)
+  return {
+    provider_id: fullProviderId(identifier, entry.id),
+    entry_id: entry.id,
+    identifier,
+    raw: entry.options,
+    logger,
+  }
 }
 
-/** The core behind a full provider id, for routes, workflows, subscribers and jobs. */
-export function coreFor(scope: Scope, providerId: string): ProviderCore {
+/** The entry behind a full provider id, for routes, workflows, subscribers and jobs. */
+export function entryFor(scope: Scope, providerId: string): ProviderEntryRef {
   const parts = splitProviderId(providerId)
   if (!parts) {
     throw new MedusaError(
@@ -81,13 +98,110 @@ export function coreFor(scope: Scope, providerId: string): ProviderCore {
   } catch {
     logger = undefined
   }
-  return coreOf(parts.identifier, entry, logger)
+  return {
+    provider_id: fullProviderId(parts.identifier, entry.id),
+    entry_id: entry.id,
+    identifier: parts.identifier,
+    raw: entry.options,
+    logger,
+  }
 }
 
-/** Tests: a core over a scripted gateway, registered under its provider id. */
-export function registerCore(
-  core: ProviderCore & { gateway: GatewayPort },
-  raw: unknown
-): void {
-  cores.set(core.provider_id, { raw, core })
+function chooseAccount(
+  accounts: AccountRecord[],
+  entry: ProviderEntryRef,
+  choice: AccountChoice
+): AccountRecord | undefined {
+  if (choice.names) {
+    const { merchant_id, account_id } = choice.names
+    const named = accounts.filter(
+      (a) =>
+        a.merchant_id === merchant_id &&
+        a.account_id === account_id &&
+        (!a.providers?.length || a.providers.includes(entry.provider_id))
+    )
+    return named.find((a) => !a.deleted_at) ?? named[0]
+  }
+  if (choice.account_id === null) return undefined
+  if (choice.account_id) {
+    const kept = accounts.find((a) => a.id === choice.account_id)
+    if (kept) return kept
+  }
+  return accountFor(accounts, entry.provider_id, choice.currency)
+}
+
+function signKeyOf(account: AccountRecord): string | undefined {
+  if (!account.sign_key_encrypted) return undefined
+  try {
+    const key = settingsKeyFromEnv()
+    if (!key) throw new SettingsKeyError(MISSING_KEY_MESSAGE)
+    return decryptSecret(account.sign_key_encrypted, key)
+  } catch (error) {
+    if (!(error instanceof SettingsKeyError)) throw error
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `Acquiring account "${account.name}": ${error.message}`
+    )
+  }
+}
+
+/** A core for one payment (or notification): medusa-config overlaid by the account chosen. */
+export async function resolveCore(
+  entry: ProviderEntryRef,
+  choice: AccountChoice = {}
+): Promise<ProviderCore> {
+  const account = chooseAccount(await accountSource().accounts(), entry, choice)
+  const key = `${entry.provider_id}|${account?.id ?? "config"}`
+  const version = account ? new Date(account.updated_at).toISOString() : ""
+  const known = cores.get(key)
+  if (known && known.raw === entry.raw && known.version === version)
+    return known.core
+  let options
+  try {
+    options = effectiveOptions(
+      entry.raw,
+      account ? accountOverlay(account, signKeyOf(account)) : undefined
+    )
+  } catch (error) {
+    if (!(error instanceof AcquiringOptionsError)) throw error
+    if (!account)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        NOT_CONFIGURED_MESSAGE
+      )
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Acquiring account "${account.name}" is incomplete: ${error.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`
+    )
+  }
+  const core = createCore({
+    identifier: entry.identifier,
+    entry_id: entry.entry_id,
+    options,
+    logger: entry.logger,
+    account: account
+      ? { id: account.id, name: account.name, mode: options.mode }
+      : { id: null, name: null, mode: options.mode },
+  })
+  cores.set(key, { raw: entry.raw, version, core })
+  return core
+}
+
+/** The core behind a full provider id for a payment: `choice` as in resolveCore. */
+export async function coreFor(
+  scope: Scope,
+  providerId: string,
+  choice: AccountChoice = {}
+): Promise<ProviderCore> {
+  return resolveCore(entryFor(scope, providerId), choice)
+}
+
+/** The account a stored payment began with, and its currency, as a choice. */
+export function choiceOf(data: {
+  account?: { id: string | null } | undefined
+  currency?: string | undefined
+}): AccountChoice {
+  return data.account
+    ? { account_id: data.account.id, currency: data.currency }
+    : { currency: data.currency }
 }

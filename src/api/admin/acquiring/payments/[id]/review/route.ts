@@ -1,4 +1,7 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { reviewAcquiringPaymentWorkflow } from "../../../../../../workflows/review-acquiring-payment"
@@ -11,8 +14,14 @@ const ReviewBody = z
   })
   .strict()
 
-/** POST /admin/acquiring/payments/:id/review {decision: "release" | "reject"} */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
+/**
+ * POST /admin/acquiring/payments/:id/review {decision: "release" | "reject"};
+ * the decision goes on the order's record with the admin user who made it.
+ */
+export async function POST(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   const parsed = ReviewBody.safeParse(req.body ?? {})
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -24,7 +33,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field}: ${reason}`)
   }
   const { result } = await reviewAcquiringPaymentWorkflow(req.scope).run({
-    input: { payment_id: req.params.id, decision: parsed.data.decision },
+    input: {
+      payment_id: req.params.id,
+      decision: parsed.data.decision,
+      actor_id: req.auth_context?.actor_id ?? null,
+    },
   })
   res.status(200).json({ payment: result })
 }

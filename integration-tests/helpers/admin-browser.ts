@@ -1,0 +1,132 @@
+/**
+ * The Medusa admin dashboard in a real Chromium, with the plugin's built
+ * admin extensions (.medusa/server/src/admin), for any admin page's test.
+ *
+ * Call adminDashboard() at the top of a spec file, before acquiringSuite():
+ * it starts the dashboard on its own 127.0.0.1 port before Medusa boots and
+ * adds that origin to the app's admin and auth CORS. The dashboard is served
+ * as `medusa develop` serves it (Vite in development mode, in a child
+ * process: admin-dashboard-server.mjs): Medusa's production mode marks the
+ * session cookie `secure`, which a browser drops over plain http. Cookies
+ * ignore ports, so the session the backend sets reaches it from the
+ * dashboard's page.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import { join, resolve } from "node:path"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Page } from "playwright-core"
+import { createAdminLogin } from "../../dev/local-stack/admin-user"
+import { freeLoopbackPort } from "../../dev/local-stack/database"
+import { PLUGIN_ROOT_VARIABLE } from "../setup/plugin-snapshot"
+import { realBrowser } from "./real-browser"
+
+export const ADMIN_PATH = "/app"
+
+const REPO_ROOT = resolve(__dirname, "..", "..")
+
+export type AdminLogin = { email: string; password: string }
+
+function startDashboard(
+  port: number,
+  backendUrl: string
+): Promise<ChildProcess> {
+  const pluginRoot = process.env[PLUGIN_ROOT_VARIABLE] ?? REPO_ROOT
+  const child = spawn(
+    process.execPath,
+    [
+      join(__dirname, "admin-dashboard-server.mjs"),
+      String(port),
+      backendUrl,
+      join(pluginRoot, ".medusa", "server", "src", "admin", "index.mjs"),
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        HMR_BIND_HOST: "127.0.0.1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    }
+  )
+  return new Promise((ready, fail) => {
+    let output = ""
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes("ready")) ready(child)
+    }
+    child.stdout?.on("data", collect)
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    child.on("exit", (code) =>
+      fail(new Error(`the dashboard server exited (${code}): ${output}`))
+    )
+  })
+}
+
+export function adminDashboard() {
+  const browser = realBrowser()
+  let dashboard: ChildProcess | undefined
+  let origin = ""
+
+  beforeAll(async () => {
+    const port = await freeLoopbackPort()
+    origin = `http://127.0.0.1:${port}`
+    // read by the local stack's medusa-config when the runner boots Medusa after this
+    process.env.ACQUIRING_TEST_ADMIN_ORIGIN = origin
+    dashboard = await startDashboard(
+      port,
+      `http://127.0.0.1:${process.env.PORT}`
+    )
+    // Vite compiles the entry and the stylesheet on first request: let it work while Medusa boots
+    for (const file of ["entry.jsx", "index.css"])
+      void fetch(`${origin}${ADMIN_PATH}/${file}`).catch(() => undefined)
+  }, 60_000)
+
+  afterAll(() => {
+    dashboard?.kill()
+    dashboard = undefined
+  })
+
+  return {
+    page: browser.page,
+    /** Saves the page as it is now to .artifacts/screenshots/<name>.png. */
+    screenshot: browser.screenshot,
+    /** The dashboard's address, e.g. http://127.0.0.1:41234 (its pages are under /app). */
+    origin: () => origin,
+
+    /** An admin who logs in with e-mail and password; the database is restored per test, so call it in each test. */
+    async createLogin(container: MedusaContainer): Promise<AdminLogin> {
+      const login = {
+        email: `admin-${Date.now()}@example.test`,
+        password: "admin-password-1",
+      }
+      await createAdminLogin(container, login.email, login.password)
+      return login
+    },
+
+    /** Logs in through the dashboard's own form and waits until it leaves the login page. */
+    async logIn(login: AdminLogin): Promise<Page> {
+      const page = browser.page()
+      // the first load compiles the dashboard's modules (Vite): slow once per run
+      await page.goto(`${origin}${ADMIN_PATH}/login`, { waitUntil: "commit" })
+      const email = page.locator('input[name="email"]')
+      await email.waitFor({ timeout: 180_000 })
+      await email.fill(login.email)
+      await page.locator('input[name="password"]').fill(login.password)
+      await page.getByRole("button", { name: /continue with email/i }).click()
+      await page.waitForURL((url) => !url.pathname.endsWith("/login"), {
+        timeout: 60_000,
+      })
+      return page
+    },
+
+    /** Opens a dashboard path (e.g. "/settings/acquiring") in the logged-in page. */
+    async open(path: string): Promise<Page> {
+      const page = browser.page()
+      await page.goto(`${origin}${ADMIN_PATH}${path}`, {
+        waitUntil: "commit",
+      })
+      return page
+    },
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Serves Medusa's admin dashboard as `medusa develop` does (Vite, in
+ * development mode), with the plugin's built admin extensions, on
+ * 127.0.0.1, talking to a Medusa backend elsewhere. Run as its own Node
+ * process by admin-browser.ts (Vite and its plugins load through import(),
+ * which jest's module sandbox does not allow).
+ *
+ *   node admin-dashboard-server.mjs <port> <backend url> <plugin admin entry>
+ *
+ * Prints "ready" once listening.
+ */
+import express from "express"
+import { develop } from "@medusajs/admin-bundler"
+
+const [port, backendUrl, pluginAdmin] = process.argv.slice(2)
+
+const app = express()
+const dashboard = await develop({
+  path: "/app",
+  backendUrl,
+  sources: [],
+  plugins: [pluginAdmin],
+  outDir: ".medusa/admin-browser-build",
+  disable: false,
+})
+app.use("/app", dashboard)
+app.get("/", (_req, res) => res.redirect("/app"))
+app.listen(Number(port), "127.0.0.1", () => {
+  process.stdout.write("ready\n")
+})

@@ -1,0 +1,362 @@
+import { Client } from "pg"
+import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { Modules } from "@medusajs/framework/utils"
+import {
+  cartWithSession,
+  eventually,
+  expectOrder,
+  submitCard,
+} from "../helpers/checkout"
+import { expectStatus, httpClient } from "../../dev/store-client/http-client"
+import {
+  createReadyCart,
+  openPaymentSession,
+} from "../../dev/store-client/storefront"
+import { CARDS } from "../helpers/test-cards"
+
+jest.setTimeout(120_000)
+
+// Booted with no provider options at all: everything comes from the admin.
+process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"
+const SETTINGS_KEY = Buffer.alloc(32, 7).toString("base64")
+process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
+
+const SETTINGS = "/admin/acquiring/settings"
+
+/** Settings stored by the plugin: admin API, sign key at rest, effect without restart, connection check. */
+acquiringSuite(
+  ({ sandbox, openShop, backendUrl, databaseUrl, container, logs }) => {
+    const accountBody = (extra: Record<string, unknown> = {}) => ({
+      name: "Sandbox",
+      mode: "test",
+      merchant_id: sandbox.account.merchant_id,
+      account_id: sandbox.account.account_id,
+      sign_key: sandbox.account.sign_key,
+      base_url: sandbox.url(),
+      currencies: ["USD"],
+      website_url: "https://shop.example.test",
+      backend_url: backendUrl(),
+      storefront_url: "https://shop.example.test/checkout/return",
+      ...extra,
+    })
+
+    async function sql<T = Record<string, unknown>>(
+      text: string,
+      values: unknown[] = []
+    ): Promise<T[]> {
+      const client = new Client({ connectionString: databaseUrl() })
+      await client.connect()
+      try {
+        return (await client.query(text, values)).rows as T[]
+      } finally {
+        await client.end()
+      }
+    }
+
+    async function payByCard(shop: Awaited<ReturnType<typeof openShop>>) {
+      const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
+      const paid = expectStatus(
+        await submitCard(shop, session.id, CARDS.approved),
+        200,
+        "submit card"
+      )
+      expect(paid.payment_session.data.status).toBe("authorized")
+      const order = await expectOrder(shop, cart.id)
+      return { order, stored: await shop.stored(session.id) }
+    }
+
+    it("guards, validates and seals the settings; a merchant goes from empty options to a paid order", async () => {
+      const shop = await openShop()
+      const anonymous = httpClient(backendUrl)
+      expect((await anonymous.get(SETTINGS)).status).toBe(401)
+      expect(
+        (await anonymous.post(`${SETTINGS}/accounts`, accountBody())).status
+      ).toBe(401)
+
+      // nothing configured: a payment is refused in words the merchant can act on
+      const cart = await createReadyCart(shop.store, shop.seeded, {})
+      const refused = await openPaymentSession(
+        shop.store,
+        cart.id,
+        CARD_PROVIDER
+      )
+      expect(refused.answer.status).toBe(400)
+      expect(refused.answer.text).toContain(
+        "Acquiring is not configured: add an account in Settings → Acquiring"
+      )
+
+      // 400s name the field
+      const bad = await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        accountBody({ base_url: "ftp://gw", currencies: ["XYZ"] })
+      )
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toContain(
+        "base_url: must be an absolute http(s) URL"
+      )
+      expect(bad.data.message).toContain(
+        "currencies.0: must be an ISO 4217 currency code"
+      )
+      const unknown = await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        accountBody({ apiKey: "x" })
+      )
+      expect(unknown.status).toBe(400)
+      expect(unknown.data.message).toContain("unknown field(s) apiKey")
+      const badAdvanced = await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        accountBody({ advanced: { limits: { batch: { capture: -1 } } } })
+      )
+      expect(badAdvanced.status).toBe(400)
+      expect(badAdvanced.data.message).toContain(
+        "advanced.limits.batch.capture: must be positive"
+      )
+
+      // no encryption key: saving a sign key is refused, naming the variable
+      delete process.env.ACQUIRING_SETTINGS_KEY
+      try {
+        const noKey = await shop.admin.post(
+          `${SETTINGS}/accounts`,
+          accountBody()
+        )
+        expect(noKey.status).toBe(400)
+        expect(noKey.data.type).toBe("invalid_data")
+        expect(noKey.data.message).toMatch(
+          /^Set ACQUIRING_SETTINGS_KEY \(32 bytes, base64 or hex\)/
+        )
+        expect(
+          expectStatus(await shop.admin.get(SETTINGS), 200, "settings")
+            .encryption_ready
+        ).toBe(false)
+      } finally {
+        process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
+      }
+
+      const created = await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        accountBody()
+      )
+      const { account } = expectStatus(created, 200, "create account")
+      expect(account).toMatchObject({
+        name: "Sandbox",
+        mode: "test",
+        currencies: ["usd"],
+        providers: [],
+        sign_key_set: true,
+        enabled: true,
+      })
+      expect(Date.parse(account.sign_key_updated_at)).toBeGreaterThan(0)
+      expect(account).not.toHaveProperty("sign_key")
+      expect(account).not.toHaveProperty("sign_key_encrypted")
+
+      // at rest: only ciphertext
+      const rows = await sql("SELECT * FROM acquiring_account")
+      expect(rows).toHaveLength(1)
+      expect(JSON.stringify(rows)).not.toContain(sandbox.account.sign_key)
+      expect(String(rows[0].sign_key_encrypted)).toMatch(
+        /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/
+      )
+
+      const settings = expectStatus(
+        await shop.admin.get(SETTINGS),
+        200,
+        "settings"
+      )
+      expect(settings.encryption_ready).toBe(true)
+      const card = settings.providers.find(
+        (p: { id: string }) => p.id === CARD_PROVIDER
+      )
+      expect(card).toMatchObject({
+        identifier: "acquiring-card",
+        account_id: account.id,
+        notify_url: `${backendUrl()}/hooks/payment/acquiring-card_acquiring`,
+      })
+      expect(card.effective.merchant_id).toEqual({
+        value: sandbox.account.merchant_id,
+        source: "admin",
+      })
+      expect(card.effective.sign_key).toEqual({ value: "set", source: "admin" })
+      expect(card.effective.order_prefix).toEqual({
+        value: "MED",
+        source: "default",
+      })
+
+      // the next payment goes through, no restart
+      const { stored } = await payByCard(shop)
+      expect(stored.account).toEqual({ id: account.id, mode: "test" })
+      expect(stored.order_no).toMatch(/^MED[0-9a-f]{24}$/)
+
+      // its notification is verified with the key of the account it names (medusa-config has none)
+      const notification = await eventually(
+        "the sandbox's notification",
+        async () => (await sandbox.notifications(stored.transaction_id))[0]
+      )
+      const webhook = (fields: Record<string, string>) =>
+        container()
+          .resolve(Modules.PAYMENT)
+          .getWebhookActionAndData({
+            provider: "acquiring-card_acquiring",
+            payload: {
+              data: fields,
+              rawData: Buffer.from(new URLSearchParams(fields).toString()),
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+            },
+          })
+      expect((await webhook(notification.fields)).action).toBe("authorized")
+      expect(
+        (await webhook({ ...notification.fields, order_no: "MEDforged" }))
+          .action
+      ).toBe("not_supported")
+
+      const changes = expectStatus(
+        await shop.admin.get(`${SETTINGS}/changes`),
+        200,
+        "changes"
+      )
+      expect(changes.count).toBe(1)
+      expect(changes.changes[0]).toMatchObject({
+        account_id: account.id,
+        action: "created",
+        actor_email: expect.stringContaining("@"),
+      })
+      expect(changes.changes[0].fields).toContain("sign_key")
+      const audit = await sql("SELECT * FROM acquiring_settings_change")
+      for (const text of [
+        JSON.stringify(audit),
+        JSON.stringify(settings),
+        JSON.stringify(changes),
+        created.text,
+        ...logs.lines(),
+      ]) {
+        expect(text).not.toContain(sandbox.account.sign_key)
+      }
+    })
+
+    it("a change takes effect at once here, one made by another instance within seconds, and the next payment uses it", async () => {
+      const shop = await openShop()
+      const { account } = expectStatus(
+        await shop.admin.post(`${SETTINGS}/accounts`, accountBody()),
+        200,
+        "create account"
+      )
+      // the connection check reads the account as payments do; its order number shows the prefix in use
+      const prefixInUse = async () => {
+        expectStatus(
+          await shop.admin.post(
+            `${SETTINGS}/accounts/${account.id}/test-connection`,
+            {}
+          ),
+          200,
+          "test connection"
+        )
+        const [last] = (await sandbox.requests("retrieval_trans")).slice(-1)
+        return String(last.body.orders).replace(/CHECK[0-9a-f]+$/, "")
+      }
+      expect(await prefixInUse()).toBe("MED") // now cached
+      // through this instance's API: the event drops the cache at once
+      expectStatus(
+        await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, {
+          order_prefix: "ADMIN",
+          three_d_secure: null,
+        }),
+        200,
+        "update account"
+      )
+      expect(await prefixInUse()).toBe("ADMIN")
+
+      // another instance writes the same database; no event reaches this one
+      const changedAt = Date.now()
+      await sql(
+        `UPDATE acquiring_account SET order_prefix = 'OTHER', updated_at = now() WHERE id = $1`,
+        [account.id]
+      )
+      let seenAfter = -1
+      while (seenAfter < 0 && Date.now() - changedAt < 15_000) {
+        if ((await prefixInUse()) === "OTHER")
+          seenAfter = Date.now() - changedAt
+        else await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      expect(seenAfter).toBeGreaterThan(0)
+      // the 5 s bound plus one check's round trip on a loaded machine
+      expect(seenAfter).toBeLessThan(10_000)
+      console.info(
+        `[admin-settings] a change from another instance took effect after ${seenAfter} ms`
+      )
+      expect((await payByCard(shop)).stored.order_no).toMatch(
+        /^OTHER[0-9a-f]{24}$/
+      )
+
+      const changes = expectStatus(
+        await shop.admin.get(`${SETTINGS}/changes?limit=1`),
+        200,
+        "changes"
+      )
+      expect(changes).toMatchObject({ count: 2, limit: 1, offset: 0 })
+      expect(changes.changes[0]).toMatchObject({
+        action: "updated",
+        fields: ["order_prefix", "three_d_secure"],
+      })
+      expect((await shop.admin.get(`${SETTINGS}/changes?limit=0`)).status).toBe(
+        400
+      )
+    })
+
+    it("tells the four outcomes of Test connection apart", async () => {
+      const shop = await openShop()
+      const { account } = expectStatus(
+        await shop.admin.post(`${SETTINGS}/accounts`, accountBody()),
+        200,
+        "create account"
+      )
+      const check = async () =>
+        expectStatus(
+          await shop.admin.post(
+            `${SETTINGS}/accounts/${account.id}/test-connection`,
+            {}
+          ),
+          200,
+          "test connection"
+        )
+      const update = async (body: Record<string, unknown>) =>
+        expectStatus(
+          await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, body),
+          200,
+          "update account"
+        )
+
+      expect(await check()).toMatchObject({ outcome: "accepted" })
+
+      await update({ sign_key: "not-the-key" })
+      expect(await check()).toEqual({
+        outcome: "signature_refused",
+        message: "Signature refused (I0013): check the sign key.",
+        code: "I0013",
+      })
+      await update({ sign_key: sandbox.account.sign_key })
+
+      await sandbox.registerIps(["203.0.113.7"])
+      try {
+        expect(await check()).toMatchObject({
+          outcome: "ip_not_registered",
+          code: "7",
+        })
+      } finally {
+        await sandbox.registerIps(["127.0.0.1", "::1"])
+      }
+
+      await update({ base_url: "http://127.0.0.1:9" })
+      const unreachable = await check()
+      expect(unreachable.outcome).toBe("unreachable")
+      expect(unreachable.message).toContain("check base_url")
+
+      expectStatus(
+        await shop.admin.delete(`${SETTINGS}/accounts/${account.id}`),
+        200,
+        "delete account"
+      )
+      expect(
+        expectStatus(await shop.admin.get(SETTINGS), 200, "settings").accounts
+      ).toEqual([])
+    })
+  }
+)

@@ -1,0 +1,183 @@
+/**
+ * One acquiring payment in the order widget: status, result, 3-D Secure,
+ * risk (action, score, reasons), refunds, account and mode, the review
+ * decision and who made it; Release / Reject while held, Sync at any time.
+ */
+import { Button, Text, toast } from "@medusajs/ui"
+import { useAcquiringPayment } from "../../hooks/payments/use-acquiring-payment"
+import {
+  useReviewPayment,
+  useSyncPayment,
+} from "../../hooks/payments/use-payment-actions"
+import { DetailRow } from "./detail-row"
+import { PaymentBadges } from "./payment-badges"
+
+const PROVIDER_NAMES: Record<string, string> = {
+  "acquiring-card": "Card (on the store's page)",
+  "acquiring-hosted": "Hosted payment page",
+}
+
+function providerName(providerId: string): string {
+  const identifier = providerId.replace(/^pp_/, "").split("_")[0]
+  return PROVIDER_NAMES[identifier] ?? providerId
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString()
+
+export function AcquiringPaymentCard({
+  orderId,
+  paymentId,
+}: {
+  orderId: string
+  paymentId: string
+}) {
+  const {
+    data: payment,
+    isLoading,
+    error,
+  } = useAcquiringPayment(orderId, paymentId)
+  const review = useReviewPayment(orderId, paymentId)
+  const sync = useSyncPayment(orderId, paymentId)
+
+  if (isLoading)
+    return (
+      <div className="px-6 py-4">
+        <Text size="small" className="text-ui-fg-subtle">
+          Loading the payment…
+        </Text>
+      </div>
+    )
+  if (error || !payment)
+    return (
+      <div className="px-6 py-4">
+        <Text size="small" className="text-ui-fg-error">
+          {error?.message ?? "The payment could not be loaded"}
+        </Text>
+      </div>
+    )
+
+  const held = payment.review === "held" && !payment.canceled_at
+  const decide = (decision: "release" | "reject") =>
+    review.mutate(decision, {
+      onSuccess: () =>
+        toast.success(
+          decision === "release"
+            ? "Payment released"
+            : "Payment rejected and voided"
+        ),
+      onError: (e) => toast.error(e.message),
+    })
+  const runSync = () =>
+    sync.mutate(undefined, {
+      onSuccess: ({ sync: outcome }) =>
+        outcome.reached
+          ? toast.success(outcome.message)
+          : toast.warning(outcome.message),
+      onError: (e) => toast.error(e.message),
+    })
+
+  const risk = payment.risk
+  return (
+    <div
+      className="flex flex-col gap-y-2 px-6 py-4"
+      data-testid="acquiring-payment"
+      data-review={payment.review ?? ""}
+      data-status={payment.status}
+    >
+      <div className="flex items-center justify-between gap-x-2">
+        <Text size="small" weight="plus">
+          {providerName(payment.provider_id)}
+        </Text>
+        <PaymentBadges payment={payment} />
+      </div>
+      <DetailRow label="Transaction" value={payment.transaction_id} />
+      <DetailRow label="Card" value={payment.card_masked} />
+      <DetailRow
+        label="Amount"
+        value={
+          payment.amount && payment.currency
+            ? `${payment.amount} ${payment.currency}`
+            : undefined
+        }
+      />
+      <DetailRow
+        label="Result"
+        value={
+          payment.result
+            ? `${payment.result.code}: ${payment.result.text}${
+                // the acquirer's answer at authorisation; the review row says what followed
+                payment.review && payment.review !== "held"
+                  ? " (before review)"
+                  : ""
+              }`
+            : undefined
+        }
+      />
+      <DetailRow label="3-D Secure" value={payment.three_ds.result} />
+      <DetailRow
+        label="Risk"
+        value={
+          risk.action
+            ? `${risk.action}${risk.score ? ` (score ${risk.score})` : ""}`
+            : undefined
+        }
+      />
+      <DetailRow
+        label="Risk reasons"
+        value={risk.reasons.length ? risk.reasons.join(", ") : undefined}
+      />
+      <DetailRow
+        label="Review"
+        value={
+          payment.decided
+            ? `${payment.decided.decision === "release" ? "Released" : "Rejected"} by ${payment.decided.by_email ?? payment.decided.by ?? "an unknown user"}, ${when(payment.decided.at)}`
+            : payment.review && payment.review !== "held"
+              ? payment.review
+              : undefined
+        }
+      />
+      {payment.refunds.map((r) => (
+        <DetailRow
+          key={r.refund_reference_id}
+          label={`Refund ${r.refund_reference_id}`}
+          value={`${r.amount} ${payment.currency ?? ""}`}
+        />
+      ))}
+      <DetailRow
+        label="Account"
+        value={`${payment.account.name ?? "from medusa-config"} · ${payment.account.mode}`}
+      />
+      <div className="flex justify-end gap-x-2 pt-2">
+        <Button
+          size="small"
+          variant="transparent"
+          isLoading={sync.isPending}
+          onClick={runSync}
+        >
+          Sync with acquirer
+        </Button>
+        {held && (
+          <>
+            <Button
+              size="small"
+              variant="secondary"
+              isLoading={review.isPending && review.variables === "reject"}
+              disabled={review.isPending}
+              onClick={() => decide("reject")}
+            >
+              Reject
+            </Button>
+            <Button
+              size="small"
+              isLoading={review.isPending && review.variables === "release"}
+              disabled={review.isPending}
+              onClick={() => decide("release")}
+            >
+              Release
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "../../lib/sdk"
+import type { AcquiringPayment, SyncAnswer } from "../../lib/payment-api"
+import { orderDetailKey, paymentKeys } from "./query-keys"
+
+/**
+ * Release / reject a held payment, and sync with the acquirer. On success
+ * the widget shows the answer at once and the order's queries (Medusa's own
+ * payment section and activity) are refetched.
+ */
+function useSettle(orderId: string) {
+  const queryClient = useQueryClient()
+  return (payment: AcquiringPayment | undefined) => {
+    if (payment)
+      queryClient.setQueryData(paymentKeys.detail(orderId, payment.id), payment)
+    return queryClient.invalidateQueries({ queryKey: orderDetailKey(orderId) })
+  }
+}
+
+export function useReviewPayment(orderId: string, paymentId: string) {
+  const settle = useSettle(orderId)
+  return useMutation({
+    mutationFn: (decision: "release" | "reject") =>
+      sdk.client.fetch<unknown>(
+        `/admin/acquiring/payments/${paymentId}/review`,
+        { method: "POST", body: { decision } }
+      ),
+    onSuccess: () => settle(undefined),
+  })
+}
+
+export function useSyncPayment(orderId: string, paymentId: string) {
+  const settle = useSettle(orderId)
+  return useMutation({
+    mutationFn: () =>
+      sdk.client.fetch<SyncAnswer>(
+        `/admin/acquiring/payments/${paymentId}/sync`,
+        { method: "POST" }
+      ),
+    onSuccess: (answer) => settle(answer.payment),
+  })
+}

@@ -1,0 +1,49 @@
+/** Answers of /admin/acquiring/payments/:id, as the order widget reads them. */
+export interface AcquiringPayment {
+  id: string
+  provider_id: string
+  status:
+    | "pending"
+    | "requires_more"
+    | "authorized"
+    | "captured"
+    | "canceled"
+    | "error"
+  result: { code: string; text: string } | null
+  three_ds: { result: string | null }
+  risk: { action: string | null; score: string | null; reasons: string[] }
+  card_masked: string | null
+  amount: string | null
+  currency: string | null
+  refunds: { refund_reference_id: string; amount: string }[]
+  review: "held" | "released" | "rejected" | null
+  account: { id: string | null; name: string | null; mode: "test" | "live" }
+  transaction_id: string | null
+  order_no: string | null
+  void_pending: boolean
+  confirming: boolean
+  order_id: string | null
+  captured_at: string | null
+  canceled_at: string | null
+  decided: {
+    decision: "release" | "reject"
+    by: string | null
+    by_email: string | null
+    at: string
+  } | null
+}
+
+export interface SyncAnswer {
+  payment: AcquiringPayment
+  sync: { reached: boolean; changed: string[]; message: string }
+}
+
+/**
+ * Settled: captured, voided or failed, nothing awaiting the acquirer. Until
+ * then the widget polls, because Medusa's own capture and cancel buttons do
+ * not tell extensions they ran.
+ */
+export function isSettled(payment: AcquiringPayment): boolean {
+  if (payment.confirming || payment.void_pending) return false
+  return ["captured", "canceled", "error"].includes(payment.status)
+}

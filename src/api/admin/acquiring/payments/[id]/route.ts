@@ -1,0 +1,14 @@
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { readPaymentDetail } from "../../../../../reconciliation/payment-detail"
+
+/** GET /admin/acquiring/payments/:id: the order widget's view of one payment. */
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const payment = await readPaymentDetail(req.scope, req.params.id)
+  res.status(200).json({ payment })
+}

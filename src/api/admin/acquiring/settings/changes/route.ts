@@ -1,0 +1,44 @@
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { ListChangesQuery } from "../../../../../providers/acquiring/settings/account-input"
+import { settingsService } from "../../../../../providers/acquiring/settings/account-changes"
+
+/** GET /admin/acquiring/settings/changes?limit=&offset= (newest first) */
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const parsed = ListChangesQuery.safeParse(req.query ?? {})
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = issue.path.map(String).join(".") || "query"
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${field}: ${issue.code === "unrecognized_keys" ? `unknown parameter(s) ${issue.keys.join(", ")}` : issue.message}`
+    )
+  }
+  const { limit, offset } = parsed.data
+  const [rows, count] = await settingsService(
+    req.scope
+  ).listAndCountAcquiringSettingsChanges(
+    {},
+    { take: limit, skip: offset, order: { created_at: "DESC", id: "DESC" } }
+  )
+  res.json({
+    changes: rows.map((row) => ({
+      id: row.id,
+      account_id: row.account_id,
+      action: row.action,
+      fields: row.fields,
+      actor_id: row.actor_id,
+      actor_email: row.actor_email,
+      created_at: new Date(row.created_at).toISOString(),
+    })),
+    count,
+    limit,
+    offset,
+  })
+}

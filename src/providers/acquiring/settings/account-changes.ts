@@ -1,0 +1,260 @@
+/**
+ * Saving, changing and deleting accounts from the admin: the sign key
+ * sealed before it is stored, the effective options of every provider the
+ * account serves checked before anything is written, an audit entry (field
+ * names, never values) per change, and `acquiring.settings.changed` emitted
+ * so every instance drops its cached accounts.
+ */
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type AcquiringModuleService from "../../../modules/acquiring/service"
+import { AcquiringOptionsError } from "../config/options"
+import {
+  acquiringEntries,
+  fullProviderId,
+  IDENTIFIERS,
+} from "../config/provider-entries"
+import type { AccountRecord } from "./account-record"
+import type { CreateAccountInput, UpdateAccountInput } from "./account-input"
+import { accountSource, SETTINGS_CHANGED_EVENT } from "./account-source"
+import { accountOverlay, effectiveOptions } from "./effective-options"
+import {
+  encryptSecret,
+  MISSING_KEY_MESSAGE,
+  settingsKeyFromEnv,
+  SettingsKeyError,
+} from "./secret-box"
+
+export interface Actor {
+  id: string | null
+  email: string | null
+}
+
+type Scope = Pick<MedusaContainer, "resolve">
+
+export function settingsService(scope: Scope): AcquiringModuleService {
+  return scope.resolve<AcquiringModuleService>("acquiring")
+}
+
+/** Option names the admin calls by the account's field names. */
+const FIELD_OF_OPTION: Record<string, string> = {
+  website: "website_url",
+  storefront_return_url: "storefront_url",
+  storefront_cancel_url: "storefront_url",
+  recipes: "advanced.recipes",
+  status_codes: "advanced.status_codes",
+  limits: "advanced.limits",
+  lookup_retries: "advanced.lookup_retries",
+}
+
+function invalid(message: string): MedusaError {
+  return new MedusaError(MedusaError.Types.INVALID_DATA, message)
+}
+
+function seal(signKey: string): string {
+  let key: Buffer | null
+  try {
+    key = settingsKeyFromEnv()
+  } catch (error) {
+    if (error instanceof SettingsKeyError) throw invalid(error.message)
+    throw error
+  }
+  if (!key) throw invalid(MISSING_KEY_MESSAGE)
+  return encryptSecret(signKey, key)
+}
+
+/** Provider entries (full ids with their medusa-config options) an account serves. */
+export function servedEntries(
+  configModule: unknown,
+  providers: readonly string[]
+): { provider_id: string; raw: unknown }[] {
+  return acquiringEntries(configModule).flatMap((entry) =>
+    IDENTIFIERS.map((identifier) => ({
+      provider_id: fullProviderId(identifier, entry.id),
+      raw: entry.options,
+    })).filter((p) => !providers.length || providers.includes(p.provider_id))
+  )
+}
+
+/** Refuses (400, naming the field) an account whose effective options would not be valid. */
+function checkEffective(scope: Scope, account: AccountRecord): void {
+  const configModule = scope.resolve("configModule")
+  const entries = servedEntries(configModule, account.providers)
+  if (!entries.length) {
+    throw invalid(
+      "providers: names no acquiring provider configured in the payment module"
+    )
+  }
+  for (const entry of entries) {
+    try {
+      effectiveOptions(
+        entry.raw,
+        // the key itself is not needed to check the rest: a stand-in marks it set
+        accountOverlay(account, account.sign_key_encrypted ? "set" : undefined)
+      )
+    } catch (error) {
+      if (!(error instanceof AcquiringOptionsError)) throw error
+      throw invalid(
+        error.issues
+          .map((issue) => {
+            const [top, ...rest] = issue.path.split(".")
+            const field = FIELD_OF_OPTION[top] ?? top
+            const message =
+              field === "sign_key" && /required/.test(issue.message)
+                ? "is required (medusa-config supplies none)"
+                : issue.message
+            return `${[field, ...rest].join(".")}: ${message}`
+          })
+          .join("; ")
+      )
+    }
+  }
+}
+
+async function changed(
+  scope: Scope,
+  service: AcquiringModuleService,
+  change: {
+    account_id: string
+    action: "created" | "updated" | "deleted"
+    fields: string[]
+  },
+  actor: Actor
+): Promise<void> {
+  await service.createAcquiringSettingsChanges({
+    ...change,
+    actor_id: actor.id,
+    actor_email: actor.email,
+  })
+  accountSource().invalidate()
+  try {
+    await scope
+      .resolve(Modules.EVENT_BUS)
+      .emit({ name: SETTINGS_CHANGED_EVENT, data: { id: change.account_id } })
+  } catch {
+    // other instances still re-read within seconds
+  }
+}
+
+const BLANK: Omit<
+  AccountRecord,
+  | "id"
+  | "name"
+  | "merchant_id"
+  | "account_id"
+  | "base_url"
+  | "created_at"
+  | "updated_at"
+> = {
+  enabled: true,
+  mode: "live",
+  sign_key_encrypted: null,
+  sign_key_updated_at: null,
+  currencies: [],
+  providers: [],
+  website_url: null,
+  backend_url: null,
+  storefront_url: null,
+  three_d_secure: null,
+  auto_capture: null,
+  order_prefix: null,
+  timeout_ms: null,
+  advanced: null,
+}
+
+export async function createAccount(
+  scope: Scope,
+  input: CreateAccountInput,
+  actor: Actor
+): Promise<AccountRecord> {
+  const { sign_key, ...fields } = input
+  const values = {
+    ...BLANK,
+    ...fields,
+    ...(sign_key !== undefined
+      ? { sign_key_encrypted: seal(sign_key), sign_key_updated_at: new Date() }
+      : {}),
+  }
+  checkEffective(scope, {
+    ...values,
+    id: "new",
+    created_at: new Date(),
+    updated_at: new Date(),
+  } as AccountRecord)
+  const service = settingsService(scope)
+  const created = (await service.createAcquiringAccounts(
+    values as never
+  )) as unknown as AccountRecord
+  await changed(
+    scope,
+    service,
+    {
+      account_id: created.id,
+      action: "created",
+      fields: Object.keys(input).sort(),
+    },
+    actor
+  )
+  return created
+}
+
+export async function retrieveAccount(
+  scope: Scope,
+  id: string
+): Promise<AccountRecord> {
+  const [account] = (await settingsService(scope).listAcquiringAccounts({
+    id,
+  })) as unknown as AccountRecord[]
+  if (!account)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Acquiring account ${id} was not found`
+    )
+  return account
+}
+
+export async function updateAccount(
+  scope: Scope,
+  id: string,
+  input: UpdateAccountInput,
+  actor: Actor
+): Promise<AccountRecord> {
+  const current = await retrieveAccount(scope, id)
+  const { sign_key, ...fields } = input
+  const patch = {
+    ...fields,
+    ...(sign_key !== undefined
+      ? { sign_key_encrypted: seal(sign_key), sign_key_updated_at: new Date() }
+      : {}),
+  }
+  checkEffective(scope, { ...current, ...patch } as AccountRecord)
+  const service = settingsService(scope)
+  const updated = (await service.updateAcquiringAccounts({
+    id,
+    ...patch,
+  } as never)) as unknown as AccountRecord
+  await changed(
+    scope,
+    service,
+    { account_id: id, action: "updated", fields: Object.keys(input).sort() },
+    actor
+  )
+  return updated
+}
+
+/** Soft delete: payments that began with the account still reach it for captures and refunds. */
+export async function deleteAccount(
+  scope: Scope,
+  id: string,
+  actor: Actor
+): Promise<void> {
+  await retrieveAccount(scope, id)
+  const service = settingsService(scope)
+  await service.softDeleteAcquiringAccounts(id)
+  await changed(
+    scope,
+    service,
+    { account_id: id, action: "deleted", fields: [] },
+    actor
+  )
+}

@@ -1,0 +1,18 @@
+/**
+ * An account was saved or deleted on some instance: drop this instance's
+ * cached accounts so the next payment reads them again (without the event,
+ * the cache expires within seconds anyway).
+ */
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import {
+  accountSource,
+  SETTINGS_CHANGED_EVENT,
+} from "../providers/acquiring/settings/account-source"
+
+export default async function acquiringSettingsChanged(
+  _args: SubscriberArgs<{ id: string }>
+) {
+  accountSource().invalidate()
+}
+
+export const config: SubscriberConfig = { event: SETTINGS_CHANGED_EVENT }
