@@ -133,6 +133,16 @@ export function startTestSandbox() {
         "inject fault"
       ).fault
     },
+    /** The caller IPs the status query answers; others get query_result 7. */
+    async registerIps(ips: string[]): Promise<void> {
+      const answer = await fetch(`${url()}/__sandbox/registered-ips`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ registered_ips: ips }),
+      })
+      if (answer.status !== 200)
+        throw new Error(`registering IPs at the sandbox: ${answer.status}`)
+    },
     async clearFaults(): Promise<void> {
       expectStatus(await control.delete("/faults"), 200, "clear faults")
     },
@@ -162,6 +172,24 @@ export function startTestSandbox() {
         200,
         `portal ${action}`
       )
+    },
+    /** Every payout the sandbox holds: request_id, transaction_id, status, failure fields (signed). */
+    async payouts(): Promise<Record<string, string>[]> {
+      return expectStatus(await control.get("/payouts"), 200, "sandbox payouts")
+        .payouts
+    },
+    /** Forces a PENDING payout (by transaction_id or request_id) to its end state; it is notified. */
+    async resolvePayout(
+      id: string,
+      status: "COMPLETED" | "FAILED"
+    ): Promise<Record<string, string>> {
+      return expectStatus(
+        await control.post(`/payouts/${encodeURIComponent(id)}/resolve`, {
+          status,
+        }),
+        200,
+        "resolve payout"
+      ).payout
     },
     async notify(
       transactionId: string,

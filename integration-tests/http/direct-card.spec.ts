@@ -62,6 +62,8 @@ acquiringSuite(({ sandbox, openShop, container }) => {
       currency: "USD",
     })
     expect(stored.attempts).toHaveLength(1)
+    // no admin account: medusa-config's options alone
+    expect(stored.account).toEqual({ id: null, mode: "test" })
     expect(stored.order_no).toMatch(/^MED[0-9a-f]{24}$/)
     expect(stored.order_no).not.toContain(session.id.replace("payses_", ""))
     const storedKeys = [
@@ -80,6 +82,7 @@ acquiringSuite(({ sandbox, openShop, container }) => {
       "review",
       "refunds",
       "void_pending",
+      "account",
       "cart",
       "device",
       "client",

@@ -366,6 +366,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       (await paymentModule().retrievePaymentSession(session.id)).status
     ).toBe("pending")
 
+    const queriesBefore = (await sandbox.requests("retrieval_trans")).length
     await reconcileAcquiring(container())
 
     expect(
@@ -373,6 +374,15 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     ).toBe("authorized")
     const answer = await shop.store.get(`/store/carts/${cart.id}`)
     expect(answer.data.cart.completed_at).toBeTruthy()
+    // one status query: the cart completion it triggered read what the job stored instead of asking again
+    const queries = (await sandbox.requests("retrieval_trans")).slice(
+      queriesBefore
+    )
+    expect(queries).toHaveLength(1)
+    const selector = [queries[0].body.orders, queries[0].body.trades].join(",")
+    expect(
+      [tx.order_no, tx.transaction_id].some((id) => selector.includes(id))
+    ).toBe(true)
   })
 
   it("notifications carry the wire contract's signature, and one signed by that recipe alone is believed", async () => {

@@ -24,8 +24,11 @@ const METHODS: (keyof GatewayPort)[] = [
   "refund",
   "retrieveTransactions",
   "retrieveRefunds",
+  "cancelSubscription",
   "verifyNotification",
   "verifyResult",
+  "payout",
+  "verifyPayoutNotification",
 ]
 
 export function scriptedGateway(script: Script): {

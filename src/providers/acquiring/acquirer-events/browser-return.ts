@@ -1,7 +1,7 @@
 /**
  * The shopper's browser coming back from the hosted page or a 3-D Secure
  * challenge. The status query decides the outcome; returned fields whose
- * signature holds only add details (code and text, 3-D Secure outcome)
+ * signature holds only add details (code and text, 3-D Secure outcome, risk)
  * where the query agrees with them. Forged or altered fields change nothing.
  */
 import type { VerifiedResult } from "../../../gateway"
@@ -46,6 +46,8 @@ export async function confirmBrowserReturn(
     result: detailed.result ?? confirmed.result,
   }
   if (detailed.card_masked) next.card_masked = detailed.card_masked
+  // the hosted page's risk screening reaches the plugin only in these fields
+  if (detailed.risk) next.risk = detailed.risk
   if (verified.threeds_result)
     next.three_ds = { ...confirmed.three_ds, result: verified.threeds_result }
   return next

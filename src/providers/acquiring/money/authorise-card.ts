@@ -52,6 +52,7 @@ export async function authoriseCard(
     cart: data.cart,
     device: data.device,
     client: data.client,
+    subscription: data.subscription?.order,
     holder: entry.holder,
     website: core.options.website,
     notify_url: notifyUrlFor(core),

@@ -74,6 +74,7 @@ export async function openHostedPage(
     cart: data.cart,
     device: data.device,
     client: data.client,
+    subscription: data.subscription?.order,
     website: core.options.website,
     notify_url: notifyUrlFor(core),
     return_url: returnUrlFor(core.options, attempt.token),

@@ -6,7 +6,13 @@
 import { journalService } from "../../../modules/acquiring/journal-access"
 
 export type OperationKind =
-  "authorise" | "checkout" | "capture" | "void" | "review" | "refund"
+  | "authorise"
+  | "checkout"
+  | "capture"
+  | "void"
+  | "review"
+  | "refund"
+  | "cancel_subscription"
 export type OperationState =
   "sent" | "unknown" | "done" | "refused" | "recorded"
 

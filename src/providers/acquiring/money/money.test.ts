@@ -295,6 +295,41 @@ describe("refunds", () => {
     )
     expect(sent).toEqual(["5.01", "0.334"])
   })
+
+  it("searches refunds only while stored data may be stale: never around answered refunds, once after a lost answer", async () => {
+    let lose = false
+    const { gateway, calls } = scriptedGateway({
+      refund: async (entry) => {
+        if (lose) throw lost()
+        return { ...entry, ok: true, refund_reference_id: "T1-01" } as never
+      },
+      retrieveRefunds: async () => [],
+    })
+    const core = testCore(gateway)
+    await refundPayment(core, capturedPayment, {
+      amount: "5.00",
+      reference: "r1",
+    })
+    await refundPayment(core, capturedPayment, {
+      amount: "2.00",
+      reference: "r2",
+    })
+    expect(calls.map((c) => c.method)).toEqual(["refund", "refund"])
+
+    // the answer is lost: the journal now holds an unsettled refund, so the stored data may be stale
+    lose = true
+    await expect(
+      refundPayment(core, capturedPayment, { amount: "1.00", reference: "r3" })
+    ).rejects.toThrow(/outcome is being confirmed/)
+    expect(calls.slice(2).map((c) => c.method)).toEqual([
+      "refund",
+      "retrieveRefunds",
+    ])
+    await expect(
+      refundPayment(core, capturedPayment, { amount: "1.00", reference: "r4" })
+    ).rejects.toThrow(/still being confirmed/)
+    expect(calls.slice(4).map((c) => c.method)).toEqual(["retrieveRefunds"])
+  })
 })
 
 describe("capture and void", () => {

@@ -17,8 +17,11 @@ export type GatewayPort = Pick<
   | "checkout"
   | "retrieveTransactions"
   | "retrieveRefunds"
+  | "cancelSubscription"
   | "verifyNotification"
   | "verifyResult"
+  | "payout"
+  | "verifyPayoutNotification"
 > &
   CoalescingClient
 
@@ -50,8 +53,11 @@ export function gatewayFor(
     checkout: client.checkout,
     retrieveTransactions: client.retrieveTransactions,
     retrieveRefunds: client.retrieveRefunds,
+    cancelSubscription: client.cancelSubscription,
     verifyNotification: client.verifyNotification,
     verifyResult: client.verifyResult,
+    payout: client.payout,
+    verifyPayoutNotification: client.verifyPayoutNotification,
     capture: batched.capture,
     cancel: batched.cancel,
     review: batched.review,

@@ -32,15 +32,20 @@ import {
   roundAmount,
   type AmountInput,
 } from "../../../gateway"
-import { webhookAction } from "../acquirer-events/notification"
-import type { PluginLogger, ProviderCore } from "../config/core"
 import {
-  parseAcquiringOptions,
-  AcquiringOptionsError,
-  type AcquiringOptionsInput,
-} from "../config/options"
+  notificationFields,
+  webhookAction,
+} from "../acquirer-events/notification"
+import type { PluginLogger, ProviderCore } from "../config/core"
+import type { AcquiringOptionsInput } from "../config/options"
 import type { AcquiringIdentifier } from "../config/provider-entries"
-import { coreForProvider } from "../config/registry"
+import {
+  choiceOf,
+  entryForProvider,
+  resolveCore,
+  type ProviderEntryRef,
+} from "../config/registry"
+import { configIssues } from "../settings/effective-options"
 import { capturePayment } from "../money/capture"
 import { declinedError } from "../money/errors"
 import { refundPayment } from "../money/refunds"
@@ -54,6 +59,7 @@ import {
 } from "../session/session-data"
 import { surplusAttempts } from "../session/transitions"
 import { withLedger } from "../session/session-data"
+import { SubscriptionRequestSchema } from "../storefront-input/subscription-request"
 import { DeviceSchema } from "../storefront-input/device"
 import {
   CartSnapshotSchema,
@@ -64,17 +70,16 @@ type Container = { logger?: PluginLogger; configModule?: unknown }
 type Status = NonNullable<SessionData["status"]>
 
 export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<AcquiringOptionsInput> {
-  protected readonly core: ProviderCore
+  protected readonly entry: ProviderEntryRef
 
+  /** Options may leave out what an admin account supplies (even everything); what they set must be valid. */
   static override validateOptions(options: Record<string, unknown>): void {
-    try {
-      parseAcquiringOptions(options)
-    } catch (error) {
-      const message =
-        error instanceof AcquiringOptionsError
-          ? error.message
-          : "acquiring payment provider options are invalid"
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, message)
+    const issues = configIssues(options)
+    if (issues.length) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `acquiring payment provider options are invalid: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`
+      )
     }
   }
 
@@ -84,12 +89,17 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     identifier: AcquiringIdentifier
   ) {
     super(container as Record<string, unknown>, options)
-    this.core = coreForProvider(
+    this.entry = entryForProvider(
       container.configModule,
       identifier,
       options,
       container.logger
     )
+  }
+
+  /** The core of a payment: the account it began with, else the one serving its currency now. */
+  protected core(data: SessionData): Promise<ProviderCore> {
+    return resolveCore(this.entry, choiceOf(data))
   }
 
   /** What a session with no attempt at the acquirer means at authorisation. */
@@ -113,8 +123,20 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
         `Invalid data.device.${issue.path.map(String).join(".")}: ${issue.message}`
       )
     }
+    const subscription = SubscriptionRequestSchema.optional().safeParse(
+      raw.subscription ?? undefined
+    )
+    if (!subscription.success) {
+      const issue = subscription.error.issues[0]
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Invalid data.subscription.${issue.path.map(String).join(".")}: ${issue.message}`
+      )
+    }
     const cart = CartSnapshotSchema.safeParse(raw.cart)
     const client = ClientContextSchema.safeParse(raw.client)
+    // refuses here, before anything is stored, when no account serves the payment
+    const core = await resolveCore(this.entry, { currency })
     const data: SessionData = {
       session_id: sessionId,
       status: "pending",
@@ -122,8 +144,12 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
       currency,
       attempts: [],
       device: device.data,
+      account: { id: core.account.id, mode: core.account.mode },
       ...(cart.success ? { cart: cart.data } : {}),
       ...(client.success ? { client: client.data } : {}),
+      ...(subscription.data
+        ? { subscription: { order: subscription.data } }
+        : {}),
     }
     return { id: sessionId, data: toStored(data), status: "pending" }
   }
@@ -144,8 +170,9 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const data = this.parse(input.data)
     return {
-      data: toStored(await releaseUnused(this.core, this.parse(input.data))),
+      data: toStored(await releaseUnused(await this.core(data), data)),
     }
   }
 
@@ -159,11 +186,12 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
         "The payment was canceled"
       )
     if (!data.attempts?.length) return this.authorizeWithoutAttempt(data)
+    const core = await this.core(data)
     if (data.status !== "authorized" && data.status !== "captured") {
-      data = (await settleAttempts(this.core, data)).data
+      data = (await settleAttempts(core, data)).data
     }
     for (const attempt of surplusAttempts(data))
-      data = await voidSurplus(this.core, data, attempt)
+      data = await voidSurplus(core, data, attempt)
     if (data.status === "error") throw declinedError(data.result)
     return out(data)
   }
@@ -171,17 +199,19 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   async capturePayment(
     input: CapturePaymentInput
   ): Promise<CapturePaymentOutput> {
+    const data = this.parse(input.data)
     return {
-      data: toStored(await capturePayment(this.core, this.parse(input.data))),
+      data: toStored(await capturePayment(await this.core(data), data)),
     }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const data = this.parse(input.data)
     return {
       data: toStored(
         await voidPayment(
-          this.core,
-          this.parse(input.data),
+          await this.core(data),
+          data,
           input.context?.idempotency_key
         )
       ),
@@ -189,7 +219,8 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const data = await refundPayment(this.core, this.parse(input.data), {
+    const parsed = this.parse(input.data)
+    const data = await refundPayment(await this.core(parsed), parsed, {
       amount: input.amount as AmountInput,
       reference: input.context?.idempotency_key,
     })
@@ -199,10 +230,9 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   async retrievePayment(
     input: RetrievePaymentInput
   ): Promise<RetrievePaymentOutput> {
+    const data = this.parse(input.data)
     return {
-      data: toStored(
-        (await refreshPayment(this.core, this.parse(input.data))).data
-      ),
+      data: toStored((await refreshPayment(await this.core(data), data)).data),
     }
   }
 
@@ -210,19 +240,33 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     input: GetPaymentStatusInput
   ): Promise<GetPaymentStatusOutput> {
     const data = this.parse(input.data)
+    const core = await this.core(data)
     const settled = data.attempts?.some(
       (a) => a.state === "sent" || a.state === "unknown"
     )
-      ? (await settleAttempts(this.core, data)).data
-      : (await refreshPayment(this.core, data)).data
+      ? (await settleAttempts(core, data)).data
+      : (await refreshPayment(core, data)).data
     return out(settled)
   }
 
   async getWebhookActionAndData(
     payload: ProviderWebhookPayload["payload"]
   ): Promise<WebhookActionResult> {
+    // verified with the key of the account the notification names
+    const fields = notificationFields(payload)
+    let core: ProviderCore
+    try {
+      core = await resolveCore(this.entry, {
+        names: {
+          merchant_id: fields?.merchant_id,
+          account_id: fields?.account_id,
+        },
+      })
+    } catch {
+      return { action: "not_supported" }
+    }
     return (await webhookAction(
-      this.core,
+      core,
       payload
     )) as unknown as WebhookActionResult
   }
@@ -230,7 +274,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   protected parse(raw: unknown): SessionData {
     return withLedger(
       parseSessionData(raw),
-      this.core.identifier === "acquiring-card" ? "authorise" : "checkout"
+      this.entry.identifier === "acquiring-card" ? "authorise" : "checkout"
     )
   }
 }

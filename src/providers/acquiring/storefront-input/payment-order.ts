@@ -21,7 +21,10 @@ import {
 import { currencyDigits } from "../../../gateway/money/currency-digits"
 import { encodeItems, type ItemInput } from "../../../gateway/codecs/items"
 import { DEFAULT_FIELD_LIMITS } from "../../../gateway/limits"
-import type { CheckoutRequestInput } from "../../../gateway/schemas/payment-order"
+import type {
+  CheckoutRequestInput,
+  OrderSubscription,
+} from "../../../gateway/schemas/payment-order"
 import type {
   CartSnapshot,
   ClientContext,
@@ -42,6 +45,8 @@ export interface BuildOrderInput {
   device?: DeviceData | null
   client?: ClientContext | null
   holder?: Holder | null
+  /** the storefront's subscription, started by this payment */
+  subscription?: OrderSubscription | null
   website: string
   notify_url: string
   three_d_secure: "always" | "issuer"
@@ -107,6 +112,7 @@ export function buildPaymentOrder(input: BuildOrderInput): PaymentOrder {
     color_depth: input.device?.color_depth,
     challenge_window_size: input.device?.challenge_window_size,
     checkout_time: Math.floor(Date.now() / 1000),
+    ...(input.subscription ? { subscription: input.subscription } : {}),
   }
   if (cart && cart.items.length) {
     order.items = encodeItemsWithin(cart, currency, limits.items)

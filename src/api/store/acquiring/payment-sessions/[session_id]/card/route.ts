@@ -5,10 +5,9 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { parseBody } from "../../../../../../input-hardening"
 import { authoriseCard } from "../../../../../../providers/acquiring/money/authorise-card"
 import { declinedError } from "../../../../../../providers/acquiring/money/errors"
-import { CardEntrySchema } from "../../../../../../providers/acquiring/storefront-input/card-entry"
+import type { CardEntry } from "../../../../../../providers/acquiring/storefront-input/card-entry"
 import { refreshedCart } from "../../../../../middlewares/cart-snapshot-loader"
 import { assertSessionOwner } from "../../ownership"
 import {
@@ -20,12 +19,9 @@ import {
 import { answering, outcomePending } from "../../store-answers"
 import { passVelocity } from "../../velocity-check"
 
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = parseBody(CardEntrySchema, req.body ?? {})
-  if (!parsed.success) {
-    res.status(400).json(parsed.body)
-    return
-  }
+/** The body was validated by `validateBody(CardEntrySchema)` in middlewares.ts. */
+export async function POST(req: MedusaRequest<CardEntry>, res: MedusaResponse) {
+  const card = req.validatedBody
   const sessionId = req.params.session_id
   await assertSessionOwner(req, sessionId)
   await answering(res, () =>
@@ -48,7 +44,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       const outcome = await authoriseCard(
         loaded.core,
         stored,
-        parsed.data,
+        card,
         sessionSaver(req.scope, loaded)
       )
       if (outcome.kind === "outcome_pending") {
