@@ -48,6 +48,12 @@ export async function timeMs(run: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e6
 }
 
+/** The issue's target for a row's figure. */
+export interface Limit {
+  at_most?: number
+  at_least?: number
+}
+
 export interface Row {
   scenario: string
   unit: string
@@ -57,6 +63,10 @@ export interface Row {
   /** target median / baseline median (or the figure itself when there is no baseline) */
   ratio?: number
   goal: string
+  /** the figure the goal is about, when it is not the ratio (e.g. requests sent) */
+  figure?: number
+  /** the goal as numbers; a row without one is a diagnostic */
+  limit?: Limit
   /** extra figures, e.g. requests sent */
   note?: string
   /** a slot the provider rewrite fills later */
@@ -69,6 +79,7 @@ export function ratioRow(
   measured: { target: Stats; baseline: Stats },
   baseline_name: string,
   goal: string,
+  limit?: Limit,
   note?: string
 ): Row {
   return {
@@ -79,8 +90,19 @@ export function ratioRow(
     baseline: measured.baseline,
     ratio: measured.target.median / measured.baseline.median,
     goal,
+    limit,
     note,
   }
+}
+
+/** Whether the row's figure meets its limit; undefined for diagnostics and rows not measured. */
+export function meets(row: Row): boolean | undefined {
+  const value = row.figure ?? row.ratio
+  if (!row.limit || row.pending || value === undefined) return undefined
+  if (row.limit.at_most !== undefined && value > row.limit.at_most) return false
+  if (row.limit.at_least !== undefined && value < row.limit.at_least)
+    return false
+  return true
 }
 
 function figure(value: number): string {
@@ -94,28 +116,46 @@ function spread(s: Stats | undefined): string {
   return `${figure(s.median)} (${figure(s.min)}–${figure(s.max)})`
 }
 
+function shown(row: Row): string {
+  if (row.figure !== undefined) return figure(row.figure)
+  return row.ratio === undefined ? "—" : `${row.ratio.toFixed(2)}×`
+}
+
+function mark(row: Row): string {
+  const met = meets(row)
+  if (met === undefined) return row.limit ? "not measured" : "(diagnostic)"
+  return met ? "met" : "NOT MET"
+}
+
+/** Rows with a limit first (the issue's table), then diagnostics. */
 export function table(rows: Row[]): string {
   const header = [
-    "scenario",
+    "figure",
+    "measured",
+    "target",
+    "met",
     "unit",
     "median (min–max)",
     "baseline",
     "baseline median (min–max)",
-    "ratio",
-    "goal",
     "note",
   ]
-  const lines = rows.map((r) =>
+  const ordered = [
+    ...rows.filter((r) => r.limit),
+    ...rows.filter((r) => !r.limit),
+  ]
+  const lines = ordered.map((r) =>
     r.pending
-      ? [r.scenario, "", "—", "", "—", "—", r.goal, r.pending]
+      ? [r.scenario, "—", r.goal, mark(r), "", "—", "", "—", r.pending]
       : [
           r.scenario,
+          shown(r),
+          r.goal,
+          mark(r),
           r.unit,
           spread(r.target),
           r.baseline_name ?? "",
           spread(r.baseline),
-          r.ratio === undefined ? "—" : `${r.ratio.toFixed(2)}×`,
-          r.goal,
           r.note ?? "",
         ]
   )

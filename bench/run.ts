@@ -12,23 +12,22 @@ import { batchRow } from "./batch-scenarios"
 import { clientRows, parseRow } from "./client-scenarios"
 import { table, type Row } from "./measure"
 import { startChild } from "./processes"
-import { providerCaptureRow, reconcileRow } from "./provider-scenarios"
+import { checkoutRow } from "./checkout-scenarios"
+import { providerPortRows, reconcileRow } from "./provider-scenarios"
 import { sandboxRows } from "./sandbox-scenarios"
 
-/** The one figure that needs a whole Medusa app; measured by hand (docs/testing.md). */
-const MEDUSA_SLOTS: Row[] = [
-  {
-    scenario: "checkout with card provider / system provider",
-    unit: "",
-    goal: "≤ 1.04×",
-    pending: "needs a Medusa app: not in this bench",
-  },
-]
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")
+}
 
 async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2))
   const quick = args.has("--quick")
   const started = Date.now()
+  const loadAtStart = loadAverage()
   const rows: Row[] = []
 
   rows.push(await parseRow(quick ? 3 : 9))
@@ -48,17 +47,18 @@ async function main(): Promise<void> {
           callers: 1000,
         })
       )
-    rows.push(
-      await providerCaptureRow(sandbox.url, {
+    for (const kind of ["capture", "refund"] as const) {
+      const port = await providerPortRows(sandbox.url, kind, {
         rounds: quick ? 1 : 3,
         callers: 1000,
       })
-    )
+      rows.push(port.requests, port.wall)
+    }
     rows.push(await reconcileRow(sandbox.url, 200))
   } finally {
     await sandbox.stop()
   }
-  rows.push(...MEDUSA_SLOTS)
+  rows.push(await checkoutRow(quick ? 2 : 5))
   rows.push(
     ...(await sandboxRows({
       rounds: quick ? 3 : 7,
@@ -68,9 +68,10 @@ async function main(): Promise<void> {
   )
 
   const seconds = (Date.now() - started) / 1000
+  const loadAtEnd = loadAverage()
   console.log(table(rows))
   console.log(
-    `\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds.toFixed(0)} s; medians (min–max) of interleaved rounds; ratio = median / baseline median.`
+    `\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds.toFixed(0)} s; load average (1, 5, 15 min) ${loadAtStart} at the start, ${loadAtEnd} at the end; medians (min–max) of interleaved rounds; ratio = median / baseline median.`
   )
   if (args.has("--json")) {
     const file = path.join(__dirname, "results.json")
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
           node: process.version,
           cpus: os.cpus().length,
           seconds,
+          load_average: { start: loadAtStart, end: loadAtEnd },
           quick,
           rows,
         },

@@ -50,6 +50,33 @@ describe("redact", () => {
     })
   })
 
+  it("leaves a payout's beneficiary and payer out whole", () => {
+    const payout = {
+      request_id: "5d1b2c3a-aaaa-4bbb-8ccc-dddddddddddd",
+      payment_amount: "120.50",
+      beneficiary: {
+        first_name: "Grace",
+        bank_details: {
+          account_number: "000123456789",
+          iban: "DE89370400440532013000",
+        },
+      },
+      payer: {
+        company_name: "Shop",
+        additional_info: { personal_id_number: "X1" },
+      },
+    }
+    const text = JSON.stringify(redact(payout))
+    expect(redact(payout)).toEqual({
+      request_id: payout.request_id,
+      payment_amount: "120.50",
+      beneficiary: "[personal data]",
+      payer: "[personal data]",
+    })
+    for (const secret of ["Grace", "000123456789", "DE8937", "X1", "Shop"])
+      expect(text).not.toContain(secret)
+  })
+
   it("does not touch the input", () => {
     const before = JSON.stringify(order)
     redact(order)

@@ -2,6 +2,8 @@
  * Log-safe copies of messages. Card numbers are shown as first 6 / last 4,
  * security codes, expiry dates and the sign_key are dropped, and digit runs
  * that look like a card number are masked wherever they hide in text.
+ * A payout's beneficiary and payer (bank details, names, personal ids) are
+ * personal data and are left out whole.
  */
 
 // Keys are compared without case, `_` or `-`: security_code, securityCode and Security-Code are one key.
@@ -15,6 +17,9 @@ const REMOVED_KEYS = new Set([
   "cardcvc",
   "signkey",
 ])
+
+/** Objects of personal data (payouts): replaced whole, never logged. */
+const PERSONAL_DATA_KEYS = new Set(["beneficiary", "payer"])
 
 /** Keys that hold a card number wherever they appear. */
 const CARD_NUMBER_KEYS = new Set(["card", "cardnumber", "cardno", "pan"])
@@ -125,6 +130,10 @@ function copy(
     for (const [key, child] of Object.entries(value)) {
       if (isRemovedKey(key)) continue
       const normal = normalKey(key)
+      if (PERSONAL_DATA_KEYS.has(normal) && child !== null) {
+        out[key] = "[personal data]"
+        continue
+      }
       const isCardNumber =
         CARD_NUMBER_KEYS.has(normal) || (insideCard && normal === "number")
       if (

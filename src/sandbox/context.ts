@@ -18,7 +18,8 @@ export interface SandboxContext {
   cards: readonly TestCard[]
   batchLimits: BatchLimits
   fieldLimits: FieldLimits
-  registeredIps: ReadonlySet<string>
+  /** caller IPs retrievalTrans answers; the control surface may change them */
+  registeredIps: Set<string>
   /** hosts notify_url may name besides loopback; "*" allows any */
   notifyHosts: readonly string[]
   notifier: Notifier

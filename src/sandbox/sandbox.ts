@@ -111,6 +111,7 @@ export async function startSandbox(
     notifier
   )
   const store = new SandboxStore(clock, retention.transactions)
+  const registeredIps = options.registered_ips ?? ["127.0.0.1", "::1"]
   let baseUrl = ""
   const ctx: SandboxContext = {
     accounts,
@@ -119,7 +120,7 @@ export async function startSandbox(
     cards: options.test_cards ?? DEFAULT_TEST_CARDS,
     batchLimits: resolveBatchLimits(options.batch_limits),
     fieldLimits: resolveFieldLimits(options.field_limits),
-    registeredIps: new Set(options.registered_ips ?? ["127.0.0.1", "::1"]),
+    registeredIps: new Set(registeredIps),
     notifyHosts: options.notify_hosts ?? [],
     notifier,
     payouts,
@@ -134,6 +135,8 @@ export async function startSandbox(
     payouts.close()
     faults.clear()
     requests.clear()
+    ctx.registeredIps.clear()
+    for (const ip of registeredIps) ctx.registeredIps.add(ip)
   }
   const handler = createSandboxHandler({ ctx, faults, requests, log, reset })
   const server = await listen(handler, options.port ?? 0, host)

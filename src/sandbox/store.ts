@@ -23,6 +23,8 @@ export interface Payout {
   status: PayoutStatus
   /** where the payout settles by itself; PENDING means it waits to be forced */
   settles_to: PayoutStatus
+  /** the failure_type and failure_reason a payout that settles to FAILED gets */
+  failure?: { type: string; reason: string }
   failure_type: string
   failure_reason: string
   notify_url: string

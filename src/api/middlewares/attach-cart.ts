@@ -1,8 +1,9 @@
 /**
  * Middleware on POST /store/payment-collections/:id/payment-sessions. For
  * the acquiring providers it replaces `data` with what the plugin trusts:
- * the real cart, the request's client data and the validated device data.
- * Anything else the browser put into `data` is dropped, so nothing it sends
+ * the real cart, the request's client data, the validated device data and,
+ * when the storefront sells a subscription, the validated `subscription`
+ * object of the payment order. Anything else the browser put into `data` is dropped, so nothing it sends
  * (card data included) can reach the stored session.
  */
 import type {
@@ -12,6 +13,7 @@ import type {
 } from "@medusajs/framework/http"
 import { inspectUntrusted, invalidDataBody } from "../../input-hardening"
 import { DeviceSchema } from "../../providers/acquiring/storefront-input/device"
+import { SubscriptionRequestSchema } from "../../providers/acquiring/storefront-input/subscription-request"
 import { splitProviderId } from "../../providers/acquiring/config/provider-entries"
 import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
 
@@ -39,17 +41,14 @@ export async function attachAcquiringCart(
   }
   const device = DeviceSchema.safeParse(data.device ?? {})
   if (!device.success) {
-    const issue = device.error.issues[0]
-    const field = ["data", "device", ...issue.path.map(String)].join(".")
-    const reason =
-      issue.code === "unrecognized_keys"
-        ? `unknown field(s) ${issue.keys.join(", ")}`
-        : issue.message
-    res.status(400).json({
-      type: "invalid_data",
-      message: `Invalid ${field}: ${reason}`,
-      issues: [{ field, reason }],
-    })
+    refuseField(res, "device", device.error.issues[0])
+    return
+  }
+  const subscription = SubscriptionRequestSchema.optional().safeParse(
+    data.subscription ?? undefined
+  )
+  if (!subscription.success) {
+    refuseField(res, "subscription", subscription.error.issues[0])
     return
   }
   try {
@@ -58,9 +57,32 @@ export async function attachAcquiringCart(
       device: device.data,
       client: clientContextOf(req),
       ...(cart ? { cart } : {}),
+      ...(subscription.data ? { subscription: subscription.data } : {}),
     }
     next()
   } catch (error) {
     next(error)
   }
+}
+
+function refuseField(
+  res: MedusaResponse,
+  key: string,
+  issue: {
+    code: string
+    path: PropertyKey[]
+    message: string
+    keys?: string[]
+  }
+): void {
+  const field = ["data", key, ...issue.path.map(String)].join(".")
+  const reason =
+    issue.code === "unrecognized_keys"
+      ? `unknown field(s) ${(issue.keys ?? []).join(", ")}`
+      : issue.message
+  res.status(400).json({
+    type: "invalid_data",
+    message: `Invalid ${field}: ${reason}`,
+    issues: [{ field, reason }],
+  })
 }

@@ -1,4 +1,5 @@
-import { snapshotOf } from "./cart-snapshot-loader"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { refreshedCart, snapshotOf } from "./cart-snapshot-loader"
 
 describe("snapshotOf", () => {
   it("keeps totals as exact decimal strings and names items by product and variant", () => {
@@ -59,5 +60,64 @@ describe("snapshotOf", () => {
     })
     expect(snapshot.billing_address).toBeNull()
     expect(snapshot.promotion_codes).toEqual(["SPRING"])
+  })
+})
+
+describe("refreshedCart", () => {
+  const stored = snapshotOf({
+    id: "cart_1",
+    currency_code: "usd",
+    updated_at: "2026-11-23T10:00:00.000Z",
+    total: 15,
+    items: [],
+  })
+
+  /** A scope whose query answers the cart as it is now, recording every call. */
+  function scopeWith(cart: Record<string, unknown> | undefined) {
+    const calls: { entity: string; fields: string[] }[] = []
+    const query = {
+      graph: async (args: { entity: string; fields: string[] }) => {
+        calls.push({ entity: args.entity, fields: args.fields })
+        return { data: cart ? [cart] : [] }
+      },
+    }
+    const scope = {
+      resolve: (key: string) => {
+        if (key !== ContainerRegistrationKeys.QUERY)
+          throw new Error(`unexpected resolve of ${key}`)
+        return query
+      },
+    }
+    return { scope: scope as never, calls }
+  }
+
+  it("reuses the stored snapshot when the cart has not changed: one light query, no rebuild", async () => {
+    const { scope, calls } = scopeWith({
+      id: "cart_1",
+      updated_at: new Date("2026-11-23T10:00:00.000Z"),
+    })
+    expect(await refreshedCart(scope, stored)).toBeNull()
+    expect(calls).toEqual([{ entity: "cart", fields: ["id", "updated_at"] }])
+  })
+
+  it("takes a new snapshot when the cart changed since", async () => {
+    const { scope, calls } = scopeWith({
+      id: "cart_1",
+      currency_code: "usd",
+      updated_at: "2026-11-23T10:05:00.000Z",
+      total: 20,
+      items: [],
+    })
+    const fresh = await refreshedCart(scope, stored)
+    expect(fresh?.totals.total).toBe("20")
+    expect(fresh?.updated_at).toBe("2026-11-23T10:05:00.000Z")
+    expect(calls).toHaveLength(2)
+    expect(calls[1].fields).toContain("items.unit_price")
+  })
+
+  it("queries nothing without a stored snapshot", async () => {
+    const { scope, calls } = scopeWith(undefined)
+    expect(await refreshedCart(scope, undefined)).toBeNull()
+    expect(calls).toEqual([])
   })
 })

@@ -192,6 +192,18 @@ describe("authorise, checkout and result verification", () => {
     )
   })
 
+  it("refuses a signed respon whose known field holds elements instead of text, naming it", async () => {
+    const fields = approved(order)
+    const xml = respon(fields).replace(
+      "<risk_reasons>",
+      "<risk_score><value>5</value></risk_score><risk_reasons>"
+    )
+    const c = await client(() => ({ body: xml }))
+    const error = await c.authorise(order).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UnexpectedResponseError)
+    expect((error as Error).message).toContain("risk_score")
+  })
+
   it.each([
     [{ amount: "15.0" }, "amount"],
     [{ amount: "15.001" }, "amount"],

@@ -12,7 +12,11 @@ import {
 import { assertBreakdownMatches, parseAmount } from "../money/amount"
 import { maskCardNumber } from "../redact"
 import { parseResultInfo, type ResultInfo } from "../result-info"
-import { directResultSchema, type DirectResult } from "../schemas/direct-result"
+import {
+  directResultSchema,
+  directResultXmlSchema,
+  type DirectResult,
+} from "../schemas/direct-result"
 import { notificationSchema, type Notification } from "../schemas/notification"
 import type {
   AuthoriseRequestInput,
@@ -41,7 +45,7 @@ export async function authorise(
   const record = parseResponXml(answer.text)
   // nothing of the answer is read before its signature holds
   ctx.verify("result", record)
-  const result = ctx.answer(operation, directResultSchema, record)
+  const result = ctx.answer(operation, directResultXmlSchema, record)
   assertSameOrder(operation, result, valid)
   const verified = withResultInfo(result)
   ctx.log(

@@ -80,14 +80,18 @@ export async function post(
   const started = Date.now()
   let response: Response
   let text: string
+  // One signal for the whole exchange, body included. A plain controller and
+  // a timer cleared at the end: AbortSignal.timeout costs a transferable
+  // signal and a weak reference per call, and its timer outlives the answer.
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(), config.timeout_ms)
+  timer.unref?.()
   try {
-    // One signal for the whole exchange, body included.
-    const signal = AbortSignal.timeout(config.timeout_ms)
     response = await config.fetch(url, {
       method: "POST",
       headers,
       body,
-      signal,
+      signal: abort.signal,
       redirect: "manual",
     })
     text = await response.text()
@@ -98,6 +102,8 @@ export async function post(
       `${operation} failed after ${Date.now() - started} ms: ${failure.message}`
     )
     throw failure
+  } finally {
+    clearTimeout(timer)
   }
   const content_type = response.headers.get("content-type") ?? ""
   config.log(

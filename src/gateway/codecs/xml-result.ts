@@ -39,7 +39,44 @@ const parser = new XMLParser({
   // references on; `true` would load the whole HTML table (&nbsp;, &copy;, …),
   // which a respon document cannot use and which costs about half the parse.
   htmlEntities: {} as unknown as boolean,
+  // The parser's tree as it reads it: its own second pass into plain objects
+  // costs about as much as the parse, and a respon needs only one level.
+  preserveOrder: true,
 })
+
+const TEXT = "#text"
+
+/** One node of the parser's ordered tree: `{ [name]: children }` or `{ "#text": value }`. */
+type OrderedNode = Record<string, unknown>
+
+function nameOf(node: OrderedNode): string {
+  for (const key in node) if (key !== ":@") return key
+  return ""
+}
+
+/**
+ * An element's value as the parser's plain-object output shapes it: "" when
+ * empty, its text when it holds only text, else an object of its children
+ * (a repeated child becomes a list; text beside elements is `#text`).
+ */
+function valueOf(children: OrderedNode[]): unknown {
+  if (children.length === 0) return ""
+  if (children.length === 1 && TEXT in children[0])
+    return String(children[0][TEXT])
+  const out: Record<string, unknown> = {}
+  for (const child of children) {
+    const name = nameOf(child)
+    const value =
+      name === TEXT
+        ? String(child[TEXT])
+        : valueOf(child[name] as OrderedNode[])
+    if (!(name in out)) out[name] = value
+    else if (name === TEXT) out[name] = `${String(out[name])}${String(value)}`
+    else if (Array.isArray(out[name])) (out[name] as unknown[]).push(value)
+    else out[name] = [out[name], value]
+  }
+  return out
+}
 
 const builder = new XMLBuilder({
   format: true,
@@ -56,33 +93,31 @@ export function parseResponXml(xml: string): ResponRecord {
       `not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`
     )
   }
-  let doc: Record<string, unknown>
+  let doc: OrderedNode[]
   try {
-    doc = parser.parse(text) as Record<string, unknown>
+    doc = parser.parse(text) as OrderedNode[]
   } catch {
     // The validator lets some documents through that the parser refuses
     // (a DOCTYPE inside an element); the parser's text may quote the body.
     throw new ResultFormatError("not readable XML")
   }
-  const roots = Object.keys(doc).filter((key) => !key.startsWith("!"))
+  const roots = doc.map(nameOf).filter((name) => !name.startsWith("!"))
+  if (roots.length > 1 && roots.every((name) => name === RESULT_ROOT))
+    throw new ResultFormatError(`more than one <${RESULT_ROOT}> root element`)
   if (roots.length !== 1 || roots[0] !== RESULT_ROOT) {
     throw new ResultFormatError(
-      `root element must be <${RESULT_ROOT}>, found ${roots.map((r) => `<${r}>`).join(", ") || "none"}`
+      `root element must be <${RESULT_ROOT}>, found ${[...new Set(roots)].map((r) => `<${r}>`).join(", ") || "none"}`
     )
   }
-  const body = doc[RESULT_ROOT]
-  if (Array.isArray(body))
-    throw new ResultFormatError(`more than one <${RESULT_ROOT}> root element`)
-  if (
-    body !== "" &&
-    (body === null || typeof body !== "object" || Array.isArray(body))
-  ) {
+  const root = doc.find((node) => nameOf(node) === RESULT_ROOT)!
+  const body = valueOf(root[RESULT_ROOT] as OrderedNode[])
+  if (body !== "" && typeof body !== "object") {
     throw new ResultFormatError(
       `<${RESULT_ROOT}> must contain elements, not text`
     )
   }
   const fields: Record<string, unknown> =
-    body === "" ? {} : { ...(body as Record<string, unknown>) }
+    body === "" ? {} : (body as Record<string, unknown>)
   return { ...fields, risk_reasons: normaliseRiskReasons(fields.risk_reasons) }
 }
 

@@ -57,6 +57,23 @@ export const directResultShape = {
 }
 
 export const directResultSchema = z.looseObject(directResultShape)
+export type DirectResult = z.infer<typeof directResultSchema>
+
+/**
+ * The same fields as parseResponXml hands them over: every element already
+ * text and risk_reasons already a list of name/status texts, so each field
+ * needs one type check, not the coercions a form or JSON body needs. Built
+ * once; an element that held child elements instead of text still fails.
+ */
+const xmlText = z.string({ error: "must be text" })
+export const directResultXmlSchema = z.looseObject({
+  ...Object.fromEntries(
+    Object.keys(directResultShape).map((name) => [name, xmlText.optional()])
+  ),
+  order_status: xmlText,
+  risk_reasons: z.array(
+    z.looseObject({ name: xmlText.optional(), status: xmlText.optional() })
+  ),
+}) as unknown as z.ZodType<DirectResult>
 
 export type RiskReasonEntry = z.infer<typeof riskReasonSchema>
-export type DirectResult = z.infer<typeof directResultSchema>

@@ -1,0 +1,112 @@
+/**
+ * Child process of the bench's checkout scenario: the local stack (embedded
+ * PostgreSQL, sandbox, one Medusa app with the built plugin), then whole
+ * checkouts through the store HTTP API, with the card provider and with
+ * Medusa's system provider in interleaved rounds on the same app. Sends the
+ * per-checkout times over IPC and stops the stack.
+ */
+import "../dev/local-stack/quiet-logs"
+import { startLocalStack } from "../dev/local-stack"
+import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
+import { expectStatus } from "../dev/store-client/http-client"
+import {
+  completeCart,
+  createReadyCart,
+  openPaymentSession,
+  storeApi,
+} from "../dev/store-client/storefront"
+import { interleave, stats, timeMs } from "./measure"
+
+const CARD_PROVIDER = "pp_acquiring-card_acquiring"
+const SYSTEM_PROVIDER = "pp_system_default"
+const CARD = {
+  number: "4242424242424242",
+  expiry_month: "12",
+  expiry_year: "2031",
+  security_code: "918",
+}
+
+async function main(rounds: number): Promise<void> {
+  const stack = await startLocalStack()
+  try {
+    const seeded = await seedStore(stack.app.container, {
+      paymentProviders: [CARD_PROVIDER, SYSTEM_PROVIDER],
+      regions: [USD_REGION],
+    })
+    const store = storeApi(
+      () => stack.backendUrl,
+      () => seeded.publishableKey
+    )
+    /** Milliseconds of each step, per provider: where the difference lies. */
+    const steps: Record<string, Record<string, number[]>> = {}
+    const step = async <T>(
+      provider: string,
+      name: string,
+      run: () => Promise<T>
+    ): Promise<T> => {
+      const started = process.hrtime.bigint()
+      const result = await run()
+      const ms = Number(process.hrtime.bigint() - started) / 1e6
+      ;((steps[provider] ??= {})[name] ??= []).push(ms)
+      return result
+    }
+    /** Cart, shipping, payment session, (card), completion: what a storefront sends. */
+    const checkout = (provider: string) => async () =>
+      timeMs(async () => {
+        const cart = await step(provider, "cart", () =>
+          createReadyCart(store, seeded)
+        )
+        const { session, answer } = await step(provider, "session", () =>
+          openPaymentSession(
+            store,
+            cart.id,
+            provider,
+            provider === SYSTEM_PROVIDER ? {} : undefined
+          )
+        )
+        expectStatus(answer, 200, `${provider} payment session`)
+        if (provider === CARD_PROVIDER)
+          expectStatus(
+            await step(provider, "card", () =>
+              store.post(
+                `/store/acquiring/payment-sessions/${session.id}/card`,
+                { card: CARD }
+              )
+            ),
+            200,
+            "card"
+          )
+        const placed = expectStatus(
+          await step(provider, "complete", () => completeCart(store, cart.id)),
+          200,
+          "complete cart"
+        )
+        if (placed.type !== "order")
+          throw new Error(`${provider}: the cart was not completed`)
+      })
+    const measured = await interleave(
+      rounds,
+      checkout(CARD_PROVIDER),
+      checkout(SYSTEM_PROVIDER)
+    )
+    const medians = Object.fromEntries(
+      Object.entries(steps).map(([provider, named]) => [
+        provider,
+        Object.fromEntries(
+          Object.entries(named).map(([name, ms]) => [name, stats(ms).median])
+        ),
+      ])
+    )
+    process.send!({ measured, steps: medians })
+  } finally {
+    await stack.stop()
+  }
+}
+
+main(Number(process.argv[2] ?? 7)).then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.send!({ error: error.message })
+    process.exit(1)
+  }
+)

@@ -1,0 +1,90 @@
+/**
+ * Whole checkouts through the store HTTP API: the card provider next to
+ * Medusa's system provider (pp_system_default) on the same Medusa app, in
+ * interleaved rounds. The app runs in a child process (checkout-process.ts)
+ * so its memory and logs stay out of the other figures; it loads the plugin
+ * from the build, so `npm run build` must have run.
+ */
+import { fork } from "node:child_process"
+import { existsSync } from "node:fs"
+import path from "node:path"
+import type { Row, Stats } from "./measure"
+
+const SCENARIO = "checkout with card provider / system provider"
+const GOAL = "≤ 1.04×"
+
+export async function checkoutRow(rounds: number): Promise<Row> {
+  const built = path.join(
+    __dirname,
+    "..",
+    ".medusa",
+    "server",
+    "src",
+    "providers",
+    "acquiring",
+    "index.js"
+  )
+  if (!existsSync(built))
+    return {
+      scenario: SCENARIO,
+      unit: "",
+      goal: GOAL,
+      limit: { at_most: 1.04 },
+      pending: "no build: run `npm run build` first",
+    }
+  const child = fork(
+    path.join(__dirname, "checkout-process.ts"),
+    [String(rounds)],
+    {
+      execArgv: ["-r", "ts-node/register/transpile-only"],
+      // Medusa's output is shown only when no figures came: stopping the app
+      // while its subscribers still work logs pool errors that mean nothing here
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    }
+  )
+  type Answer = {
+    measured?: { target: Stats; baseline: Stats }
+    /** median ms of each step, per provider */
+    steps?: Record<string, Record<string, number>>
+    error?: string
+  }
+  const stderr: Buffer[] = []
+  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk))
+  const answer = await new Promise<Answer>((resolve) => {
+    let got: Answer | undefined
+    child.on("message", (m: typeof got) => (got = m))
+    child.once("exit", (code) =>
+      resolve(got ?? { error: `the checkout process exited (${code})` })
+    )
+  })
+  if (!answer.measured) process.stderr.write(Buffer.concat(stderr))
+  if (!answer.measured)
+    return {
+      scenario: SCENARIO,
+      unit: "",
+      goal: GOAL,
+      limit: { at_most: 1.04 },
+      pending: answer.error ?? "no figures",
+    }
+  const { target, baseline } = answer.measured
+  return {
+    scenario: SCENARIO,
+    unit: "ms per checkout",
+    target,
+    baseline_name: "same checkout, pp_system_default",
+    baseline,
+    ratio: target.median / baseline.median,
+    goal: GOAL,
+    limit: { at_most: 1.04 },
+    note: `${target.median >= baseline.median ? "+" : "−"}${Math.abs(target.median - baseline.median).toFixed(0)} ms; median ms per step: ${Object.entries(
+      answer.steps ?? {}
+    )
+      .map(
+        ([provider, named]) =>
+          `${provider} ${Object.entries(named)
+            .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+            .join(", ")}`
+      )
+      .join("; ")}`,
+  }
+}
