@@ -401,6 +401,31 @@ acquiringSuite(({ sandbox, openShop, container }) => {
     )
   })
 
+  it("eight session creations at once on one collection (a double-clicked Pay) all succeed and leave one live session", async () => {
+    const shop = await openShop()
+    const { cart, collectionId } = await cartWithSession(shop, CARD_PROVIDER)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        shop.store.post(
+          `/store/payment-collections/${collectionId}/payment-sessions`,
+          { provider_id: CARD_PROVIDER, data: { device: SHOPPER_DEVICE } }
+        )
+      )
+    )
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200))
+    const sessions = await container()
+      .resolve(Modules.PAYMENT)
+      .listPaymentSessions({ payment_collection_id: collectionId })
+    expect(sessions).toHaveLength(1)
+    const paid = await paidSession(
+      shop,
+      await submitCard(shop, sessions[0]!.id, CARDS.approved),
+      "card"
+    )
+    expect(paid.status).toBe("authorized")
+    await expectOrder(shop, cart.id)
+  })
+
   it("validates the storefront's device data and drops a spoofed cart or card from the session data", async () => {
     const shop = await openShop()
     const cart = await createReadyCart(shop.store, shop.seeded)

@@ -20,6 +20,7 @@ import {
 import { attachAcquiringCart } from "./middlewares/attach-cart"
 import { refuseCaptureOfCancelledOrder } from "./middlewares/capture-guard"
 import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
+import { lockSessionCreation } from "./middlewares/session-creation-lock"
 import { validateQuery } from "./middlewares/validate-query"
 import {
   CreatePayoutBody,
@@ -49,7 +50,11 @@ export default defineMiddlewares({
     {
       methods: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
-      middlewares: [refuseSessionsOnPaidCollection, attachAcquiringCart],
+      middlewares: [
+        lockSessionCreation,
+        refuseSessionsOnPaidCollection,
+        attachAcquiringCart,
+      ],
     },
     {
       matcher: "/store/acquiring/*",

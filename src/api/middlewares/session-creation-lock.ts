@@ -1,0 +1,64 @@
+/**
+ * Middleware on POST /store/payment-collections/:id/payment-sessions.
+ * Medusa's session-creation workflow deletes the collection's other sessions
+ * first; two requests at once on one collection both try to delete the same
+ * session, and the one that finds it gone fails with "Could not delete all
+ * payment sessions" (a 500). A double-clicked Pay button sends exactly that.
+ * Requests on one collection therefore run one after the other, under a
+ * lock of Medusa's locking module, which every instance honours when the
+ * store configures a shared provider (Redis).
+ */
+import { Modules } from "@medusajs/framework/utils"
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+
+/** How long a request waits for the one before it; a creation takes well under a second. */
+const WAIT_SECONDS = 10
+
+type Locking = {
+  execute<R>(
+    key: string,
+    job: () => Promise<R>,
+    args?: { timeout?: number }
+  ): Promise<R>
+}
+
+export function lockSessionCreation(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  const locking = req.scope.resolve<Locking>(Modules.LOCKING)
+  let admitted = false
+  // held until the answer has gone out (or the caller hung up)
+  const untilAnswered = () =>
+    new Promise<void>((resolve) => {
+      admitted = true
+      res.once("close", () => resolve())
+      next()
+    })
+  locking
+    .execute(`acquiring:payment-collection:${req.params.id}`, untilAnswered, {
+      timeout: WAIT_SECONDS,
+    })
+    .catch((error: unknown) => {
+      if (admitted) {
+        return
+      }
+      if (res.headersSent) {
+        return
+      }
+      if (!(error instanceof Error) || !/lock/i.test(error.message)) {
+        next(error)
+        return
+      }
+      res.setHeader("Retry-After", "1")
+      res.status(409).json({
+        type: "conflict",
+        message: `Another payment session is being created for payment collection ${req.params.id}; try again`,
+      })
+    })
+}
