@@ -40,6 +40,7 @@ export interface AcquiringClientOptions {
   field_limits?: FieldLimitOverrides
   /** Maximum characters of a look-up selector, default 1,000. */
   selector_max_chars?: number
+  /** Sends through this fetch instead of the built-in pooled HTTP client (proxies, tests). */
   fetch?: typeof fetch
   /** Every line passes through redact(). */
   logger?: AcquiringLogger
@@ -57,7 +58,8 @@ export interface ResolvedOptions {
   limits: BatchLimits
   field_limits: FieldLimits
   selector_max_chars: number
-  fetch: typeof fetch
+  /** Unset: the transport's own pooled HTTP client. */
+  fetch?: typeof fetch
   logger?: AcquiringLogger
 }
 
@@ -145,12 +147,8 @@ function wholeNumber(
   return value
 }
 
-function fetchFunction(value: unknown): typeof fetch {
-  if (value === undefined) {
-    if (typeof globalThis.fetch !== "function")
-      throw new InvalidInputError("fetch", "no fetch in this runtime; pass one")
-    return globalThis.fetch.bind(globalThis)
-  }
+function fetchFunction(value: unknown): typeof fetch | undefined {
+  if (value === undefined) return undefined
   if (typeof value !== "function")
     throw new InvalidInputError("fetch", "must be a function")
   return value as typeof fetch

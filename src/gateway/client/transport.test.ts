@@ -8,21 +8,25 @@ import {
 import type { LogLevel } from "./logger"
 import { joinUrl, post, type TransportConfig } from "./transport"
 
-function config(
-  base_url: string,
-  timeout_ms = 2000,
-  lines: string[] = []
-): TransportConfig {
-  return {
-    base_url,
-    timeout_ms,
-    fetch: globalThis.fetch,
-    log: (level: LogLevel, message: string) =>
-      void lines.push(`${level} ${message}`),
+// the pooled client is what ships by default; a fetch passed in must behave the same
+describe.each([
+  ["undici's pooled request", undefined],
+  ["a fetch passed in", globalThis.fetch],
+])("transport through %s", (_name, fetchFn) => {
+  function config(
+    base_url: string,
+    timeout_ms = 2000,
+    lines: string[] = []
+  ): TransportConfig {
+    return {
+      base_url,
+      timeout_ms,
+      fetch: fetchFn,
+      log: (level: LogLevel, message: string) =>
+        void lines.push(`${level} ${message}`),
+    }
   }
-}
 
-describe("transport", () => {
   let gateway: FakeGateway | undefined
   afterEach(async () => {
     await gateway?.close()
@@ -134,6 +138,22 @@ describe("transport", () => {
     expect((error as TransportError).status).toBe(502)
     expect((error as TransportError).may_have_reached_gateway).toBe(true)
     expect((error as TransportError).timed_out).toBe(false)
+  })
+
+  it("does not follow a redirect: a 302 is an unexpected status", async () => {
+    const g = await start(() => ({
+      status: 302,
+      headers: { location: "/elsewhere" },
+      body: "",
+    }))
+    const error = await post(config(g.url), {
+      operation: "capture",
+      path: "/v1/capture",
+      body: {},
+      encoding: "json",
+    }).catch((e: unknown) => e)
+    expect((error as TransportError).status).toBe(302)
+    expect(g.requests.map((r) => r.path)).toEqual(["/v1/capture"])
   })
 
   it("reports a time-out as timed_out and possibly received", async () => {
