@@ -18,9 +18,9 @@ export const USAGE = `Usage: npx acquiring-sandbox [options]
   --sign-key <key>     sign_key of the test account (default ${DEFAULT_SANDBOX_ACCOUNT.sign_key})
   --allow-ip <ip>      caller IP registered for retrievalTrans; repeatable (default 127.0.0.1)
   --notify-host <host> host notify_url may name besides loopback; repeatable ("*" allows any)
-  --keep-requests <n>       requests kept in the request log (default 10000)
-  --keep-notifications <n>  notification records kept (default 10000)
-  --keep-transactions <n>   transactions kept per account, oldest forgotten first (default 20000)
+  --keep-requests <n>       requests kept in the request log (default 5000)
+  --keep-notifications <n>  notification records kept (default 5000)
+  --keep-transactions <n>   transactions kept per account, oldest forgotten first (default 10000)
   --help               this text`
 
 export function parseCliArgs(argv: string[]) {

@@ -34,8 +34,8 @@ describe("resolveRetention", () => {
   it("fills defaults and refuses nonsense", () => {
     expect(resolveRetention({ requests: 5 })).toEqual({
       requests: 5,
-      notifications: 10_000,
-      transactions: 20_000,
+      notifications: 5_000,
+      transactions: 10_000,
     })
     expect(() => resolveRetention({ transactions: 0 })).toThrow(RangeError)
     expect(() => resolveRetention({ requests: 1.5 })).toThrow(RangeError)

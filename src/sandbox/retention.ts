@@ -5,18 +5,18 @@
  */
 
 export interface RetentionLimits {
-  /** entries of the request log; default 10,000 */
+  /** entries of the request log; default 5,000 */
   requests: number
-  /** notification records (delivery of older ones still completes); default 10,000 */
+  /** notification records (delivery of older ones still completes); default 5,000 */
   notifications: number
-  /** transactions per merchant account, oldest forgotten first; default 20,000 */
+  /** transactions per merchant account, oldest forgotten first; default 10,000 */
   transactions: number
 }
 
 export const DEFAULT_RETENTION: Readonly<RetentionLimits> = Object.freeze({
-  requests: 10_000,
-  notifications: 10_000,
-  transactions: 20_000,
+  requests: 5_000,
+  notifications: 5_000,
+  transactions: 10_000,
 })
 
 export function resolveRetention(

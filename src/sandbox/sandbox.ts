@@ -138,7 +138,13 @@ export async function startSandbox(
     ctx.registeredIps.clear()
     for (const ip of registeredIps) ctx.registeredIps.add(ip)
   }
-  const handler = createSandboxHandler({ ctx, faults, requests, log, reset })
+  const handler = createSandboxHandler({
+    ctx,
+    faults,
+    requests,
+    log: options.log,
+    reset,
+  })
   const server = await listen(handler, options.port ?? 0, host)
   const port = (server.address() as AddressInfo).port
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`

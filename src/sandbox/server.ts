@@ -24,7 +24,8 @@ import { threeDSecureRoutes } from "./three-d-secure"
 import { expandNestedFields } from "./wire-fields"
 
 export interface ServerDeps extends ControlDeps {
-  log: (line: string) => void
+  /** Unset: the request lines are not even built. */
+  log?: (line: string) => void
 }
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024
@@ -95,7 +96,7 @@ export function createSandboxApp(deps: ServerDeps): express.Express {
       status,
       summary,
     })
-    deps.log(requestLine(entry))
+    deps.log?.(requestLine(entry))
   }
   app.use(hostedPageRoutes(deps.ctx, rawText, note))
   app.use(threeDSecureRoutes(deps.ctx, rawText, note))
@@ -125,7 +126,7 @@ function internalError(
   error: unknown
 ): void {
   const message = error instanceof Error ? error.message : "internal error"
-  deps.log(`sandbox error: ${message}`)
+  deps.log?.(`sandbox error: ${message}`)
   if (!res.headersSent)
     sendJson(res, 500, { code: "999", source: "sandbox", message })
 }
@@ -205,7 +206,7 @@ async function serveOperation(
       summary,
       fault: fault?.kind,
     })
-    deps.log(requestLine(entry))
+    deps.log?.(requestLine(entry))
   }
 
   let unreadable: InvalidInputError | undefined

@@ -2,7 +2,7 @@
  * In-memory state, one ledger per merchant account. Nothing here ever holds
  * card number, expiry or security code: only the masked card.
  */
-import { randomBytes } from "node:crypto"
+import { randomHex } from "./random-hex"
 import { accountKey, type SandboxAccount } from "./accounts"
 import { compactTimestamp, isoDate } from "./clock-format"
 import { DEFAULT_RETENTION } from "./retention"
@@ -133,17 +133,17 @@ export class SandboxStore {
   }
 
   newReference(prefix: string): string {
-    return `${prefix}${randomBytes(6).toString("hex").toUpperCase()}`
+    return `${prefix}${randomHex(6).toUpperCase()}`
   }
 
   /** Date, hyphen and a six-character code. */
   newShortReference(): string {
-    return `${isoDate(this.clock()).replace(/-/g, "")}-${randomBytes(3).toString("hex").toUpperCase()}`
+    return `${isoDate(this.clock()).replace(/-/g, "")}-${randomHex(3).toUpperCase()}`
   }
 
   /** An unguessable token that opens one page of one transaction in the shopper's browser. */
   newBrowserToken(tx: Transaction, page: BrowserPage): string {
-    const token = randomBytes(16).toString("hex")
+    const token = randomHex(16)
     this.tokens.set(token, {
       page,
       merchant_id: tx.merchant_id,
