@@ -115,6 +115,28 @@ describe("refreshedCart", () => {
     expect(calls[1].fields).toContain("items.unit_price")
   })
 
+  it("with the cart's updated_at already read by the caller, queries nothing when it has not changed", async () => {
+    const { scope, calls } = scopeWith(undefined)
+    expect(
+      await refreshedCart(scope, stored, new Date("2026-11-23T10:00:00.000Z"))
+    ).toBeNull()
+    expect(calls).toEqual([])
+  })
+
+  it("with a newer updated_at from the caller, rebuilds without reading it again", async () => {
+    const { scope, calls } = scopeWith({
+      id: "cart_1",
+      currency_code: "usd",
+      updated_at: "2026-11-23T10:05:00.000Z",
+      total: 20,
+      items: [],
+    })
+    const fresh = await refreshedCart(scope, stored, "2026-11-23T10:05:00.000Z")
+    expect(fresh?.totals.total).toBe("20")
+    expect(calls).toHaveLength(1)
+    expect(calls[0].fields).toContain("items.unit_price")
+  })
+
   it("queries nothing without a stored snapshot", async () => {
     const { scope, calls } = scopeWith(undefined)
     expect(await refreshedCart(scope, undefined)).toBeNull()

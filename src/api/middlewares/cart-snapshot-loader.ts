@@ -146,20 +146,24 @@ async function cartSnapshotById(
 /** A new snapshot when the cart changed since the stored one was taken; null when the stored one still holds. */
 export async function refreshedCart(
   scope: Scope,
-  stored: CartSnapshot | undefined
+  stored: CartSnapshot | undefined,
+  /** the cart's updated_at when the caller has just read it */
+  knownUpdatedAt?: string | Date | null
 ): Promise<CartSnapshot | null> {
   if (!stored) return null
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "updated_at"],
-    filters: { id: stored.id },
-  })
-  const current = data[0] as Loose | undefined
-  if (!current) return null
-  const updatedAt = current.updated_at
-    ? new Date(current.updated_at).toISOString()
-    : undefined
+  let updated = knownUpdatedAt
+  if (!updated) {
+    const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "cart",
+      fields: ["id", "updated_at"],
+      filters: { id: stored.id },
+    })
+    const current = data[0] as Loose | undefined
+    if (!current) return null
+    updated = current.updated_at
+  }
+  const updatedAt = updated ? new Date(updated).toISOString() : undefined
   if (updatedAt && updatedAt === stored.updated_at) return null
   return cartSnapshotById(scope, stored.id)
 }

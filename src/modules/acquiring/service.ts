@@ -51,6 +51,35 @@ export default class AcquiringModuleService extends MedusaService({
     return moved.length > 0
   }
 
+  /**
+   * Writes what became of an operation in one UPDATE (the generated update
+   * reads the row, diffs it and reads it back: three round trips on the
+   * path of every payment).
+   */
+  @InjectManager()
+  async settleAcquiringOperation(
+    id: string,
+    change: OperationSettlement,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    const entries = Object.entries(change).filter(
+      ([column, value]) => OPERATION_COLUMNS.has(column) && value !== undefined
+    )
+    const final =
+      change.state !== undefined &&
+      change.state !== "sent" &&
+      change.state !== "unknown"
+    const sets = [
+      ...entries.map(([column]) => `"${column}" = ?`),
+      ...(final ? [`"settled_at" = now()`] : []),
+      `"updated_at" = now()`,
+    ]
+    await sharedContext.manager!.execute(
+      `update "acquiring_operation" set ${sets.join(", ")} where "id" = ?`,
+      [...entries.map(([, value]) => value), id]
+    )
+  }
+
   /** Counts one more request sent for a payout (always with its own request_id). */
   @InjectManager()
   async countAcquiringPayoutTry(
@@ -92,6 +121,38 @@ export default class AcquiringModuleService extends MedusaService({
 }
 
 /** Columns a payout transition may write; names are never taken from input. */
+const OPERATION_COLUMNS = new Set([
+  "state",
+  "order_no",
+  "session_id",
+  "payment_id",
+  "transaction_id",
+  "amount",
+  "currency",
+  "reference",
+  "acquirer_reference",
+  "result_code",
+  "result_text",
+  "tries",
+])
+
+export type OperationSettlement = Partial<
+  Record<
+    | "state"
+    | "order_no"
+    | "session_id"
+    | "payment_id"
+    | "transaction_id"
+    | "amount"
+    | "currency"
+    | "reference"
+    | "acquirer_reference"
+    | "result_code"
+    | "result_text",
+    string | null
+  > & { tries: number }
+>
+
 const PAYOUT_COLUMNS = new Set([
   "status",
   "transaction_id",

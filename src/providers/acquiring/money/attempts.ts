@@ -94,17 +94,18 @@ export async function recordAttempt(
   operation_id: string
 }> {
   const attempt = newAttemptNumber(core.options.order_prefix)
-  const operation = await core.journal.record({
-    provider_id: core.provider_id,
-    kind,
-    order_no: attempt.order_no,
-    session_id: data.session_id ?? null,
-    amount: data.amount ?? null,
-    currency: data.currency ?? null,
-    reference: attempt.token,
-  })
-  const stored = await save(
-    startAttempt(data, { ...attempt, kind, at: now.toISOString() })
-  )
+  // both are written before the request leaves; neither needs the other
+  const [operation, stored] = await Promise.all([
+    core.journal.record({
+      provider_id: core.provider_id,
+      kind,
+      order_no: attempt.order_no,
+      session_id: data.session_id ?? null,
+      amount: data.amount ?? null,
+      currency: data.currency ?? null,
+      reference: attempt.token,
+    }),
+    save(startAttempt(data, { ...attempt, kind, at: now.toISOString() })),
+  ])
   return { data: stored, attempt, operation_id: operation.id }
 }

@@ -72,17 +72,7 @@ export function moduleJournal(): Journal {
       return created as unknown as Operation
     },
     async settle(id, change) {
-      await journalService().updateAcquiringOperations([
-        {
-          id,
-          ...change,
-          ...(change.state &&
-          change.state !== "sent" &&
-          change.state !== "unknown"
-            ? { settled_at: new Date() }
-            : {}),
-        },
-      ] as never)
+      await journalService().settleAcquiringOperation(id, change)
     },
     async claim(id, from, to) {
       return journalService().claimAcquiringOperation(id, from, to)

@@ -19,6 +19,8 @@ export interface SessionOwner {
   cart_id?: string
   customer_id?: string | null
   sales_channel_id?: string | null
+  /** when the cart last changed, as read here (spares the card route another read) */
+  cart_updated_at?: string | Date | null
 }
 
 export async function assertSessionOwner(
@@ -34,6 +36,7 @@ export async function assertSessionOwner(
       "payment_collection.cart.id",
       "payment_collection.cart.customer_id",
       "payment_collection.cart.sales_channel_id",
+      "payment_collection.cart.updated_at",
     ],
     filters: { id: sessionId },
   })
@@ -41,7 +44,10 @@ export async function assertSessionOwner(
     data[0] as
       | {
           payment_collection?: {
-            cart?: SessionOwner & { id?: string }
+            cart?: SessionOwner & {
+              id?: string
+              updated_at?: string | Date | null
+            }
           }
         }
       | undefined
@@ -68,6 +74,7 @@ export async function assertSessionOwner(
     cart_id: cart.id,
     customer_id: cart.customer_id,
     sales_channel_id: cart.sales_channel_id,
+    cart_updated_at: cart.updated_at,
   }
 }
 

@@ -23,7 +23,7 @@ import { passVelocity } from "../../velocity-check"
 export async function POST(req: MedusaRequest<CardEntry>, res: MedusaResponse) {
   const card = req.validatedBody
   const sessionId = req.params.session_id
-  await assertSessionOwner(req, sessionId)
+  const owner = await assertSessionOwner(req, sessionId)
   await answering(res, () =>
     withSessionLock(req.scope, sessionId, async () => {
       const loaded = await loadSession(req.scope, sessionId)
@@ -39,7 +39,11 @@ export async function POST(req: MedusaRequest<CardEntry>, res: MedusaResponse) {
         ? null
         : await passVelocity(req, res, loaded.core, sessionId)
       if (!paid && !gate) return
-      const cart = await refreshedCart(req.scope, loaded.data.cart)
+      const cart = await refreshedCart(
+        req.scope,
+        loaded.data.cart,
+        owner.cart_updated_at
+      )
       const stored = cart ? { ...loaded.data, cart } : loaded.data
       const outcome = await authoriseCard(
         loaded.core,
