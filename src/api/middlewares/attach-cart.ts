@@ -16,6 +16,7 @@ import { DeviceSchema } from "../../providers/acquiring/storefront-input/device"
 import { SubscriptionRequestSchema } from "../../providers/acquiring/storefront-input/subscription-request"
 import { splitProviderId } from "../../providers/acquiring/config/provider-entries"
 import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
+import { collectionCartOf } from "./collection-cart"
 
 export async function attachAcquiringCart(
   req: MedusaRequest,
@@ -52,7 +53,11 @@ export async function attachAcquiringCart(
     return
   }
   try {
-    const cart = await loadCartSnapshot(req.scope, req.params.id)
+    const cart = await loadCartSnapshot(
+      req.scope,
+      req.params.id,
+      collectionCartOf(res)
+    )
     body.data = {
       device: device.data,
       client: clientContextOf(req),

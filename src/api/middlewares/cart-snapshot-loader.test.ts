@@ -1,5 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { refreshedCart, snapshotOf } from "./cart-snapshot-loader"
+import {
+  loadCartSnapshot,
+  refreshedCart,
+  snapshotOf,
+} from "./cart-snapshot-loader"
 
 describe("snapshotOf", () => {
   it("keeps totals as exact decimal strings and names items by product and variant", () => {
@@ -135,6 +139,30 @@ describe("refreshedCart", () => {
     expect(fresh?.totals.total).toBe("20")
     expect(calls).toHaveLength(1)
     expect(calls[0].fields).toContain("items.unit_price")
+  })
+
+  it("a snapshot of a cart whose id the guard already read is one cart query", async () => {
+    const { scope, calls } = scopeWith({
+      id: "cart_1",
+      currency_code: "usd",
+      total: 20,
+      items: [],
+    })
+    const snapshot = await loadCartSnapshot(scope, "pay_col_1", "cart_1")
+    expect(snapshot?.totals.total).toBe("20")
+    expect(calls.map((c) => c.entity)).toEqual(["cart"])
+  })
+
+  it("a collection known to have no cart is not queried at all", async () => {
+    const { scope, calls } = scopeWith(undefined)
+    expect(await loadCartSnapshot(scope, "pay_col_1", null)).toBeNull()
+    expect(calls).toEqual([])
+  })
+
+  it("without a known cart id, reads it from the collection first", async () => {
+    const { scope, calls } = scopeWith({ id: "cart_1", cart: { id: "cart_1" } })
+    await loadCartSnapshot(scope, "pay_col_1")
+    expect(calls.map((c) => c.entity)).toEqual(["payment_collection", "cart"])
   })
 
   it("queries nothing without a stored snapshot", async () => {

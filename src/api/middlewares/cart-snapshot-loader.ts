@@ -117,15 +117,20 @@ export function snapshotOf(cart: Loose): CartSnapshot {
 
 export async function loadCartSnapshot(
   scope: Scope,
-  paymentCollectionId: string
+  paymentCollectionId: string,
+  /** the collection's cart id when already read (null: it has none) */
+  knownCartId?: string | null
 ): Promise<CartSnapshot | null> {
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: collections } = await query.graph({
-    entity: "payment_collection",
-    fields: ["id", "cart.id"],
-    filters: { id: paymentCollectionId },
-  })
-  const cartId = (collections[0] as Loose | undefined)?.cart?.id
+  let cartId = knownCartId
+  if (cartId === undefined) {
+    const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: collections } = await query.graph({
+      entity: "payment_collection",
+      fields: ["id", "cart.id"],
+      filters: { id: paymentCollectionId },
+    })
+    cartId = (collections[0] as Loose | undefined)?.cart?.id ?? null
+  }
   return cartId ? cartSnapshotById(scope, cartId) : null
 }
 

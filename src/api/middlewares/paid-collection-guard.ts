@@ -13,8 +13,10 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
+import { setCollectionCart } from "./collection-cart"
 
 interface CollectionPayments {
+  cart?: { id?: string } | null
   payments?: ({
     id: string
     provider_id: string
@@ -29,6 +31,11 @@ export async function refuseSessionsOnPaidCollection(
 ) {
   try {
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    // an acquiring session needs the cart too (attach-cart.ts): read it in the same query
+    const forAcquiring = isAcquiringProvider(
+      (req.body as { provider_id?: unknown } | undefined)?.provider_id as
+        string | undefined
+    )
     const { data } = await query.graph({
       entity: "payment_collection",
       fields: [
@@ -36,6 +43,7 @@ export async function refuseSessionsOnPaidCollection(
         "payments.id",
         "payments.provider_id",
         "payments.canceled_at",
+        ...(forAcquiring ? ["cart.id"] : []),
       ],
       filters: { id: req.params.id },
     })
@@ -50,6 +58,7 @@ export async function refuseSessionsOnPaidCollection(
       })
       return
     }
+    if (forAcquiring) setCollectionCart(res, collection?.cart?.id ?? null)
     next()
   } catch (error) {
     next(error)
