@@ -35,21 +35,22 @@ async function main(): Promise<void> {
   const sandbox = await startChild("sandbox")
   try {
     rows.push(
+      // a server calls the client for hours: rounds long enough for the JIT to settle
       ...(await clientRows(sandbox.url, {
         rounds: quick ? 3 : 11,
-        perRound: quick ? 10 : 40,
+        perRound: quick ? 10 : 200,
       }))
     )
     for (const kind of ["capture", "refund"] as const)
       rows.push(
         await batchRow(sandbox.url, kind, {
-          rounds: quick ? 1 : 3,
+          rounds: quick ? 1 : 7,
           callers: 1000,
         })
       )
     for (const kind of ["capture", "refund"] as const) {
       const port = await providerPortRows(sandbox.url, kind, {
-        rounds: quick ? 1 : 3,
+        rounds: quick ? 1 : 7,
         callers: 1000,
       })
       rows.push(port.requests, port.wall)
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   } finally {
     await sandbox.stop()
   }
-  rows.push(await checkoutRow(quick ? 2 : 5))
+  // before the checkout: its Medusa app and database still wind down after it
   rows.push(
     ...(await sandboxRows({
       rounds: quick ? 3 : 7,
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
       authorisations: quick ? 10_000 : 100_000,
     }))
   )
+  // one checkout is ~1 s of which the shared cart steps swing ±50 ms: enough rounds for a steady median
+  rows.push(await checkoutRow(quick ? 2 : 15))
 
   const seconds = (Date.now() - started) / 1000
   const loadAtEnd = loadAverage()
