@@ -17,6 +17,7 @@ import {
   UpdateAccountSchema,
   withFieldNames,
 } from "../providers/acquiring/settings/account-input"
+import { AdminReviewBody } from "./admin/acquiring/payments/[id]/review/validators"
 import { attachAcquiringCart } from "./middlewares/attach-cart"
 import { refuseCaptureOfCancelledOrder } from "./middlewares/capture-guard"
 import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
@@ -96,6 +97,15 @@ export default defineMiddlewares({
       matcher: "/admin/acquiring/refunds/record",
       middlewares: [
         validateAndTransformBody(asMedusaSchema(AdminRecordRefundBody)),
+      ],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/acquiring/payments/:id/review",
+      middlewares: [
+        validateAndTransformBody(
+          asMedusaSchema(withFieldNames(AdminReviewBody))
+        ),
       ],
     },
     {
