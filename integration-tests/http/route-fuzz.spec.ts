@@ -80,6 +80,17 @@ const cardAttempt = fc
     return { body: JSON.stringify(bodies[shape]), pan, cvc }
   })
 
+/** Query fields as a client may send them (lone surrogates cannot be URL-encoded). */
+function queryString(fields: Record<string, string>): string {
+  const wellFormed = (text: string) => text.replace(/[\ud800-\udfff]/g, "x")
+  return Object.entries(fields)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(wellFormed(k))}=${encodeURIComponent(wellFormed(v))}`
+    )
+    .join("&")
+}
+
 /** Whatever a client may put in a body: JSON of any shape, form fields, or bytes that parse as nothing. */
 const anyBody: fc.Arbitrary<{ body?: string; type?: string }> = fc.oneof(
   jsonish.map((value) => ({
@@ -249,14 +260,7 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
     const tokens = segment(["0".repeat(32), "f".repeat(48)])
     const query = fc
       .dictionary(hostileString, hostileString, { maxKeys: 3 })
-      .map((fields) =>
-        Object.entries(fields)
-          .map(
-            ([k, v]) =>
-              `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, "x"))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "x"))}`
-          )
-          .join("&")
-      )
+      .map(queryString)
     const answered = await fuzzRoute(
       fc
         .tuple(
@@ -275,6 +279,60 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
       {}
     )
     expect(answered).toBe(runs)
+  })
+
+  it("admin settings, payouts, refunds and payment routes: any id, query and body answer below 500", async () => {
+    shop = await openShop()
+    const admin = await createAdminHeaders(container(), TEST_JWT_SECRET)
+    const ids = segment([
+      "pay_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+      "acqacc_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+      "acqpo_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+    ])
+    const search = fc
+      .dictionary(
+        fc.oneof(
+          fc.constantFrom(
+            "order_nos",
+            "transaction_ids",
+            "references",
+            "status",
+            "limit",
+            "offset",
+            "currency"
+          ),
+          hostileString
+        ),
+        hostileString,
+        { maxKeys: 4 }
+      )
+      .map(queryString)
+    const routes: [method: "GET" | "POST", path: (id: string) => string][] = [
+      ["POST", () => "/admin/acquiring/settings/accounts"],
+      ["POST", (id) => `/admin/acquiring/settings/accounts/${id}`],
+      [
+        "POST",
+        (id) => `/admin/acquiring/settings/accounts/${id}/test-connection`,
+      ],
+      ["GET", () => "/admin/acquiring/refunds"],
+      ["POST", () => "/admin/acquiring/refunds/record"],
+      ["GET", () => "/admin/acquiring/payouts"],
+      ["POST", () => "/admin/acquiring/payouts"],
+      ["GET", (id) => `/admin/acquiring/payouts/${id}`],
+      ["POST", (id) => `/admin/acquiring/payouts/${id}/refresh`],
+      ["GET", (id) => `/admin/acquiring/payments/${id}`],
+      ["POST", (id) => `/admin/acquiring/payments/${id}/sync`],
+      ["POST", (id) => `/admin/acquiring/payments/${id}/cancel-subscription`],
+    ]
+    const requests = fc
+      .tuple(fc.constantFrom(...routes), ids, search, anyBody)
+      .map(([[method, path], id, query, input]) => ({
+        method,
+        path: `${path(id)}${method === "GET" && query ? `?${query}` : ""}`,
+        headers: input.type ? { "content-type": input.type } : undefined,
+        body: input.body,
+      }))
+    expect(await fuzzRoute(requests, admin)).toBe(runs)
   })
 
   it("admin review: any payment id and body answers below 500; without a login, 401", async () => {

@@ -29,11 +29,12 @@ import {
 } from "./admin/acquiring/payouts/validators"
 
 // Medusa's ids: anything else (a NUL, say) would reach PostgreSQL, which refuses it with a 500
-const SessionParams = z.object({
-  session_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "is not a payment session id"),
-})
+function idParams(name: string, what: string) {
+  return z.object({
+    [name]: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, `is not ${what}`),
+  })
+}
+const SessionParams = idParams("session_id", "a payment session id")
 
 /** The plugin's zod 4 schemas, typed as Medusa's re-export of the same zod (the deep generic comparison of the two copies exhausts the compiler). */
 type MedusaSchema = Parameters<typeof validateAndTransformQuery>[0]
@@ -80,6 +81,16 @@ export default defineMiddlewares({
       // the page is built from the stored cart: nothing in the body counts
       middlewares: [validateBody(z.object({}).strict())],
     },
+    ...[
+      ["/admin/acquiring/payments/:id", "a payment id"],
+      ["/admin/acquiring/payouts/:id", "a payout id"],
+      ["/admin/acquiring/settings/accounts/:id", "an account id"],
+    ].flatMap(([matcher, what]) =>
+      [matcher, `${matcher}/*`].map((m) => ({
+        matcher: m,
+        middlewares: [validateParams(idParams("id", what))],
+      }))
+    ),
     {
       methods: ["POST"],
       matcher: "/admin/payments/:id/capture",
