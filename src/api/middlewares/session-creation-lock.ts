@@ -17,6 +17,8 @@ import type {
 
 /** How long a request waits for the one before it; a creation takes well under a second. */
 const WAIT_SECONDS = 10
+/** Longest a request holds the lock, should its answer never be seen to close. */
+const HOLD_MS = 60_000
 
 type Locking = {
   execute<R>(
@@ -32,25 +34,29 @@ export function lockSessionCreation(
   next: MedusaNextFunction
 ) {
   const locking = req.scope.resolve<Locking>(Modules.LOCKING)
-  let admitted = false
-  // held until the answer has gone out (or the caller hung up)
-  const untilAnswered = () =>
-    new Promise<void>((resolve) => {
-      admitted = true
-      res.once("close", () => resolve())
-      next()
+  // listened for at once: a caller who hangs up while waiting must not leave the lock held
+  let closed = false
+  const answered = new Promise<void>((resolve) => {
+    const bound = setTimeout(resolve, HOLD_MS)
+    bound.unref()
+    res.once("close", () => {
+      closed = true
+      clearTimeout(bound)
+      resolve()
     })
+  })
+  let admitted = false
+  const untilAnswered = () => {
+    admitted = true
+    if (!closed) next()
+    return answered
+  }
   locking
     .execute(`acquiring:payment-collection:${req.params.id}`, untilAnswered, {
       timeout: WAIT_SECONDS,
     })
     .catch((error: unknown) => {
-      if (admitted) {
-        return
-      }
-      if (res.headersSent) {
-        return
-      }
+      if (admitted || closed || res.headersSent) return
       if (!(error instanceof Error) || !/lock/i.test(error.message)) {
         next(error)
         return
