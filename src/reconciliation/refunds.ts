@@ -5,7 +5,6 @@
  * each as already made and sends nothing.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { ProviderCore } from "../providers/acquiring/config/core"
 import {
@@ -16,6 +15,7 @@ import {
 } from "../providers/acquiring/money/refunds"
 import type { SessionData } from "../providers/acquiring/session/session-data"
 import { loggerOf } from "./payment-store"
+import { withPaymentLock } from "../locking/locks"
 
 export interface RecordOptions {
   /** record only the refund with this refund_reference_id (the admin's "Record in Medusa") */
@@ -34,17 +34,8 @@ export async function recordAcquirerRefunds(
   data: SessionData,
   options: RecordOptions = {}
 ): Promise<number> {
-  const locking = container.resolve<{
-    execute<T>(
-      keys: string | string[],
-      job: () => Promise<T>,
-      args?: { timeout?: number }
-    ): Promise<T>
-  }>(Modules.LOCKING)
-  return locking.execute(
-    `acquiring:payment:${paymentId}`,
-    () => recordUnderLock(container, core, paymentId, data, options),
-    { timeout: 60 }
+  return withPaymentLock(container, paymentId, () =>
+    recordUnderLock(container, core, paymentId, data, options)
   )
 }
 

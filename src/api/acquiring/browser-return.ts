@@ -14,8 +14,8 @@ import { isAttemptToken } from "../../providers/acquiring/session/order-number"
 import {
   loadSession,
   sessionSaver,
-  withSessionLock,
 } from "../store/acquiring/payment-sessions/session-access"
+import { withSessionLock } from "../../locking/locks"
 
 function returnedFields(req: MedusaRequest): Record<string, unknown> {
   const body =

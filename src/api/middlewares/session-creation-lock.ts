@@ -8,32 +8,24 @@
  * lock of Medusa's locking module, which every instance honours when the
  * store configures a shared provider (Redis).
  */
-import { Modules } from "@medusajs/framework/utils"
 import type {
   MedusaNextFunction,
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { lockingModule } from "../../locking/locks"
 
 /** How long a request waits for the one before it; a creation takes well under a second. */
 const WAIT_SECONDS = 10
 /** Longest a request holds the lock, should its answer never be seen to close. */
 const HOLD_MS = 60_000
 
-type Locking = {
-  execute<R>(
-    key: string,
-    job: () => Promise<R>,
-    args?: { timeout?: number }
-  ): Promise<R>
-}
-
 export function lockSessionCreation(
   req: MedusaRequest,
   res: MedusaResponse,
   next: MedusaNextFunction
 ) {
-  const locking = req.scope.resolve<Locking>(Modules.LOCKING)
+  const locking = lockingModule(req.scope)
   // listened for at once: a caller who hangs up while waiting must not leave the lock held
   let closed = false
   const answered = new Promise<void>((resolve) => {

@@ -15,6 +15,7 @@ import type {
   IPaymentModuleService,
   MedusaContainer,
 } from "@medusajs/framework/types"
+import { withPaymentLock } from "../../locking/locks"
 import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
 import { choiceOf, coreFor } from "../../providers/acquiring/config/registry"
 import {
@@ -45,17 +46,8 @@ export const cancelAcquiringSubscriptionStepId = "cancel-acquiring-subscription"
 export const cancelAcquiringSubscriptionStep = createStep(
   cancelAcquiringSubscriptionStepId,
   async (input: CancelAcquiringSubscriptionInput, { container }) => {
-    const locking = container.resolve<{
-      execute<T>(
-        keys: string | string[],
-        job: () => Promise<T>,
-        args?: { timeout?: number }
-      ): Promise<T>
-    }>(Modules.LOCKING)
-    const result = await locking.execute(
-      `acquiring:payment:${input.payment_id}`,
-      () => cancelUnderLock(container, input.payment_id),
-      { timeout: 60 }
+    const result = await withPaymentLock(container, input.payment_id, () =>
+      cancelUnderLock(container, input.payment_id)
     )
     // no compensation: a cancellation at the acquirer cannot be taken back
     return new StepResponse(result)

@@ -11,14 +11,10 @@ import {
   openHostedPage,
   type HostedPage,
 } from "../../../../providers/acquiring/money/hosted-checkout"
-import {
-  loadSession,
-  sessionSaver,
-  withSessionLock,
-  type LoadedSession,
-} from "./session-access"
+import { loadSession, sessionSaver, type LoadedSession } from "./session-access"
 import { assertSessionOwner } from "./ownership"
 import { passVelocity } from "./velocity-check"
+import { withSessionLock } from "../../../../locking/locks"
 
 export const PAGE_TTL_S = 15 * 60
 

@@ -90,22 +90,6 @@ export function sessionSaver(
   }
 }
 
-/** Runs `job` holding the session's lock (Medusa's locking module: every instance honours it). */
-export async function withSessionLock<T>(
-  scope: MedusaContainer,
-  sessionId: string,
-  job: () => Promise<T>
-): Promise<T> {
-  const locking = scope.resolve<{
-    execute<R>(
-      key: string,
-      job: () => Promise<R>,
-      args?: { timeout?: number }
-    ): Promise<R>
-  }>(Modules.LOCKING)
-  return locking.execute(`acquiring:session:${sessionId}`, job, { timeout: 30 })
-}
-
 export function sessionAnswer(session: PaymentSessionDTO, data: SessionData) {
   return {
     payment_session: {

@@ -10,14 +10,10 @@ import { declinedError } from "../../../../../../providers/acquiring/money/error
 import type { CardEntry } from "../../../../../../providers/acquiring/storefront-input/card-entry"
 import { refreshedCart } from "../../../../../middlewares/cart-snapshot-loader"
 import { assertSessionOwner } from "../../ownership"
-import {
-  loadSession,
-  sessionAnswer,
-  sessionSaver,
-  withSessionLock,
-} from "../../session-access"
+import { loadSession, sessionAnswer, sessionSaver } from "../../session-access"
 import { answering, outcomePending } from "../../store-answers"
 import { passVelocity } from "../../velocity-check"
+import { withSessionLock } from "../../../../../../locking/locks"
 
 /** The body was validated by `validateBody(CardEntrySchema)` in middlewares.ts. */
 export async function POST(req: MedusaRequest<CardEntry>, res: MedusaResponse) {
