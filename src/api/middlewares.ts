@@ -34,7 +34,15 @@ function idParams(name: string, what: string) {
     [name]: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, `is not ${what}`),
   })
 }
-const SessionParams = idParams("session_id", "a payment session id")
+
+/** Checks an id parameter on the route and on every route under it. */
+function checkedId(matcher: string, name: string, what: string) {
+  const middlewares = [validateParams(idParams(name, what))]
+  return [
+    { matcher, middlewares },
+    { matcher: `${matcher}/*`, middlewares },
+  ]
+}
 
 /** The plugin's zod 4 schemas, typed as Medusa's re-export of the same zod (the deep generic comparison of the two copies exhausts the compiler). */
 type MedusaSchema = Parameters<typeof validateAndTransformQuery>[0]
@@ -62,14 +70,11 @@ export default defineMiddlewares({
       matcher: "/store/acquiring/*",
       middlewares: [optionalCustomer],
     },
-    {
-      matcher: "/store/acquiring/payment-sessions/:session_id",
-      middlewares: [validateParams(SessionParams)],
-    },
-    {
-      matcher: "/store/acquiring/payment-sessions/:session_id/*",
-      middlewares: [validateParams(SessionParams)],
-    },
+    ...checkedId(
+      "/store/acquiring/payment-sessions/:session_id",
+      "session_id",
+      "a payment session id"
+    ),
     {
       methods: ["POST"],
       matcher: "/store/acquiring/payment-sessions/:session_id/card",
@@ -81,15 +86,12 @@ export default defineMiddlewares({
       // the page is built from the stored cart: nothing in the body counts
       middlewares: [validateBody(z.object({}).strict())],
     },
-    ...[
-      ["/admin/acquiring/payments/:id", "a payment id"],
-      ["/admin/acquiring/payouts/:id", "a payout id"],
-      ["/admin/acquiring/settings/accounts/:id", "an account id"],
-    ].flatMap(([matcher, what]) =>
-      [matcher, `${matcher}/*`].map((m) => ({
-        matcher: m,
-        middlewares: [validateParams(idParams("id", what))],
-      }))
+    ...checkedId("/admin/acquiring/payments/:id", "id", "a payment id"),
+    ...checkedId("/admin/acquiring/payouts/:id", "id", "a payout id"),
+    ...checkedId(
+      "/admin/acquiring/settings/accounts/:id",
+      "id",
+      "an account id"
     ),
     {
       methods: ["POST"],
