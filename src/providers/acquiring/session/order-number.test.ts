@@ -17,4 +17,14 @@ describe("attempt numbers", () => {
     expect(tokenOf("SHOP", "MED0123456789abcdef01234567")).toBeNull()
     expect(isAttemptToken("payses_01JD3Z6Q9X8W7V6T5S4R3Q2P1N")).toBe(false)
   })
+
+  it("never holds 13 digits in a row, which logs would mask as a card number", () => {
+    // about one random hex token in a hundred does: 10,000 would find one
+    const tokens = Array.from(
+      { length: 10_000 },
+      () => newAttemptNumber("").token
+    )
+    expect(tokens.filter((t) => /\d{13}/.test(t))).toEqual([])
+    expect(tokens.every((t) => /^[0-9a-f]{24}$/.test(t))).toBe(true)
+  })
 })
