@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto"
+import { createHash, randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { Client } from "pg"
-import { acquiringSuite } from "../helpers/acquiring-suite"
+import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import {
@@ -11,6 +11,9 @@ import {
 } from "../../dev/store-client/http-client"
 
 jest.setTimeout(120_000)
+
+// the last test saves admin accounts, whose sign keys are stored encrypted
+process.env.ACQUIRING_SETTINGS_KEY ??= Buffer.alloc(32, 9).toString("base64")
 
 // Personal data of the requests below: it must never reach a log line or a list.
 const ACCOUNT_NUMBER = "000123456789"
@@ -441,6 +444,14 @@ acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
       "beneficiary.address.country_code"
     )
     await invalid(payoutBody({ card: "4242424242424242" }), "body")
+    await invalid(
+      payoutBody({ idempotency_key: "not a key!" }),
+      "idempotency_key"
+    )
+    await invalid(
+      payoutBody({ idempotency_key: "k".repeat(65) }),
+      "idempotency_key"
+    )
     const badProvider = await admin.post(
       "/admin/acquiring/payouts",
       payoutBody({ provider_id: "pp_system_default" })
@@ -479,5 +490,207 @@ acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
       expect([method, path, answer.status]).toEqual([method, path, 401])
     }
     expect(await sandbox.requests("payout")).toHaveLength(sentBefore)
+  })
+
+  it("sends one payout per idempotency key: two creates at once, a repeat after a lost answer; the key with another amount is 409", async () => {
+    const post = (body: Record<string, unknown>) =>
+      admin.post("/admin/acquiring/payouts", body)
+    // every payout the sandbox made, whatever its request_id: a second payout would come with a new one
+    const atSandbox = async () => ({
+      payouts: (await sandbox.payouts()).length,
+      requests: (await sandbox.requests("payout")).length,
+    })
+    const before = await atSandbox()
+
+    // a double submit: both arrive together, and the acquirer is slow to answer the one sent
+    await sandbox.injectFault({
+      operation: "payout",
+      kind: "latency",
+      latency_ms: 2000,
+    })
+    const key = randomUUID()
+    const twice = await Promise.all([
+      post(payoutBody({ idempotency_key: key })),
+      post(payoutBody({ idempotency_key: key })),
+    ])
+    expect(twice.map((answer) => answer.status).sort()).toEqual([200, 201])
+    const [made, other] = [201, 200].map(
+      (status) => twice.find((answer) => answer.status === status)!.data.payout
+    )
+    expect(other.id).toBe(made.id)
+    expect(other.request_id).toBe(made.request_id)
+    expect(made).toMatchObject({ idempotency_key: key, status: "PENDING" })
+    // found while the first create was still waiting for the acquirer
+    expect(other.status).toBe("sending")
+    expect(await atSandbox()).toEqual({
+      payouts: before.payouts + 1,
+      requests: before.requests + 1,
+    })
+    // the answer that found the payout has the same shape as the one that made it
+    expect(Object.keys(other).sort()).toEqual(Object.keys(made).sort())
+
+    // the acquirer makes the next payout but its answer is lost; the form is sent again
+    await sandbox.injectFault({
+      operation: "payout",
+      kind: "connection_reset",
+      after_processing: true,
+    })
+    const lostBody = payoutBody({
+      idempotency_key: randomUUID(),
+      payment_amount: "555.30",
+      reference: "LOST-KEY",
+    })
+    const lost = expectStatus(await post(lostBody), 201, "create").payout
+    expect(lost.status).toBe("unknown")
+    const again = expectStatus(await post(lostBody), 200, "same key").payout
+    expect(again).toMatchObject({
+      id: lost.id,
+      request_id: lost.request_id,
+      status: "unknown",
+      tries: 1,
+    })
+    // the amount written another way is the same request
+    expect(
+      expectStatus(
+        await post({ ...lostBody, payment_amount: "555.3" }),
+        200,
+        "same key, same amount"
+      ).payout.id
+    ).toBe(lost.id)
+    expect(await atSandbox()).toEqual({
+      payouts: before.payouts + 2,
+      requests: before.requests + 2,
+    })
+
+    // the key with another amount or beneficiary: refused, naming what differs
+    const conflict = await post({ ...lostBody, payment_amount: "555.31" })
+    expect(conflict.status).toBe(409)
+    expect(conflict.data.type).toBe("conflict")
+    expect(conflict.data.message).toContain("payment_amount")
+    expect(conflict.data.message).toContain(lost.id)
+    const otherBeneficiary = await post({
+      ...lostBody,
+      beneficiary: { ...lostBody.beneficiary, company_name: "Other Ltd" },
+    })
+    expect(otherBeneficiary.status).toBe(409)
+    expect(otherBeneficiary.data.message).toContain("beneficiary")
+    expect(await atSandbox()).toEqual({
+      payouts: before.payouts + 2,
+      requests: before.requests + 2,
+    })
+    const rows = expectStatus(
+      await admin.get("/admin/acquiring/payouts"),
+      200,
+      "list"
+    )
+    expect(rows.count).toBe(2)
+
+    // the lost answer is settled as any other: the status query, same request_id
+    const refreshed = expectStatus(
+      await admin.post(`/admin/acquiring/payouts/${lost.id}/refresh`, {}),
+      200,
+      "refresh"
+    ).payout
+    expect(refreshed).toMatchObject({
+      status: "PENDING",
+      request_id: lost.request_id,
+    })
+    expect((await atSandbox()).payouts).toBe(before.payouts + 2)
+  })
+
+  // Last in the file: the admin accounts it saves are cached for a few seconds.
+  it("asks about a payout with the admin account it was sent with, after another account took over its currency", async () => {
+    const accounts = "/admin/acquiring/settings/accounts"
+    const saved: string[] = []
+    const saveAccount = async (extra: Record<string, unknown>) => {
+      const { account } = expectStatus(
+        await admin.post(accounts, {
+          mode: "test",
+          merchant_id: sandbox.account.merchant_id,
+          account_id: sandbox.account.account_id,
+          sign_key: sandbox.account.sign_key,
+          base_url: sandbox.url(),
+          currencies: ["USD"],
+          ...extra,
+        }),
+        200,
+        "save account"
+      )
+      saved.push(account.id)
+      return account
+    }
+    // the payout requests an action made, by position: the sandbox's log masks a
+    // request_id whose digits happen to look like a card number
+    const sending = async <T>(action: () => Promise<T>) => {
+      const before = (await sandbox.requests("payout")).length
+      const result = await action()
+      return { result, sent: (await sandbox.requests("payout")).slice(before) }
+    }
+    try {
+      const sender = await saveAccount({ name: "Payouts" })
+      // test amount 555: the acquirer keeps it PENDING, so a refresh asks
+      const payout = await create({
+        payment_amount: "555.00",
+        idempotency_key: randomUUID(),
+      })
+      expect(payout).toMatchObject({
+        status: "PENDING",
+        account: { id: sender.id, mode: "test" },
+      })
+
+      // a newer account naming the provider now serves USD: another merchant, unknown to the sandbox
+      const newer = await saveAccount({
+        name: "Other merchant",
+        merchant_id: "99999",
+        account_id: "99999001",
+        providers: [CARD_PROVIDER],
+      })
+      const refresh = await sending(async () =>
+        expectStatus(
+          await admin.post(`/admin/acquiring/payouts/${payout.id}/refresh`, {}),
+          200,
+          "refresh"
+        )
+      )
+      expect(refresh.result.payout).toMatchObject({
+        status: "PENDING",
+        tries: 2,
+        last_error: null,
+        account: { id: sender.id },
+      })
+      expect(refresh.sent.map((r) => r.body)).toEqual([
+        expect.objectContaining({
+          merchant_id: sandbox.account.merchant_id,
+          account_id: sandbox.account.account_id,
+        }),
+      ])
+
+      // the job asks with it too
+      const job = await sending(runPayoutJob)
+      expect(job.sent.map((r) => r.body.merchant_id)).toEqual([
+        sandbox.account.merchant_id,
+      ])
+      expect(await detail(payout.id)).toMatchObject({
+        status: "PENDING",
+        tries: 3,
+        last_error: null,
+      })
+
+      // the control: a new payout goes with the account serving USD now
+      const next = await sending(() =>
+        admin.post(
+          "/admin/acquiring/payouts",
+          payoutBody({ payment_amount: "555.00", reference: "NEXT" })
+        )
+      )
+      expect(next.result.data.payout.account).toEqual({
+        id: newer.id,
+        mode: "test",
+      })
+      expect(next.sent.map((r) => r.body.merchant_id)).toEqual(["99999"])
+    } finally {
+      // a deleted account serves nothing, whatever account list the next test's cache holds
+      for (const id of saved) await admin.delete(`${accounts}/${id}`)
+    }
   })
 })

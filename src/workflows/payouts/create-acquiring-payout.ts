@@ -1,5 +1,6 @@
 import {
   createWorkflow,
+  when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import type { PayoutInput } from "./payout-record"
@@ -8,12 +9,19 @@ import { sendPayoutStep } from "./steps/send-payout"
 
 export const createAcquiringPayoutWorkflowId = "create-acquiring-payout"
 
-/** POST /admin/acquiring/payouts: record the payout, then send it. */
+/**
+ * POST /admin/acquiring/payouts: record the payout, then send it. A repeated
+ * idempotency key answers with the payout the key made, which is not sent again.
+ */
 export const createAcquiringPayoutWorkflow = createWorkflow(
   createAcquiringPayoutWorkflowId,
   (input: PayoutInput) => {
     const recorded = recordPayoutStep(input)
-    const payout = sendPayoutStep(recorded)
-    return new WorkflowResponse(payout)
+    when("send-new-acquiring-payout", recorded, ({ created }) => created).then(
+      () => {
+        sendPayoutStep(recorded)
+      }
+    )
+    return new WorkflowResponse(recorded)
   }
 )

@@ -5,7 +5,7 @@
  * the payout only forwards, so duplicates and late arrivals change nothing.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { coreFor } from "../../providers/acquiring/config/registry"
+import { choiceOf, coreFor } from "../../providers/acquiring/config/registry"
 import { acquirerStatus, answerFields } from "./payout-answer"
 import {
   findPayout,
@@ -33,11 +33,21 @@ export async function receivePayoutNotification(
     undefined
   if (!payout)
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Unknown payout")
-  // the account the notification names (its key must then verify it), else the payout's currency
-  const core = await coreFor(scope, payout.provider_id, {
-    currency: payout.payment_currency,
-    names: { merchant_id: fields.merchant_id, account_id: fields.account_id },
-  })
+  // the account the payout was sent with; older rows: the account the
+  // notification names (its key must then verify it), else the payout's currency
+  const core = await coreFor(
+    scope,
+    payout.provider_id,
+    payout.account
+      ? choiceOf({ account: payout.account, currency: payout.payment_currency })
+      : {
+          currency: payout.payment_currency,
+          names: {
+            merchant_id: fields.merchant_id,
+            account_id: fields.account_id,
+          },
+        }
+  )
   let notification
   try {
     notification = core.gateway.verifyPayoutNotification(fields)

@@ -1,13 +1,16 @@
 /**
  * A new payout row from the merchant's validated request: the request_id is
  * made here, once, before anything is sent; the display fields lists show
- * (beneficiary name, last four of the account) are taken from it.
+ * (beneficiary name, last four of the account) are taken from it. A create
+ * repeating an idempotency key is compared with the key's row field by field.
  */
 import { randomUUID } from "node:crypto"
 import type { Beneficiary, Payer } from "../../gateway"
 
 export interface PayoutInput {
   provider_id: string
+  /** the client's key for this create; absent: no de-duplication */
+  idempotency_key?: string
   beneficiary: Beneficiary
   payer?: Payer
   beneficiary_id?: string
@@ -44,6 +47,7 @@ export function newPayoutRecord(input: PayoutInput) {
   return {
     provider_id: input.provider_id,
     request_id: randomUUID(),
+    idempotency_key: input.idempotency_key ?? null,
     status: "sending" as const,
     beneficiary: input.beneficiary as Record<string, unknown>,
     payer: (input.payer ?? null) as Record<string, unknown> | null,
@@ -64,4 +68,51 @@ export function newPayoutRecord(input: PayoutInput) {
     client_data: input.client_data ?? null,
     tries: 0,
   }
+}
+
+export type PayoutRecord = ReturnType<typeof newPayoutRecord>
+
+/** What the merchant asked for: a repeat with the same key must ask for the same. */
+const REQUEST_FIELDS = [
+  "provider_id",
+  "payment_amount",
+  "payment_currency",
+  "source_amount",
+  "source_currency",
+  "payment_date",
+  "payment_method",
+  "swift_charge_option",
+  "fund_source",
+  "fee_paid_by",
+  "reason",
+  "reference",
+  "client_data",
+  "beneficiary",
+  "beneficiary_id",
+  "payer",
+] as const satisfies readonly (keyof PayoutRecord)[]
+
+// jsonb gives keys back in its own order, and an absent field back as null
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, inner]) => inner !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, inner]) => [key, canonical(inner)])
+    )
+  return value ?? null
+}
+
+/** The request fields where `record` differs from the stored payout (normalised values: "120.5" is "120.50"). */
+export function differingFields(
+  stored: Record<(typeof REQUEST_FIELDS)[number], unknown>,
+  record: PayoutRecord
+): string[] {
+  return REQUEST_FIELDS.filter(
+    (field) =>
+      JSON.stringify(canonical(stored[field])) !==
+      JSON.stringify(canonical(record[field]))
+  )
 }

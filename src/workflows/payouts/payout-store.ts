@@ -15,10 +15,19 @@ export const OPEN_STATUSES: readonly PayoutStatus[] = [
   "PENDING",
 ]
 
+/** The admin account a payout was sent with (id null: medusa-config alone), as on a payment's data. */
+export interface PayoutAccount {
+  id: string | null
+  mode: "test" | "live"
+}
+
 export interface StoredPayout {
   id: string
   provider_id: string
+  /** null on payouts written before the account was recorded */
+  account: PayoutAccount | null
   request_id: string
+  idempotency_key: string | null
   status: PayoutStatus
   beneficiary: Beneficiary
   payer: Payer | null
@@ -73,7 +82,11 @@ export async function loadPayout(
 
 export async function findPayout(
   scope: Scope,
-  filter: { request_id?: string; transaction_id?: string }
+  filter: {
+    request_id?: string
+    transaction_id?: string
+    idempotency_key?: string
+  }
 ): Promise<StoredPayout | undefined> {
   const [payout] = await payoutModule(scope).listAcquiringPayouts(filter, {
     take: 1,

@@ -55,6 +55,8 @@ export function payoutDetailView(payout: StoredPayout) {
   const payer = payout.payer
   return {
     ...common(payout),
+    idempotency_key: payout.idempotency_key,
+    account: payout.account,
     source_amount: payout.source_amount,
     source_currency: payout.source_currency,
     swift_charge_option: payout.swift_charge_option,

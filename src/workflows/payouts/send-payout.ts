@@ -11,7 +11,7 @@ import {
   InvalidInputError,
   isOutcomeUnknown,
 } from "../../gateway"
-import { coreFor } from "../../providers/acquiring/config/registry"
+import { choiceOf, coreFor } from "../../providers/acquiring/config/registry"
 import { acquirerStatus, answerFields } from "./payout-answer"
 import { payoutRequest } from "./payout-request"
 import {
@@ -47,9 +47,15 @@ export async function sendPayout(
 ): Promise<StoredPayout> {
   const payout = await loadPayout(scope, payoutId)
   if (FINAL_STATUSES.includes(payout.status)) return payout
-  const core = await coreFor(scope, payout.provider_id, {
-    currency: payout.payment_currency,
-  })
+  // the account it was sent with; rows older than that record: the one serving its currency
+  const core = await coreFor(
+    scope,
+    payout.provider_id,
+    choiceOf({
+      account: payout.account ?? undefined,
+      currency: payout.payment_currency,
+    })
+  )
   await payoutModule(scope).countAcquiringPayoutTry(payout.id)
   try {
     const answer = await core.gateway.payout(

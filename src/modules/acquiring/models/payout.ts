@@ -13,13 +13,23 @@ import { model } from "@medusajs/framework/utils"
  *
  * Beneficiary and payer are kept as the request needs them (a retry sends
  * the same request); lists and answers show only masked views of them.
+ *
+ * `idempotency_key` is the client's key for one create: the unique index
+ * lets one row in, whichever instance the repeats reach, and a repeat
+ * answers with that row. `account` is the admin account the payout was sent
+ * with: every later call about it (refresh, the job, a notification's
+ * signature) uses that account, never the one serving its currency now.
  */
 export const AcquiringPayout = model
   .define("acquiring_payout", {
     id: model.id({ prefix: "acqpo" }).primaryKey(),
     /** the provider entry whose merchant account pays: pp_acquiring-card_<id> */
     provider_id: model.text(),
+    /** the admin account it was sent with, { id, mode } as on a payment (id null: medusa-config alone); null on older rows */
+    account: model.json().nullable(),
     request_id: model.text(),
+    /** the client's key for this create (1–64 of A–Z a–z 0–9 _ -); null: sent without one */
+    idempotency_key: model.text().nullable(),
     status: model
       .enum(["sending", "unknown", "PENDING", "COMPLETED", "FAILED"])
       .default("sending"),
@@ -63,6 +73,11 @@ export const AcquiringPayout = model
   })
   .indexes([
     { on: ["request_id"], unique: true },
+    {
+      on: ["idempotency_key"],
+      unique: true,
+      where: "idempotency_key IS NOT NULL",
+    },
     { on: ["status"] },
     { on: ["transaction_id"] },
     { on: ["payment_currency"] },

@@ -18,6 +18,7 @@ const PROVIDER = "pp_acquiring-card_acquiring"
 
 // the core behind the provider id: one over a scripted gateway
 jest.mock("../../../providers/acquiring/config/registry", () => ({
+  ...jest.requireActual("../../../providers/acquiring/config/registry"),
   coreFor: jest.fn(),
 }))
 
@@ -129,6 +130,26 @@ describe("sendPayout", () => {
       last_error: "E0001: beneficiary is required",
     })
     expect(kept.failure_type).not.toBe("REFUSED")
+  })
+
+  it("asks with the account the payout was sent with; a row older than that record, with the one serving its currency", async () => {
+    const answer = async () => ({ status: "PENDING", transaction_id: "T1" })
+    for (const [account, choice] of [
+      [
+        { id: "acqacc_1", mode: "test" },
+        { account_id: "acqacc_1", currency: "USD" },
+      ],
+      [
+        { id: null, mode: "live" },
+        { account_id: null, currency: "USD" },
+      ],
+      [null, { currency: "USD" }],
+    ] as const) {
+      const { scope, row } = setUp("unknown", answer)
+      row.account = account
+      await sendPayout(scope, row.id)
+      expect(coreFor).toHaveBeenLastCalledWith(scope, PROVIDER, choice)
+    }
   })
 
   it("never sends a settled payout again", async () => {

@@ -1,17 +1,15 @@
-/** Writes the payout (status `sending`, its request_id made once) before any request leaves. */
+/** Writes the payout (status `sending`, its request_id made once) before any request leaves, or finds the one its idempotency key made. */
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { newPayoutRecord, type PayoutInput } from "../payout-record"
-import { payoutModule } from "../payout-store"
+import type { PayoutInput } from "../payout-record"
+import { recordPayout } from "../record-payout"
 
 export const recordPayoutStepId = "record-acquiring-payout"
 
 export const recordPayoutStep = createStep(
   recordPayoutStepId,
   async (input: PayoutInput, { container }) => {
-    const created = await payoutModule(container).createAcquiringPayouts(
-      newPayoutRecord(input)
-    )
+    const recorded = await recordPayout(container, input)
     // no compensation: once written, a payout is settled by its status query, never forgotten
-    return new StepResponse({ id: created.id })
+    return new StepResponse(recorded)
   }
 )

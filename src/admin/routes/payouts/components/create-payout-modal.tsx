@@ -25,6 +25,14 @@ import {
 
 type Options = { value: string; label: string }[]
 
+// randomUUID exists only in a secure context; an admin served over plain http gets 32 random hex digits
+const newIdempotencyKey = () =>
+  typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+        byte.toString(16).padStart(2, "0")
+      ).join("")
+
 export function CreatePayoutModal({
   open,
   onOpenChange,
@@ -37,6 +45,8 @@ export function CreatePayoutModal({
     {}
   )
   const [serverErrors, setServerErrors] = useState<FormErrors>({})
+  // one key per opened form: a double click or a retry after a lost answer makes one payout
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey)
   const create = useCreatePayout()
   const navigate = useNavigate()
 
@@ -111,6 +121,7 @@ export function CreatePayoutModal({
       setForm(emptyForm())
       setTouched({})
       setServerErrors({})
+      setIdempotencyKey(newIdempotencyKey())
     }
     onOpenChange(next)
   }
@@ -118,7 +129,8 @@ export function CreatePayoutModal({
   const submit = () => {
     setTouched(Object.fromEntries(FORM_FIELDS.map((f) => [f, true])))
     if (Object.keys(checks).length) return
-    create.mutate(bodyOf(form), {
+    const body = { ...bodyOf(form), idempotency_key: idempotencyKey }
+    create.mutate(body, {
       onSuccess: (payout) => {
         toast.success(`Payout sent: ${payout.status}`)
         close(false)

@@ -82,7 +82,11 @@ function providerFor(req: AuthenticatedMedusaRequest, asked?: string): string {
   return asked
 }
 
-/** POST /admin/acquiring/payouts: records the payout, sends it, answers what the acquirer said. */
+/**
+ * POST /admin/acquiring/payouts: records the payout, sends it, answers what
+ * the acquirer said (201). A repeated idempotency key answers the key's
+ * payout as it stands (200) without sending anything; with other fields, 409.
+ */
 export async function POST(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
@@ -92,7 +96,14 @@ export async function POST(
   const { result } = await createAcquiringPayoutWorkflow(req.scope).run({
     input: { ...request, provider_id: providerFor(req, provider_id) },
   })
+  if (result.conflicts.length) {
+    res.status(409).json({
+      type: "conflict",
+      message: `idempotency_key was already used for payout ${result.id} with a different ${result.conflicts.join(", ")}`,
+    })
+    return
+  }
   res
-    .status(201)
+    .status(result.created ? 201 : 200)
     .json({ payout: payoutDetailView(await loadPayout(req.scope, result.id)) })
 }

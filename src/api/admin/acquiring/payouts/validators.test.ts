@@ -71,6 +71,39 @@ describe("CreatePayoutBody", () => {
   })
 })
 
+describe("CreatePayoutBody idempotency_key", () => {
+  it("takes a client-made key of 1 to 64 letters, digits, _ and -, or none", () => {
+    const key = "0b7e4bde-3f0e-4d8e-9c55-6a1f0b6c2d11"
+    expect(
+      CreatePayoutBody.parse(body({ idempotency_key: key }))
+    ).toMatchObject({ idempotency_key: key })
+    for (const ok of ["a", "A_b-9", "k".repeat(64)])
+      expect(fieldsOf(body({ idempotency_key: ok }))).toEqual([])
+    expect(CreatePayoutBody.parse(body()).idempotency_key).toBeUndefined()
+  })
+
+  it("refuses an empty, long, non-text key or one with other characters, naming the field", () => {
+    for (const bad of [
+      "",
+      "k".repeat(65),
+      "key with spaces",
+      "clé",
+      "a/b",
+      "a.b",
+      42,
+      null,
+    ])
+      expect([bad, fieldsOf(body({ idempotency_key: bad }))]).toEqual([
+        bad,
+        ["idempotency_key"],
+      ])
+    const parsed = CreatePayoutBody.safeParse(body({ idempotency_key: "a b" }))
+    expect(parsed.success ? "" : parsed.error.issues[0].message).toBe(
+      "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -"
+    )
+  })
+})
+
 describe("ListPayoutsQuery", () => {
   it("reads repeated statuses, date ranges and pagination from query text", () => {
     const query = ListPayoutsQuery.parse({

@@ -19,6 +19,8 @@ import {
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/
 const SWIFT = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/
 const DECIMAL = /^\d{1,12}(\.\d{1,4})?$/
+// a UUID fits; so does any other client-made key of these characters
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/
 const PAYOUT_STATUSES = [
   "sending",
   "unknown",
@@ -65,6 +67,14 @@ function checkAmount(
 
 export const CreatePayoutBody = z
   .strictObject({
+    /** the client's key for this create: a repeat answers with the payout it made; absent: no de-duplication */
+    idempotency_key: z
+      .string({ error: "must be a string" })
+      .regex(
+        IDEMPOTENCY_KEY,
+        "must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -"
+      )
+      .optional(),
     /** the provider entry whose merchant account pays; the first acquiring entry when absent */
     provider_id: optionalText(100),
     beneficiary: beneficiarySchema,
