@@ -69,6 +69,33 @@ function acquiringProviders() {
   ]
 }
 
+/*
+ * Locks every instance shares, in the Redis the tests were given (a spec
+ * running two instances sets ACQUIRING_TEST_SHARED_LOCKS=1 before boot).
+ * Without it Medusa keeps locks in the process, which serves one instance.
+ * (PostgreSQL's advisory locks hold a pooled connection for as long as a
+ * lock is held or awaited: under load that starves the pool.)
+ */
+function sharedLocking() {
+  const redisUrl = process.env.ACQUIRING_TEST_REDIS_URL
+  if (process.env.ACQUIRING_TEST_SHARED_LOCKS !== "1" || !redisUrl) return []
+  return [
+    {
+      resolve: "@medusajs/medusa/locking",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/locking-redis",
+            id: "locking-redis",
+            is_default: true,
+            options: { redisUrl, namespace: "acquiring-test-lock:" },
+          },
+        ],
+      },
+    },
+  ]
+}
+
 // The admin browser tests serve the dashboard from its own loopback origin (integration-tests/helpers/admin-browser.ts).
 const adminOrigins = [
   "http://127.0.0.1",
@@ -95,6 +122,7 @@ const config = defineConfig({
       resolve: "@medusajs/medusa/payment",
       options: { providers: acquiringProviders() },
     },
+    ...sharedLocking(),
   ],
 })
 

@@ -73,7 +73,12 @@ export async function expectOrder(shop: Shop, cartId: string): Promise<any> {
 /** Card entry, approval and order: the direct checkout of an approved card. */
 export async function placeDirectOrder(
   shop: Shop,
-  options: { currency?: string; quantity?: number; card?: string } = {}
+  options: {
+    currency?: string
+    quantity?: number
+    card?: string
+    email?: string
+  } = {}
 ) {
   const { cart, session } = await cartWithSession(
     shop,

@@ -20,6 +20,11 @@ import {
 import { AdminReviewBody } from "./admin/acquiring/payments/[id]/review/validators"
 import { attachAcquiringCart } from "./middlewares/attach-cart"
 import { refuseCaptureOfCancelledOrder } from "./middlewares/capture-guard"
+import {
+  lockOrderPayments,
+  lockPaymentMoney,
+} from "./middlewares/payment-locks"
+import { refuseRefundMedusaWouldFail } from "./middlewares/refund-guard"
 import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
 import { lockSessionCreation } from "./middlewares/session-creation-lock"
 import { validateQuery } from "./middlewares/validate-query"
@@ -96,7 +101,29 @@ export default defineMiddlewares({
     {
       methods: ["POST"],
       matcher: "/admin/payments/:id/capture",
-      middlewares: [refuseCaptureOfCancelledOrder],
+      // the guard reads the order under the lock, so an order cancel cannot land between
+      middlewares: [
+        validateParams(idParams("id", "a payment id")),
+        lockPaymentMoney,
+        refuseCaptureOfCancelledOrder,
+      ],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/payments/:id/refund",
+      middlewares: [
+        validateParams(idParams("id", "a payment id")),
+        lockPaymentMoney,
+        refuseRefundMedusaWouldFail,
+      ],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/orders/:id/cancel",
+      middlewares: [
+        validateParams(idParams("id", "an order id")),
+        lockOrderPayments,
+      ],
     },
     {
       methods: ["GET"],

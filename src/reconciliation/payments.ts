@@ -11,21 +11,27 @@ import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import type { ProviderCore } from "../providers/acquiring/config/core"
 import { applyQueryToPayment } from "../providers/acquiring/money/settle-attempts"
 import { voidPayment } from "../providers/acquiring/money/void"
-import { lookupOrders } from "../providers/acquiring/port/status-query"
+import { capturedAmount } from "../providers/acquiring/money/capture"
+import {
+  lookupOrder,
+  lookupOrders,
+  type Lookup,
+} from "../providers/acquiring/port/status-query"
 import {
   parseSessionData,
   type SessionData,
 } from "../providers/acquiring/session/session-data"
 import { withLedger } from "../providers/acquiring/session/session-data"
 import { loggerOf, paymentModule, savePaymentData } from "./payment-store"
-import { recordAcquirerRefunds } from "./refunds"
+import { recordAcquirerRefundsUnderLock } from "./refunds"
+import { withPaymentLock } from "../locking/locks"
 import { wasMade } from "../providers/acquiring/money/refunds"
 import type { RefundSearchEntry } from "../gateway"
 
 export type StoredPayment = Pick<
   PaymentDTO,
   "id" | "provider_id" | "data" | "captured_at" | "canceled_at"
->
+> & { captures?: Pick<NonNullable<PaymentDTO["captures"]>[number], "id">[] }
 
 /** What the status query said of each payment looked up. */
 export type ReconcileOutcome = "reconciled" | "not_found" | "unavailable"
@@ -51,10 +57,7 @@ export async function reconcilePayments(
       choiceOf(stored)
     ).catch(() => null)
     if (!core) continue
-    const data = withLedger(
-      stored,
-      core.identifier === "acquiring-card" ? "authorise" : "checkout"
-    )
+    const data = withLedger(stored, ledgerKind(core))
     if (!data.order_no) continue
     // one status query per provider and account
     const key = `${core.provider_id}|${core.account.id ?? ""}`
@@ -73,20 +76,13 @@ export async function reconcilePayments(
     )
     for (const { payment, data } of items) {
       try {
-        const answer = answers.get(data.order_no as string)
-        if (answer?.kind !== "found") {
-          outcomes.set(payment.id, answer?.kind ?? "unavailable")
-          continue
-        }
-        const after = applyQueryToPayment(core, data, answer.entry)
-        await reconcileOne(container, core, payment, data, after)
-        outcomes.set(payment.id, "reconciled")
-        if (
-          after.status === "captured" &&
-          refundsDue.has(data.order_no as string)
-        ) {
-          await recordAcquirerRefunds(container, core, payment.id, after)
-        }
+        const outcome = await withPaymentLock(container, payment.id, () =>
+          reconcileUnderLock(container, core, payment, data, {
+            answer: answers.get(data.order_no as string),
+            refundsDue: refundsDue.has(data.order_no as string),
+          })
+        )
+        outcomes.set(payment.id, outcome)
       } catch (error) {
         outcomes.set(payment.id, "unavailable")
         loggerOf(container).warn(
@@ -96,6 +92,71 @@ export async function reconcilePayments(
     }
   }
   return outcomes
+}
+
+/**
+ * One payment under its lock. The batch's status query may predate a
+ * capture, refund or cancel that held the lock meanwhile: the payment is
+ * read again and, if it changed, looked up again on its own.
+ */
+async function reconcileUnderLock(
+  container: MedusaContainer,
+  core: ProviderCore,
+  read: StoredPayment,
+  readData: SessionData,
+  batch: { answer: Lookup | undefined; refundsDue: boolean }
+): Promise<ReconcileOutcome> {
+  const payment = await currentPayment(container, read.id)
+  const changed =
+    JSON.stringify(payment.data ?? null) !== JSON.stringify(read.data ?? null)
+  const data = changed
+    ? withLedger(parseSessionData(payment.data), ledgerKind(core))
+    : readData
+  if (!data.order_no) return "unavailable"
+  const answer = changed ? await lookupOrder(core, data.order_no) : batch.answer
+  if (answer?.kind !== "found") return answer?.kind ?? "unavailable"
+  const after = applyQueryToPayment(core, data, answer.entry)
+  await reconcileOne(container, core, payment, data, after)
+  if (after.status === "captured" && (batch.refundsDue || changed)) {
+    await recordAcquirerRefundsUnderLock(container, core, payment.id, after)
+  }
+  return "reconciled"
+}
+
+async function currentPayment(
+  container: MedusaContainer,
+  id: string
+): Promise<StoredPayment> {
+  return paymentModule(container).retrievePayment(id, {
+    select: ["id", "provider_id", "data", "captured_at", "canceled_at"],
+    relations: ["captures"],
+  })
+}
+
+/** The payment as captured by the last journalled capture the acquirer made (its answer lost). */
+async function withLostCaptureAmount(
+  core: ProviderCore,
+  before: SessionData,
+  after: SessionData
+): Promise<SessionData> {
+  if (after.captured_amount || !before.order_no) return after
+  const ops = await core.journal.list({
+    kind: "capture",
+    order_no: before.order_no,
+    state: ["sent", "unknown", "done"],
+  })
+  const last = ops[ops.length - 1]
+  if (!last?.amount || last.amount === after.amount) return after
+  for (const op of ops)
+    if (op.state !== "done")
+      await core.journal.settle(op.id, {
+        state: op === last ? "done" : "refused",
+      })
+  return { ...after, captured_amount: last.amount }
+}
+
+function ledgerKind(core: ProviderCore): "authorise" | "checkout" {
+  return core.identifier === "acquiring-card" ? "authorise" : "checkout"
 }
 
 async function reconcileOne(
@@ -121,11 +182,14 @@ async function reconcileOne(
   if (
     after.status === "captured" &&
     !payment.captured_at &&
-    !payment.canceled_at
+    !payment.canceled_at &&
+    !payment.captures?.length
   ) {
-    await savePaymentData(container, payment, after)
+    // a capture whose answer was lost: its journalled amount is what the acquirer captured
+    const data = await withLostCaptureAmount(core, before, after)
+    await savePaymentData(container, payment, data)
     await capturePaymentWorkflow(container).run({
-      input: { payment_id: payment.id },
+      input: { payment_id: payment.id, amount: capturedAmount(data) },
     })
   } else if (
     after.status === "canceled" &&

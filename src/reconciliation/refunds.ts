@@ -35,16 +35,17 @@ export async function recordAcquirerRefunds(
   options: RecordOptions = {}
 ): Promise<number> {
   return withPaymentLock(container, paymentId, () =>
-    recordUnderLock(container, core, paymentId, data, options)
+    recordAcquirerRefundsUnderLock(container, core, paymentId, data, options)
   )
 }
 
-async function recordUnderLock(
+/** The same, for a caller that already holds the payment's lock. */
+export async function recordAcquirerRefundsUnderLock(
   container: MedusaContainer,
   core: ProviderCore,
   paymentId: string,
   data: SessionData,
-  options: RecordOptions
+  options: RecordOptions = {}
 ): Promise<number> {
   const orderNo = data.order_no
   if (!orderNo) return 0

@@ -5,7 +5,11 @@
  */
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { IPaymentModuleService } from "@medusajs/framework/types"
+import type {
+  IPaymentModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types"
+import { withPaymentLock } from "../../locking/locks"
 import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
 import { choiceOf, coreFor } from "../../providers/acquiring/config/registry"
 import {
@@ -29,41 +33,50 @@ export const reviewAcquiringPaymentStepId = "review-acquiring-payment"
 
 export const reviewAcquiringPaymentStep = createStep(
   reviewAcquiringPaymentStepId,
-  async (input: ReviewAcquiringPaymentInput, { container }) => {
-    const paymentModule = container.resolve<IPaymentModuleService>(
-      Modules.PAYMENT
+  // under the payment's lock: a capture or sync at the same moment waits for the decision
+  async (input: ReviewAcquiringPaymentInput, { container }) =>
+    withPaymentLock(container, input.payment_id, () =>
+      reviewUnderLock(container, input)
     )
-    const payment = await paymentModule.retrievePayment(input.payment_id, {
-      select: ["id", "provider_id", "data", "captured_at", "canceled_at"],
-    })
-    if (!isAcquiringProvider(payment.provider_id)) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Payment ${payment.id} was not made through an acquiring provider`
-      )
-    }
-    if (payment.canceled_at)
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Payment ${payment.id} is canceled`
-      )
-    const stored = parseSessionData(payment.data)
-    const ctx = await coreFor(container, payment.provider_id, choiceOf(stored))
-    const data = await reviewPayment(ctx, stored, input.decision, payment.id)
-    // the module stores `data` on the payment although its update type does not list it
-    await paymentModule.updatePayment({
-      id: payment.id,
-      data: toStored(data),
-    } as unknown as Parameters<IPaymentModuleService["updatePayment"]>[0])
-    if (input.decision === "reject") {
-      // the acquirer has voided it; cancelPayment sees the canceled status and does not call the acquirer again
-      await paymentModule.cancelPayment(payment.id)
-    }
-    // no compensation: the acquirer's decision cannot be taken back
-    return new StepResponse({
-      id: payment.id,
-      decision: input.decision,
-      data: storefrontView(data),
-    })
-  }
 )
+
+async function reviewUnderLock(
+  container: MedusaContainer,
+  input: ReviewAcquiringPaymentInput
+) {
+  const paymentModule = container.resolve<IPaymentModuleService>(
+    Modules.PAYMENT
+  )
+  const payment = await paymentModule.retrievePayment(input.payment_id, {
+    select: ["id", "provider_id", "data", "captured_at", "canceled_at"],
+  })
+  if (!isAcquiringProvider(payment.provider_id)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Payment ${payment.id} was not made through an acquiring provider`
+    )
+  }
+  if (payment.canceled_at)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Payment ${payment.id} is canceled`
+    )
+  const stored = parseSessionData(payment.data)
+  const ctx = await coreFor(container, payment.provider_id, choiceOf(stored))
+  const data = await reviewPayment(ctx, stored, input.decision, payment.id)
+  // the module stores `data` on the payment although its update type does not list it
+  await paymentModule.updatePayment({
+    id: payment.id,
+    data: toStored(data),
+  } as unknown as Parameters<IPaymentModuleService["updatePayment"]>[0])
+  if (input.decision === "reject") {
+    // the acquirer has voided it; cancelPayment sees the canceled status and does not call the acquirer again
+    await paymentModule.cancelPayment(payment.id)
+  }
+  // no compensation: the acquirer's decision cannot be taken back
+  return new StepResponse({
+    id: payment.id,
+    decision: input.decision,
+    data: storefrontView(data),
+  })
+}

@@ -29,6 +29,7 @@ import { refundRecorded } from "../session/payment-transitions"
 import { batchEntry } from "./batch-entry"
 import { refusedEntryError, toMedusaError, unsettledError } from "./errors"
 import type { Operation } from "./journal"
+import { capturedAmount } from "./capture"
 
 const REASON_MAX = 50
 const REASON_PREFIX = "Medusa refund "
@@ -75,7 +76,8 @@ export function refundableLeft(
     (sum, op) => sum.plus(toDecimal(op.amount ?? "0")),
     new BigNumberJs(0)
   )
-  return toDecimal(data.amount as string).minus(refunded)
+  // what was captured, not what was authorised: a partial capture released the rest
+  return toDecimal(capturedAmount(data) as string).minus(refunded)
 }
 
 /** The wire refund amount; a rounding overshoot of at most one minor unit is trimmed to what is left. */

@@ -47,6 +47,8 @@ import {
 } from "../config/registry"
 import { configIssues } from "../settings/effective-options"
 import { capturePayment } from "../money/capture"
+import { medusaCapture } from "./medusa-capture"
+import { exactAmount } from "../money/medusa-amount"
 import { declinedError } from "../money/errors"
 import { refundPayment } from "../money/refunds"
 import { releaseUnused } from "../money/release"
@@ -200,8 +202,14 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     input: CapturePaymentInput
   ): Promise<CapturePaymentOutput> {
     const data = this.parse(input.data)
+    const request = await medusaCapture(
+      this.container,
+      input.context?.idempotency_key
+    )
     return {
-      data: toStored(await capturePayment(await this.core(data), data)),
+      data: toStored(
+        await capturePayment(await this.core(data), data, request)
+      ),
     }
   }
 
@@ -221,7 +229,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const parsed = this.parse(input.data)
     const data = await refundPayment(await this.core(parsed), parsed, {
-      amount: input.amount as AmountInput,
+      amount: exactAmount(input.amount),
       reference: input.context?.idempotency_key,
     })
     return { data: toStored(data) }

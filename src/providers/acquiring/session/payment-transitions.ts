@@ -11,14 +11,17 @@ import type {
 } from "./session-data"
 import { withAttempt, type TransitionRules } from "./transitions"
 
-/** Payment data after the acquirer captured it. */
-export function captured(data: SessionData): SessionData {
+/** Payment data after the acquirer captured it: `amount` when a part was captured and the rest released. */
+export function captured(data: SessionData, amount?: string): SessionData {
   const orderNo = data.order_no
   if (!orderNo || data.status === "captured") return data
+  const partial =
+    amount !== undefined && data.amount !== undefined && amount !== data.amount
   return {
     ...withAttempt(data, orderNo, { state: "captured" }),
     status: "captured",
     order_status: "1",
+    ...(partial ? { captured_amount: amount } : {}),
   }
 }
 

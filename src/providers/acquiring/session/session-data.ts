@@ -109,6 +109,8 @@ export const SessionDataSchema = z.object({
   risk: RiskSchema.optional(),
   /** risk review: one field */
   review: z.enum(REVIEW_STATES).optional(),
+  /** what the acquirer captured, when less than `amount` (the rest was released) */
+  captured_amount: z.string().optional(),
   refunds: z.array(StoredRefundSchema).optional(),
   /** order cancelled: the void is retried until the acquirer confirms it */
   void_pending: z.boolean().optional(),

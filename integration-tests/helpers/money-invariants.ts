@@ -1,0 +1,108 @@
+/**
+ * What "every cent accounted for" means for one order, read independently
+ * from both sides: the sandbox's transaction (the acquirer) and Medusa's
+ * admin API, plus the plugin's journal for operations left unsettled.
+ */
+import { Client } from "pg"
+import BigNumber from "bignumber.js"
+import type { Shop } from "./acquiring-suite"
+import { adminOrder } from "./checkout"
+import type { TestSandbox } from "./sandbox"
+
+export type Ledger = {
+  order_id: string
+  order_status: string
+  acquirer: { state: string; captured: string; refunded: string }
+  medusa: { captured: string; refunded: string; canceled: boolean }
+}
+
+const sum = (values: unknown[]) =>
+  values
+    .reduce<BigNumber>((total, v) => total.plus(String(v)), new BigNumber(0))
+    .toFixed(2)
+
+export async function ledgerOf(
+  sandbox: TestSandbox,
+  shop: Shop,
+  orderId: string
+): Promise<Ledger> {
+  const order = await adminOrder(shop, orderId)
+  const payments = order.payment_collections.flatMap(
+    (c: any) => c.payments ?? []
+  )
+  if (payments.length !== 1)
+    throw new Error(`order ${orderId} has ${payments.length} payments`)
+  const payment = payments[0]
+  const stored: Record<string, any> =
+    (await sandboxTransactionOf(sandbox, payment)) ?? {}
+  return {
+    order_id: orderId,
+    order_status: order.status,
+    acquirer: {
+      state: stored.state ?? "none",
+      captured: sum(stored.captured_amount ? [stored.captured_amount] : []),
+      refunded: sum(
+        (stored.refunds ?? []).map((r: any) => r.refund_amount as string)
+      ),
+    },
+    medusa: {
+      captured: sum((payment.captures ?? []).map((c: any) => c.amount)),
+      refunded: sum((payment.refunds ?? []).map((r: any) => r.amount)),
+      canceled: payment.canceled_at != null,
+    },
+  }
+}
+
+async function sandboxTransactionOf(sandbox: TestSandbox, payment: any) {
+  const id = payment.data?.transaction_id
+  return id ? sandbox.transaction(String(id)) : undefined
+}
+
+/**
+ * The invariants, as a list of what is wrong (empty when the order is
+ * right): equal captured and refunded sums on both sides; a cancelled order
+ * holds no unrefunded capture and no live authorisation; a payment Medusa
+ * cancelled is voided at the acquirer.
+ */
+export function violations(ledger: Ledger): string[] {
+  const wrong: string[] = []
+  const { acquirer, medusa } = ledger
+  if (acquirer.captured !== medusa.captured)
+    wrong.push(
+      `captured: acquirer ${acquirer.captured}, Medusa ${medusa.captured}`
+    )
+  if (acquirer.refunded !== medusa.refunded)
+    wrong.push(
+      `refunded: acquirer ${acquirer.refunded}, Medusa ${medusa.refunded}`
+    )
+  if (ledger.order_status === "canceled") {
+    if (!new BigNumber(acquirer.captured).eq(acquirer.refunded))
+      wrong.push(
+        `cancelled order keeps ${acquirer.captured} captured, ${acquirer.refunded} refunded`
+      )
+    if (["authorised", "review"].includes(acquirer.state))
+      wrong.push(`cancelled order's authorisation is live (${acquirer.state})`)
+  }
+  if (medusa.canceled && acquirer.state !== "voided")
+    wrong.push(
+      `Medusa cancelled the payment; the acquirer has ${acquirer.state}`
+    )
+  return wrong
+}
+
+/** Journalled operations of the plugin still waiting for an outcome. */
+export async function unsettledOperations(
+  databaseUrl: string
+): Promise<{ kind: string; order_no: string; state: string }[]> {
+  const client = new Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `SELECT kind, order_no, state FROM acquiring_operation
+        WHERE state IN ('sent', 'unknown') AND deleted_at IS NULL`
+    )
+    return rows
+  } finally {
+    await client.end()
+  }
+}
