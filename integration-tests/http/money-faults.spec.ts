@@ -75,6 +75,8 @@ const FAULTS: FaultCase[] = [
 /** The order total of one unit in the USD region: 10.00 + 5.00 shipping. */
 const TOTAL = 15
 const REFUND = 5
+/** A partial capture: the acquirer captures this much and releases the rest. */
+const PART = 10
 
 /** Never a server error, never the XML parser or signature internals. */
 function expectClearAnswer(answer: HttpAnswer, step: string): void {
@@ -228,6 +230,45 @@ acquiringSuite((suite) => {
       expect(await money(shop, order.id, transactionId)).toEqual<Money>({
         acquirer: { state: "captured", captured_amount: "15.00", refunds: [] },
         medusa: { captures: [TOTAL], refunds: [], canceled: false },
+      })
+    })
+  })
+
+  describe("partial capture (POST /admin/payments/:id/capture {amount: 10})", () => {
+    it.each(FAULTS)("$name", async (fault) => {
+      const { shop, order, payment, transactionId } = await authorisedOrder()
+      const earlier = await finished("capture")
+      await inject("capture", fault)
+
+      const capture = () =>
+        shop.admin.post(`/admin/payments/${payment.id}/capture`, {
+          amount: PART,
+        })
+      const answer = await capture()
+      expectClearAnswer(answer, "partial capture")
+      if (answer.status !== 200 && fault.acted)
+        expect(answer.text).toMatch(/being confirmed/i)
+      await faultedCallDone("capture", earlier)
+
+      await settle(suite)
+
+      // a lost answer is settled at the amount journalled before the request left
+      expect(await money(shop, order.id, transactionId)).toEqual<Money>({
+        acquirer: fault.acted
+          ? { state: "captured", captured_amount: "10.00", refunds: [] }
+          : { state: "authorised", captured_amount: null, refunds: [] },
+        medusa: {
+          captures: fault.acted ? [PART] : [],
+          refunds: [],
+          canceled: false,
+        },
+      })
+      if (!fault.acted)
+        expectStatus(await capture(), 200, "partial capture after settlement")
+      // Captured once, that part, on both sides, whichever way it went.
+      expect(await money(shop, order.id, transactionId)).toEqual<Money>({
+        acquirer: { state: "captured", captured_amount: "10.00", refunds: [] },
+        medusa: { captures: [PART], refunds: [], canceled: false },
       })
     })
   })
