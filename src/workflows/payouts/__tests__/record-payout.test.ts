@@ -10,6 +10,7 @@ import {
   type PayoutInput,
 } from "../payout-record"
 import { recordPayout } from "../record-payout"
+import { newRequestId } from "../payout-record"
 
 const PROVIDER = "pp_acquiring-card_acquiring"
 
@@ -177,5 +178,15 @@ describe("differingFields", () => {
         )
       )
     ).toEqual(["provider_id", "reference"])
+  })
+})
+
+describe("newRequestId", () => {
+  it("never holds 13 digits in a row, hyphens aside (the log redaction would mask it as a card number)", () => {
+    for (let i = 0; i < 20_000; i++) {
+      const id = newRequestId()
+      expect(id).toMatch(/^[0-9a-f-]{36}$/)
+      expect(id.replace(/-/g, "")).not.toMatch(/\d{13}/)
+    }
   })
 })
