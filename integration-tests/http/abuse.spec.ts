@@ -2,12 +2,16 @@ import { randomUUID } from "node:crypto"
 import {
   acquiringSuite,
   CARD_PROVIDER,
+  HOSTED_PROVIDER,
   type Shop,
 } from "../helpers/acquiring-suite"
 import { cartWithSession } from "../helpers/checkout"
 import { httpClient } from "../../dev/store-client/http-client"
 import { cardBody, CARDS } from "../helpers/test-cards"
-import { startSecondInstance } from "../helpers/second-instance"
+import {
+  startSecondInstance,
+  type SecondInstance,
+} from "../helpers/second-instance"
 
 jest.setTimeout(240_000)
 
@@ -33,6 +37,18 @@ process.env.ACQUIRING_TEST_VELOCITY = JSON.stringify(LIMITS)
 afterAll(() => {
   delete process.env.ACQUIRING_TEST_VELOCITY
 })
+
+// A hosted page opened this recently is another tab's (REOPEN_GUARD_MS of money/hosted-checkout.ts).
+const REOPEN_GUARD_MS = 5_000
+
+// The instances the tests of attempts in flight start: only the per-IP decline limit, 10 an hour,
+// so no attempt limit above (6 per IP, 9 per key) stops the 20 attempts first.
+const TEN_DECLINES_PER_IP = {
+  session: { attempts: null, declines: null },
+  ip: { attempts: null, declines: { max: 10, window_s: 3600 } },
+  publishable_key: { attempts: null, declines: null },
+  breaker: null,
+}
 
 /** Card testing: the limits at N and N+1 per session, per IP and per key; nothing over a limit reaches the acquirer. */
 acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
@@ -61,6 +77,100 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
 
   const authorisations = async () =>
     (await sandbox.requests("authorise")).length
+
+  /** `count` card sessions of the shop, opened five at a time (one guest email each: Medusa creates the customer). */
+  async function sessionIds(count: number): Promise<string[]> {
+    const ids: string[] = []
+    while (ids.length < count) {
+      const batch = Array.from(
+        { length: Math.min(5, count - ids.length) },
+        async (_, n) =>
+          (
+            await cartWithSession(shop, CARD_PROVIDER, {
+              email: `shopper-${ids.length + n}-${randomUUID().slice(0, 8)}@example.test`,
+            })
+          ).session.id
+      )
+      ids.push(...(await Promise.all(batch)))
+    }
+    return ids
+  }
+
+  /** Medusa instances of their own on this test's database, booted with `velocity` as their limits. */
+  async function startInstances(
+    count: number,
+    velocity: object
+  ): Promise<SecondInstance[]> {
+    const own = process.env.ACQUIRING_TEST_VELOCITY
+    process.env.ACQUIRING_TEST_VELOCITY = JSON.stringify(velocity)
+    const started: SecondInstance[] = []
+    try {
+      for (let n = 0; n < count; n++)
+        started.push(await startSecondInstance(databaseUrl()))
+      return started
+    } catch (error) {
+      await Promise.all(started.map((instance) => instance.stop()))
+      throw error
+    } finally {
+      process.env.ACQUIRING_TEST_VELOCITY = own
+    }
+  }
+
+  /**
+   * Twenty declined cards from one IP on twenty sessions at once, spread
+   * over `instances`, against its limit of ten declines: the acquirer
+   * answers slowly, so all twenty are in flight together.
+   */
+  async function twentyDeclinesAtOnce(ip: string, instances: SecondInstance[]) {
+    shop = await openShop()
+    const ids = await sessionIds(20)
+    const before = await authorisations()
+    await sandbox.injectFault({
+      operation: "authorise",
+      kind: "latency",
+      latency_ms: 1500,
+      count: 20,
+    })
+    try {
+      const answers = await Promise.all(
+        ids.map((id, n) =>
+          submitFrom(
+            ip,
+            id,
+            CARDS.declined,
+            () => instances[n % instances.length].url
+          )
+        )
+      )
+      const statuses = answers.map((answer) => answer.status)
+      expect(statuses.filter((status) => status === 402)).toHaveLength(10)
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10)
+      for (const refused of answers.filter((answer) => answer.status === 429)) {
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0)
+        expect(refused.data).toMatchObject({
+          type: "rate_limited",
+          message:
+            "Too many payment attempts from your connection. Please wait a few minutes and try again.",
+          retry_after: expect.any(Number),
+        })
+      }
+      // counted in the sandbox's request log: nothing over the limit reached the acquirer
+      expect(await authorisations()).toBe(before + 10)
+      // the ten declines hold the limit afterwards, on every instance
+      for (const instance of instances) {
+        const blocked = await submitFrom(
+          ip,
+          await sessionId(),
+          CARDS.approved,
+          () => instance.url
+        )
+        expect(blocked.status).toBe(429)
+      }
+      expect(await authorisations()).toBe(before + 10)
+    } finally {
+      await sandbox.clearFaults()
+    }
+  }
 
   it("per session: two declines pass, the third attempt answers 429 with Retry-After and never reaches the acquirer", async () => {
     shop = await openShop()
@@ -130,7 +240,57 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
     expect(await authorisations()).toBe(before + 9)
   })
 
+  it("hosted pages, and attempts refused after the check, hold no decline place once answered", async () => {
+    shop = await openShop()
+    const { session } = await cartWithSession(shop, HOSTED_PROVIDER)
+    const client = httpClient(backendUrl, () => ({
+      "x-publishable-api-key": shop.seeded.publishableKey,
+      "x-forwarded-for": "198.51.100.77",
+    }))
+    const open = () =>
+      client.post(
+        `/store/acquiring/payment-sessions/${session.id}/hosted-page`,
+        {}
+      )
+    // the session's limit is 2 declines: places kept by these would refuse the third with 429
+    expect((await open()).status).toBe(200)
+    // opened moments ago (refused after the velocity check), twice
+    for (let n = 0; n < 2; n++) {
+      const again = await open()
+      expect(again.status).not.toBe(429)
+      expect(again.status).toBeLessThan(500)
+    }
+    await new Promise((resolve) => setTimeout(resolve, REOPEN_GUARD_MS + 500))
+    expect((await open()).status).toBe(200)
+  })
+
+  it("20 concurrent declines from one IP against its limit of 10: exactly 10 reach the acquirer (one instance)", async () => {
+    const [instance] = await startInstances(1, {
+      ...TEN_DECLINES_PER_IP,
+      backend: "memory",
+    })
+    try {
+      await twentyDeclinesAtOnce("198.51.100.200", [instance])
+    } finally {
+      await instance.stop()
+    }
+  })
+
   if (redisUrl) {
+    it("20 concurrent declines from one IP against its limit of 10, over two instances sharing Redis: exactly 10 reach the acquirer", async () => {
+      const instances = await startInstances(2, {
+        ...TEN_DECLINES_PER_IP,
+        backend: "redis",
+        redis_url: redisUrl,
+        key_prefix: `acquiring:test:${randomUUID()}`,
+      })
+      try {
+        await twentyDeclinesAtOnce("198.51.100.201", instances)
+      } finally {
+        await Promise.all(instances.map((instance) => instance.stop()))
+      }
+    })
+
     it("two Medusa instances on one database and Redis share the per-key count", async () => {
       shop = await openShop()
       const second = await startSecondInstance(databaseUrl())

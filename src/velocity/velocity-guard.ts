@@ -8,9 +8,16 @@
  *   … send …
  *   await guard.record({ session_id, ip, publishable_key, outcome: "declined" })
  *
- * Attempts are counted when `check` lets one through (atomically, so
- * parallel requests cannot all slip under a limit); declines and the
- * store-wide decline rate are counted by `record`.
+ * Every limit is held when the attempt starts, not when its answer comes:
+ * `check` takes a place in each attempt counter and, as if the attempt were
+ * a decline, in each decline counter and in the store-wide breaker's count
+ * of attempts in flight, with the counter backend's atomic increment (one
+ * Redis command per counter), so N parallel attempts against a limit of L
+ * let at most L through, on one instance or on many sharing Redis. `record`
+ * then keeps the decline place (declined) or gives it back (approved,
+ * error); a refused check gives back everything it took. A place is given
+ * back only in the window it was taken in; one whose `record` never comes
+ * (the process died) ends with its window.
  */
 import { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible"
 import { acceptEveryAttempt, CaptchaCheck } from "./captcha"
@@ -85,8 +92,47 @@ const CAPTCHA_MESSAGE =
 type Counter = { limit: WindowLimit; limiter: RateLimiterAbstract }
 
 type Blocked = Extract<VelocityDecision, { allowed: false }>
+type Block = Omit<Blocked, "message">
+
+const KEY_SCOPES = ["session", "ip", "publishable_key"] as const
 
 const BREAKER_KEY = "open"
+
+/**
+ * Retry-After of a store-wide refusal caused by attempts still in flight:
+ * they are answered within the acquirer client's time-out (30 s by default),
+ * and then the breaker either opens or lets attempts through again.
+ */
+const IN_FLIGHT_RETRY_S = 30
+
+/** How often reservations whose windows all ended are dropped from memory. */
+const SWEEP_EVERY_MS = 60_000
+
+/**
+ * One place taken in a counter's current window. The window is named by
+ * when it ends (the key's expiry): a later window of the same key ends at
+ * least a whole window later, so a place is never given back to a window it
+ * was not taken in.
+ */
+type Slot = {
+  limiter: RateLimiterAbstract
+  key: string
+  window_end: number
+  window_ms: number
+}
+
+/** The places an allowed attempt holds until its outcome is recorded. */
+type Reservation = {
+  /** per session, IP and key: kept by a decline, given back otherwise */
+  declines: Slot[]
+  /** the breaker's count of attempts in flight, in the bucket of `bucket` */
+  breaker?: { bucket: string; pending: Slot }
+  /** when every window a place was taken in has ended */
+  expires_at: number
+}
+
+/** What a consume answered: a place taken (with the count it made), or a refusal. */
+type Taken = { slot: Slot; consumed: number } | { refused: RateLimiterRes }
 
 export function createVelocityGuard(
   input: VelocityOptionsInput | undefined,
@@ -130,6 +176,8 @@ class Guard implements VelocityGuard {
   private readonly breaker?: {
     outcomes: RateLimiterAbstract
     declines: RateLimiterAbstract
+    /** attempts let through whose answer has not come yet, per bucket */
+    pending: RateLimiterAbstract
     open: RateLimiterAbstract
   }
   private readonly logged = {} as Record<
@@ -138,6 +186,13 @@ class Guard implements VelocityGuard {
   >
   private readonly captcha: CaptchaCheck
   private readonly logger?: VelocityLogger
+  /**
+   * The reservations this instance made and has not settled yet, oldest
+   * first, by the keys they were made for. Only which places to give back
+   * lives here; the counts themselves live in the counter backend.
+   */
+  private readonly reservations = new Map<string, Reservation[]>()
+  private lastSweep = Date.now()
 
   constructor(
     private readonly options: VelocityOptions,
@@ -147,7 +202,7 @@ class Guard implements VelocityGuard {
     this.backend = counters.kind
     this.captcha = deps.captcha ?? acceptEveryAttempt
     this.logger = deps.logger
-    for (const scope of ["session", "ip", "publishable_key"] as const) {
+    for (const scope of KEY_SCOPES) {
       const { attempts, declines } = options[scope]
       if (attempts)
         this.attempts[scope] = this.counter(`${scope}:attempts`, attempts)
@@ -161,11 +216,12 @@ class Guard implements VelocityGuard {
       this.breaker = {
         outcomes: counters.limiter("store:outcomes", many, window_s * 2),
         declines: counters.limiter("store:declines", many, window_s * 2),
+        pending: counters.limiter("store:pending", many, window_s * 2),
         open: counters.limiter("store:breaker", 1, open_s),
       }
     }
     // One log line per blocked key and window, across instances on Redis.
-    for (const scope of ["session", "ip", "publishable_key"] as const) {
+    for (const scope of KEY_SCOPES) {
       const windows = [options[scope].attempts, options[scope].declines].map(
         (limit) => limit?.window_s ?? 1
       )
@@ -191,46 +247,102 @@ class Guard implements VelocityGuard {
 
   async check(keys: AttemptKeys): Promise<VelocityDecision> {
     await this.counters.ready
+    this.sweep()
     const ids = this.idsOf(keys)
 
-    const readBlocks = await Promise.all([
-      this.breakerBlock(),
-      ...(["session", "ip", "publishable_key"] as const).map((scope) =>
-        this.declineBlock(scope, ids[scope])
-      ),
-    ])
-    const readBlock = readBlocks.find((block) => block !== undefined)
-    if (readBlock) return this.blocked(readBlock, keys)
+    const open = await this.breakerBlock()
+    if (open) return this.blocked(open, keys)
 
-    const captchaBlock = await this.captchaBlock(keys, ids)
-    if (captchaBlock) return captchaBlock
-
-    const consumed = await Promise.all(
-      (["session", "ip", "publishable_key"] as const).map((scope) =>
-        this.consumeAttempt(scope, ids[scope])
+    // Every place this check took, given back when it refuses (or fails).
+    const held: Slot[] = []
+    const release = () => this.giveBackAll(held.splice(0))
+    try {
+      // A place in each decline counter, as if this attempt were a decline.
+      const declines = await this.takeAll(
+        KEY_SCOPES.map((scope) => this.take(this.declines[scope], ids[scope])),
+        held
       )
-    )
-    const attemptBlock = consumed.find((block) => block !== undefined)
-    if (attemptBlock) return this.blocked(attemptBlock, keys)
-    return { allowed: true }
+      const declineBlock = refusalOf(declines)
+      if (declineBlock) {
+        await release()
+        return this.blocked(declineBlock, keys)
+      }
+
+      const captchaBlock = await this.captchaBlock(keys, declines)
+      if (captchaBlock) {
+        await release()
+        return captchaBlock
+      }
+
+      const declineSlots = [...held]
+      const attempts = await this.takeAll(
+        KEY_SCOPES.map((scope) => this.take(this.attempts[scope], ids[scope])),
+        held
+      )
+      const attemptBlock = refusalOf(attempts)
+      if (attemptBlock) {
+        await release()
+        return this.blocked(attemptBlock, keys)
+      }
+
+      const breaker = await this.reserveInBreaker(held)
+      if (breaker && "refused" in breaker) {
+        await release()
+        return this.blocked(breaker.refused, keys)
+      }
+
+      this.keep(ids, {
+        declines: declineSlots,
+        breaker,
+        expires_at: Math.max(
+          Date.now(),
+          ...[...declineSlots, ...(breaker ? [breaker.pending] : [])].map(
+            (slot) => slot.window_end
+          )
+        ),
+      })
+      return { allowed: true }
+    } catch (error) {
+      await release().catch(() => {})
+      throw error
+    }
   }
 
   async record(keys: AttemptKeys & { outcome: AttemptOutcome }): Promise<void> {
     await this.counters.ready
     const ids = this.idsOf(keys)
-    const work: Promise<unknown>[] = []
-    if (keys.outcome === "declined") {
-      for (const scope of ["session", "ip", "publishable_key"] as const) {
-        const counter = this.declines[scope]
-        const id = ids[scope]
-        if (counter && id) work.push(counter.limiter.penalty(id))
+    const reservation = this.settle(ids)
+    if (!reservation) {
+      // No attempt of these keys is waiting here: count the outcome itself.
+      const work: Promise<unknown>[] = []
+      if (keys.outcome === "declined") {
+        for (const scope of KEY_SCOPES) {
+          const counter = this.declines[scope]
+          const id = ids[scope]
+          if (counter && id) work.push(counter.limiter.penalty(id))
+        }
       }
+      await Promise.all(work)
+      if (keys.outcome !== "error")
+        await this.recordForBreaker(keys.outcome, this.currentBucket())
+      return
     }
-    await Promise.all(work)
-    if (keys.outcome !== "error") await this.recordForBreaker(keys.outcome)
+    // A decline keeps the places its attempt took; any other outcome gives them back.
+    if (keys.outcome !== "declined") {
+      await this.giveBackAll(reservation.declines)
+    }
+    if (reservation.breaker) {
+      // The outcome is counted before the attempt leaves the in-flight count,
+      // so a check in between counts it twice rather than not at all.
+      if (keys.outcome !== "error") {
+        await this.recordForBreaker(keys.outcome, reservation.breaker.bucket)
+      }
+      await this.giveBack(reservation.breaker.pending)
+    }
   }
 
   async close(): Promise<void> {
+    this.reservations.clear()
     await this.counters.close()
   }
 
@@ -244,52 +356,163 @@ class Guard implements VelocityGuard {
     }
   }
 
-  private async breakerBlock(): Promise<Omit<Blocked, "message"> | undefined> {
+  private reservationKey(ids: ReturnType<Guard["idsOf"]>): string {
+    return [ids.session, ids.ip ?? "", ids.publishable_key ?? ""].join("|")
+  }
+
+  private keep(ids: ReturnType<Guard["idsOf"]>, reservation: Reservation) {
+    const key = this.reservationKey(ids)
+    const waiting = this.reservations.get(key)
+    if (waiting) waiting.push(reservation)
+    else this.reservations.set(key, [reservation])
+  }
+
+  /** The oldest unsettled reservation of these keys, taken off the list. */
+  private settle(ids: ReturnType<Guard["idsOf"]>): Reservation | undefined {
+    const key = this.reservationKey(ids)
+    const waiting = this.reservations.get(key)
+    const oldest = waiting?.shift()
+    if (waiting && waiting.length === 0) this.reservations.delete(key)
+    return oldest
+  }
+
+  /** Drops reservations whose windows all ended: nothing is left to give back. */
+  private sweep() {
+    const now = Date.now()
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return
+    this.lastSweep = now
+    for (const [key, waiting] of this.reservations) {
+      const live = waiting.filter((reservation) => reservation.expires_at > now)
+      if (live.length) this.reservations.set(key, live)
+      else this.reservations.delete(key)
+    }
+  }
+
+  /** Takes one place in the counter's current window (atomically); a refusal takes none. */
+  private async take(
+    counter: Counter | undefined,
+    id: string | undefined
+  ): Promise<Taken | undefined> {
+    if (!counter || !id) return undefined
+    const window_ms = counter.limit.window_s * 1000
+    try {
+      const res = await counter.limiter.consume(id)
+      return {
+        slot: slotOf(counter.limiter, id, res, window_ms),
+        consumed: res.consumedPoints,
+      }
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection
+      // A refused consume still counted its point: hand it straight back.
+      await this.giveBack(slotOf(counter.limiter, id, rejection, window_ms))
+      return { refused: rejection }
+    }
+  }
+
+  /** Waits for every take; the places taken join `held` even when another take failed. */
+  private async takeAll(
+    takes: Promise<Taken | undefined>[],
+    held: Slot[]
+  ): Promise<Record<KeyScope, Taken | undefined>> {
+    const settled = await Promise.allSettled(takes)
+    const results = {} as Record<KeyScope, Taken | undefined>
+    let failure: { reason: unknown } | undefined
+    settled.forEach((outcome, index) => {
+      if (outcome.status === "rejected") {
+        failure ??= { reason: outcome.reason }
+        return
+      }
+      results[KEY_SCOPES[index]] = outcome.value
+      if (outcome.value && "slot" in outcome.value)
+        held.push(outcome.value.slot)
+    })
+    if (failure) throw failure.reason
+    return results
+  }
+
+  /**
+   * Gives one place back to the window it was taken in. When that window
+   * has ended the place ended with it, and a later window is left alone.
+   */
+  private async giveBack(slot: Slot): Promise<void> {
+    const state = await slot.limiter.get(slot.key)
+    if (!state || !sameWindow(state, slot)) return
+    const res = await slot.limiter.reward(slot.key)
+    // The window ended between the read and the reward, which then opened
+    // a new one below zero: put the new window back at zero.
+    if (res.consumedPoints < 0) {
+      await slot.limiter.penalty(slot.key, -res.consumedPoints)
+    }
+  }
+
+  private async giveBackAll(slots: Slot[]): Promise<void> {
+    await Promise.all(slots.map((slot) => this.giveBack(slot)))
+  }
+
+  private currentBucket(): string {
+    const window_s = this.options.breaker?.window_s ?? 1
+    return `w${Math.floor(Date.now() / (window_s * 1000))}`
+  }
+
+  private async breakerBlock(): Promise<Block | undefined> {
     if (!this.breaker) return undefined
     const state = await this.breaker.open.get(BREAKER_KEY)
     if (!state || state.consumedPoints <= 1) return undefined
     return block("store", state)
   }
 
-  private async declineBlock(
-    scope: KeyScope,
-    id: string | undefined
-  ): Promise<Omit<Blocked, "message"> | undefined> {
-    const counter = this.declines[scope]
-    if (!counter || !id) return undefined
-    const state = await counter.limiter.get(id)
-    if (!state || state.consumedPoints < counter.limit.max) return undefined
-    return block(scope, state)
-  }
-
-  private async consumeAttempt(
-    scope: KeyScope,
-    id: string | undefined
-  ): Promise<Omit<Blocked, "message"> | undefined> {
-    const counter = this.attempts[scope]
-    if (!counter || !id) return undefined
-    try {
-      await counter.limiter.consume(id)
-      return undefined
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return block(scope, rejection)
-      throw rejection
+  /**
+   * Counts the attempt as in flight for the breaker and refuses it when the
+   * breaker would open should every attempt in flight before it decline:
+   * the attempt a one-at-a-time store would have refused.
+   */
+  private async reserveInBreaker(
+    held: Slot[]
+  ): Promise<
+    { bucket: string; pending: Slot } | { refused: Block } | undefined
+  > {
+    if (!this.breaker) return undefined
+    const { window_s, min_outcomes, max_decline_percent } =
+      this.options.breaker!
+    const bucket = this.currentBucket()
+    const res = await this.breaker.pending.penalty(bucket)
+    const pending = slotOf(this.breaker.pending, bucket, res, window_s * 2000)
+    held.push(pending)
+    // Read after the attempt joined the in-flight count: an attempt that
+    // left it in between has had its outcome counted by then.
+    const [outcomes, declines] = await Promise.all([
+      this.breaker.outcomes.get(bucket),
+      this.breaker.declines.get(bucket),
+    ])
+    const inFlight = res.consumedPoints - 1
+    const answered = (outcomes?.consumedPoints ?? 0) + inFlight
+    const declined = (declines?.consumedPoints ?? 0) + inFlight
+    if (
+      answered >= min_outcomes &&
+      declined * 100 >= max_decline_percent * answered
+    ) {
+      return {
+        refused: {
+          allowed: false,
+          scope: "store",
+          reason: "limit",
+          retry_after_s: IN_FLIGHT_RETRY_S,
+        },
+      }
     }
+    return { bucket, pending }
   }
 
   private async captchaBlock(
     keys: AttemptKeys,
-    ids: ReturnType<Guard["idsOf"]>
+    declines: Record<KeyScope, Taken | undefined>
   ): Promise<VelocityDecision | undefined> {
-    const declines = await Promise.all(
-      (["session", "ip"] as const).map(async (scope) => {
-        const counter = this.declines[scope]
-        const id = ids[scope]
-        if (!counter || !id) return 0
-        return (await counter.limiter.get(id))?.consumedPoints ?? 0
-      })
-    )
-    const most = Math.max(...declines)
+    // The declines before this attempt (attempts still in flight included).
+    const counts = (["session", "ip"] as const).map((scope) => {
+      const taken = declines[scope]
+      return taken && "slot" in taken ? taken.consumed - 1 : 0
+    })
+    const most = Math.max(...counts)
     if (most < this.options.captcha.after_declines) return undefined
     const passed = await this.captcha.verify({
       token: keys.captcha_token,
@@ -307,11 +530,13 @@ class Guard implements VelocityGuard {
     }
   }
 
-  private async recordForBreaker(outcome: "declined" | "approved") {
+  /** Counts an answer in `bucket` and opens the breaker when the answers there call for it. */
+  private async recordForBreaker(
+    outcome: "declined" | "approved",
+    bucket: string
+  ) {
     if (!this.breaker) return
-    const { window_s, min_outcomes, max_decline_percent, open_s } =
-      this.options.breaker!
-    const bucket = `w${Math.floor(Date.now() / (window_s * 1000))}`
+    const { min_outcomes, max_decline_percent, open_s } = this.options.breaker!
     const [outcomes, declines] = await Promise.all([
       this.breaker.outcomes.penalty(bucket),
       outcome === "declined"
@@ -330,10 +555,7 @@ class Guard implements VelocityGuard {
     }
   }
 
-  private async blocked(
-    decision: Omit<Blocked, "message">,
-    keys: AttemptKeys
-  ): Promise<Blocked> {
+  private async blocked(decision: Block, keys: AttemptKeys): Promise<Blocked> {
     const scope = decision.scope as Exclude<VelocityScope, "captcha">
     await this.logOnce(scope, keys, decision.retry_after_s)
     return { ...decision, message: MESSAGES[scope] }
@@ -372,10 +594,36 @@ class Guard implements VelocityGuard {
   }
 }
 
+/** The first refusal in scope order (session, IP, key). */
+function refusalOf(
+  taken: Record<KeyScope, Taken | undefined>
+): Block | undefined {
+  for (const scope of KEY_SCOPES) {
+    const result = taken[scope]
+    if (result && "refused" in result) return block(scope, result.refused)
+  }
+  return undefined
+}
+
+function slotOf(
+  limiter: RateLimiterAbstract,
+  key: string,
+  res: RateLimiterRes,
+  window_ms: number
+): Slot {
+  return { limiter, key, window_end: Date.now() + res.msBeforeNext, window_ms }
+}
+
+/** Whether the key's window now is the one the place was taken in (clocks read a few ms apart). */
+function sameWindow(state: RateLimiterRes, slot: Slot): boolean {
+  const tolerance = Math.min(1000, slot.window_ms / 2)
+  return Math.abs(Date.now() + state.msBeforeNext - slot.window_end) < tolerance
+}
+
 function block(
   scope: Exclude<VelocityScope, "captcha">,
   state: RateLimiterRes
-): Omit<Blocked, "message"> {
+): Block {
   return {
     allowed: false,
     scope,

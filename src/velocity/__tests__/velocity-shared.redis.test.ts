@@ -101,3 +101,113 @@ it("opens the store-wide breaker for every instance", async () => {
     await Promise.all([one.close(), two.close()])
   }
 })
+
+describe("attempts in flight on two instances", () => {
+  const tenDeclinesPerIp = {
+    backend: "redis" as const,
+    redis_url: url,
+    session: { attempts: null, declines: null },
+    ip: { attempts: null, declines: { max: 10, window_s: 60 } },
+    publishable_key: { attempts: null, declines: null },
+    breaker: null,
+    captcha: { after_declines: 1000 },
+  }
+  const opened: ReturnType<typeof createVelocityGuard>[] = []
+  afterAll(async () => {
+    await Promise.all(opened.map((guard) => guard.close()))
+  })
+  function pair(suffix: string, overrides: object = {}) {
+    const shared = {
+      ...tenDeclinesPerIp,
+      key_prefix: `${key_prefix}:${suffix}`,
+      ...overrides,
+    }
+    const guards = [createVelocityGuard(shared), createVelocityGuard(shared)]
+    opened.push(...guards)
+    return guards
+  }
+
+  /** `count` attempts at once, alternating between the guards; each let through is answered `outcome` a little later. */
+  function inParallel(
+    guards: ReturnType<typeof createVelocityGuard>[],
+    ip: string,
+    count: number,
+    outcome: "declined" | "approved",
+    from = 0
+  ) {
+    return Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const guard = guards[i % guards.length]
+        const keys = { session_id: `s${from + i}`, ip }
+        const decision = await guard.check(keys)
+        if (decision.allowed) {
+          await new Promise((resolve) => setTimeout(resolve, 50))
+          await guard.record({ ...keys, outcome })
+        }
+        return decision
+      })
+    )
+  }
+
+  it("20 attempts at once that all decline, against 10 declines per IP: exactly 10 pass", async () => {
+    const guards = pair("inflight-declines")
+    const decisions = await inParallel(guards, "192.0.2.30", 20, "declined")
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10)
+    for (const guard of guards) {
+      expect(
+        await guard.check({ session_id: "late", ip: "192.0.2.30" })
+      ).toMatchObject({ allowed: false, scope: "ip" })
+    }
+  })
+
+  it("approved attempts give their places back on either instance: after 10 approvals 10 more pass", async () => {
+    const guards = pair("inflight-approvals")
+    const first = await inParallel(guards, "192.0.2.31", 10, "approved")
+    expect(first.every((decision) => decision.allowed)).toBe(true)
+    const declined = await inParallel(guards, "192.0.2.31", 15, "declined", 10)
+    expect(declined.filter((decision) => decision.allowed)).toHaveLength(10)
+  })
+
+  it("the breaker lets through no more attempts in flight than answers it would open on", async () => {
+    const guards = pair("inflight-breaker", {
+      ip: { attempts: null, declines: null },
+      breaker: {
+        window_s: 600,
+        min_outcomes: 10,
+        max_decline_percent: 100,
+        open_s: 60,
+      },
+    })
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const guard = guards[i % 2]
+        const keys = { session_id: `b${i}`, ip: `198.51.100.${i}` }
+        const decision = await guard.check(keys)
+        if (decision.allowed) {
+          await new Promise((resolve) => setTimeout(resolve, 50))
+          await guard.record({ ...keys, outcome: "declined" })
+        }
+        return decision
+      })
+    )
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10)
+    expect(
+      await guards[1].check({ session_id: "after", ip: "203.0.113.1" })
+    ).toMatchObject({ allowed: false, scope: "store" })
+  })
+
+  it("gives a place back only to the window it was taken in", async () => {
+    const [one, two] = pair("inflight-window", {
+      ip: { attempts: null, declines: { max: 1, window_s: 1 } },
+    })
+    const keys = (n: number) => ({ session_id: `w${n}`, ip: "192.0.2.32" })
+    expect((await one.check(keys(0))).allowed).toBe(true)
+    expect(await two.check(keys(1))).toMatchObject({ scope: "ip" })
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await two.check(keys(1))).allowed).toBe(true)
+    await one.record({ ...keys(0), outcome: "approved" })
+    expect(await one.check(keys(2))).toMatchObject({ scope: "ip" })
+    await two.record({ ...keys(1), outcome: "approved" })
+    expect((await one.check(keys(2))).allowed).toBe(true)
+  })
+})

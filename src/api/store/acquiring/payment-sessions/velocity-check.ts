@@ -11,11 +11,20 @@ import {
 import { publishableKeyOf } from "./ownership"
 
 export interface AttemptGate {
-  /** records the outcome against the limits */
+  /**
+   * Records the outcome against the limits, once: a decline keeps the
+   * places the check reserved, approved and error give them back.
+   */
   record(outcome: AttemptOutcome): Promise<void>
 }
 
-/** Null when over a limit (the 429 is answered here); nothing over a limit reaches the acquirer. */
+/**
+ * Null when over a limit (the 429 is answered here); nothing over a limit
+ * reaches the acquirer. The check reserves the attempt's places as a
+ * potential decline; an attempt whose route answers without recording an
+ * outcome (a hosted page, which cannot decline here, or a route that threw)
+ * gives them back when its answer has been sent.
+ */
 export async function passVelocity(
   req: MedusaRequest,
   res: MedusaResponse,
@@ -37,5 +46,11 @@ export async function passVelocity(
     sendRateLimited(res, decision)
     return null
   }
-  return { record: (outcome) => guard.record({ ...keys, outcome }) }
+  let recorded: Promise<void> | undefined
+  const record = (outcome: AttemptOutcome) =>
+    (recorded ??= guard.record({ ...keys, outcome }))
+  res.once("finish", () => {
+    record("error").catch(() => {})
+  })
+  return { record }
 }
