@@ -57,7 +57,8 @@ export default defineConfig({
               three_d_secure: "always",
               // true when the acquirer account captures automatically (order_status 1 then means paid)
               auto_capture: false,
-              // order_no = prefix + payment session id (+ "-n" for later attempts); letters, digits, _ ; at most 20
+              // order_no = this prefix + 24 random hex digits, a new number for every attempt (never the
+              // payment session id); letters, digits and _ only, at most 20 characters; default "MED"
               order_prefix: "SHOP",
               timeout_ms: 30_000,
               lookup_retries: 2,

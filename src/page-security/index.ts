@@ -1,2 +1,3 @@
 export * from "./page-headers"
 export { readPageScripts, cspHash } from "./inline-scripts"
+export * from "./notice-page"

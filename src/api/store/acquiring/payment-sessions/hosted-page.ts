@@ -1,8 +1,10 @@
 /**
  * Opening the acquirer's hosted page for a session, under the session's
- * lock. The page's HTML is kept in Medusa's cache (Redis when the store
- * configures it) for a few minutes under the attempt's token, so the browser
- * can load it by a plain navigation to `/acquiring/pages/{token}`.
+ * lock. For the hosted-page route the page's HTML is kept in Medusa's cache
+ * (Redis when the store configures it) for a few minutes under the
+ * attempt's token, so the browser can load it once by a plain navigation to
+ * `/acquiring/pages/{token}`; the checkout route answers the HTML itself and
+ * keeps nothing.
  */
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
@@ -15,6 +17,7 @@ import { loadSession, sessionSaver, type LoadedSession } from "./session-access"
 import { assertSessionOwner } from "./ownership"
 import { passVelocity } from "./velocity-check"
 import { withSessionLock } from "../../../../locking/locks"
+import { returnUrlFor } from "../../../../providers/acquiring/config/core"
 
 export const PAGE_TTL_S = 15 * 60
 
@@ -22,11 +25,21 @@ export function pageCacheKey(token: string): string {
   return `acquiring:hosted-page:${token}`
 }
 
+/**
+ * What the cache holds under a page's token: the page until a browser has
+ * loaded it, then only that it was used. `return_url` is the attempt's
+ * browser return, where a used address sends the shopper.
+ */
+export type CachedPage =
+  | { html: string; base_url: string; return_url?: string }
+  | { used: true; return_url?: string }
+
 /** Null when a velocity limit answered 429. */
 export async function openSessionPage(
   req: MedusaRequest,
   res: MedusaResponse,
-  sessionId: string
+  sessionId: string,
+  { keepForNavigation }: { keepForNavigation: boolean }
 ): Promise<{ loaded: LoadedSession; page: HostedPage } | null> {
   const scope = req.scope
   await assertSessionOwner(req, sessionId)
@@ -45,12 +58,15 @@ export async function openSessionPage(
       loaded.data,
       sessionSaver(scope, loaded)
     )
-    const cache = scope.resolve<ICacheService>(Modules.CACHE)
-    await cache.set(
-      pageCacheKey(page.token),
-      { html: page.html, base_url: loaded.core.options.base_url },
-      PAGE_TTL_S
-    )
+    if (keepForNavigation) {
+      const cached: CachedPage = {
+        html: page.html,
+        base_url: loaded.core.options.base_url,
+        return_url: returnUrlFor(loaded.core.options, page.token),
+      }
+      const cache = scope.resolve<ICacheService>(Modules.CACHE)
+      await cache.set(pageCacheKey(page.token), cached, PAGE_TTL_S)
+    }
     return { loaded, page }
   })
 }

@@ -2,6 +2,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import type { PaymentSessionDTO } from "@medusajs/framework/types"
 import { OutcomePendingError } from "../../../../providers/acquiring/money/errors"
+import { PageOpenElsewhereError } from "../../../../providers/acquiring/money/hosted-checkout"
 import type { SessionData } from "../../../../providers/acquiring/session/session-data"
 import { sessionAnswer } from "./session-access"
 
@@ -31,7 +32,12 @@ export function outcomePending(
   })
 }
 
-/** Runs a route's work; an outcome still being confirmed answers 409 `outcome_pending`, never a 5xx. */
+/**
+ * Runs a route's work; an outcome still being confirmed answers 409
+ * `outcome_pending`, never a 5xx. A hosted page another tab opened moments
+ * ago stays Medusa's 400 `not_allowed`, with `Retry-After` saying when a new
+ * page may be opened.
+ */
 export async function answering(
   res: MedusaResponse,
   work: () => Promise<void>
@@ -43,6 +49,8 @@ export async function answering(
       outcomePending(res, error.message)
       return
     }
+    if (error instanceof PageOpenElsewhereError && !res.headersSent)
+      res.setHeader("Retry-After", String(error.retry_after_s))
     throw error
   }
 }

@@ -9,7 +9,9 @@ import { answering } from "../../store-answers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   await answering(res, async () => {
-    const opened = await openSessionPage(req, res, req.params.session_id)
+    const opened = await openSessionPage(req, res, req.params.session_id, {
+      keepForNavigation: false,
+    })
     if (!opened) return
     const headers = hostedPageHeaders(opened.page.html, {
       acquirer_origins: [opened.loaded.core.options.base_url],

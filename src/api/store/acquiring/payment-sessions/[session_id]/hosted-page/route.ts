@@ -9,7 +9,9 @@ import { answering } from "../../store-answers"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   await answering(res, async () => {
-    const opened = await openSessionPage(req, res, req.params.session_id)
+    const opened = await openSessionPage(req, res, req.params.session_id, {
+      keepForNavigation: true,
+    })
     if (!opened) return
     const url = `${opened.loaded.core.options.backend_url}/acquiring/pages/${opened.page.token}`
     res.status(200).json({ url })
