@@ -24,9 +24,9 @@ import {
 import { startSecondInstance } from "../helpers/second-instance"
 import { settle } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
+import { useSharedLocks } from "../helpers/shared-locks"
 
-// read by the local stack's medusa-config when the app boots: locks every instance shares
-process.env.ACQUIRING_TEST_SHARED_LOCKS = "1"
+const SHARED_LOCKS = useSharedLocks()
 
 jest.setTimeout(600_000)
 
@@ -176,7 +176,7 @@ acquiringSuite((suite) => {
   })
 
   // two instances share locks only through Redis (.ci/run sets it where one answers)
-  if (process.env.ACQUIRING_TEST_REDIS_URL)
+  if (SHARED_LOCKS)
     describe("on two instances sharing their locks in Redis", () => {
       it(`${PAIRS} pairs of each kind, one admin on each instance`, async () => {
         const shop = await openShop()
