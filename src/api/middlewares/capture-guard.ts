@@ -5,14 +5,12 @@
  * (the acquirer released the rest), and the admin is told so rather than
  * answered with a silent 200.
  */
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type {
   MedusaNextFunction,
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
-import { parseSessionData } from "../../providers/acquiring/session/session-data"
+import { acquiringPaymentOf } from "./acquiring-payment"
 
 export async function refuseCaptureOfCancelledOrder(
   req: MedusaRequest,
@@ -20,49 +18,20 @@ export async function refuseCaptureOfCancelledOrder(
   next: MedusaNextFunction
 ) {
   try {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "payment",
-      fields: [
-        "id",
-        "provider_id",
-        "data",
-        "captures.id",
-        "payment_collection.order.id",
-        "payment_collection.order.status",
-      ],
-      filters: { id: req.params.id },
-    })
-    const payment = data[0] as
-      | {
-          provider_id?: string
-          data?: unknown
-          captures?: { id: string }[]
-          payment_collection?: { order?: { id: string; status?: string } }
-        }
-      | undefined
-    const order = payment?.payment_collection?.order
-    if (
-      payment &&
-      isAcquiringProvider(payment.provider_id) &&
-      order?.status === "canceled"
-    ) {
+    const payment = await acquiringPaymentOf(req)
+    const order = payment?.order
+    if (order?.status === "canceled") {
       res.status(400).json({
         type: "not_allowed",
         message: `Payment ${req.params.id} belongs to order ${order.id}, which is cancelled: its money is not captured (the authorisation is being voided)`,
       })
       return
     }
-    const stored = parseSessionData(payment?.data)
-    if (
-      payment &&
-      isAcquiringProvider(payment.provider_id) &&
-      payment.captures?.length &&
-      stored.captured_amount
-    ) {
+    const data = payment?.data
+    if (payment?.captures && data?.captured_amount) {
       res.status(400).json({
         type: "not_allowed",
-        message: `Payment ${req.params.id} was captured in part (${stored.captured_amount} of ${stored.amount} ${stored.currency}); the acquirer captures a payment once and released the rest, so nothing more can be captured`,
+        message: `Payment ${req.params.id} was captured in part (${data.captured_amount} of ${data.amount} ${data.currency}); the acquirer captures a payment once and released the rest, so nothing more can be captured`,
       })
       return
     }

@@ -15,12 +15,7 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
-
-type PaymentOrder = {
-  provider_id: string
-  payment_collection?: { order?: { id: string; status?: string } | null }
-}
+import { acquiringPaymentOf } from "./acquiring-payment"
 
 type OrderChange = { id: string; change_type?: string | null }
 
@@ -30,19 +25,8 @@ export async function refuseRefundMedusaWouldFail(
   next: MedusaNextFunction
 ) {
   try {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "payment",
-      fields: [
-        "provider_id",
-        "payment_collection.order.id",
-        "payment_collection.order.status",
-      ],
-      filters: { id: req.params.id },
-    })
-    const payment = data[0] as PaymentOrder | undefined
-    const order = payment?.payment_collection?.order
-    if (!payment || !isAcquiringProvider(payment.provider_id) || !order) {
+    const order = (await acquiringPaymentOf(req))?.order
+    if (!order) {
       next()
       return
     }
@@ -53,6 +37,7 @@ export async function refuseRefundMedusaWouldFail(
       )
       return
     }
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const changes = await query.graph({
       entity: "order_change",
       fields: ["id", "change_type"],
