@@ -138,8 +138,9 @@ export default defineMiddlewares({
     {
       methods: ["GET"],
       matcher: "/admin/acquiring/refunds",
-      // Medusa's validateAndTransformQuery answers 500 to a key of two dots (`?..=x`)
-      middlewares: [validateQuery(AdminRefundSearchQuery)],
+      middlewares: [
+        validateAndTransformQuery(asMedusaSchema(AdminRefundSearchQuery), {}),
+      ],
     },
     {
       methods: ["POST"],
