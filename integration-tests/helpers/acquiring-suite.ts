@@ -28,8 +28,10 @@ export type Shop = {
   seeded: SeededStore
   store: HttpClient
   admin: HttpClient
-  /** The plugin's data stored on a payment session (what the storefront never sees). */
+  /** The plugin's state of a payment session (its table; Medusa's `data` holds only the storefront view). */
   stored(sessionId: string): Promise<any>
+  /** The plugin's state behind a session's or payment's `data` as Medusa stores it. */
+  state(data: any): Promise<any>
 }
 
 export type AcquiringSuite = {
@@ -83,8 +85,9 @@ export function acquiringSuite(
               const [session] = await payments.listPaymentSessions({
                 id: sessionId,
               })
-              return session?.data
+              return session && privateState(getContainer(), session.data)
             },
+            state: (data: any) => privateState(getContainer(), data),
           }
         },
       }
@@ -122,4 +125,16 @@ export function acquiringSuite(
       testSuite(suite)
     },
   })
+}
+
+/** The row of the plugin's session-state table behind `data`, else `data` itself (the old shape). */
+async function privateState(container: MedusaContainer, data: any) {
+  const id = data?.session_id
+  if (typeof id !== "string") return data
+  const states = await container
+    .resolve<{
+      readSessionStates(ids: string[]): Promise<Map<string, unknown>>
+    }>("acquiring")
+    .readSessionStates([id])
+  return states.get(id) ?? data
 }

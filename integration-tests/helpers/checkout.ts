@@ -55,7 +55,7 @@ export async function cartWithSession(
   if (!session) {
     throw new Error(`no ${providerId} session in ${answer.text.slice(0, 500)}`)
   }
-  return { cart, session, collectionId }
+  return { cart, session, collectionId, answer }
 }
 
 /** Completes the cart and returns the order, failing with Medusa's answer otherwise. */
@@ -135,7 +135,8 @@ export async function adminPayment(shop: Shop, orderId: string): Promise<any> {
     (c: any) => c.payments ?? []
   )
   expect(payments).toHaveLength(1)
-  return payments[0]
+  // tests read the plugin's state of the payment; Medusa's data is the storefront view
+  return { ...payments[0], data: await shop.state(payments[0].data) }
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */

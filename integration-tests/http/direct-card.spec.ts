@@ -51,11 +51,20 @@ acquiringSuite(({ sandbox, openShop, container }) => {
       result: { code: "0000", text: "Success" },
       three_ds: { result: "FRICTIONLESS" },
     })
-    const stored = (
+    const medusaData = (
       await container()
         .resolve(Modules.PAYMENT)
         .retrievePaymentSession(session.id)
     ).data as Record<string, any>
+    // Medusa keeps the storefront view; the rest is in the plugin's table
+    expect(medusaData).toEqual({
+      session_id: session.id,
+      status: "authorized",
+      card_masked: "424242******4242",
+      result: { code: "0000", text: "Success" },
+      three_ds: { result: "FRICTIONLESS" },
+    })
+    const stored = await shop.stored(session.id)
     expect(stored).toMatchObject({
       status: "authorized",
       amount: "25.00",
@@ -460,11 +469,13 @@ acquiringSuite(({ sandbox, openShop, container }) => {
       (s: any) => s.provider_id === CARD_PROVIDER
     )
     expect(spoofed.text).not.toContain(CARDS.approved)
-    const stored = (
+    const medusaData = (
       await container()
         .resolve(Modules.PAYMENT)
         .retrievePaymentSession(session.id)
     ).data as any
+    expect(medusaData).toEqual({ session_id: session.id, status: "pending" })
+    const stored = await shop.stored(session.id)
     expect(stored).not.toHaveProperty("card")
     expect(stored.cart.email).toBe(SHOPPER_EMAIL)
 

@@ -1,4 +1,3 @@
-import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import {
@@ -22,9 +21,15 @@ jest.setTimeout(120_000)
 
 /** The hosted payment page: notification, browser return, shopper cancel, forged return. */
 acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
-  const sessionData = async (id: string) =>
-    (await container().resolve(Modules.PAYMENT).retrievePaymentSession(id))
-      .data as any
+  /** The plugin's state of the session (its table, not Medusa's storefront view). */
+  const sessionData = async (id: string) => {
+    const states = await container()
+      .resolve<{
+        readSessionStates(ids: string[]): Promise<Map<string, any>>
+      }>("acquiring")
+      .readSessionStates([id])
+    return states.get(id)
+  }
 
   it("serves the service's page unchanged, with the order's amount and addresses", async () => {
     const shop = await openShop()

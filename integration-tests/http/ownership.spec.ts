@@ -1,21 +1,17 @@
 import {
-  createApiKeysWorkflow,
-  createSalesChannelsWorkflow,
-  linkSalesChannelsToApiKeyWorkflow,
-} from "@medusajs/medusa/core-flows"
-import {
   acquiringSuite,
   CARD_PROVIDER,
   HOSTED_PROVIDER,
   type Shop,
 } from "../helpers/acquiring-suite"
 import { cartWithSession, submitCard } from "../helpers/checkout"
-import {
-  expectStatus,
-  httpClient,
-  type HttpClient,
-} from "../../dev/store-client/http-client"
+import { expectStatus } from "../../dev/store-client/http-client"
 import { CARDS } from "../helpers/test-cards"
+import {
+  customerToken as loginCustomer,
+  otherChannelKey as newChannelKey,
+  storeAs as storeAsKey,
+} from "../helpers/store-callers"
 
 jest.setTimeout(180_000)
 
@@ -25,75 +21,11 @@ jest.setTimeout(180_000)
  * caller; card, read, hosted page) are refused and change nothing.
  */
 acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
-  /** A store client with the shop's key and, optionally, a customer's bearer token. */
-  function storeAs(shop: Shop, key: string, token?: string): HttpClient {
-    return httpClient(backendUrl, () => ({
-      "x-publishable-api-key": key,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    }))
-  }
-
-  /** Registers and logs in a customer through the store API; answers its bearer token. */
-  async function customerToken(shop: Shop, email: string): Promise<string> {
-    const anonymous = storeAs(shop, shop.seeded.publishableKey)
-    const registered = expectStatus(
-      await anonymous.post("/auth/customer/emailpass/register", {
-        email,
-        password: "secret-Pass-1",
-      }),
-      200,
-      "register"
-    )
-    const withIdentity = storeAs(
-      shop,
-      shop.seeded.publishableKey,
-      registered.token
-    )
-    expectStatus(
-      await withIdentity.post("/store/customers", {
-        email,
-        first_name: "Ada",
-        last_name: "Owner",
-      }),
-      200,
-      "create customer"
-    )
-    const login = expectStatus(
-      await anonymous.post("/auth/customer/emailpass", {
-        email,
-        password: "secret-Pass-1",
-      }),
-      200,
-      "login"
-    )
-    return login.token
-  }
-
-  /** A publishable key of a second sales channel. */
-  async function otherChannelKey(): Promise<string> {
-    const {
-      result: [channel],
-    } = await createSalesChannelsWorkflow(container()).run({
-      input: { salesChannelsData: [{ name: "Other shop" }] },
-    })
-    const {
-      result: [key],
-    } = await createApiKeysWorkflow(container()).run({
-      input: {
-        api_keys: [
-          {
-            title: "Other storefront",
-            type: "publishable",
-            created_by: "test",
-          },
-        ],
-      },
-    })
-    await linkSalesChannelsToApiKeyWorkflow(container()).run({
-      input: { id: key.id, add: [channel.id] },
-    })
-    return key.token
-  }
+  const storeAs = (shop: Shop, key: string, token?: string) =>
+    storeAsKey(backendUrl, key, token)
+  const customerToken = (shop: Shop, email: string) =>
+    loginCustomer(shop, backendUrl, email)
+  const otherChannelKey = () => newChannelKey(container())
 
   async function authorisations(): Promise<number> {
     return (await sandbox.requests("authorise")).length

@@ -3,15 +3,18 @@
  * sessions with unconfirmed attempts, sessions authorised but never turned
  * into orders, voids an order cancellation still waits for, captures,
  * voids and refunds made at the acquirer that Medusa lacks. Oldest first,
- * bounded per run; what is left waits for the next run.
+ * bounded per run; what is left waits for the next run. Shopper data
+ * gathered for a session that was never created is deleted after a day.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { journalService } from "../modules/acquiring/journal-access"
 import { reconcileAcquiring } from "../reconciliation/run"
 
 export default async function reconcileAcquiringJob(
   container: MedusaContainer
 ) {
   await reconcileAcquiring(container)
+  await journalService().purgeStaleIntakes()
 }
 
 export const config = {

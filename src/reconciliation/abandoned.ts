@@ -11,7 +11,7 @@ import type {
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { releaseUnused } from "../providers/acquiring/money/release"
-import { parseSessionData } from "../providers/acquiring/session/session-data"
+import { readSession } from "../providers/acquiring/session/session-store"
 import { loggerOf, paymentModule, saveSessionData } from "./payment-store"
 import type { StoredSession } from "./sessions"
 
@@ -34,7 +34,7 @@ export async function settleAbandoned(
       )
       if ((after as unknown as { payment?: unknown } | undefined)?.payment)
         continue
-      const stored = parseSessionData(session.data)
+      const stored = await readSession(session.data)
       const core = await coreFor(
         container,
         session.provider_id,

@@ -13,10 +13,8 @@ import {
   type AdminPaymentAccount,
   type AdminPaymentView,
 } from "../providers/acquiring/session/admin-view"
-import {
-  parseSessionData,
-  type SessionData,
-} from "../providers/acquiring/session/session-data"
+import type { SessionData } from "../providers/acquiring/session/session-data"
+import { readSession } from "../providers/acquiring/session/session-store"
 import { loggerOf, paymentModule } from "./payment-store"
 import { reconcilePayments, type StoredPayment } from "./payments"
 import {
@@ -80,7 +78,7 @@ export async function readPaymentDetail(
   id: string
 ): Promise<PaymentDetail> {
   const payment = await storedPayment(container, id)
-  const data = parseSessionData(payment.data)
+  const data = await readSession(payment.data)
   const orderId = await orderIdOfPayment(container, id)
   return {
     ...adminView(

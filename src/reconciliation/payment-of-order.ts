@@ -6,8 +6,10 @@
 import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
 import { journalService } from "../modules/acquiring/journal-access"
 import { paymentModule } from "./payment-store"
+import type { SessionData } from "../providers/acquiring/session/session-data"
+import { readSessions } from "../providers/acquiring/session/session-store"
 
-export type OrderPayment = Pick<
+type PaymentRow = Pick<
   PaymentDTO,
   | "id"
   | "provider_id"
@@ -16,6 +18,9 @@ export type OrderPayment = Pick<
   | "canceled_at"
   | "currency_code"
 >
+
+/** A payment with the plugin's state of it. */
+export type OrderPayment = PaymentRow & { state: SessionData }
 
 const PAYMENT_FIELDS = [
   "id",
@@ -53,15 +58,18 @@ export async function paymentsOfOrders(
     ? ((await payments.listPayments(
         { payment_session_id: sessionIds } as never,
         { select: [...PAYMENT_FIELDS, "payment_session_id"] }
-      )) as unknown as (OrderPayment & { payment_session_id?: string })[])
+      )) as unknown as (PaymentRow & { payment_session_id?: string })[])
     : []
   const paymentIds = [...new Set(paymentOf.values())]
   const byId = paymentIds.length
     ? ((await payments.listPayments(
         { id: paymentIds },
         { select: PAYMENT_FIELDS }
-      )) as unknown as OrderPayment[])
+      )) as unknown as PaymentRow[])
     : []
+  const rows = [...byId, ...bySession]
+  const states = await readSessions(rows.map((p) => p.data))
+  const stateOf = new Map(rows.map((p, i) => [p, states[i]]))
   for (const orderNo of orderNos) {
     const payment =
       byId.find((p) => p.id === paymentOf.get(orderNo)) ??
@@ -70,9 +78,10 @@ export async function paymentsOfOrders(
           sessionOf.has(orderNo) &&
           p.payment_session_id === sessionOf.get(orderNo) &&
           // a session's payment holds the order number of the attempt that paid
-          (p.data as { order_no?: string } | null)?.order_no === orderNo
+          stateOf.get(p)?.order_no === orderNo
       )
-    if (payment) found.set(orderNo, payment)
+    if (payment)
+      found.set(orderNo, { ...payment, state: stateOf.get(payment)! })
   }
   return found
 }

@@ -1,4 +1,7 @@
-/** Reading and writing the plugin's data on Medusa payments and sessions. */
+/**
+ * Writing the plugin's state of Medusa payments and sessions: the whole state
+ * to the plugin's table, the storefront view to Medusa's `data`.
+ */
 import { Modules } from "@medusajs/framework/utils"
 import type {
   IPaymentModuleService,
@@ -6,10 +9,8 @@ import type {
   PaymentDTO,
   PaymentSessionDTO,
 } from "@medusajs/framework/types"
-import {
-  toStored,
-  type SessionData,
-} from "../providers/acquiring/session/session-data"
+import type { SessionData } from "../providers/acquiring/session/session-data"
+import { writeSession } from "../providers/acquiring/session/session-store"
 
 export function paymentModule(
   container: MedusaContainer
@@ -23,9 +24,10 @@ export async function savePaymentData(
   payment: Pick<PaymentDTO, "id">,
   data: SessionData
 ): Promise<void> {
+  const shown = await writeSession(data)
   await paymentModule(container).updatePayment({
     id: payment.id,
-    data: toStored(data),
+    data: { ...shown },
   } as unknown as Parameters<IPaymentModuleService["updatePayment"]>[0])
 }
 
@@ -36,11 +38,12 @@ export async function saveSessionData(
 ): Promise<void> {
   const raw = (session as unknown as { raw_amount?: { value?: unknown } })
     .raw_amount
+  const shown = await writeSession(data)
   await paymentModule(container).updatePaymentSession({
     id: session.id,
     amount: raw?.value !== undefined ? String(raw.value) : session.amount,
     currency_code: session.currency_code,
-    data: toStored(data),
+    data: { ...shown },
     ...(data.status ? { status: data.status as never } : {}),
   })
 }

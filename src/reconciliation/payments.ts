@@ -18,10 +18,10 @@ import {
   type Lookup,
 } from "../providers/acquiring/port/status-query"
 import {
-  parseSessionData,
+  withLedger,
   type SessionData,
 } from "../providers/acquiring/session/session-data"
-import { withLedger } from "../providers/acquiring/session/session-data"
+import { readSession } from "../providers/acquiring/session/session-store"
 import { loggerOf, paymentModule, savePaymentData } from "./payment-store"
 import { recordAcquirerRefundsUnderLock } from "./refunds"
 import { withPaymentLock } from "../locking/locks"
@@ -49,7 +49,7 @@ export async function reconcilePayments(
     }
   >()
   for (const payment of payments) {
-    const stored = parseSessionData(payment.data)
+    const stored = await readSession(payment.data)
     // a payment stays with the account it began with; one that cannot be reached now waits for the next run
     const core = await coreFor(
       container,
@@ -107,11 +107,10 @@ async function reconcileUnderLock(
   batch: { answer: Lookup | undefined; refundsDue: boolean }
 ): Promise<ReconcileOutcome> {
   const payment = await currentPayment(container, read.id)
-  const changed =
-    JSON.stringify(payment.data ?? null) !== JSON.stringify(read.data ?? null)
-  const data = changed
-    ? withLedger(parseSessionData(payment.data), ledgerKind(core))
-    : readData
+  // what another instance wrote while this one waited for the lock
+  const current = withLedger(await readSession(payment.data), ledgerKind(core))
+  const changed = JSON.stringify(current) !== JSON.stringify(readData)
+  const data = changed ? current : readData
   if (!data.order_no) return "unavailable"
   const answer = changed ? await lookupOrder(core, data.order_no) : batch.answer
   if (answer?.kind !== "found") return answer?.kind ?? "unavailable"

@@ -10,10 +10,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { wasMade } from "../providers/acquiring/money/refunds"
-import {
-  parseSessionData,
-  withLedger,
-} from "../providers/acquiring/session/session-data"
+import { withLedger } from "../providers/acquiring/session/session-data"
 import { paymentsOfOrders } from "./payment-of-order"
 import {
   compareRefunds,
@@ -76,7 +73,7 @@ export async function recordMissingRefunds(
       `Payment ${payment.id} is not captured in Medusa, so no refund can be recorded on it yet (the reconcile job records a capture made at the acquirer first)`
     )
   }
-  const stored = parseSessionData(payment.data)
+  const stored = payment.state
   const core = await coreFor(container, payment.provider_id, choiceOf(stored))
   const data = withLedger(
     stored,

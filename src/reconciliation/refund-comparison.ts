@@ -32,7 +32,6 @@ import {
   wasMade,
 } from "../providers/acquiring/money/refunds"
 import { toMedusaError } from "../providers/acquiring/money/errors"
-import { parseSessionData } from "../providers/acquiring/session/session-data"
 import { paymentsOfOrders, type OrderPayment } from "./payment-of-order"
 import { paymentModule } from "./payment-store"
 
@@ -195,9 +194,7 @@ function matchRefund(
 ): MedusaRefund | undefined {
   const referenceId = record.refund_reference_id
   const stored = referenceId
-    ? parseSessionData(payment.data).refunds?.find(
-        (r) => r.refund_reference_id === referenceId
-      )
+    ? payment.state.refunds?.find((r) => r.refund_reference_id === referenceId)
     : undefined
   const byId = (id: string | undefined) =>
     id ? refunds.find((r) => r.id === id) : undefined

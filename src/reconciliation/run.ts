@@ -5,7 +5,7 @@ import type {
   PaymentSessionDTO,
 } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
-import { parseSessionData } from "../providers/acquiring/session/session-data"
+import { readSessions } from "../providers/acquiring/session/session-store"
 import { settleAbandoned } from "./abandoned"
 import { paymentModule } from "./payment-store"
 import { reconcilePayments, type StoredPayment } from "./payments"
@@ -99,13 +99,14 @@ export async function reconcileAcquiring(
         } as never
       ) as Promise<(PaymentSessionDTO & { payment?: unknown })[]>
   )
+  const orphans = authorised.filter(
+    (s) => isAcquiringProvider(s.provider_id) && !s.payment
+  )
+  const orphanStates = await readSessions(orphans.map((s) => s.data))
   await settleAbandoned(
     container,
-    authorised.filter(
-      (s) =>
-        isAcquiringProvider(s.provider_id) &&
-        !s.payment &&
-        parseSessionData(s.data).status !== "canceled"
+    orphans.filter(
+      (_, i) => orphanStates[i].status !== "canceled"
     ) as StoredSession[]
   )
 
@@ -121,11 +122,12 @@ export async function reconcileAcquiring(
         } as never
       ) as Promise<PaymentDTO[]>
   )
+  const acquiring = live.filter((p) => isAcquiringProvider(p.provider_id))
+  const states = await readSessions(acquiring.map((p) => p.data))
   await reconcilePayments(
     container,
-    live.filter((p) => {
-      if (!isAcquiringProvider(p.provider_id)) return false
-      const data = parseSessionData(p.data)
+    acquiring.filter((p, i) => {
+      const data = states[i]
       // made from an answer of this very run: the next run compares it again
       if (data.order_no && justAnswered.has(data.order_no)) return false
       // settled for good: voided, or captured with nothing left to refund

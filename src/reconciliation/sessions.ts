@@ -17,10 +17,8 @@ import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { applyLookups } from "../providers/acquiring/money/settle-attempts"
 import { voidSurplus } from "../providers/acquiring/money/void"
 import { lookupOrders } from "../providers/acquiring/port/status-query"
-import {
-  parseSessionData,
-  type SessionData,
-} from "../providers/acquiring/session/session-data"
+import type { SessionData } from "../providers/acquiring/session/session-data"
+import { readSession } from "../providers/acquiring/session/session-store"
 import {
   isWaiting,
   surplusAttempts,
@@ -57,7 +55,7 @@ export async function reconcileSessions(
     }
   >()
   for (const session of sessions) {
-    const stored = parseSessionData(session.data)
+    const stored = await readSession(session.data)
     // a payment stays with the account it began with; one that cannot be reached now waits for the next run
     const core = await coreFor(
       container,

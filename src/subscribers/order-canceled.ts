@@ -7,7 +7,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
-import { parseSessionData } from "../providers/acquiring/session/session-data"
+import { readSessions } from "../providers/acquiring/session/session-store"
 import {
   reconcilePayments,
   type StoredPayment,
@@ -30,16 +30,13 @@ export default async function orderCanceled({
     ],
     filters: { id: event.data.id },
   })
-  const payments = (
+  const acquiring = (
     (data[0]?.payment_collections ?? []) as { payments?: StoredPayment[] }[]
   )
     .flatMap((c) => c?.payments ?? [])
-    .filter(
-      (p) =>
-        p &&
-        isAcquiringProvider(p.provider_id) &&
-        parseSessionData(p.data).void_pending
-    )
+    .filter((p) => p && isAcquiringProvider(p.provider_id))
+  const states = await readSessions(acquiring.map((p) => p.data))
+  const payments = acquiring.filter((_, i) => states[i].void_pending)
   if (payments.length) await reconcilePayments(container, payments)
 }
 

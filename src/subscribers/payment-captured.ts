@@ -9,7 +9,7 @@ import { PaymentEvents } from "@medusajs/framework/utils"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { compareAmounts, sumAmounts } from "../gateway"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
-import { parseSessionData } from "../providers/acquiring/session/session-data"
+import { readSession } from "../providers/acquiring/session/session-store"
 import { withPaymentLock } from "../locking/locks"
 import { exactAmount } from "../providers/acquiring/money/medusa-amount"
 import { loggerOf, paymentModule } from "../reconciliation/payment-store"
@@ -25,7 +25,7 @@ export default async function paymentCaptured({
       relations: ["captures"],
     })
     if (payment.captured_at || !isAcquiringProvider(payment.provider_id)) return
-    const data = parseSessionData(payment.data)
+    const data = await readSession(payment.data)
     const currency = data.currency
     if (data.status !== "captured" || !data.captured_amount || !currency) return
     const recorded = sumAmounts(

@@ -5,10 +5,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { isAcquiringProvider } from "../../providers/acquiring/config/provider-entries"
-import {
-  parseSessionData,
-  type SessionData,
-} from "../../providers/acquiring/session/session-data"
+import type { SessionData } from "../../providers/acquiring/session/session-data"
+import { readSession } from "../../providers/acquiring/session/session-store"
 
 type PaymentRow = {
   provider_id: string
@@ -41,7 +39,7 @@ export async function acquiringPaymentOf(
   const payment = data[0] as PaymentRow | undefined
   if (!payment || !isAcquiringProvider(payment.provider_id)) return null
   return {
-    data: parseSessionData(payment.data),
+    data: await readSession(payment.data),
     captures: payment.captures?.length ?? 0,
     order: payment.payment_collection?.order ?? null,
   }

@@ -1,10 +1,12 @@
 /**
  * Middleware on POST /store/payment-collections/:id/payment-sessions. For
- * the acquiring providers it replaces `data` with what the plugin trusts:
- * the real cart, the request's client data, the validated device data and,
- * when the storefront sells a subscription, the validated `subscription`
- * object of the payment order. Anything else the browser put into `data` is dropped, so nothing it sends
- * (card data included) can reach the stored session.
+ * the acquiring providers it gathers what the plugin trusts (the real cart,
+ * the request's client data, the validated device data and, when the
+ * storefront sells a subscription, the validated `subscription` object of
+ * the payment order) into the plugin's table and replaces `data` with the
+ * intake's opaque token, which the provider takes. Anything else the browser
+ * put into `data` is dropped, so nothing it sends (card data included) can
+ * reach the stored session.
  */
 import type {
   MedusaNextFunction,
@@ -17,6 +19,7 @@ import { SubscriptionRequestSchema } from "../../providers/acquiring/storefront-
 import { splitProviderId } from "../../providers/acquiring/config/provider-entries"
 import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
 import { collectionCartOf } from "./collection-cart"
+import { storeIntake } from "../../providers/acquiring/session/session-store"
 
 export async function attachAcquiringCart(
   req: MedusaRequest,
@@ -58,12 +61,14 @@ export async function attachAcquiringCart(
       req.params.id,
       collectionCartOf(res)
     )
-    body.data = {
+    // kept in the plugin's table: Medusa stores the request's data and returns it to storefronts
+    const intake = await storeIntake({
       device: device.data,
       client: clientContextOf(req),
       ...(cart ? { cart } : {}),
       ...(subscription.data ? { subscription: subscription.data } : {}),
-    }
+    })
+    body.data = { intake }
     next()
   } catch (error) {
     next(error)

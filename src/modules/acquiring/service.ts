@@ -9,15 +9,17 @@ import { AcquiringAccount } from "./models/account"
 import { AcquiringOperation } from "./models/operation"
 import { AcquiringPayout } from "./models/payout"
 import { AcquiringSettingsChange } from "./models/settings-change"
+import { AcquiringSessionState } from "./models/session-state"
 import { registerJournal } from "./journal-access"
 import { closeVelocityGuards } from "../../velocity/guard-registry"
 
-/** The plugin's own module: the operations journal, the accounts saved in the admin and their audit, and payouts. */
+/** The plugin's own module: the operations journal, the sessions' private state, the accounts saved in the admin and their audit, and payouts. */
 export default class AcquiringModuleService extends MedusaService({
   AcquiringOperation,
   AcquiringAccount,
   AcquiringSettingsChange,
   AcquiringPayout,
+  AcquiringSessionState,
 }) {
   constructor(
     ...args: ConstructorParameters<ReturnType<typeof MedusaService>>
@@ -78,6 +80,61 @@ export default class AcquiringModuleService extends MedusaService({
       `update "acquiring_operation" set ${sets.join(", ")} where "id" = ?`,
       [...entries.map(([, value]) => value), id]
     )
+  }
+
+  /** The private states of the given sessions (intake rows included), by id. */
+  @InjectManager()
+  async readSessionStates(
+    ids: string[],
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<Map<string, unknown>> {
+    if (!ids.length) return new Map()
+    const rows = (await sharedContext.manager!.execute(
+      `select "id", "data" from "acquiring_session_state" where "id" in (${ids.map(() => "?").join(", ")}) and "deleted_at" is null`,
+      ids,
+      "all"
+    )) as { id: string; data: unknown }[]
+    return new Map(rows.map((row) => [row.id, row.data]))
+  }
+
+  /** Writes a session's private state in one statement, whether or not it had one. */
+  @InjectManager()
+  async writeSessionState(
+    id: string,
+    data: Record<string, unknown>,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `insert into "acquiring_session_state" ("id", "data") values (?, ?::jsonb) on conflict ("id") do update set "data" = excluded."data", "updated_at" = now(), "deleted_at" = null`,
+      [id, JSON.stringify(data)]
+    )
+  }
+
+  /** Removes a row and answers what it held: an intake is taken once. */
+  @InjectManager()
+  async takeSessionState(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<unknown> {
+    const rows = (await sharedContext.manager!.execute(
+      `delete from "acquiring_session_state" where "id" = ? returning "data"`,
+      [id],
+      "all"
+    )) as { data: unknown }[]
+    return rows[0]?.data
+  }
+
+  /** Intakes no session was made from (the request failed after the plugin's middleware), older than a day. */
+  @InjectManager()
+  async purgeStaleIntakes(
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<number> {
+    const rows = (await sharedContext.manager!.execute(
+      `delete from "acquiring_session_state" where "id" like 'intake:%' and "created_at" < now() - interval '1 day' returning "id"`,
+      [],
+      "all"
+    )) as unknown[]
+    return rows.length
   }
 
   /** Counts one more request sent for a payout (always with its own request_id). */

@@ -22,10 +22,8 @@ import {
   cancelSubscription,
   type SubscriptionCancelOutcome,
 } from "../../providers/acquiring/money/cancel-subscription"
-import {
-  parseSessionData,
-  toStored,
-} from "../../providers/acquiring/session/session-data"
+import { readSession } from "../../providers/acquiring/session/session-store"
+import { savePaymentData } from "../../reconciliation/payment-store"
 import type { SubscriptionData } from "../../providers/acquiring/session/subscription"
 
 export interface CancelAcquiringSubscriptionInput {
@@ -75,15 +73,11 @@ async function cancelUnderLock(
       `Payment ${payment.id} was not made through an acquiring provider`
     )
   }
-  const stored = parseSessionData(payment.data)
+  const stored = await readSession(payment.data)
   const core = await coreFor(container, payment.provider_id, choiceOf(stored))
   const done = await cancelSubscription(core, stored, payment.id)
   if (!done.repeated) {
-    // the module stores `data` on a payment although its update type does not list it
-    await payments.updatePayment({
-      id: payment.id,
-      data: toStored(done.data),
-    } as unknown as Parameters<IPaymentModuleService["updatePayment"]>[0])
+    await savePaymentData(container, payment, done.data)
   }
   const subscription = done.data.subscription ?? null
   const orderId = await recordOnOrder(container, payment.id, subscription)

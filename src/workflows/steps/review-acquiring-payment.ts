@@ -16,10 +16,8 @@ import {
   reviewPayment,
   type ReviewDecision,
 } from "../../providers/acquiring/money/void"
-import {
-  parseSessionData,
-  toStored,
-} from "../../providers/acquiring/session/session-data"
+import { readSession } from "../../providers/acquiring/session/session-store"
+import { savePaymentData } from "../../reconciliation/payment-store"
 import { storefrontView } from "../../providers/acquiring/session/storefront-view"
 
 export interface ReviewAcquiringPaymentInput {
@@ -61,14 +59,10 @@ async function reviewUnderLock(
       MedusaError.Types.NOT_ALLOWED,
       `Payment ${payment.id} is canceled`
     )
-  const stored = parseSessionData(payment.data)
+  const stored = await readSession(payment.data)
   const ctx = await coreFor(container, payment.provider_id, choiceOf(stored))
   const data = await reviewPayment(ctx, stored, input.decision, payment.id)
-  // the module stores `data` on the payment although its update type does not list it
-  await paymentModule.updatePayment({
-    id: payment.id,
-    data: toStored(data),
-  } as unknown as Parameters<IPaymentModuleService["updatePayment"]>[0])
+  await savePaymentData(container, payment, data)
   if (input.decision === "reject") {
     // the acquirer has voided it; cancelPayment sees the canceled status and does not call the acquirer again
     await paymentModule.cancelPayment(payment.id)

@@ -1,7 +1,7 @@
 /**
  * The Medusa payment provider over the acquiring service: a thin layer that
- * parses the session data once and hands each call to the money
- * operations. Card entry and hosted checkout differ only in identifier and
+ * reads the session's state once (the plugin's table; Medusa's `data` holds
+ * only the storefront view) and hands each call to the money operations. Card entry and hosted checkout differ only in identifier and
  * in what a session without an attempt means.
  */
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
@@ -54,13 +54,14 @@ import { refundPayment } from "../money/refunds"
 import { releaseUnused } from "../money/release"
 import { refreshPayment, settleAttempts } from "../money/settle-attempts"
 import { voidPayment, voidSurplus } from "../money/void"
+import { withLedger, type SessionData } from "../session/session-data"
 import {
-  parseSessionData,
-  toStored,
-  type SessionData,
-} from "../session/session-data"
+  readSession,
+  medusaData,
+  takeIntake,
+  writeSession,
+} from "../session/session-store"
 import { surplusAttempts } from "../session/transitions"
-import { withLedger } from "../session/session-data"
 import { SubscriptionRequestSchema } from "../storefront-input/subscription-request"
 import { DeviceSchema } from "../storefront-input/device"
 import {
@@ -116,8 +117,10 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     const sessionId = String(
       raw.session_id ?? input.context?.idempotency_key ?? ""
     )
+    // what the store route gathered (cart, client, device) waits in the plugin's table
+    const gathered = (await takeIntake(raw.intake)) ?? raw
     const currency = input.currency_code.toUpperCase()
-    const device = DeviceSchema.safeParse(raw.device ?? {})
+    const device = DeviceSchema.safeParse(gathered.device ?? {})
     if (!device.success) {
       const issue = device.error.issues[0]
       throw new MedusaError(
@@ -126,7 +129,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
       )
     }
     const subscription = SubscriptionRequestSchema.optional().safeParse(
-      raw.subscription ?? undefined
+      gathered.subscription ?? undefined
     )
     if (!subscription.success) {
       const issue = subscription.error.issues[0]
@@ -135,8 +138,8 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
         `Invalid data.subscription.${issue.path.map(String).join(".")}: ${issue.message}`
       )
     }
-    const cart = CartSnapshotSchema.safeParse(raw.cart)
-    const client = ClientContextSchema.safeParse(raw.client)
+    const cart = CartSnapshotSchema.safeParse(gathered.cart)
+    const client = ClientContextSchema.safeParse(gathered.client)
     // refuses here, before anything is stored, when no account serves the payment
     const core = await resolveCore(this.entry, { currency })
     const data: SessionData = {
@@ -153,35 +156,44 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
         ? { subscription: { order: subscription.data } }
         : {}),
     }
-    return { id: sessionId, data: toStored(data), status: "pending" }
+    // Medusa stores the request's data merged with this answer: its keys are blanked
+    const blanked = Object.fromEntries(
+      Object.keys(raw).map((key) => [key, undefined])
+    )
+    return {
+      id: sessionId,
+      data: { ...blanked, ...(await writeSession(data)) },
+      status: "pending",
+    }
   }
 
-  /** Keeps only the provider's keys: card data handed in by mistake is dropped before storage. */
+  /** Answers only the storefront view: card data or anything else handed in is never stored. */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    const data = parseSessionData(input.data)
+    const data = await readSession(input.data)
     const holdsMoney =
       data.status === "authorized" || data.status === "captured"
     if (input.amount !== undefined && input.currency_code && !holdsMoney) {
-      data.currency = input.currency_code.toUpperCase()
-      data.amount = amountOf(input.amount, data.currency)
+      const currency = input.currency_code.toUpperCase()
+      const amount = amountOf(input.amount, currency)
+      if (amount !== data.amount || currency !== data.currency)
+        return out(await this.store({ ...data, amount, currency }))
     }
-    return {
-      data: toStored(data),
-      ...(data.status ? { status: data.status } : {}),
-    }
+    return out(data)
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    const data = this.parse(input.data)
+    const data = await this.load(input.data)
     return {
-      data: toStored(await releaseUnused(await this.core(data), data)),
+      data: medusaShape(
+        await this.store(await releaseUnused(await this.core(data), data))
+      ),
     }
   }
 
   async authorizePayment(
     input: AuthorizePaymentInput
   ): Promise<AuthorizePaymentOutput> {
-    let data = this.parse(input.data)
+    let data = await this.load(input.data)
     if (data.status === "canceled")
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -194,6 +206,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     }
     for (const attempt of surplusAttempts(data))
       data = await voidSurplus(core, data, attempt)
+    data = await this.store(data)
     if (data.status === "error") throw declinedError(data.result)
     return out(data)
   }
@@ -201,60 +214,53 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   async capturePayment(
     input: CapturePaymentInput
   ): Promise<CapturePaymentOutput> {
-    const data = this.parse(input.data)
+    const data = await this.load(input.data)
     const request = await medusaCapture(
       this.container,
       input.context?.idempotency_key
     )
-    return {
-      data: toStored(
-        await capturePayment(await this.core(data), data, request)
-      ),
-    }
+    const captured = await capturePayment(await this.core(data), data, request)
+    return { data: medusaShape(await this.store(captured)) }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const data = this.parse(input.data)
-    return {
-      data: toStored(
-        await voidPayment(
-          await this.core(data),
-          data,
-          input.context?.idempotency_key
-        )
-      ),
-    }
+    const data = await this.load(input.data)
+    const voided = await voidPayment(
+      await this.core(data),
+      data,
+      input.context?.idempotency_key
+    )
+    return { data: medusaShape(await this.store(voided)) }
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const parsed = this.parse(input.data)
+    const parsed = await this.load(input.data)
     const data = await refundPayment(await this.core(parsed), parsed, {
       amount: exactAmount(input.amount),
       reference: input.context?.idempotency_key,
     })
-    return { data: toStored(data) }
+    return { data: medusaShape(await this.store(data)) }
   }
 
   async retrievePayment(
     input: RetrievePaymentInput
   ): Promise<RetrievePaymentOutput> {
-    const data = this.parse(input.data)
-    return {
-      data: toStored((await refreshPayment(await this.core(data), data)).data),
-    }
+    const data = await this.load(input.data)
+    const refreshed = await refreshPayment(await this.core(data), data)
+    return { data: medusaShape(await this.store(refreshed.data)) }
   }
 
   async getPaymentStatus(
     input: GetPaymentStatusInput
   ): Promise<GetPaymentStatusOutput> {
-    const data = this.parse(input.data)
+    const data = await this.load(input.data)
     const core = await this.core(data)
     const settled = data.attempts?.some(
       (a) => a.state === "sent" || a.state === "unknown"
     )
       ? (await settleAttempts(core, data)).data
       : (await refreshPayment(core, data)).data
-    return out(settled)
+    return out(await this.store(settled))
   }
 
   async getWebhookActionAndData(
@@ -279,19 +285,29 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     )) as unknown as WebhookActionResult
   }
 
-  protected parse(raw: unknown): SessionData {
+  protected async load(raw: unknown): Promise<SessionData> {
     return withLedger(
-      parseSessionData(raw),
+      await readSession(raw),
       this.entry.identifier === "acquiring-card" ? "authorise" : "checkout"
     )
   }
+
+  /** Writes the state to the plugin's table; answers it. */
+  protected async store(data: SessionData): Promise<SessionData> {
+    await writeSession(data)
+    return data
+  }
+}
+
+function medusaShape(data: SessionData): Record<string, unknown> {
+  return { ...medusaData(data) }
 }
 
 export function out(data: SessionData): {
   status: Status
   data: Record<string, unknown>
 } {
-  return { status: data.status ?? "pending", data: toStored(data) }
+  return { status: data.status ?? "pending", data: medusaShape(data) }
 }
 
 function amountOf(amount: unknown, currency: string): string {

@@ -1,7 +1,8 @@
 /**
  * What the plugin's store routes share: a payment session of an acquiring
- * provider, loaded with its provider core, saved back through the payment
- * module (the provider's updatePayment keeps only its own keys), held under
+ * provider, loaded with its provider core and its state from the plugin's
+ * table, saved back to that table and to the payment module (which keeps
+ * only the storefront view), held under
  * a lock every instance honours, and answered to the storefront through the
  * whitelist view.
  */
@@ -19,12 +20,14 @@ import {
 } from "../../../../providers/acquiring/config/registry"
 import type { SaveSession } from "../../../../providers/acquiring/money/attempts"
 import {
-  parseSessionData,
-  toStored,
+  withLedger,
   type SessionData,
 } from "../../../../providers/acquiring/session/session-data"
+import {
+  readSession,
+  writeSession,
+} from "../../../../providers/acquiring/session/session-store"
 import { storefrontView } from "../../../../providers/acquiring/session/storefront-view"
-import { withLedger } from "../../../../providers/acquiring/session/session-data"
 
 export interface LoadedSession {
   session: PaymentSessionDTO
@@ -57,7 +60,7 @@ export async function loadSession(
       MedusaError.Types.NOT_FOUND,
       `Payment session ${sessionId} was not found`
     )
-  const stored = parseSessionData(session.data)
+  const stored = await readSession(session.data)
   const core = await coreFor(scope, session.provider_id, choiceOf(stored))
   const data = withLedger(
     stored,
@@ -78,15 +81,15 @@ export function sessionSaver(
   const amount =
     raw?.value !== undefined ? String(raw.value) : loaded.session.amount
   return async (data: SessionData) => {
-    const saved = await payments.updatePaymentSession({
+    const shown = await writeSession(data)
+    loaded.session = await payments.updatePaymentSession({
       id: loaded.session.id,
       amount,
       currency_code: loaded.session.currency_code,
-      data: toStored(data),
+      data: { ...shown },
       ...(data.status ? { status: data.status as never } : {}),
     })
-    loaded.session = saved
-    return parseSessionData(saved.data)
+    return data
   }
 }
 

@@ -1,0 +1,128 @@
+/**
+ * Where a session's state lives. Medusa keeps a provider's `data` on the
+ * payment session, copies it to the payment, and hands it out through its
+ * store routes; so `data` holds only the storefront view and the session id,
+ * and the rest (cart snapshot, client and device data, attempts, order
+ * numbers, transaction ids, risk, account) is in the plugin's table, keyed
+ * by that id. Data stored in the old shape (everything in `data`) is read
+ * as it is and moved on its next write.
+ */
+import { randomBytes } from "node:crypto"
+import { journalService } from "../../../modules/acquiring/journal-access"
+import {
+  parseSessionData,
+  SessionDataSchema,
+  toStored,
+  type SessionData,
+} from "./session-data"
+import { storefrontView } from "./storefront-view"
+
+export interface SessionStates {
+  read(ids: string[]): Promise<Map<string, unknown>>
+  write(id: string, data: Record<string, unknown>): Promise<void>
+  /** removes the row and answers what it held */
+  take(id: string): Promise<unknown>
+}
+
+const moduleStates: SessionStates = {
+  read: (ids) => journalService().readSessionStates(ids),
+  write: (id, data) => journalService().writeSessionState(id, data),
+  take: (id) => journalService().takeSessionState(id),
+}
+
+let replaced: SessionStates | undefined
+
+/** Unit tests keep states in memory; no argument restores the module's table. */
+export function useSessionStates(states?: SessionStates): void {
+  replaced = states
+}
+
+function states(): SessionStates {
+  return replaced ?? moduleStates
+}
+
+/**
+ * Medusa merges an update into the stored `data` (nested objects too): every
+ * key the plugin ever wrote there is named, undefined when it has no value,
+ * so nothing of an earlier write (or of the old shape) survives.
+ */
+const WRITTEN_KEYS = [...Object.keys(SessionDataSchema.shape), "intake"]
+
+/** What Medusa stores as `data`: the storefront view and the session id, safe for any route of Medusa to return. */
+export function medusaData(data: SessionData): Record<string, unknown> {
+  if (!data.session_id)
+    throw new Error("A payment session's data must carry its session_id")
+  const view = storefrontView(data)
+  const blanked = Object.fromEntries(
+    WRITTEN_KEYS.map((key) => [key, undefined])
+  )
+  return {
+    ...blanked,
+    confirming: undefined,
+    session_id: data.session_id,
+    ...view,
+    ...(view.three_ds
+      ? {
+          three_ds: {
+            form: view.three_ds.form,
+            result: view.three_ds.result,
+            issuer_url: undefined,
+          },
+        }
+      : {}),
+  }
+}
+
+export async function readSession(raw: unknown): Promise<SessionData> {
+  const [data] = await readSessions([raw])
+  return data
+}
+
+/** Reads many at once (one query): the reconcile job's pages. */
+export async function readSessions(raws: unknown[]): Promise<SessionData[]> {
+  const visible = raws.map(parseSessionData)
+  const ids = [
+    ...new Set(visible.map((v) => v.session_id).filter((id) => !!id)),
+  ] as string[]
+  const kept = await states().read(ids)
+  return visible.map((v) => {
+    const state = v.session_id ? kept.get(v.session_id) : undefined
+    return state ? parseSessionData(state) : v
+  })
+}
+
+/** Writes the whole state to the plugin's table; answers what Medusa may store. */
+export async function writeSession(
+  data: SessionData
+): Promise<Record<string, unknown>> {
+  const shown = medusaData(data)
+  await states().write(data.session_id as string, toStored(data))
+  return shown
+}
+
+const INTAKE = "intake:"
+
+/** Keeps what the session-creation route gathered; the token is all Medusa sees. */
+export async function storeIntake(
+  gathered: Record<string, unknown>
+): Promise<string> {
+  const token = `${INTAKE}${randomBytes(18).toString("base64url")}`
+  await states().write(token, gathered)
+  return token
+}
+
+/** Takes an intake once; anything that is not one of its tokens answers undefined. */
+export async function takeIntake(
+  token: unknown
+): Promise<Record<string, unknown> | undefined> {
+  if (
+    typeof token !== "string" ||
+    !token.startsWith(INTAKE) ||
+    token.length > 64
+  )
+    return undefined
+  const held = await states().take(token)
+  return held && typeof held === "object"
+    ? (held as Record<string, unknown>)
+    : undefined
+}
