@@ -33,8 +33,10 @@ export async function ledgerOf(
   if (payments.length !== 1)
     throw new Error(`order ${orderId} has ${payments.length} payments`)
   const payment = payments[0]
+  // the transaction id is in the plugin's state of the payment, not in Medusa's data
+  const state = await shop.state(payment.data)
   const stored: Record<string, any> =
-    (await sandboxTransactionOf(sandbox, payment)) ?? {}
+    (await sandboxTransactionOf(sandbox, state)) ?? {}
   return {
     order_id: orderId,
     order_status: order.status,
@@ -53,8 +55,8 @@ export async function ledgerOf(
   }
 }
 
-async function sandboxTransactionOf(sandbox: TestSandbox, payment: any) {
-  const id = payment.data?.transaction_id
+async function sandboxTransactionOf(sandbox: TestSandbox, state: any) {
+  const id = state?.transaction_id
   return id ? sandbox.transaction(String(id)) : undefined
 }
 

@@ -1,3 +1,4 @@
+import { Client } from "pg"
 import { submitForm } from "../../dev/store-client/browser"
 import {
   expectStatus,
@@ -52,7 +53,7 @@ type Caller = { who: string; store: HttpClient }
  * out the plugin's private state: by key, or by value (order numbers,
  * transaction ids, the shopper's IP, user agent and e-mail).
  */
-acquiringSuite(({ openShop, backendUrl, container }) => {
+acquiringSuite(({ openShop, backendUrl, container, databaseUrl }) => {
   /** Every `data` object under payment sessions and payments in an answer. */
   function dataObjects(body: unknown): Record<string, unknown>[] {
     const found: Record<string, unknown>[] = []
@@ -315,6 +316,63 @@ acquiringSuite(({ openShop, backendUrl, container }) => {
       sessionIds: [session.id],
       callers,
       answers: [answer],
+    })
+  })
+
+  it("a session stored in the old shape (everything in Medusa's data) is paid, and its data moves to the plugin's table", async () => {
+    const shop = ownerOf(await openShop())
+    const callers = await callersOf(shop)
+    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
+    // rewrite it as earlier versions stored it: the whole state in Medusa's data, no row of the plugin's
+    const db = new Client({ connectionString: databaseUrl() })
+    await db.connect()
+    try {
+      const state = await shop.stored(session.id)
+      expect(state.cart.email).toMatch(/@example\.test$/)
+      await db.query(`delete from acquiring_session_state where id = $1`, [
+        session.id,
+      ])
+      await db.query(`update payment_session set data = $2 where id = $1`, [
+        session.id,
+        JSON.stringify(state),
+      ])
+      const legacy = await shop.store.get(
+        `/store/carts/${cart.id}?fields=*payment_collection.payment_sessions`
+      )
+      expect(legacy.text).toContain(state.cart.email)
+
+      const paid = await submitCard(shop, session.id, CARDS.approved)
+      expect(expectStatus(paid, 200, "card").payment_session.status).toBe(
+        "authorized"
+      )
+      const moved = await db.query(
+        `select data from acquiring_session_state where id = $1`,
+        [session.id]
+      )
+      expect(moved.rows[0].data).toMatchObject({
+        cart: { email: state.cart.email },
+        status: "authorized",
+      })
+      const medusa = await db.query(
+        `select data from payment_session where id = $1`,
+        [session.id]
+      )
+      expect(Object.keys(medusa.rows[0].data).sort()).toEqual([
+        "card_masked",
+        "result",
+        "session_id",
+        "status",
+        "three_ds",
+      ])
+    } finally {
+      await db.end()
+    }
+    const order = await expectOrder(shop, cart.id)
+    await expectNothingPrivate(shop, "old shape, order placed", {
+      cartId: cart.id,
+      sessionIds: [session.id],
+      callers,
+      orderId: order.id,
     })
   })
 })
