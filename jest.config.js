@@ -15,7 +15,8 @@ module.exports = {
       testEnvironment: "node",
       transform: { "^.+\\.[jt]s$": swc },
       moduleFileExtensions: ["js", "ts", "json"],
-      testMatch: ["<rootDir>/src/**/*.test.ts"],
+      // docs/*.test.ts check that the documents name what the code has
+      testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/docs/*.test.ts"],
       // Specs against a real Redis run only where one is named.
       testPathIgnorePatterns: process.env.ACQUIRING_TEST_REDIS_URL
         ? ["/node_modules/"]
