@@ -189,9 +189,17 @@ describe("merchant portal actions", () => {
       state: "withheld",
       attempts: [],
     })
-    // The capture's notification arrives; the withheld refund's does not.
+    // The capture's notification arrives; the withheld refund's is never sent (the sandbox's own record of it).
     await waitFor(() => received(id, "CAPTURE").length === 1)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const listed = await fetch(
+      `${sandbox.url}/__sandbox/notifications?transaction_id=${id}`
+    )
+    const records = ((await listed.json()) as { notifications: any[] })
+      .notifications
+    expect(records.find((n) => n.id === notification.id)).toMatchObject({
+      state: "withheld",
+      attempts: [],
+    })
     expect(received(id, "REFUND")).toEqual([])
 
     const delivered = await post(

@@ -160,7 +160,15 @@ describe("payout", () => {
       await post(`${sandbox.url}/v1/payout`, payoutBody("555.00"))
     ).json()
     expect(first.status).toBe("PENDING")
-    await new Promise((r) => setTimeout(r, 60))
+    // a payout sent after it, settled on the same delay, proves that delay has passed
+    const control = (
+      await post(`${sandbox.url}/v1/payout`, payoutBody("120.50"))
+    ).json()
+    await waitFor(
+      () =>
+        sandbox.context.store.findPayoutAnywhere(control.transaction_id)
+          ?.status === "COMPLETED"
+    )
     expect(
       sandbox.context.store.findPayoutAnywhere(first.transaction_id)?.status
     ).toBe("PENDING")
