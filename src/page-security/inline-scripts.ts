@@ -3,17 +3,10 @@
  * (parse5 follows the HTML standard: newlines normalised, entities in
  * attributes decoded), so their CSP hashes match what the browser computes.
  */
-import { parse } from "parse5"
+import { parse, type DefaultTreeAdapterMap } from "parse5"
 import { createHash } from "node:crypto"
 
-type Node = {
-  nodeName: string
-  tagName?: string
-  value?: string
-  attrs?: { name: string; value: string }[]
-  childNodes?: Node[]
-  content?: Node
-}
+type Node = DefaultTreeAdapterMap["node"]
 
 /** Script types a browser executes (an absent or empty type is JavaScript). */
 const EXECUTABLE_TYPES = new Set([
@@ -36,28 +29,31 @@ export type PageScripts = {
 
 export function readPageScripts(html: string): PageScripts {
   const found: PageScripts = { inline: [], handlers: [], external: [] }
-  const stack: Node[] = [parse(html) as unknown as Node]
+  const stack: Node[] = [parse(html)]
   while (stack.length) {
     const node = stack.pop()!
-    for (const attr of node.attrs ?? []) {
+    const attrs = "attrs" in node ? node.attrs : []
+    for (const attr of attrs) {
       if (/^on/i.test(attr.name)) found.handlers.push(attr.value)
     }
-    if (node.tagName === "script") {
-      const attrs = new Map((node.attrs ?? []).map((a) => [a.name, a.value]))
-      const type = (attrs.get("type") ?? "").trim().toLowerCase()
+    if ("tagName" in node && node.tagName === "script") {
+      const named = new Map(attrs.map((a) => [a.name, a.value]))
+      const type = (named.get("type") ?? "").trim().toLowerCase()
       if (EXECUTABLE_TYPES.has(type)) {
-        const src = attrs.get("src")
+        const src = named.get("src")
         if (src !== undefined) found.external.push(src)
         else {
           found.inline.push(
-            (node.childNodes ?? []).map((child) => child.value ?? "").join("")
+            node.childNodes
+              .map((child) => ("value" in child ? child.value : ""))
+              .join("")
           )
         }
       }
     }
-    if (node.content) stack.push(node.content)
-    for (const child of [...(node.childNodes ?? [])].reverse())
-      stack.push(child)
+    if ("content" in node) stack.push(node.content)
+    const children = "childNodes" in node ? node.childNodes : []
+    for (const child of [...children].reverse()) stack.push(child)
   }
   return found
 }

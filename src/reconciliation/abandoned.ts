@@ -4,10 +4,7 @@
  * done); if it still cannot become an order, the authorisation is voided so
  * no money is held without an order.
  */
-import type {
-  MedusaContainer,
-  PaymentSessionDTO,
-} from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { releaseUnused } from "../providers/acquiring/money/release"
@@ -30,10 +27,9 @@ export async function settleAbandoned(
       })
       const [after] = await paymentModule(container).listPaymentSessions(
         { id: session.id },
-        { relations: ["payment"] } as never
+        { relations: ["payment"] }
       )
-      if ((after as unknown as { payment?: unknown } | undefined)?.payment)
-        continue
+      if (after?.payment) continue
       const stored = await readSession(session.data)
       const core = await coreFor(
         container,
@@ -41,7 +37,7 @@ export async function settleAbandoned(
         choiceOf(stored)
       )
       const released = await releaseUnused(core, stored)
-      await saveSessionData(container, session as PaymentSessionDTO, {
+      await saveSessionData(container, session, {
         ...released,
         status: "canceled",
       })

@@ -4,7 +4,7 @@
  * stands on that session; a journalled refund names the payment itself.
  */
 import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
-import { journalService } from "../modules/acquiring/journal-access"
+import { operationsOfOrders } from "../providers/acquiring/money/journal"
 import { paymentModule } from "./payment-store"
 import type { SessionData } from "../providers/acquiring/session/session-data"
 import { readSessions } from "../providers/acquiring/session/session-store"
@@ -18,6 +18,9 @@ type PaymentRow = Pick<
   | "canceled_at"
   | "currency_code"
 >
+
+/** With the session it was made from, which the module answers when selected and PaymentDTO does not list. */
+type SessionPaymentRow = PaymentRow & { payment_session_id?: string }
 
 /** A payment with the plugin's state of it. */
 export type OrderPayment = PaymentRow & { state: SessionData }
@@ -38,14 +41,7 @@ export async function paymentsOfOrders(
 ): Promise<Map<string, OrderPayment>> {
   const found = new Map<string, OrderPayment>()
   if (!orderNos.length) return found
-  const ops = (await journalService().listAcquiringOperations(
-    { order_no: orderNos } as never,
-    { take: 10_000 }
-  )) as unknown as {
-    order_no: string
-    session_id?: string | null
-    payment_id?: string | null
-  }[]
+  const ops = await operationsOfOrders(orderNos)
   const sessionOf = new Map<string, string>()
   const paymentOf = new Map<string, string>()
   for (const op of ops) {
@@ -54,18 +50,18 @@ export async function paymentsOfOrders(
   }
   const payments = paymentModule(container)
   const sessionIds = [...new Set(sessionOf.values())]
-  const bySession = sessionIds.length
-    ? ((await payments.listPayments(
-        { payment_session_id: sessionIds } as never,
+  const bySession: SessionPaymentRow[] = sessionIds.length
+    ? await payments.listPayments(
+        { payment_session_id: sessionIds },
         { select: [...PAYMENT_FIELDS, "payment_session_id"] }
-      )) as unknown as (PaymentRow & { payment_session_id?: string })[])
+      )
     : []
   const paymentIds = [...new Set(paymentOf.values())]
-  const byId = paymentIds.length
-    ? ((await payments.listPayments(
+  const byId: PaymentRow[] = paymentIds.length
+    ? await payments.listPayments(
         { id: paymentIds },
         { select: PAYMENT_FIELDS }
-      )) as unknown as PaymentRow[])
+      )
     : []
   const rows = [...byId, ...bySession]
   const states = await readSessions(rows.map((p) => p.data))

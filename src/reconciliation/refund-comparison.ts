@@ -33,7 +33,7 @@ import {
 } from "../providers/acquiring/money/refunds"
 import { toMedusaError } from "../providers/acquiring/money/errors"
 import { paymentsOfOrders, type OrderPayment } from "./payment-of-order"
-import { paymentModule } from "./payment-store"
+import { refundsOfPayments } from "./payment-store"
 
 export type RefundMatch =
   | "ok"
@@ -242,23 +242,16 @@ async function medusaRefunds(
   const digitsOf = new Map(
     payments.map((p) => [p.id, digitsOfCurrency(p.currency_code)])
   )
-  const refunds = (await paymentModule(container).listRefunds(
-    { payment_id: payments.map((p) => p.id) },
-    { take: 10_000 }
-  )) as unknown as {
-    id: string
-    payment_id: string
-    amount: unknown
-    raw_amount?: { value?: unknown } | null
-    note?: string | null
-    created_at?: Date | string | null
-  }[]
+  const refunds = await refundsOfPayments(
+    container,
+    payments.map((p) => p.id)
+  )
   for (const refund of refunds) {
     const list = byPayment.get(refund.payment_id) ?? []
     list.push({
       id: refund.id,
       amount: decimalText(
-        String(refund.raw_amount?.value ?? refund.amount),
+        String(rawValue(refund.raw_amount) ?? refund.amount),
         digitsOf.get(refund.payment_id) ?? 0
       ),
       note: refund.note ?? null,
@@ -269,6 +262,13 @@ async function medusaRefunds(
     byPayment.set(refund.payment_id, list)
   }
   return byPayment
+}
+
+/** The exact value of a `raw_` column ({ value, precision }), which RefundDTO types as a number. */
+function rawValue(raw: unknown): unknown {
+  return raw !== null && typeof raw === "object" && "value" in raw
+    ? raw.value
+    : undefined
 }
 
 function digitsOfCurrency(code: string | null | undefined): number {

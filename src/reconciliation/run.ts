@@ -1,15 +1,11 @@
 /** One reconciliation run: what the job does every 15 minutes (tests call it directly). */
-import type {
-  MedusaContainer,
-  PaymentDTO,
-  PaymentSessionDTO,
-} from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
 import { readSessions } from "../providers/acquiring/session/session-store"
 import { settleAbandoned } from "./abandoned"
-import { paymentModule } from "./payment-store"
-import { reconcilePayments, type StoredPayment } from "./payments"
-import { reconcileSessions, type StoredSession } from "./sessions"
+import { paymentLists } from "./payment-store"
+import { reconcilePayments } from "./payments"
+import { reconcileSessions, STORED_SESSION_FIELDS } from "./sessions"
 
 export interface ReconcileOptions {
   /** leave sessions touched this recently to the shopper and the notification */
@@ -22,15 +18,7 @@ export interface ReconcileOptions {
 }
 
 const PAGE = 100
-const SESSION_FIELDS = [
-  "id",
-  "provider_id",
-  "data",
-  "status",
-  "amount",
-  "raw_amount",
-  "currency_code",
-]
+const SESSION_FIELDS = [...STORED_SESSION_FIELDS]
 const MAX_PAGES = 20
 
 async function pages<T>(list: (skip: number) => Promise<T[]>): Promise<T[]> {
@@ -52,52 +40,50 @@ export async function reconcileAcquiring(
   const quiet = options.quiet_ms ?? 10 * 60_000
   const abandoned = options.abandoned_ms ?? 60 * 60_000
   const window = options.payments_window_ms ?? 7 * 86_400_000
-  const payments = paymentModule(container)
+  const payments = paymentLists(container)
   const provider_id = { $like: "pp_acquiring-%" }
 
-  const open = await pages(
-    (skip) =>
-      payments.listPaymentSessions(
-        {
-          provider_id,
-          status: ["pending", "requires_more"],
-          updated_at: {
-            $lte: new Date(now - quiet),
-            $gt: new Date(now - 2 * 86_400_000),
-          },
-        } as never,
-        {
-          select: SESSION_FIELDS,
-          order: { updated_at: "ASC", id: "ASC" },
-          skip,
-          take: PAGE,
-        } as never
-      ) as Promise<PaymentSessionDTO[]>
+  const open = await pages((skip) =>
+    payments.listPaymentSessions(
+      {
+        provider_id,
+        status: ["pending", "requires_more"],
+        updated_at: {
+          $lte: new Date(now - quiet),
+          $gt: new Date(now - 2 * 86_400_000),
+        },
+      },
+      {
+        select: SESSION_FIELDS,
+        order: { updated_at: "ASC", id: "ASC" },
+        skip,
+        take: PAGE,
+      }
+    )
   )
   const justAnswered = await reconcileSessions(
     container,
-    open.filter((s) => isAcquiringProvider(s.provider_id)) as StoredSession[]
+    open.filter((s) => isAcquiringProvider(s.provider_id))
   )
 
-  const authorised = await pages(
-    (skip) =>
-      payments.listPaymentSessions(
-        {
-          provider_id,
-          status: ["authorized", "captured"],
-          updated_at: {
-            $lte: new Date(now - abandoned),
-            $gt: new Date(now - window),
-          },
-        } as never,
-        {
-          select: SESSION_FIELDS,
-          relations: ["payment"],
-          order: { updated_at: "ASC", id: "ASC" },
-          skip,
-          take: PAGE,
-        } as never
-      ) as Promise<(PaymentSessionDTO & { payment?: unknown })[]>
+  const authorised = await pages((skip) =>
+    payments.listPaymentSessions(
+      {
+        provider_id,
+        status: ["authorized", "captured"],
+        updated_at: {
+          $lte: new Date(now - abandoned),
+          $gt: new Date(now - window),
+        },
+      },
+      {
+        select: SESSION_FIELDS,
+        relations: ["payment"],
+        order: { updated_at: "ASC", id: "ASC" },
+        skip,
+        take: PAGE,
+      }
+    )
   )
   const orphans = authorised.filter(
     (s) => isAcquiringProvider(s.provider_id) && !s.payment
@@ -105,22 +91,19 @@ export async function reconcileAcquiring(
   const orphanStates = await readSessions(orphans.map((s) => s.data))
   await settleAbandoned(
     container,
-    orphans.filter(
-      (_, i) => orphanStates[i].status !== "canceled"
-    ) as StoredSession[]
+    orphans.filter((_, i) => orphanStates[i].status !== "canceled")
   )
 
-  const live = await pages(
-    (skip) =>
-      payments.listPayments(
-        { provider_id, created_at: { $gt: new Date(now - window) } } as never,
-        {
-          select: ["id", "provider_id", "data", "captured_at", "canceled_at"],
-          order: { created_at: "ASC", id: "ASC" },
-          skip,
-          take: PAGE,
-        } as never
-      ) as Promise<PaymentDTO[]>
+  const live = await pages((skip) =>
+    payments.listPayments(
+      { provider_id, created_at: { $gt: new Date(now - window) } },
+      {
+        select: ["id", "provider_id", "data", "captured_at", "canceled_at"],
+        order: { created_at: "ASC", id: "ASC" },
+        skip,
+        take: PAGE,
+      }
+    )
   )
   const acquiring = live.filter((p) => isAcquiringProvider(p.provider_id))
   const states = await readSessions(acquiring.map((p) => p.data))
@@ -132,6 +115,6 @@ export async function reconcileAcquiring(
       if (data.order_no && justAnswered.has(data.order_no)) return false
       // settled for good: voided, or captured with nothing left to refund
       return !!data.void_pending || !p.canceled_at
-    }) as StoredPayment[]
+    })
   )
 }

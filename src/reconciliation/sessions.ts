@@ -7,10 +7,7 @@
  * would); failed, voided and absent ones are recorded; money held by an
  * attempt no order uses is given back.
  */
-import type {
-  MedusaContainer,
-  PaymentSessionDTO,
-} from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { ProviderCore } from "../providers/acquiring/config/core"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
@@ -24,11 +21,26 @@ import {
   surplusAttempts,
 } from "../providers/acquiring/session/transitions"
 import { withLedger } from "../providers/acquiring/session/session-data"
-import { loggerOf, saveSessionData } from "./payment-store"
+import {
+  loggerOf,
+  saveSessionData,
+  type PaymentSessionRow,
+} from "./payment-store"
+
+/** The fields of a payment session the reconcile reads (a StoredSession). */
+export const STORED_SESSION_FIELDS = [
+  "id",
+  "provider_id",
+  "data",
+  "status",
+  "amount",
+  "raw_amount",
+  "currency_code",
+] as const
 
 export type StoredSession = Pick<
-  PaymentSessionDTO,
-  "id" | "provider_id" | "data" | "status" | "amount" | "currency_code"
+  PaymentSessionRow,
+  (typeof STORED_SESSION_FIELDS)[number]
 >
 
 function openOrderNumbers(data: SessionData): string[] {
@@ -113,7 +125,7 @@ async function reconcileOne(
   for (const attempt of surplusAttempts(data))
     data = await voidSurplus(core, data, attempt)
   if (JSON.stringify(data) !== JSON.stringify(before))
-    await saveSessionData(container, session as PaymentSessionDTO, data)
+    await saveSessionData(container, session, data)
   if (data.status === "authorized" || data.status === "captured") {
     await processPaymentWorkflow(container).run({
       input: {

@@ -8,19 +8,34 @@
 import { PaymentWebhookEvents } from "@medusajs/framework/utils"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type {
-  PaymentSessionDTO,
+  MedusaContainer,
   ProviderWebhookPayload,
 } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
-import { paymentModule } from "../reconciliation/payment-store"
 import {
-  reconcilePayments,
-  type StoredPayment,
-} from "../reconciliation/payments"
+  loggerOf,
+  paymentModule,
+  type PaymentSessionRow,
+} from "../reconciliation/payment-store"
+import { reconcilePayments } from "../reconciliation/payments"
 import {
   reconcileSessions,
-  type StoredSession,
+  STORED_SESSION_FIELDS,
 } from "../reconciliation/sessions"
+
+/** A Buffer after the event bus's JSON round trip. */
+function isSerializedBuffer(
+  value: unknown
+): value is { type: "Buffer"; data: number[] } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "type" in value &&
+    value.type === "Buffer" &&
+    "data" in value &&
+    Array.isArray(value.data)
+  )
+}
 
 export default async function acquirerNotification({
   event,
@@ -28,39 +43,35 @@ export default async function acquirerNotification({
 }: SubscriberArgs<ProviderWebhookPayload>) {
   const input = event.data
   if (!input || !isAcquiringProvider(input.provider)) return
-  const raw = input.payload?.rawData as unknown as
-    { type?: string; data?: number[] } | undefined
-  if (raw && raw.type === "Buffer" && Array.isArray(raw.data))
-    input.payload.rawData = Buffer.from(raw.data)
+  const raw: unknown = input.payload?.rawData
+  if (isSerializedBuffer(raw)) input.payload.rawData = Buffer.from(raw.data)
 
   const payments = paymentModule(container)
-  const processed = (await payments.getWebhookActionAndData(input)) as {
-    action: string
-    data?: { session_id?: string; notify_type?: string }
-  }
+  const processed = await payments.getWebhookActionAndData(input)
   const sessionId = processed.data?.session_id
-  // authorised and captured are Medusa's own to act on
-  if (
-    !sessionId ||
-    processed.action === "authorized" ||
-    processed.action === "captured"
+  await actOn(container, processed.action, sessionId)
+  // ops and tests can tell a notification was dealt with (the action is the plugin's verdict, not the notification's claim)
+  loggerOf(container).debug(
+    `[acquiring] notification handled: ${processed.action}${sessionId ? ` for ${sessionId}` : ""}`
   )
-    return
-  const [session] = (await payments.listPaymentSessions({ id: sessionId }, {
-    select: [
-      "id",
-      "provider_id",
-      "data",
-      "status",
-      "amount",
-      "raw_amount",
-      "currency_code",
-    ],
-    relations: ["payment"],
-  } as never)) as (PaymentSessionDTO & { payment?: StoredPayment })[]
+}
+
+async function actOn(
+  container: MedusaContainer,
+  action: string,
+  sessionId: string | undefined
+): Promise<void> {
+  // authorised and captured are Medusa's own to act on
+  if (!sessionId || action === "authorized" || action === "captured") return
+  const [session]: PaymentSessionRow[] = await paymentModule(
+    container
+  ).listPaymentSessions(
+    { id: sessionId },
+    { select: [...STORED_SESSION_FIELDS], relations: ["payment"] }
+  )
   if (!session) return
   if (session.payment) await reconcilePayments(container, [session.payment])
-  else await reconcileSessions(container, [session as StoredSession])
+  else await reconcileSessions(container, [session])
 }
 
 export const config: SubscriberConfig = {

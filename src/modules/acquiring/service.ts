@@ -11,6 +11,7 @@ import { AcquiringPayout } from "./models/payout"
 import { AcquiringSettingsChange } from "./models/settings-change"
 import { AcquiringSessionState } from "./models/session-state"
 import { registerJournal } from "./journal-access"
+import type { AcquiringOperationRow, AcquiringPayoutRow } from "./types"
 import { closeVelocityGuards } from "../../velocity/guard-registry"
 
 /** The plugin's own module: the operations journal, the sessions' private state, the accounts saved in the admin and their audit, and payouts. */
@@ -177,8 +178,8 @@ export default class AcquiringModuleService extends MedusaService({
   }
 }
 
-/** Columns a payout transition may write; names are never taken from input. */
-const OPERATION_COLUMNS = new Set([
+/** Columns a settlement may write; names are never taken from input. */
+const OPERATION_COLUMN_NAMES = [
   "state",
   "order_no",
   "session_id",
@@ -191,26 +192,15 @@ const OPERATION_COLUMNS = new Set([
   "result_code",
   "result_text",
   "tries",
-])
+] as const satisfies readonly (keyof AcquiringOperationRow)[]
+const OPERATION_COLUMNS = new Set<string>(OPERATION_COLUMN_NAMES)
 
 export type OperationSettlement = Partial<
-  Record<
-    | "state"
-    | "order_no"
-    | "session_id"
-    | "payment_id"
-    | "transaction_id"
-    | "amount"
-    | "currency"
-    | "reference"
-    | "acquirer_reference"
-    | "result_code"
-    | "result_text",
-    string | null
-  > & { tries: number }
+  Pick<AcquiringOperationRow, (typeof OPERATION_COLUMN_NAMES)[number]>
 >
 
-const PAYOUT_COLUMNS = new Set([
+/** Columns a payout transition may write; names are never taken from input. */
+const PAYOUT_COLUMN_NAMES = [
   "status",
   "transaction_id",
   "short_reference_id",
@@ -223,22 +213,9 @@ const PAYOUT_COLUMNS = new Set([
   "acquirer_created_at",
   "acquirer_updated_at",
   "last_error",
-])
+] as const satisfies readonly (keyof AcquiringPayoutRow)[]
+const PAYOUT_COLUMNS = new Set<string>(PAYOUT_COLUMN_NAMES)
 
 export type PayoutTransitionFields = Partial<
-  Record<
-    | "status"
-    | "transaction_id"
-    | "short_reference_id"
-    | "fee_amount"
-    | "fee_currency"
-    | "amount_payer_pays"
-    | "amount_beneficiary_receives"
-    | "failure_type"
-    | "failure_reason"
-    | "acquirer_created_at"
-    | "acquirer_updated_at"
-    | "last_error",
-    string | null
-  >
+  Pick<AcquiringPayoutRow, (typeof PAYOUT_COLUMN_NAMES)[number]>
 >

@@ -4,12 +4,9 @@
  * `PENDING` are asked about with their own request_id. Quiet ones first
  * (oldest update first), bounded per run.
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { refreshAcquiringPayoutWorkflow } from "./refresh-acquiring-payout"
-import { payoutModule, type StoredPayout } from "./payout-store"
-
-interface Scope {
-  resolve<T = unknown>(key: string): T
-}
+import { quietOpenPayouts } from "./payout-store"
 
 export interface ConfirmPayoutsOptions {
   /** leave payouts touched more recently than this alone (a send may still be under way) */
@@ -18,23 +15,17 @@ export interface ConfirmPayoutsOptions {
 }
 
 export async function confirmOpenPayouts(
-  scope: Scope,
+  scope: MedusaContainer,
   { quiet_ms = 2 * 60_000, limit = 50 }: ConfirmPayoutsOptions = {}
 ): Promise<{ checked: number; settled: number }> {
   const before = new Date(Date.now() - quiet_ms)
-  const open = (await payoutModule(scope).listAcquiringPayouts(
-    {
-      status: ["sending", "unknown", "PENDING"],
-      updated_at: { $lte: before },
-    },
-    { take: limit, order: { updated_at: "ASC" } }
-  )) as unknown as StoredPayout[]
+  const open = await quietOpenPayouts(scope, before, limit)
   let settled = 0
   for (const payout of open) {
     try {
-      const { result } = await refreshAcquiringPayoutWorkflow(
-        scope as never
-      ).run({ input: { id: payout.id } })
+      const { result } = await refreshAcquiringPayoutWorkflow(scope).run({
+        input: { id: payout.id },
+      })
       if (result.status === "COMPLETED" || result.status === "FAILED")
         settled += 1
     } catch {

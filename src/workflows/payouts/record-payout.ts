@@ -11,7 +11,7 @@ import {
   newPayoutRecord,
   type PayoutInput,
 } from "./payout-record"
-import { findPayout, payoutModule } from "./payout-store"
+import { findPayout, insertPayout } from "./payout-store"
 
 interface Scope {
   resolve<T = unknown>(key: string): T
@@ -34,7 +34,7 @@ export async function recordPayout(
     currency: input.payment_currency,
   })
   try {
-    const created = await payoutModule(scope).createAcquiringPayouts({
+    const created = await insertPayout(scope, {
       ...record,
       account: { id: core.account.id, mode: core.account.mode },
     })

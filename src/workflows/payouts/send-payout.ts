@@ -15,10 +15,10 @@ import { choiceOf, coreFor } from "../../providers/acquiring/config/registry"
 import { acquirerStatus, answerFields } from "./payout-answer"
 import { payoutRequest } from "./payout-request"
 import {
+  countPayoutTry,
   FINAL_STATUSES,
   loadPayout,
   movePayout,
-  payoutModule,
   type StoredPayout,
 } from "./payout-store"
 
@@ -56,7 +56,7 @@ export async function sendPayout(
       currency: payout.payment_currency,
     })
   )
-  await payoutModule(scope).countAcquiringPayoutTry(payout.id)
+  await countPayoutTry(scope, payout)
   try {
     const answer = await core.gateway.payout(
       payoutRequest(payout, payoutNotifyUrl(core.options.backend_url))

@@ -1,4 +1,11 @@
 import { model } from "@medusajs/framework/utils"
+import type { Beneficiary, Payer } from "../../../gateway"
+
+/** The admin account a payout was sent with (id null: medusa-config alone), as on a payment's data. */
+export interface PayoutAccount {
+  id: string | null
+  mode: "test" | "live"
+}
 
 /**
  * A payout to a beneficiary: the request as the merchant made it and the
@@ -26,15 +33,15 @@ export const AcquiringPayout = model
     /** the provider entry whose merchant account pays: pp_acquiring-card_<id> */
     provider_id: model.text(),
     /** the admin account it was sent with, { id, mode } as on a payment (id null: medusa-config alone); null on older rows */
-    account: model.json().nullable(),
+    account: model.json<PayoutAccount>().nullable(),
     request_id: model.text(),
     /** the client's key for this create (1–64 of A–Z a–z 0–9 _ -); null: sent without one */
     idempotency_key: model.text().nullable(),
     status: model
       .enum(["sending", "unknown", "PENDING", "COMPLETED", "FAILED"])
       .default("sending"),
-    beneficiary: model.json(),
-    payer: model.json().nullable(),
+    beneficiary: model.json<Beneficiary>(),
+    payer: model.json<Payer>().nullable(),
     beneficiary_id: model.text().nullable(),
     /** shown in lists and searched by `q`: company or first and last name */
     beneficiary_name: model.text().nullable(),

@@ -64,7 +64,7 @@ export function memoryJournal(): Journal & { operations: Operation[] } {
         state: "sent",
         ...operation,
         id: `acqop_${sequence}`,
-        created_at: new Date().toISOString(),
+        created_at: new Date(),
       }
       operations.push(created)
       return { ...created }

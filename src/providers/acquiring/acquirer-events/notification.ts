@@ -13,6 +13,11 @@
  * claims that would capture, void or fail a payment are acted on only when
  * the status query agrees. Refunds are read from the refund search.
  */
+import type {
+  WebhookActionData,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { PaymentActions } from "@medusajs/framework/utils"
 import {
   decodeForm,
   NOTIFY_TYPE,
@@ -32,24 +37,18 @@ export interface WebhookPayload {
   headers?: Record<string, unknown>
 }
 
-export type NotificationAction = {
-  action:
-    | "authorized"
-    | "captured"
-    | "failed"
-    | "canceled"
-    | "pending"
-    | "requires_more"
-    | "not_supported"
-  data?: {
-    session_id: string
+/** Medusa's webhook result; its data also names the order number and the notification's type. */
+export type NotificationAction = WebhookActionResult & {
+  data?: WebhookActionData & {
     amount: string
     order_no: string
     notify_type: string
   }
 }
 
-const NOT_SUPPORTED: NotificationAction = { action: "not_supported" }
+const NOT_SUPPORTED: NotificationAction = {
+  action: PaymentActions.NOT_SUPPORTED,
+}
 
 /** The notification's fields: the parsed body, or the raw bytes read as a form when the body was not parsed. */
 export function notificationFields(
@@ -111,7 +110,8 @@ export async function webhookAction(
     order_no: orderNo,
     notify_type: type,
   }
-  if (type === NOTIFY_TYPE.REFUND) return { action: "not_supported", data }
+  if (type === NOTIFY_TYPE.REFUND)
+    return { action: PaymentActions.NOT_SUPPORTED, data }
 
   const answer = await lookupOrder(core, orderNo)
   if (answer.kind !== "found") {

@@ -4,36 +4,32 @@
  * known. Backed by the plugin module's table; unit tests pass a memory one.
  */
 import { journalService } from "../../../modules/acquiring/journal-access"
+import type { AcquiringOperationRow } from "../../../modules/acquiring/types"
 
-export type OperationKind =
-  | "authorise"
-  | "checkout"
-  | "capture"
-  | "void"
-  | "review"
-  | "refund"
-  | "cancel_subscription"
-export type OperationState =
-  "sent" | "unknown" | "done" | "refused" | "recorded"
+export type OperationKind = AcquiringOperationRow["kind"]
+export type OperationState = AcquiringOperationRow["state"]
 
-export interface Operation {
-  id: string
-  provider_id: string
-  kind: OperationKind
-  state: OperationState
-  order_no: string
-  session_id?: string | null
-  payment_id?: string | null
-  transaction_id?: string | null
-  amount?: string | null
-  currency?: string | null
-  reference?: string | null
-  acquirer_reference?: string | null
-  result_code?: string | null
-  result_text?: string | null
-  tries?: number
-  created_at?: Date | string
-}
+/** An operation as a journal answers it; besides its identity a journal (the tests' memory one) may leave fields out. */
+export type Operation = Pick<
+  AcquiringOperationRow,
+  "id" | "provider_id" | "kind" | "state" | "order_no"
+> &
+  Partial<
+    Pick<
+      AcquiringOperationRow,
+      | "session_id"
+      | "payment_id"
+      | "transaction_id"
+      | "amount"
+      | "currency"
+      | "reference"
+      | "acquirer_reference"
+      | "result_code"
+      | "result_text"
+      | "tries"
+      | "created_at"
+    >
+  >
 
 export type NewOperation = Omit<Operation, "id" | "state" | "created_at"> & {
   state?: OperationState
@@ -65,11 +61,10 @@ export interface Journal {
 export function moduleJournal(): Journal {
   return {
     async record(operation) {
-      const created = await journalService().createAcquiringOperations({
+      return journalService().createAcquiringOperations({
         state: "sent",
         ...operation,
-      } as never)
-      return created as unknown as Operation
+      })
     },
     async settle(id, change) {
       await journalService().settleAcquiringOperation(id, change)
@@ -81,14 +76,20 @@ export function moduleJournal(): Journal {
       const filters: Record<string, unknown> = {}
       for (const [key, value] of Object.entries(filter))
         if (value !== undefined) filters[key] = value
-      const rows = await journalService().listAcquiringOperations(
-        filters as never,
-        {
-          order: { created_at: "ASC" },
-          take,
-        }
-      )
-      return rows as unknown as Operation[]
+      return journalService().listAcquiringOperations(filters, {
+        order: { created_at: "ASC" },
+        take,
+      })
     },
   }
+}
+
+/** The operations of these order numbers (the reconciliation's way from an order number to its session and payment). */
+export async function operationsOfOrders(
+  orderNos: string[]
+): Promise<Operation[]> {
+  return journalService().listAcquiringOperations(
+    { order_no: orderNos },
+    { take: 10_000 }
+  )
 }

@@ -279,10 +279,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     } catch {
       return { action: "not_supported" }
     }
-    return (await webhookAction(
-      core,
-      payload
-    )) as unknown as WebhookActionResult
+    return webhookAction(core, payload)
   }
 
   protected async load(raw: unknown): Promise<SessionData> {

@@ -1,4 +1,4 @@
-import { A, result, RULES, session } from "./__fixtures__/sessions"
+import { A, result, RULES, session, SHOPPER } from "./__fixtures__/sessions"
 import {
   medusaData,
   readSession,
@@ -47,16 +47,7 @@ function mergeLikeMedusa(stored: any, update: any): any {
   return JSON.parse(JSON.stringify(out))
 }
 
-const PRIVATE = {
-  cart: {
-    id: "cart_1",
-    currency_code: "USD",
-    email: "shopper@example.test",
-    totals: { total: "15", item_subtotal: "15", shipping_subtotal: "0" },
-  },
-  client: { shopper_ip: "203.0.113.9", user_agent: "Mozilla/5.0 (X11)" },
-  account: { id: null, mode: "test" as const },
-}
+const PRIVATE = SHOPPER
 
 describe("session store", () => {
   let states: ReturnType<typeof memoryStates>
@@ -111,7 +102,7 @@ describe("session store", () => {
     const read = await readSession(legacy)
     expect(read).toMatchObject({
       order_no: A,
-      client: PRIVATE.client,
+      cart: { email: "shopper@example.test" },
     })
     const merged = mergeLikeMedusa(legacy, await writeSession(read))
     expect(Object.keys(merged).sort()).toEqual(["session_id", "status"])

@@ -1,4 +1,4 @@
-import { A, result, RULES, session } from "./__fixtures__/sessions"
+import { A, result, RULES, session, SHOPPER } from "./__fixtures__/sessions"
 import type { SessionData } from "./session-data"
 import { storefrontView } from "./storefront-view"
 import { applyResult, markUnknown } from "./transitions"
@@ -11,19 +11,7 @@ describe("storefront view", () => {
         result("1", { card: "424242******4242" }),
         RULES
       ),
-      cart: {
-        id: "cart_1",
-        currency_code: "USD",
-        totals: {
-          total: "15",
-          item_subtotal: "15",
-          shipping_subtotal: "0",
-          discount_subtotal: "0",
-          tax_total: "0",
-        },
-        items: [],
-      },
-      client: { shopper_ip: "203.0.113.9", user_agent: "Mozilla/5.0" },
+      ...SHOPPER,
     }
     expect(storefrontView(data)).toEqual({
       status: "authorized",

@@ -14,9 +14,17 @@ import {
   fullProviderId,
   IDENTIFIERS,
 } from "../config/provider-entries"
-import type { AccountRecord } from "./account-record"
+import type { AccountRecord, AccountValues } from "./account-record"
 import type { CreateAccountInput, UpdateAccountInput } from "./account-input"
 import { accountSource, SETTINGS_CHANGED_EVENT } from "./account-source"
+import {
+  findAccount,
+  insertAccount,
+  patchAccount,
+  recordSettingsChange,
+  removeAccount,
+  type SettingsChange,
+} from "./account-store"
 import { accountOverlay, effectiveOptions } from "./effective-options"
 import {
   encryptSecret,
@@ -77,7 +85,7 @@ export function servedEntries(
 }
 
 /** Refuses (400, naming the field) an account whose effective options would not be valid. */
-function checkEffective(scope: Scope, account: AccountRecord): void {
+function checkEffective(scope: Scope, account: AccountValues): void {
   const configModule = scope.resolve("configModule")
   const entries = servedEntries(configModule, account.providers)
   if (!entries.length) {
@@ -114,14 +122,10 @@ function checkEffective(scope: Scope, account: AccountRecord): void {
 async function changed(
   scope: Scope,
   service: AcquiringModuleService,
-  change: {
-    account_id: string
-    action: "created" | "updated" | "deleted"
-    fields: string[]
-  },
+  change: Omit<SettingsChange, "actor_id" | "actor_email">,
   actor: Actor
 ): Promise<void> {
-  await service.createAcquiringSettingsChanges({
+  await recordSettingsChange(service, {
     ...change,
     actor_id: actor.id,
     actor_email: actor.email,
@@ -137,14 +141,8 @@ async function changed(
 }
 
 const BLANK: Omit<
-  AccountRecord,
-  | "id"
-  | "name"
-  | "merchant_id"
-  | "account_id"
-  | "base_url"
-  | "created_at"
-  | "updated_at"
+  AccountValues,
+  "name" | "merchant_id" | "account_id" | "base_url"
 > = {
   enabled: true,
   mode: "live",
@@ -168,23 +166,16 @@ export async function createAccount(
   actor: Actor
 ): Promise<AccountRecord> {
   const { sign_key, ...fields } = input
-  const values = {
+  const values: AccountValues = {
     ...BLANK,
     ...fields,
     ...(sign_key !== undefined
       ? { sign_key_encrypted: seal(sign_key), sign_key_updated_at: new Date() }
       : {}),
   }
-  checkEffective(scope, {
-    ...values,
-    id: "new",
-    created_at: new Date(),
-    updated_at: new Date(),
-  } as AccountRecord)
+  checkEffective(scope, values)
   const service = settingsService(scope)
-  const created = (await service.createAcquiringAccounts(
-    values as never
-  )) as unknown as AccountRecord
+  const created = await insertAccount(service, values)
   await changed(
     scope,
     service,
@@ -202,9 +193,7 @@ export async function retrieveAccount(
   scope: Scope,
   id: string
 ): Promise<AccountRecord> {
-  const [account] = (await settingsService(scope).listAcquiringAccounts({
-    id,
-  })) as unknown as AccountRecord[]
+  const account = await findAccount(settingsService(scope), id)
   if (!account)
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
@@ -227,12 +216,9 @@ export async function updateAccount(
       ? { sign_key_encrypted: seal(sign_key), sign_key_updated_at: new Date() }
       : {}),
   }
-  checkEffective(scope, { ...current, ...patch } as AccountRecord)
+  checkEffective(scope, { ...current, ...patch })
   const service = settingsService(scope)
-  const updated = (await service.updateAcquiringAccounts({
-    id,
-    ...patch,
-  } as never)) as unknown as AccountRecord
+  const updated = await patchAccount(service, id, patch)
   await changed(
     scope,
     service,
@@ -250,7 +236,7 @@ export async function deleteAccount(
 ): Promise<void> {
   await retrieveAccount(scope, id)
   const service = settingsService(scope)
-  await service.softDeleteAcquiringAccounts(id)
+  await removeAccount(service, id)
   await changed(
     scope,
     service,

@@ -3,40 +3,30 @@
  * the answer says whether a sign key is set and when it changed, never the
  * key or its ciphertext.
  */
-import type { AcquiringOptions } from "../config/options"
+import type { AcquiringAccountRow } from "../../../modules/acquiring/types"
 
-export interface AccountRecord {
-  id: string
-  name: string
-  enabled: boolean
-  mode: "test" | "live"
-  merchant_id: string
-  account_id: string
-  base_url: string
-  sign_key_encrypted: string | null
-  sign_key_updated_at: Date | string | null
-  currencies: string[]
-  providers: string[]
-  website_url: string | null
-  backend_url: string | null
-  storefront_url: string | null
-  three_d_secure: AcquiringOptions["three_d_secure"] | null
-  auto_capture: boolean | null
-  order_prefix: string | null
-  timeout_ms: number | null
-  advanced: Record<string, unknown> | null
-  created_at: Date | string
-  updated_at: Date | string
-  deleted_at?: Date | string | null
-}
+export type AccountRecord = AcquiringAccountRow
+
+/** An account's own values: what a create writes, before the row has an id and timestamps. */
+export type AccountValues = Omit<
+  AccountRecord,
+  "id" | "created_at" | "updated_at" | "deleted_at"
+>
 
 export type AccountView = Omit<
   AccountRecord,
-  "sign_key_encrypted" | "sign_key_updated_at" | "deleted_at" | "advanced"
+  | "sign_key_encrypted"
+  | "sign_key_updated_at"
+  | "deleted_at"
+  | "advanced"
+  | "created_at"
+  | "updated_at"
 > & {
   advanced: Record<string, unknown>
   sign_key_set: boolean
   sign_key_updated_at: string | null
+  created_at: string
+  updated_at: string
 }
 
 const iso = (value: Date | string | null | undefined): string | null =>

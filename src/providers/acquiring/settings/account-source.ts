@@ -9,6 +9,7 @@
  */
 import { journalService } from "../../../modules/acquiring/journal-access"
 import type { AccountRecord } from "./account-record"
+import { listAccounts } from "./account-store"
 
 export const SETTINGS_CHANGED_EVENT = "acquiring.settings.changed"
 export const MAX_AGE_MS = 5_000
@@ -48,11 +49,7 @@ const KEY = Symbol.for("medusa-payment-acquiring.account-source")
 type Holder = { [KEY]?: AccountSource }
 
 async function loadFromModule(): Promise<AccountRecord[]> {
-  const service = journalService()
-  return (await service.listAcquiringAccounts(
-    {},
-    { withDeleted: true, take: null, order: { created_at: "ASC" } }
-  )) as unknown as AccountRecord[]
+  return listAccounts(journalService(), { withDeleted: true })
 }
 
 /** The source of this process (the providers and routes share it). */

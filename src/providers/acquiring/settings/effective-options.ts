@@ -9,13 +9,13 @@ import {
   parseAcquiringOptions,
   type AcquiringOptions,
 } from "../config/options"
-import type { AccountRecord } from "./account-record"
+import type { AccountValues } from "./account-record"
 
 export type Source = "admin" | "config" | "default"
 
 /** The option values an account sets (null fields are left to medusa-config). */
 export function accountOverlay(
-  account: AccountRecord,
+  account: AccountValues,
   signKey: string | undefined
 ): Record<string, unknown> {
   const overlay: Record<string, unknown> = {

@@ -6,10 +6,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { acquiringEntries } from "../../../../providers/acquiring/config/provider-entries"
 import { createAcquiringPayoutWorkflow } from "../../../../workflows/payouts/create-acquiring-payout"
 import {
+  listPayouts,
   loadPayout,
-  payoutModule,
 } from "../../../../workflows/payouts/payout-store"
-import type { StoredPayout } from "../../../../workflows/payouts/payout-store"
 import {
   payoutDetailView,
   payoutListView,
@@ -20,10 +19,10 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** GET /admin/acquiring/payouts: newest first, personal data masked. */
 export async function GET(
-  req: AuthenticatedMedusaRequest,
+  req: AuthenticatedMedusaRequest<unknown, ListPayoutsQuery>,
   res: MedusaResponse
 ) {
-  const query = req.validatedQuery as unknown as ListPayoutsQuery
+  const query = req.validatedQuery
   const filters: Record<string, unknown> = {}
   if (query.status) filters.status = query.status
   if (query.currency) filters.payment_currency = query.currency
@@ -45,15 +44,12 @@ export async function GET(
       "beneficiary_name",
     ].map((column) => ({ [column]: { $ilike: pattern } }))
   }
-  const [payouts, count] = await payoutModule(
-    req.scope
-  ).listAndCountAcquiringPayouts(filters, {
+  const [payouts, count] = await listPayouts(req.scope, filters, {
     skip: query.offset,
     take: query.limit,
-    order: { created_at: "DESC", id: "DESC" },
   })
   res.json({
-    payouts: (payouts as unknown as StoredPayout[]).map(payoutListView),
+    payouts: payouts.map(payoutListView),
     count,
     limit: query.limit,
     offset: query.offset,
@@ -88,10 +84,10 @@ function providerFor(req: AuthenticatedMedusaRequest, asked?: string): string {
  * payout as it stands (200) without sending anything; with other fields, 409.
  */
 export async function POST(
-  req: AuthenticatedMedusaRequest,
+  req: AuthenticatedMedusaRequest<CreatePayoutBody>,
   res: MedusaResponse
 ) {
-  const body = req.validatedBody as CreatePayoutBody
+  const body = req.validatedBody
   const { provider_id, ...request } = body
   const { result } = await createAcquiringPayoutWorkflow(req.scope).run({
     input: { ...request, provider_id: providerFor(req, provider_id) },

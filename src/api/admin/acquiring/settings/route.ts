@@ -2,8 +2,8 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import type { AccountRecord } from "../../../../providers/acquiring/settings/account-record"
 import { settingsService } from "../../../../providers/acquiring/settings/account-changes"
+import { listAccounts } from "../../../../providers/acquiring/settings/account-store"
 import { settingsView } from "../../../../providers/acquiring/settings/settings-view"
 
 /** GET /admin/acquiring/settings */
@@ -11,9 +11,6 @@ export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  const accounts = (await settingsService(req.scope).listAcquiringAccounts(
-    {},
-    { take: null, order: { created_at: "ASC" } }
-  )) as unknown as AccountRecord[]
+  const accounts = await listAccounts(settingsService(req.scope))
   res.json(settingsView(req.scope.resolve("configModule"), accounts))
 }

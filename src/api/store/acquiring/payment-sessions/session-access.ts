@@ -6,12 +6,8 @@
  * a lock every instance honours, and answered to the storefront through the
  * whitelist view.
  */
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type {
-  IPaymentModuleService,
-  PaymentSessionDTO,
-} from "@medusajs/framework/types"
 import type { ProviderCore } from "../../../../providers/acquiring/config/core"
 import { splitProviderId } from "../../../../providers/acquiring/config/provider-entries"
 import {
@@ -28,9 +24,14 @@ import {
   writeSession,
 } from "../../../../providers/acquiring/session/session-store"
 import { storefrontView } from "../../../../providers/acquiring/session/storefront-view"
+import {
+  paymentModule,
+  storedAmount,
+  type PaymentSessionRow,
+} from "../../../../reconciliation/payment-store"
 
 export interface LoadedSession {
-  session: PaymentSessionDTO
+  session: PaymentSessionRow
   data: SessionData
   core: ProviderCore
 }
@@ -50,10 +51,9 @@ export async function loadSession(
   scope: MedusaContainer,
   sessionId: string
 ): Promise<LoadedSession> {
-  const payments = scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const [session] = await payments.listPaymentSessions({ id: sessionId }, {
-    select: SESSION_FIELDS,
-  } as never)
+  const [session]: PaymentSessionRow[] = await paymentModule(
+    scope
+  ).listPaymentSessions({ id: sessionId }, { select: SESSION_FIELDS })
   const parts = session ? splitProviderId(session.provider_id) : null
   if (!session || !parts)
     throw new MedusaError(
@@ -74,12 +74,8 @@ export function sessionSaver(
   scope: MedusaContainer,
   loaded: LoadedSession
 ): SaveSession {
-  const payments = scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  const raw = (
-    loaded.session as unknown as { raw_amount?: { value?: unknown } }
-  ).raw_amount
-  const amount =
-    raw?.value !== undefined ? String(raw.value) : loaded.session.amount
+  const payments = paymentModule(scope)
+  const amount = storedAmount(loaded.session)
   return async (data: SessionData) => {
     const shown = await writeSession(data)
     loaded.session = await payments.updatePaymentSession({
@@ -87,13 +83,13 @@ export function sessionSaver(
       amount,
       currency_code: loaded.session.currency_code,
       data: { ...shown },
-      ...(data.status ? { status: data.status as never } : {}),
+      ...(data.status ? { status: data.status } : {}),
     })
     return data
   }
 }
 
-export function sessionAnswer(session: PaymentSessionDTO, data: SessionData) {
+export function sessionAnswer(session: PaymentSessionRow, data: SessionData) {
   return {
     payment_session: {
       id: session.id,

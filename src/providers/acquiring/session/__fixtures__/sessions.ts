@@ -53,3 +53,22 @@ export function query(payment_status: string): QueryEntry {
     query_result: "1",
   }
 }
+
+/** What the plugin keeps private about a shopper: the cart snapshot, client data and account. */
+export const SHOPPER: Pick<SessionData, "cart" | "client" | "account"> = {
+  cart: {
+    id: "cart_1",
+    currency_code: "USD",
+    email: "shopper@example.test",
+    totals: {
+      total: "15",
+      item_subtotal: "15",
+      shipping_subtotal: "0",
+      discount_subtotal: "0",
+      tax_total: "0",
+    },
+    items: [],
+  },
+  client: { shopper_ip: "203.0.113.9", user_agent: "Mozilla/5.0 (X11)" },
+  account: { id: null, mode: "test" },
+}

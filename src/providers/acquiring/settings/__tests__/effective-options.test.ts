@@ -40,8 +40,9 @@ function account(overrides: Partial<AccountRecord> = {}): AccountRecord {
     order_prefix: null,
     timeout_ms: null,
     advanced: null,
-    created_at: "2026-01-01T00:00:00Z",
-    updated_at: "2026-01-01T00:00:00Z",
+    created_at: new Date("2026-01-01T00:00:00Z"),
+    updated_at: new Date("2026-01-01T00:00:00Z"),
+    deleted_at: null,
     ...overrides,
   }
 }
@@ -107,16 +108,19 @@ describe("effective options", () => {
 })
 
 describe("choosing the account of a payment", () => {
-  const all = account({ id: "all", created_at: "2026-01-01T00:00:00Z" })
+  const all = account({
+    id: "all",
+    created_at: new Date("2026-01-01T00:00:00Z"),
+  })
   const eur = account({
     id: "eur",
     currencies: ["eur"],
-    created_at: "2026-02-01T00:00:00Z",
+    created_at: new Date("2026-02-01T00:00:00Z"),
   })
   const hosted = account({
     id: "hosted",
     providers: ["pp_acquiring-hosted_acquiring"],
-    created_at: "2026-03-01T00:00:00Z",
+    created_at: new Date("2026-03-01T00:00:00Z"),
   })
   const off = account({ id: "off", enabled: false, currencies: ["usd"] })
 

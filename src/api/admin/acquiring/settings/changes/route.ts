@@ -5,6 +5,7 @@ import type {
 import { MedusaError } from "@medusajs/framework/utils"
 import { ListChangesQuery } from "../../../../../providers/acquiring/settings/account-input"
 import { settingsService } from "../../../../../providers/acquiring/settings/account-changes"
+import { listSettingsChanges } from "../../../../../providers/acquiring/settings/account-store"
 
 /** GET /admin/acquiring/settings/changes?limit=&offset= (newest first) */
 export async function GET(
@@ -21,12 +22,10 @@ export async function GET(
     )
   }
   const { limit, offset } = parsed.data
-  const [rows, count] = await settingsService(
-    req.scope
-  ).listAndCountAcquiringSettingsChanges(
-    {},
-    { take: limit, skip: offset, order: { created_at: "DESC", id: "DESC" } }
-  )
+  const [rows, count] = await listSettingsChanges(settingsService(req.scope), {
+    take: limit,
+    skip: offset,
+  })
   res.json({
     changes: rows.map((row) => ({
       id: row.id,

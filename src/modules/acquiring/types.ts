@@ -1,0 +1,20 @@
+/** The module's rows as its generated services answer them, inferred from the data models. */
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { AcquiringAccount } from "./models/account"
+import type { AcquiringOperation } from "./models/operation"
+import type { AcquiringPayout } from "./models/payout"
+import type { AcquiringSettingsChange } from "./models/settings-change"
+
+export type AcquiringOperationRow = InferTypeOf<typeof AcquiringOperation>
+
+/** Medusa's inference also gives a nullable number a `raw_` twin (as for bigNumber); the table has none. */
+export type AcquiringAccountRow = Omit<
+  InferTypeOf<typeof AcquiringAccount>,
+  "raw_timeout_ms"
+>
+
+export type AcquiringPayoutRow = InferTypeOf<typeof AcquiringPayout>
+
+export type AcquiringSettingsChangeRow = InferTypeOf<
+  typeof AcquiringSettingsChange
+>
