@@ -20,8 +20,27 @@ import { CARD_SECRETS } from "./test-cards"
 export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
 export const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
 
-/** Medusa 2.21 processes a received webhook this long after it arrives (not configurable). */
-export const WEBHOOK_DELAY_MS = 5_000
+/** A hosted page opened this recently is taken for another tab's (money/hosted-checkout.ts). */
+export const REOPEN_GUARD_MS = 5_000
+
+/** How long Medusa 2.21 waits before processing a received webhook (its route's default). */
+export const MEDUSA_WEBHOOK_DELAY_MS = 5_000
+
+/**
+ * How long after a webhook arrives Medusa processes it, in specs that do not
+ * test that delay. Medusa's webhook route waits `options.webhook_delay` of the
+ * payment module, which 2.21's module never sets from medusa-config; the
+ * suite sets it on the module's instance so no test waits out 5 s per
+ * notification. ACQUIRING_TEST_WEBHOOK_DELAY_MS overrides it.
+ */
+export const WEBHOOK_DELAY_MS = Number(
+  process.env.ACQUIRING_TEST_WEBHOOK_DELAY_MS ?? 50
+)
+
+export type SuiteOptions = {
+  /** Keep Medusa's own 5 s webhook delay (specs about notifications racing the storefront). */
+  medusaWebhookDelay?: boolean
+}
 
 /** A seeded store with its clients: the storefront's and an admin's. */
 export type Shop = {
@@ -32,6 +51,8 @@ export type Shop = {
   stored(sessionId: string): Promise<any>
   /** The plugin's state behind a session's or payment's `data` as Medusa stores it. */
   state(data: any): Promise<any>
+  /** Moves the session's attempts `ms` into the past, as if that time had gone by. */
+  backdateAttempts(sessionId: string, ms: number): Promise<void>
 }
 
 export type AcquiringSuite = {
@@ -51,9 +72,20 @@ export type AcquiringSuite = {
  * After every test the whole database and everything logged (at debug
  * level) are searched for card data.
  */
+export function acquiringSuite(testSuite: (suite: AcquiringSuite) => void): void
 export function acquiringSuite(
+  options: SuiteOptions,
   testSuite: (suite: AcquiringSuite) => void
+): void
+export function acquiringSuite(
+  first: SuiteOptions | ((suite: AcquiringSuite) => void),
+  second?: (suite: AcquiringSuite) => void
 ): void {
+  const [options, testSuite] =
+    typeof first === "function" ? [{}, first] : [first, second!]
+  const webhookDelay = options.medusaWebhookDelay
+    ? MEDUSA_WEBHOOK_DELAY_MS
+    : WEBHOOK_DELAY_MS
   const sandbox = startTestSandbox()
   const logs = captureLogs()
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
@@ -88,9 +120,28 @@ export function acquiringSuite(
               return session && privateState(getContainer(), session.data)
             },
             state: (data: any) => privateState(getContainer(), data),
+            async backdateAttempts(sessionId: string, ms: number) {
+              const states = sessionStates(getContainer())
+              const state: any = (
+                await states.readSessionStates([sessionId])
+              ).get(sessionId)
+              for (const attempt of state.attempts)
+                attempt.at = new Date(Date.parse(attempt.at) - ms).toISOString()
+              await states.writeSessionState(sessionId, state)
+            },
           }
         },
       }
+
+      beforeAll(() => {
+        const payments = getContainer()?.resolve(Modules.PAYMENT) as
+          { options?: Record<string, unknown> } | undefined
+        if (payments)
+          payments.options = {
+            ...payments.options,
+            webhook_delay: webhookDelay,
+          }
+      })
 
       let notificationsBefore = 0
       beforeEach(async () => {
@@ -108,7 +159,7 @@ export function acquiringSuite(
           .slice(notificationsBefore)
           .flatMap((n) => n.attempts)
         const last = Math.max(0, ...attempts.map((a) => Date.parse(a.at)))
-        const settleUntil = last + WEBHOOK_DELAY_MS + 1_500
+        const settleUntil = last + webhookDelay + 1_500
         if (settleUntil > Date.now()) {
           await new Promise((resolve) =>
             setTimeout(resolve, settleUntil - Date.now())
@@ -127,14 +178,19 @@ export function acquiringSuite(
   })
 }
 
+type SessionStates = {
+  readSessionStates(ids: string[]): Promise<Map<string, unknown>>
+  writeSessionState(id: string, data: Record<string, unknown>): Promise<void>
+}
+
+function sessionStates(container: MedusaContainer): SessionStates {
+  return container.resolve<SessionStates>("acquiring")
+}
+
 /** The row of the plugin's session-state table behind `data`, else `data` itself (the old shape). */
 async function privateState(container: MedusaContainer, data: any) {
   const id = data?.session_id
   if (typeof id !== "string") return data
-  const states = await container
-    .resolve<{
-      readSessionStates(ids: string[]): Promise<Map<string, unknown>>
-    }>("acquiring")
-    .readSessionStates([id])
+  const states = await sessionStates(container).readSessionStates([id])
   return states.get(id) ?? data
 }

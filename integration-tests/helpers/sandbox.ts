@@ -146,6 +146,14 @@ export function startTestSandbox() {
     async clearFaults(): Promise<void> {
       expectStatus(await control.delete("/faults"), 200, "clear faults")
     },
+    /** The next `count` notifications are lost on the way (withheld, never sent). */
+    async loseNotifications(count: number): Promise<void> {
+      expectStatus(
+        await control.post("/notifications/lose", { count }),
+        200,
+        "lose notifications"
+      )
+    },
     async deliverAgain(
       notificationId: string
     ): Promise<{ status?: number; ok: boolean }> {

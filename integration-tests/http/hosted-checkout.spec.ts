@@ -1,4 +1,8 @@
-import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
+import {
+  acquiringSuite,
+  HOSTED_PROVIDER,
+  REOPEN_GUARD_MS,
+} from "../helpers/acquiring-suite"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import {
   adminPayment,
@@ -212,7 +216,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const { cart, session } = await openHostedPage(shop, backendUrl())
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
     // a page opened moments ago is taken for another tab's; a reload after that starts over
-    await new Promise((resolve) => setTimeout(resolve, 5_500))
+    await shop.backdateAttempts(session.id, REOPEN_GUARD_MS + 500)
     const reload = await shop.store.get(path)
     expect({
       status: reload.status,
@@ -260,7 +264,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       backendUrl()
     )
     const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
-    await new Promise((resolve) => setTimeout(resolve, 5_500))
+    await shop.backdateAttempts(session.id, REOPEN_GUARD_MS + 500)
     const reload = expectStatus(
       await shop.store.get(path),
       200,

@@ -289,7 +289,7 @@ acquiringSuite(({ openShop, backendUrl, logs }) => {
     )
     expect(example.status).toBe(303)
 
-    // Medusa acts on a received notification 5 s after it arrives; lines logged then count too.
+    // Medusa acts on a received notification WEBHOOK_DELAY_MS after it arrives; lines logged then count too.
     await new Promise((resolve) =>
       setTimeout(resolve, WEBHOOK_DELAY_MS + 1_500)
     )

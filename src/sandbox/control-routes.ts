@@ -53,6 +53,14 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     })
   })
 
+  router.post("/notifications/lose", (req, res) => {
+    const count = req.body?.count ?? 1
+    if (!Number.isInteger(count) || count < 0 || count > 1000)
+      return refuse(res, "count", "must be an integer from 0 to 1000")
+    ctx.notifier.loseNext(count)
+    res.json({ lose_next: count })
+  })
+
   router.post("/notifications/:id/deliver", async (req, res, next) => {
     try {
       const record = ctx.notifier.find(req.params.id)

@@ -32,6 +32,44 @@ async function pay(notifyUrl: string) {
 }
 
 describe("notifications", () => {
+  it("loses the next notifications when asked: recorded as withheld, never sent, deliverable by hand", async () => {
+    const receiver = await startReceiver([])
+    try {
+      const asked = await post(`${sandbox.url}/__sandbox/notifications/lose`, {
+        count: 1,
+      })
+      expect(asked.json()).toEqual({ lose_next: 1 })
+      const lost = await pay(receiver.url)
+      const sent = await pay(receiver.url)
+      // the second payment's notification arrives; the first one's was lost before it
+      await waitFor(() =>
+        receiver.received.some((r) => r.fields.transaction_id === sent)
+      )
+      expect(receiver.received.map((r) => r.fields.transaction_id)).toEqual([
+        sent,
+      ])
+      const record = sandbox
+        .notifications()
+        .find((n) => n.transaction_id === lost)
+      expect(record).toMatchObject({ state: "withheld", attempts: [] })
+      const delivered = await post(
+        `${sandbox.url}/__sandbox/notifications/${record!.id}/deliver`,
+        {}
+      )
+      expect(delivered.json().attempt).toMatchObject({ ok: true, status: 200 })
+      const refused = await post(
+        `${sandbox.url}/__sandbox/notifications/lose`,
+        {
+          count: -1,
+        }
+      )
+      expect(refused.status).toBe(400)
+      expect(refused.text).toMatch(/count/)
+    } finally {
+      await receiver.close()
+    }
+  })
+
   it("retries with exponential backoff until the receiver acknowledges (500, 500, 200)", async () => {
     const receiver = await startReceiver([500, 500])
     try {

@@ -53,6 +53,8 @@ export class Notifier {
   private sequence = 0
   private closed = false
   private collecting?: Collecting
+  /** notifications still to be lost on the way (control surface) */
+  private toLose = 0
 
   constructor(
     private readonly policy: NotificationPolicy,
@@ -72,7 +74,9 @@ export class Notifier {
     fields: Record<string, unknown>
   }): NotificationRecord {
     this.sequence += 1
-    const withheld = this.collecting?.deliver === false
+    const lost = this.toLose > 0
+    if (lost) this.toLose -= 1
+    const withheld = lost || this.collecting?.deliver === false
     const record: NotificationRecord = {
       id: `N${String(this.sequence).padStart(6, "0")}`,
       state: withheld ? "withheld" : "pending",
@@ -102,6 +106,11 @@ export class Notifier {
     } finally {
       this.collecting = outer
     }
+  }
+
+  /** The next `count` notifications are recorded as withheld and never sent, as if lost on the way. */
+  loseNext(count: number): void {
+    this.toLose = count
   }
 
   list(): NotificationRecord[] {
