@@ -12,12 +12,15 @@ import {
   cardNumberForms,
   securityCode,
   validPan,
-} from "../../src/fuzz/__tests__/card-data"
+} from "../../src/gateway/__fixtures__/fuzz/card-data"
 import {
   fuzzParameters,
   FUZZ_RUNS,
-} from "../../src/fuzz/__tests__/fuzz-settings"
-import { hostileString, jsonish } from "../../src/fuzz/__tests__/hostile-input"
+} from "../../src/gateway/__fixtures__/fuzz/fuzz-settings"
+import {
+  hostileString,
+  jsonish,
+} from "../../src/gateway/__fixtures__/fuzz/hostile-input"
 
 // 2,000 inputs per route in `npm test`; `npm run fuzz` sends FUZZ_RUNS (10,000).
 jest.setTimeout(Math.max(600_000, FUZZ_RUNS * 250))

@@ -7,7 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
-import { releaseUnused } from "../providers/acquiring/money/release"
+import { releaseUnused } from "../providers/acquiring/operations/release"
 import { readSession } from "../providers/acquiring/session/session-store"
 import { loggerOf, paymentModule, saveSessionData } from "./payment-store"
 import type { StoredSession } from "./sessions"

@@ -4,7 +4,7 @@
  * stands on that session; a journalled refund names the payment itself.
  */
 import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
-import { operationsOfOrders } from "../providers/acquiring/money/journal"
+import { operationsOfOrders } from "../providers/acquiring/operations/journal"
 import { paymentModule } from "./payment-store"
 import type { SessionData } from "../providers/acquiring/session/session-data"
 import { readSessions } from "../providers/acquiring/session/session-store"

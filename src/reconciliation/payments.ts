@@ -9,14 +9,14 @@ import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import type { ProviderCore } from "../providers/acquiring/config/core"
-import { applyQueryToPayment } from "../providers/acquiring/money/settle-attempts"
-import { voidPayment } from "../providers/acquiring/money/void"
-import { capturedAmount } from "../providers/acquiring/money/capture"
+import { applyQueryToPayment } from "../providers/acquiring/operations/settle-attempts"
+import { voidPayment } from "../providers/acquiring/operations/void"
+import { capturedAmount } from "../providers/acquiring/operations/capture"
 import {
   lookupOrder,
   lookupOrders,
   type Lookup,
-} from "../providers/acquiring/port/status-query"
+} from "../providers/acquiring/operations/status-query"
 import {
   withLedger,
   type SessionData,
@@ -25,7 +25,7 @@ import { readSession } from "../providers/acquiring/session/session-store"
 import { loggerOf, paymentModule, savePaymentData } from "./payment-store"
 import { recordAcquirerRefundsUnderLock } from "./refunds"
 import { withPaymentLock } from "../locking/locks"
-import { wasMade } from "../providers/acquiring/money/refunds"
+import { wasMade } from "../providers/acquiring/operations/refunds"
 import type { RefundSearchEntry } from "../gateway"
 
 export type StoredPayment = Pick<

@@ -9,7 +9,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
-import { wasMade } from "../providers/acquiring/money/refunds"
+import { wasMade } from "../providers/acquiring/operations/refunds"
 import { withLedger } from "../providers/acquiring/session/session-data"
 import { paymentsOfOrders } from "./payment-of-order"
 import {

@@ -30,8 +30,8 @@ import type { ProviderCore } from "../providers/acquiring/config/core"
 import {
   referenceOfReason,
   wasMade,
-} from "../providers/acquiring/money/refunds"
-import { toMedusaError } from "../providers/acquiring/money/errors"
+} from "../providers/acquiring/operations/refunds"
+import { toMedusaError } from "../providers/acquiring/operations/errors"
 import { paymentsOfOrders, type OrderPayment } from "./payment-of-order"
 import { refundsOfPayments } from "./payment-store"
 

@@ -12,7 +12,7 @@ import {
   searchRefunds,
   settleLostRefunds,
   wasMade,
-} from "../providers/acquiring/money/refunds"
+} from "../providers/acquiring/operations/refunds"
 import type { SessionData } from "../providers/acquiring/session/session-data"
 import { loggerOf } from "./payment-store"
 import { withPaymentLock } from "../locking/locks"

@@ -11,7 +11,7 @@ import { compareAmounts, sumAmounts } from "../gateway"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
 import { readSession } from "../providers/acquiring/session/session-store"
 import { withPaymentLock } from "../locking/locks"
-import { exactAmount } from "../providers/acquiring/money/medusa-amount"
+import { exactAmount } from "../providers/acquiring/operations/medusa-amount"
 import { loggerOf, paymentModule } from "../reconciliation/payment-store"
 
 export default async function paymentCaptured({

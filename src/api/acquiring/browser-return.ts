@@ -9,7 +9,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { confirmBrowserReturn } from "../../providers/acquiring/acquirer-events/browser-return"
-import { moduleJournal } from "../../providers/acquiring/money/journal"
+import { moduleJournal } from "../../providers/acquiring/operations/journal"
 import { isAttemptToken } from "../../providers/acquiring/session/order-number"
 import {
   loadSession,

@@ -21,7 +21,7 @@ import { choiceOf, coreFor } from "../../providers/acquiring/config/registry"
 import {
   cancelSubscription,
   type SubscriptionCancelOutcome,
-} from "../../providers/acquiring/money/cancel-subscription"
+} from "../../providers/acquiring/operations/cancel-subscription"
 import { readSession } from "../../providers/acquiring/session/session-store"
 import { savePaymentData } from "../../reconciliation/payment-store"
 import type { SubscriptionData } from "../../providers/acquiring/session/subscription"

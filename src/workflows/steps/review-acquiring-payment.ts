@@ -15,7 +15,7 @@ import { choiceOf, coreFor } from "../../providers/acquiring/config/registry"
 import {
   reviewPayment,
   type ReviewDecision,
-} from "../../providers/acquiring/money/void"
+} from "../../providers/acquiring/operations/void"
 import { readSession } from "../../providers/acquiring/session/session-store"
 import { savePaymentData } from "../../reconciliation/payment-store"
 import { storefrontView } from "../../providers/acquiring/session/storefront-view"

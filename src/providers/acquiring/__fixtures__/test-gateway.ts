@@ -5,8 +5,8 @@
  */
 import { createCore, type ProviderCore } from "../config/core"
 import { parseAcquiringOptions } from "../config/options"
-import type { Journal, Operation } from "../money/journal"
-import type { GatewayPort } from "../port/gateway-port"
+import type { Journal, Operation } from "../operations/journal"
+import type { GatewayPort } from "../config/gateway-port"
 
 export type Script = Partial<{ [K in keyof GatewayPort]: GatewayPort[K] }>
 

@@ -6,7 +6,7 @@
  */
 import type { VerifiedResult } from "../../../gateway"
 import type { ProviderCore } from "../config/core"
-import { settleAttempts, rulesOf } from "../money/settle-attempts"
+import { settleAttempts, rulesOf } from "../operations/settle-attempts"
 import type { SessionData } from "../session/session-data"
 import { applyResult } from "../session/transitions"
 

@@ -4,7 +4,7 @@
  * recipe), independently of the client's signing code.
  */
 import { createHash } from "node:crypto"
-import { gatewayFor } from "../port/gateway-port"
+import { gatewayFor } from "../config/gateway-port"
 import { parseAcquiringOptions } from "../config/options"
 import {
   memoryJournal,

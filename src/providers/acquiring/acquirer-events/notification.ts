@@ -24,7 +24,7 @@ import {
   type VerifiedNotification,
 } from "../../../gateway"
 import type { ProviderCore } from "../config/core"
-import { lookupOrder } from "../port/status-query"
+import { lookupOrder } from "../operations/status-query"
 import {
   queryMeaning,
   webhookActionFor,

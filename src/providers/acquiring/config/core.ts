@@ -4,8 +4,8 @@
  * same core through the registry.
  */
 import { redact, scrubText } from "../../../gateway"
-import { moduleJournal, type Journal } from "../money/journal"
-import { gatewayFor, type GatewayPort } from "../port/gateway-port"
+import { moduleJournal, type Journal } from "../operations/journal"
+import { gatewayFor, type GatewayPort } from "./gateway-port"
 import type { AcquiringOptions } from "./options"
 import { fullProviderId, type AcquiringIdentifier } from "./provider-entries"
 

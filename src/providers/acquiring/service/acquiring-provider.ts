@@ -46,14 +46,14 @@ import {
   type ProviderEntryRef,
 } from "../config/registry"
 import { configIssues } from "../settings/effective-options"
-import { capturePayment } from "../money/capture"
+import { capturePayment } from "../operations/capture"
 import { medusaCapture } from "./medusa-capture"
-import { exactAmount } from "../money/medusa-amount"
-import { declinedError } from "../money/errors"
-import { refundPayment } from "../money/refunds"
-import { releaseUnused } from "../money/release"
-import { refreshPayment, settleAttempts } from "../money/settle-attempts"
-import { voidPayment, voidSurplus } from "../money/void"
+import { exactAmount } from "../operations/medusa-amount"
+import { declinedError } from "../operations/errors"
+import { refundPayment } from "../operations/refunds"
+import { releaseUnused } from "../operations/release"
+import { refreshPayment, settleAttempts } from "../operations/settle-attempts"
+import { voidPayment, voidSurplus } from "../operations/void"
 import { withLedger, type SessionData } from "../session/session-data"
 import {
   readSession,

@@ -6,8 +6,8 @@
  * Medusa held before it.
  */
 import type { BigNumberInput } from "@medusajs/framework/types"
-import type { CaptureRequest } from "../money/capture"
-import { exactAmount } from "../money/medusa-amount"
+import type { CaptureRequest } from "../operations/capture"
+import { exactAmount } from "../operations/medusa-amount"
 
 type CaptureRow = {
   id: string

@@ -12,7 +12,7 @@ import {
   TransportError,
 } from "../../../gateway"
 import type { AcquiringOptions } from "../config/options"
-import { gatewayFor } from "../port/gateway-port"
+import { gatewayFor } from "../config/gateway-port"
 
 export type ConnectionOutcome =
   | "accepted"

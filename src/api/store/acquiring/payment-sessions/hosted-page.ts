@@ -12,7 +12,7 @@ import type { ICacheService } from "@medusajs/framework/types"
 import {
   openHostedPage,
   type HostedPage,
-} from "../../../../providers/acquiring/money/hosted-checkout"
+} from "../../../../providers/acquiring/operations/hosted-checkout"
 import { loadSession, sessionSaver, type LoadedSession } from "./session-access"
 import { assertSessionOwner } from "./ownership"
 import { passVelocity } from "./velocity-check"

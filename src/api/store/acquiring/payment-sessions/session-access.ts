@@ -14,7 +14,7 @@ import {
   choiceOf,
   coreFor,
 } from "../../../../providers/acquiring/config/registry"
-import type { SaveSession } from "../../../../providers/acquiring/money/attempts"
+import type { SaveSession } from "../../../../providers/acquiring/operations/attempts"
 import {
   withLedger,
   type SessionData,

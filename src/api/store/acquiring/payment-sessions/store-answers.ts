@@ -1,8 +1,8 @@
 /** Answers of the plugin's store routes in the storefront contract's shapes (docs/medusa.md). */
 import type { MedusaResponse } from "@medusajs/framework/http"
 import type { PaymentSessionDTO } from "@medusajs/framework/types"
-import { OutcomePendingError } from "../../../../providers/acquiring/money/errors"
-import { PageOpenElsewhereError } from "../../../../providers/acquiring/money/hosted-checkout"
+import { OutcomePendingError } from "../../../../providers/acquiring/operations/errors"
+import { PageOpenElsewhereError } from "../../../../providers/acquiring/operations/hosted-checkout"
 import type { SessionData } from "../../../../providers/acquiring/session/session-data"
 import { sessionAnswer } from "./session-access"
 

@@ -5,8 +5,8 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { authoriseCard } from "../../../../../../providers/acquiring/money/authorise-card"
-import { declinedError } from "../../../../../../providers/acquiring/money/errors"
+import { authoriseCard } from "../../../../../../providers/acquiring/operations/authorise-card"
+import { declinedError } from "../../../../../../providers/acquiring/operations/errors"
 import type { CardEntry } from "../../../../../../providers/acquiring/storefront-input/card-entry"
 import { refreshedCart } from "../../../../../middlewares/cart-snapshot-loader"
 import { assertSessionOwner } from "../../ownership"
