@@ -6,7 +6,11 @@
  */
 import { createAcquiringClient } from "../src/gateway"
 import { DEFAULT_SANDBOX_ACCOUNT } from "../src/sandbox"
-import { memoryJournal } from "../src/providers/acquiring/__fixtures__/test-gateway"
+import {
+  memoryJournal,
+  memorySessionStates,
+} from "../src/providers/acquiring/__fixtures__/test-gateway"
+import { useSessionStates } from "../src/providers/acquiring/session/session-store"
 import { createCore } from "../src/providers/acquiring/config/core"
 import { parseAcquiringOptions } from "../src/providers/acquiring/config/options"
 import { capturePayment } from "../src/providers/acquiring/operations/capture"
@@ -229,6 +233,8 @@ export async function reconcileRow(
 ): Promise<Row> {
   await control(base, "POST", "/reset")
   const core = benchCore(base)
+  // the sessions' state in memory, as the journal is
+  useSessionStates(memorySessionStates())
   const provider = new BenchCardProvider(base, core)
   const due = (await authorisedPayments(base, sessions)).map(lostAnswer)
   const before = await requestCount(base, "retrieval_trans")

@@ -3,6 +3,7 @@
  * (every call recorded, answered from the script) and a journal in memory.
  * Never part of the package (the build leaves __fixtures__ out).
  */
+import type { SessionStates } from "../session/session-store"
 import { createCore, type ProviderCore } from "../config/core"
 import { parseAcquiringOptions } from "../config/options"
 import type { Journal, Operation } from "../operations/journal"
@@ -48,6 +49,29 @@ export function scriptedGateway(script: Script): {
     ])
   ) as unknown as GatewayPort
   return { gateway, calls }
+}
+
+/** The plugin's session-state table in memory (JSON round trip, as the database stores it). */
+export function memorySessionStates(): SessionStates & {
+  rows: Map<string, unknown>
+} {
+  const rows = new Map<string, unknown>()
+  return {
+    rows,
+    async read(ids) {
+      return new Map(
+        ids.filter((id) => rows.has(id)).map((id) => [id, rows.get(id)])
+      )
+    },
+    async write(id, data) {
+      rows.set(id, JSON.parse(JSON.stringify(data)))
+    },
+    async take(id) {
+      const held = rows.get(id)
+      rows.delete(id)
+      return held
+    },
+  }
 }
 
 export function memoryJournal(): Journal & { operations: Operation[] } {

@@ -7,29 +7,9 @@ import {
   takeIntake,
   useSessionStates,
   writeSession,
-  type SessionStates,
 } from "./session-store"
+import { memorySessionStates } from "../__fixtures__/test-gateway"
 import { applyResult } from "./transitions"
-
-function memoryStates(): SessionStates & { rows: Map<string, unknown> } {
-  const rows = new Map<string, unknown>()
-  return {
-    rows,
-    async read(ids) {
-      return new Map(
-        ids.filter((id) => rows.has(id)).map((id) => [id, rows.get(id)])
-      )
-    },
-    async write(id, data) {
-      rows.set(id, JSON.parse(JSON.stringify(data)))
-    },
-    async take(id) {
-      const held = rows.get(id)
-      rows.delete(id)
-      return held
-    },
-  }
-}
 
 /** Medusa merges an update into the stored data, nested objects included (MikroORM's mergeObjectProperties). */
 function mergeLikeMedusa(stored: any, update: any): any {
@@ -50,9 +30,9 @@ function mergeLikeMedusa(stored: any, update: any): any {
 const PRIVATE = SHOPPER
 
 describe("session store", () => {
-  let states: ReturnType<typeof memoryStates>
+  let states: ReturnType<typeof memorySessionStates>
   beforeEach(() => {
-    states = memoryStates()
+    states = memorySessionStates()
     useSessionStates(states)
   })
   afterAll(() => useSessionStates())
