@@ -1,0 +1,124 @@
+/**
+ * A card submitted for a payment session, as named steps: the session of the
+ * card provider, the velocity gate (not for a session already paid), the
+ * cart as it is now, one authorisation, and the answer its outcome calls
+ * for. One at a time per session (its lock); the route has checked that
+ * the caller owns the session.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { authoriseCard } from "../../../../providers/acquiring/operations/authorise-card"
+import type { CardOutcome } from "../../../../providers/acquiring/operations/authorise-card"
+import { declinedError } from "../../../../providers/acquiring/operations/errors"
+import type { CardEntry } from "../../../../providers/acquiring/storefront-input/card-entry"
+import type { SessionData } from "../../../../providers/acquiring/session/session-data"
+import { withSessionLock } from "../../../../locking/locks"
+import { refreshedCart } from "../../../middlewares/cart-snapshot-loader"
+import type { SessionOwner } from "./ownership"
+import {
+  loadSession,
+  sessionAnswer,
+  sessionSaver,
+  type LoadedSession,
+} from "./session-access"
+import { outcomePending } from "./store-answers"
+import { passVelocity, type AttemptGate } from "./velocity-check"
+
+export type { CardEntry }
+
+export function payByCard(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  card: CardEntry,
+  owner: SessionOwner
+): Promise<void> {
+  const sessionId = req.params.session_id
+  return withSessionLock(req.scope, sessionId, () =>
+    payUnderLock(req, res, card, owner, sessionId)
+  )
+}
+
+async function payUnderLock(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  card: CardEntry,
+  owner: SessionOwner,
+  sessionId: string
+): Promise<void> {
+  const loaded = await cardSession(req, sessionId)
+  const gate = await gateUnlessPaid(req, res, loaded, sessionId)
+  if (gate === "refused") return
+  const outcome = await authoriseCard(
+    loaded.core,
+    await withCurrentCart(req, loaded.data, owner),
+    card,
+    sessionSaver(req.scope, loaded)
+  )
+  await answerOutcome(res, loaded, outcome, gate)
+}
+
+async function cardSession(
+  req: MedusaRequest,
+  sessionId: string
+): Promise<LoadedSession> {
+  const loaded = await loadSession(req.scope, sessionId)
+  if (loaded.core.identifier !== "acquiring-card") {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "Cards are submitted only for sessions of the acquiring-card provider"
+    )
+  }
+  return loaded
+}
+
+/** A paid session is answered as it stands (never charged again), so it takes no place in the limits. */
+async function gateUnlessPaid(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  loaded: LoadedSession,
+  sessionId: string
+): Promise<AttemptGate | null | "refused"> {
+  const status = loaded.data.status
+  if (status === "authorized" || status === "captured") return null
+  // null: over a limit, the 429 is answered
+  return (await passVelocity(req, res, loaded.core, sessionId)) ?? "refused"
+}
+
+/** The order sent to the acquirer describes the cart as it is now. */
+async function withCurrentCart(
+  req: MedusaRequest,
+  data: SessionData,
+  owner: SessionOwner
+): Promise<SessionData> {
+  const cart = await refreshedCart(req.scope, data.cart, owner.cart_updated_at)
+  return cart ? { ...data, cart } : data
+}
+
+async function answerOutcome(
+  res: MedusaResponse,
+  loaded: LoadedSession,
+  outcome: CardOutcome,
+  gate: AttemptGate | null
+): Promise<void> {
+  if (outcome.kind === "outcome_pending") {
+    await gate?.record("error")
+    return outcomePending(
+      res,
+      "The acquirer's answer was lost; the payment's outcome is being confirmed. Do not pay again: this page updates within a minute.",
+      loaded.session,
+      outcome.data
+    )
+  }
+  if (outcome.data.status === "error") {
+    await gate?.record("declined")
+    res.status(402).json({
+      type: "payment_declined",
+      code: outcome.data.result?.code ?? "",
+      message: declinedError(outcome.data.result, "card payment").message,
+      ...sessionAnswer(loaded.session, outcome.data),
+    })
+    return
+  }
+  await gate?.record("approved")
+  res.status(200).json(sessionAnswer(loaded.session, outcome.data))
+}
