@@ -60,6 +60,8 @@ export type AcquiringSuite = {
   backendUrl(): string
   databaseUrl(): string
   container(): MedusaContainer
+  /** How long Medusa waits before processing a received webhook in this spec. */
+  webhookDelayMs: number
   /** Console lines recorded since the test began. */
   logs: ReturnType<typeof captureLogs>
   /** Seeds a store offering both acquiring providers; call inside each test. */
@@ -99,6 +101,7 @@ export function acquiringSuite(
         databaseUrl: () => dbConfig.clientUrl,
         container: () => getContainer(),
         logs,
+        webhookDelayMs: webhookDelay,
         async openShop(regions = [USD_REGION]) {
           const seeded = await seedStore(getContainer(), {
             paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],

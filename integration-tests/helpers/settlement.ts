@@ -18,7 +18,8 @@ const AGE_MINUTES = 11
  * or given up) and Medusa has processed the webhooks they caused.
  */
 export async function notificationsProcessed(
-  sandbox: TestSandbox
+  sandbox: TestSandbox,
+  webhookDelayMs = WEBHOOK_DELAY_MS
 ): Promise<void> {
   const deadline = Date.now() + 20_000
   for (;;) {
@@ -26,7 +27,7 @@ export async function notificationsProcessed(
     if (!all.some((n) => n.state === "pending")) {
       const attempts = all.flatMap((n) => n.attempts)
       const last = Math.max(0, ...attempts.map((a) => Date.parse(a.at)))
-      const until = last + WEBHOOK_DELAY_MS + 1_500
+      const until = last + webhookDelayMs + 1_500
       if (until > Date.now()) await sleep(until - Date.now())
       return
     }
@@ -73,7 +74,7 @@ export async function runReconcileJob(
 
 /** Notifications processed, then one run of the reconcile job. */
 export async function settle(suite: AcquiringSuite): Promise<void> {
-  await notificationsProcessed(suite.sandbox)
+  await notificationsProcessed(suite.sandbox, suite.webhookDelayMs)
   await runReconcileJob(suite.container(), suite.databaseUrl())
 }
 
