@@ -1,10 +1,5 @@
-import {
-  authenticate,
-  defineMiddlewares,
-  validateAndTransformBody,
-  validateAndTransformQuery,
-} from "@medusajs/framework/http"
-import { z, type ZodType } from "zod"
+import { authenticate, defineMiddlewares } from "@medusajs/framework/http"
+import { z } from "zod"
 import { validateBody, validateParams } from "../input-hardening"
 import { CardEntrySchema } from "../providers/acquiring/storefront-input/card-entry"
 import {
@@ -15,7 +10,6 @@ import {
 import {
   CreateAccountSchema,
   UpdateAccountSchema,
-  withFieldNames,
 } from "../providers/acquiring/settings/account-input"
 import { AdminReviewBody } from "./admin/acquiring/payments/[id]/review/validators"
 import { attachAcquiringCart } from "./middlewares/attach-cart"
@@ -51,12 +45,6 @@ function checkedId(matcher: string, name: string, what: string) {
     { matcher, middlewares },
     { matcher: `${matcher}/*`, middlewares },
   ]
-}
-
-/** The plugin's zod 4 schemas, typed as Medusa's re-export of the same zod (the deep generic comparison of the two copies exhausts the compiler). */
-type MedusaSchema = Parameters<typeof validateAndTransformQuery>[0]
-function asMedusaSchema(schema: ZodType): MedusaSchema {
-  return schema as unknown as MedusaSchema
 }
 
 // a logged-in customer is known to the plugin's store routes (ownership); guests stay allowed
@@ -138,32 +126,22 @@ export default defineMiddlewares({
     {
       methods: ["GET"],
       matcher: "/admin/acquiring/refunds",
-      middlewares: [
-        validateAndTransformQuery(asMedusaSchema(AdminRefundSearchQuery), {}),
-      ],
+      middlewares: [validateQuery(AdminRefundSearchQuery)],
     },
     {
       methods: ["POST"],
       matcher: "/admin/acquiring/refunds/record",
-      middlewares: [
-        validateAndTransformBody(asMedusaSchema(AdminRecordRefundBody)),
-      ],
+      middlewares: [validateBody(AdminRecordRefundBody)],
     },
     {
       methods: ["POST"],
       matcher: "/admin/acquiring/payments/:id/review",
-      middlewares: [
-        validateAndTransformBody(
-          asMedusaSchema(withFieldNames(AdminReviewBody))
-        ),
-      ],
+      middlewares: [validateBody(AdminReviewBody)],
     },
     {
       methods: ["POST"],
       matcher: "/admin/acquiring/payments/:id/cancel-subscription",
-      middlewares: [
-        validateAndTransformBody(asMedusaSchema(AdminCancelSubscriptionBody)),
-      ],
+      middlewares: [validateBody(AdminCancelSubscriptionBody)],
     },
     {
       methods: ["GET"],
@@ -178,20 +156,12 @@ export default defineMiddlewares({
     {
       methods: ["POST"],
       matcher: "/admin/acquiring/settings/accounts",
-      middlewares: [
-        validateAndTransformBody(
-          asMedusaSchema(withFieldNames(CreateAccountSchema))
-        ),
-      ],
+      middlewares: [validateBody(CreateAccountSchema)],
     },
     {
       methods: ["POST"],
       matcher: "/admin/acquiring/settings/accounts/:id",
-      middlewares: [
-        validateAndTransformBody(
-          asMedusaSchema(withFieldNames(UpdateAccountSchema))
-        ),
-      ],
+      middlewares: [validateBody(UpdateAccountSchema)],
     },
   ],
 })

@@ -159,7 +159,7 @@ describe("validateBody middleware", () => {
       json: {
         type: "invalid_data",
         message:
-          "Invalid request: data.device.os contains a NUL character, which cannot be stored",
+          "Invalid request: data.device.os: contains a NUL character, which cannot be stored",
         issues: [
           {
             field: "data.device.os",

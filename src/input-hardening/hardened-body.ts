@@ -65,15 +65,23 @@ export type InvalidDataBody = {
   issues: InputIssue[]
 }
 
+/** The one 400 of every plugin route: each refused field named, in `issues` and (the first five) in the message. */
 export function invalidDataBody(issues: InputIssue[]): InvalidDataBody {
-  const [first] = issues
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""
+  const shown = issues
+    .slice(0, MESSAGE_ISSUES)
+    .map((issue) => `${issue.field}: ${issue.reason}`)
+  const more =
+    issues.length > MESSAGE_ISSUES
+      ? ` (and ${issues.length - MESSAGE_ISSUES} more)`
+      : ""
   return {
     type: "invalid_data",
-    message: `Invalid request: ${first.field} ${first.reason}${more}`,
+    message: `Invalid request: ${shown.join("; ")}${more}`,
     issues,
   }
 }
+
+const MESSAGE_ISSUES = 5
 
 export type ParsedBody<T> =
   { success: true; data: T } | { success: false; body: InvalidDataBody }

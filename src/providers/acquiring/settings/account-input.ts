@@ -116,27 +116,3 @@ export const ListChangesQuery = z
 
 export type CreateAccountInput = z.output<typeof CreateAccountSchema>
 export type UpdateAccountInput = z.output<typeof UpdateAccountSchema>
-
-/**
- * Medusa's body validation prints a custom issue's message alone; this
- * keeps the schema's checks and puts the field's path in every message.
- */
-export function withFieldNames<T extends z.ZodType>(schema: T) {
-  return z.unknown().transform((value, ctx): z.output<T> => {
-    const parsed = schema.safeParse(value)
-    if (parsed.success) return parsed.data
-    for (const issue of parsed.error.issues.slice(0, 5)) {
-      const path = issue.path.map(String).join(".")
-      const message =
-        issue.code === "unrecognized_keys"
-          ? `unknown field(s) ${issue.keys.join(", ")}`
-          : issue.message
-      ctx.addIssue({
-        code: "custom",
-        path: issue.path,
-        message: path ? `${path}: ${message}` : message,
-      })
-    }
-    return z.NEVER
-  })
-}

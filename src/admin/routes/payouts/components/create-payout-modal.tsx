@@ -16,6 +16,7 @@ import {
   bodyOf,
   emptyForm,
   fieldOfServerError,
+  reasonOfServerError,
   FORM_FIELDS,
   validate,
   type FieldName,
@@ -141,7 +142,7 @@ export function CreatePayoutModal({
         if (field)
           setServerErrors((e) => ({
             ...e,
-            [field]: error.message.replace(/^Invalid request: \S+ /, ""),
+            [field]: reasonOfServerError(error.message),
           }))
         toast.error(error.message)
       },

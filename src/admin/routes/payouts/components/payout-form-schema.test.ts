@@ -2,6 +2,7 @@ import {
   bodyOf,
   emptyForm,
   fieldOfServerError,
+  reasonOfServerError,
   validate,
   type PayoutForm,
 } from "./payout-form-schema"
@@ -63,12 +64,11 @@ describe("the payout form", () => {
   })
 
   it("finds the field a server 400 names", () => {
-    expect(
-      fieldOfServerError(
-        "Invalid request: beneficiary.bank_details.iban is not an IBAN"
-      )
-    ).toBe("beneficiary.bank_details.iban")
-    expect(fieldOfServerError("Invalid request: provider_id is not …")).toBe(
+    const message =
+      "Invalid request: beneficiary.bank_details.iban: is not an IBAN; amount: must be positive"
+    expect(fieldOfServerError(message)).toBe("beneficiary.bank_details.iban")
+    expect(reasonOfServerError(message)).toBe("is not an IBAN")
+    expect(fieldOfServerError("Invalid request: provider_id: is not …")).toBe(
       undefined
     )
   })

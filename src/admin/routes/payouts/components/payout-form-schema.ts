@@ -186,11 +186,17 @@ export function bodyOf(form: PayoutForm): Record<string, unknown> {
   return body
 }
 
-/** The form field a server 400 names ("Invalid request: <field> <reason>"), if the form has it. */
+const SERVER_ISSUE = /^Invalid request: ([^\s:;]+):? ([^;]*)/
+
+/** The form field a server 400 names first ("Invalid request: <field>: <reason>; …"), if the form has it. */
 export function fieldOfServerError(message: string): FieldName | undefined {
-  const match = /^Invalid request: (\S+)/.exec(message)
-  const field = match?.[1]
+  const field = SERVER_ISSUE.exec(message)?.[1]
   return (FORM_FIELDS as readonly string[]).includes(field ?? "")
     ? (field as FieldName)
     : undefined
+}
+
+/** What a server 400 says of its first field. */
+export function reasonOfServerError(message: string): string {
+  return SERVER_ISSUE.exec(message)?.[2] ?? message
 }

@@ -73,7 +73,7 @@ function providerFor(req: AuthenticatedMedusaRequest, asked?: string): string {
   if (!known.includes(asked))
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      "Invalid request: provider_id is not a configured acquiring provider"
+      "Invalid request: provider_id: is not a configured acquiring provider"
     )
   return asked
 }

@@ -46,6 +46,8 @@ export const AdminRefundSearchQuery = z
     order_no: selector("order_no").optional(),
     reference: selector("reference").optional(),
   })
+  // anything else (limit, fields) is refused by name, not ignored
+  .strict()
   .refine((q) => (q.order_no === undefined) !== (q.reference === undefined), {
     message: "order_no or reference: give exactly one of them",
     path: ["order_no"],
