@@ -27,6 +27,7 @@ import type { ProviderCore } from "../config/core"
 import { lookupOrder } from "../operations/status-query"
 import {
   queryMeaning,
+  sessionStatusOf,
   webhookActionFor,
   type TransitionRules,
 } from "../session/transitions"
@@ -124,19 +125,7 @@ export async function webhookAction(
   }
   const meaning = queryMeaning(answer.entry, rules(core))
   if (!meaning) return NOT_SUPPORTED
-  const status =
-    meaning.state === "authorized"
-      ? "authorized"
-      : meaning.state === "captured"
-        ? "captured"
-        : meaning.state === "declined"
-          ? "error"
-          : meaning.state === "void"
-            ? "canceled"
-            : meaning.state === "requires_more"
-              ? "requires_more"
-              : "pending"
-  const action = webhookActionFor(status)
+  const action = webhookActionFor(sessionStatusOf(meaning.state))
   core.log(
     "info",
     `notification ${type} for ${orderNo}: ${action} (confirmed by the status query)`

@@ -67,7 +67,10 @@ export function canMove(from: AttemptState, to: AttemptState): boolean {
   return false
 }
 
-function statusOf(state: AttemptState | undefined): SessionStatus {
+/** What an attempt's state means for Medusa's session: the one mapping, used for the session and for notifications. */
+export function sessionStatusOf(
+  state: AttemptState | undefined
+): SessionStatus {
   switch (state) {
     case "authorized":
       return "authorized"
@@ -120,7 +123,7 @@ function derive(data: SessionData): SessionData {
   const next: SessionData = {
     ...data,
     order_no: holder.order_no,
-    status: statusOf(holder.state),
+    status: sessionStatusOf(holder.state),
   }
   if (switched) {
     // details of another attempt must not be shown as this one's
