@@ -5,6 +5,18 @@ import prettier from "eslint-config-prettier"
 import importPlugin from "eslint-plugin-import"
 import tseslint from "typescript-eslint"
 
+/** A folder of src that may import only from itself and the folders named. */
+function layer(folder, below) {
+  return [
+    {
+      target: `./src/${folder}`,
+      from: "./src",
+      except: [`./${folder}`, ...below.map((name) => `./${name}`)],
+      message: `src/${folder} may import only from src/${below.join(", src/")}.`,
+    },
+  ]
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,6 +79,58 @@ export default tseslint.config(
               except: ["./gateway", "./sandbox"],
               message: "src/sandbox may import only from src/gateway.",
             },
+            // the Medusa glue, lowest first: each folder imports only from those below it
+            ...layer("admin", ["gateway"]),
+            ...layer("locking", ["gateway"]),
+            ...layer("input-hardening", ["gateway"]),
+            ...layer("page-security", ["gateway"]),
+            ...layer("velocity", ["gateway"]),
+            ...layer("modules", ["gateway", "velocity"]),
+            ...layer("providers", [
+              "gateway",
+              "input-hardening",
+              "modules",
+              "velocity",
+            ]),
+            ...layer("reconciliation", [
+              "gateway",
+              "locking",
+              "modules",
+              "providers",
+            ]),
+            ...layer("workflows", [
+              "gateway",
+              "locking",
+              "modules",
+              "providers",
+              "reconciliation",
+            ]),
+            ...layer("subscribers", [
+              "gateway",
+              "locking",
+              "modules",
+              "providers",
+              "reconciliation",
+              "workflows",
+            ]),
+            ...layer("jobs", [
+              "gateway",
+              "modules",
+              "providers",
+              "reconciliation",
+              "workflows",
+            ]),
+            ...layer("api", [
+              "gateway",
+              "input-hardening",
+              "locking",
+              "modules",
+              "page-security",
+              "providers",
+              "reconciliation",
+              "velocity",
+              "workflows",
+            ]),
           ],
         },
       ],
