@@ -1,0 +1,35 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { registerJournal } from "../modules/acquiring/journal-access"
+import type AcquiringModuleService from "../modules/acquiring/service"
+import { reconcileAcquiring } from "../reconciliation/run"
+import reconcileAcquiringJob, { config } from "./reconcile-acquiring"
+
+jest.mock("../reconciliation/run", () => ({
+  reconcileAcquiring: jest.fn(async () => undefined),
+}))
+
+describe("the reconcile job", () => {
+  it("reconciles, then deletes the shopper data of sessions never created", async () => {
+    const steps: string[] = []
+    ;(reconcileAcquiring as jest.Mock).mockImplementation(async () => {
+      steps.push("reconcile")
+    })
+    registerJournal({
+      purgeStaleIntakes: async () => {
+        steps.push("purge")
+        return 0
+      },
+    } as unknown as AcquiringModuleService)
+    const container = {} as MedusaContainer
+    await reconcileAcquiringJob(container)
+    expect(reconcileAcquiring).toHaveBeenCalledWith(container)
+    expect(steps).toEqual(["reconcile", "purge"])
+  })
+
+  it("runs every 15 minutes", () => {
+    expect(config).toEqual({
+      name: "reconcile-acquiring",
+      schedule: "*/15 * * * *",
+    })
+  })
+})
