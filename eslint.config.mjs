@@ -92,15 +92,18 @@ export default tseslint.config(
               "modules",
               "velocity",
             ]),
+            ...layer("medusa-payments", ["gateway", "modules", "providers"]),
             ...layer("reconciliation", [
               "gateway",
               "locking",
+              "medusa-payments",
               "modules",
               "providers",
             ]),
             ...layer("workflows", [
               "gateway",
               "locking",
+              "medusa-payments",
               "modules",
               "providers",
               "reconciliation",
@@ -108,6 +111,7 @@ export default tseslint.config(
             ...layer("subscribers", [
               "gateway",
               "locking",
+              "medusa-payments",
               "modules",
               "providers",
               "reconciliation",
@@ -115,6 +119,7 @@ export default tseslint.config(
             ]),
             ...layer("jobs", [
               "gateway",
+              "medusa-payments",
               "modules",
               "providers",
               "reconciliation",
@@ -124,6 +129,7 @@ export default tseslint.config(
               "gateway",
               "input-hardening",
               "locking",
+              "medusa-payments",
               "modules",
               "page-security",
               "providers",

@@ -9,7 +9,11 @@ import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { releaseUnused } from "../providers/acquiring/operations/release"
 import { readSession } from "../providers/acquiring/session/session-store"
-import { loggerOf, paymentModule, saveSessionData } from "./payment-store"
+import {
+  loggerOf,
+  paymentModule,
+  saveSessionData,
+} from "../medusa-payments/payment-store"
 import type { StoredSession } from "./sessions"
 
 export async function settleAbandoned(

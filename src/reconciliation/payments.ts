@@ -22,7 +22,11 @@ import {
   type SessionData,
 } from "../providers/acquiring/session/session-data"
 import { readSession } from "../providers/acquiring/session/session-store"
-import { loggerOf, paymentModule, savePaymentData } from "./payment-store"
+import {
+  loggerOf,
+  paymentModule,
+  savePaymentData,
+} from "../medusa-payments/payment-store"
 import { recordAcquirerRefundsUnderLock } from "./refunds"
 import { withPaymentLock } from "../locking/locks"
 import { wasMade } from "../providers/acquiring/operations/refunds"

@@ -11,7 +11,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { wasMade } from "../providers/acquiring/operations/refunds"
 import { withLedger } from "../providers/acquiring/session/session-data"
-import { paymentsOfOrders } from "./payment-of-order"
+import { paymentsOfOrders } from "../medusa-payments/payment-of-order"
 import {
   compareRefunds,
   searchAcquirerRefunds,

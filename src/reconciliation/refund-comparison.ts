@@ -32,8 +32,11 @@ import {
   wasMade,
 } from "../providers/acquiring/operations/refunds"
 import { toMedusaError } from "../providers/acquiring/operations/errors"
-import { paymentsOfOrders, type OrderPayment } from "./payment-of-order"
-import { refundsOfPayments } from "./payment-store"
+import {
+  paymentsOfOrders,
+  type OrderPayment,
+} from "../medusa-payments/payment-of-order"
+import { refundsOfPayments } from "../medusa-payments/payment-store"
 
 export type RefundMatch =
   | "ok"

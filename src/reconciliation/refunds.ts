@@ -14,7 +14,7 @@ import {
   wasMade,
 } from "../providers/acquiring/operations/refunds"
 import type { SessionData } from "../providers/acquiring/session/session-data"
-import { loggerOf } from "./payment-store"
+import { loggerOf } from "../medusa-payments/payment-store"
 import { withPaymentLock } from "../locking/locks"
 
 export interface RecordOptions {

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
 import { readSessions } from "../providers/acquiring/session/session-store"
 import { settleAbandoned } from "./abandoned"
-import { paymentLists } from "./payment-store"
+import { paymentLists } from "../medusa-payments/payment-store"
 import { reconcilePayments } from "./payments"
 import { reconcileSessions, STORED_SESSION_FIELDS } from "./sessions"
 

@@ -25,7 +25,7 @@ import {
   loggerOf,
   saveSessionData,
   type PaymentSessionRow,
-} from "./payment-store"
+} from "../medusa-payments/payment-store"
 
 /** The fields of a payment session the reconcile reads (a StoredSession). */
 export const STORED_SESSION_FIELDS = [

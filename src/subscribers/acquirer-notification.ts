@@ -16,7 +16,7 @@ import {
   loggerOf,
   paymentModule,
   type PaymentSessionRow,
-} from "../reconciliation/payment-store"
+} from "../medusa-payments/payment-store"
 import { reconcilePayments } from "../reconciliation/payments"
 import {
   reconcileSessions,

@@ -12,7 +12,7 @@ import { isAcquiringProvider } from "../providers/acquiring/config/provider-entr
 import { readSession } from "../providers/acquiring/session/session-store"
 import { withPaymentLock } from "../locking/locks"
 import { exactAmount } from "../providers/acquiring/operations/medusa-amount"
-import { loggerOf, paymentModule } from "../reconciliation/payment-store"
+import { loggerOf, paymentModule } from "../medusa-payments/payment-store"
 
 export default async function paymentCaptured({
   event,

@@ -23,7 +23,7 @@ import {
   type SubscriptionCancelOutcome,
 } from "../../providers/acquiring/operations/cancel-subscription"
 import { readSession } from "../../providers/acquiring/session/session-store"
-import { savePaymentData } from "../../reconciliation/payment-store"
+import { savePaymentData } from "../../medusa-payments/payment-store"
 import type { SubscriptionData } from "../../providers/acquiring/session/subscription"
 
 export interface CancelAcquiringSubscriptionInput {

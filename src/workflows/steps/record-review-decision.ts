@@ -4,8 +4,8 @@
  * records cannot be taken back either.
  */
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { loggerOf } from "../../reconciliation/payment-store"
-import { recordReviewDecision } from "../../reconciliation/review-decisions"
+import { loggerOf } from "../../medusa-payments/payment-store"
+import { recordReviewDecision } from "./review-decisions"
 
 export interface RecordReviewDecisionInput {
   payment_id: string

@@ -17,7 +17,7 @@ import {
   type ReviewDecision,
 } from "../../providers/acquiring/operations/void"
 import { readSession } from "../../providers/acquiring/session/session-store"
-import { savePaymentData } from "../../reconciliation/payment-store"
+import { savePaymentData } from "../../medusa-payments/payment-store"
 import { storefrontView } from "../../providers/acquiring/session/storefront-view"
 
 export interface ReviewAcquiringPaymentInput {

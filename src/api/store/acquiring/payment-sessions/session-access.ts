@@ -28,7 +28,7 @@ import {
   paymentModule,
   storedAmount,
   type PaymentSessionRow,
-} from "../../../../reconciliation/payment-store"
+} from "../../../../medusa-payments/payment-store"
 
 export interface LoadedSession {
   session: PaymentSessionRow

@@ -5,23 +5,32 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
-import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
+import { isAcquiringProvider } from "../../../../providers/acquiring/config/provider-entries"
+import {
+  choiceOf,
+  coreFor,
+} from "../../../../providers/acquiring/config/registry"
 import {
   adminView,
   changedFields,
   type AdminPaymentAccount,
   type AdminPaymentView,
-} from "../providers/acquiring/session/admin-view"
-import type { SessionData } from "../providers/acquiring/session/session-data"
-import { readSession } from "../providers/acquiring/session/session-store"
-import { loggerOf, paymentModule } from "./payment-store"
-import { reconcilePayments, type StoredPayment } from "./payments"
+} from "../../../../providers/acquiring/session/admin-view"
+import type { SessionData } from "../../../../providers/acquiring/session/session-data"
+import { readSession } from "../../../../providers/acquiring/session/session-store"
+import {
+  loggerOf,
+  paymentModule,
+} from "../../../../medusa-payments/payment-store"
+import {
+  reconcilePayments,
+  type StoredPayment,
+} from "../../../../reconciliation/payments"
 import {
   latestReviewDecision,
   orderIdOfPayment,
   type ReviewDecisionRecord,
-} from "./review-decisions"
+} from "../../../../workflows/steps/review-decisions"
 
 export type PaymentDetail = AdminPaymentView & {
   order_id: string | null
