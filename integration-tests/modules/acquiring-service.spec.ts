@@ -1,0 +1,110 @@
+import { join } from "node:path"
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import type AcquiringModuleService from "../../src/modules/acquiring/service"
+
+jest.setTimeout(60_000)
+
+const MODULE = join(__dirname, "..", "..", "src", "modules", "acquiring")
+
+/**
+ * The module's own statements against PostgreSQL, on the schema its
+ * migrations build: the one-statement moves that let concurrent callers
+ * race safely, and the sessions' private state.
+ */
+moduleIntegrationTestRunner<AcquiringModuleService>({
+  moduleName: "acquiring",
+  resolve: MODULE,
+  pathToMigrations: join(MODULE, "migrations"),
+  testSuite: ({ service, MikroOrmWrapper }) => {
+    const operation = () =>
+      service.createAcquiringOperations({
+        provider_id: "pp_acquiring-card_acquiring",
+        kind: "refund",
+        order_no: "MED1",
+        amount: "5.00",
+        currency: "USD",
+      })
+
+    it("lets exactly one of two concurrent claims move an operation", async () => {
+      const { id } = await operation()
+      const won = await Promise.all([
+        service.claimAcquiringOperation(id, "sent", "done"),
+        service.claimAcquiringOperation(id, "sent", "refused"),
+      ])
+      expect(won.filter(Boolean)).toHaveLength(1)
+      const [row] = await service.listAcquiringOperations({ id })
+      expect(row.state).toBe(won[0] ? "done" : "refused")
+      expect(row.settled_at).not.toBeNull()
+      expect(await service.claimAcquiringOperation(id, "sent", "done")).toBe(
+        false
+      )
+    })
+
+    it("settles an operation in one statement, stamping settled_at only for a final state", async () => {
+      const { id } = await operation()
+      await service.settleAcquiringOperation(id, {
+        state: "unknown",
+        result_code: "E0001",
+      })
+      let [row] = await service.listAcquiringOperations({ id })
+      expect(row).toMatchObject({ state: "unknown", result_code: "E0001" })
+      expect(row.settled_at).toBeNull()
+      await service.settleAcquiringOperation(id, {
+        state: "done",
+        acquirer_reference: "T1-01",
+      })
+      ;[row] = await service.listAcquiringOperations({ id })
+      expect(row).toMatchObject({ state: "done", acquirer_reference: "T1-01" })
+      expect(row.settled_at).not.toBeNull()
+    })
+
+    it("moves a payout only from the states given, so a settled payout never goes back", async () => {
+      const payout = await service.createAcquiringPayouts({
+        provider_id: "pp_acquiring-card_acquiring",
+        request_id: "5d1b2c3a-0000-4000-8000-000000000001",
+        status: "PENDING",
+        payment_amount: "10.00",
+        payment_currency: "EUR",
+        payment_method: "SWIFT",
+        beneficiary: { first_name: "Grace", last_name: "Hopper" },
+      })
+      expect(
+        await service.transitionAcquiringPayout(payout.id, ["PENDING"], {
+          status: "COMPLETED",
+        })
+      ).toBe(true)
+      expect(
+        await service.transitionAcquiringPayout(payout.id, ["PENDING"], {
+          status: "FAILED",
+        })
+      ).toBe(false)
+      const [row] = await service.listAcquiringPayouts({ id: payout.id })
+      expect(row.status).toBe("COMPLETED")
+    })
+
+    it("keeps a session's state: written whole, read many at once, an intake taken once, stale intakes purged", async () => {
+      await service.writeSessionState("payses_1", { status: "pending" })
+      await service.writeSessionState("payses_1", {
+        status: "authorized",
+        order_no: "MED1",
+      })
+      await service.writeSessionState("intake:fresh", { client: {} })
+      await service.writeSessionState("intake:old", { client: {} })
+      await MikroOrmWrapper.forkManager().execute(
+        `update acquiring_session_state set created_at = now() - interval '2 days' where id = 'intake:old'`
+      )
+      const read = await service.readSessionStates(["payses_1", "payses_none"])
+      expect([...read.entries()]).toEqual([
+        ["payses_1", { status: "authorized", order_no: "MED1" }],
+      ])
+      expect(await service.takeSessionState("intake:fresh")).toEqual({
+        client: {},
+      })
+      expect(await service.takeSessionState("intake:fresh")).toBeUndefined()
+      expect(await service.purgeStaleIntakes()).toBe(1)
+      expect(
+        (await service.readSessionStates(["intake:old", "payses_1"])).size
+      ).toBe(1)
+    })
+  },
+})
