@@ -1,132 +1,39 @@
 /*
  * The fault matrix of issue 7: each money operation (card authorisation,
- * capture, order cancel, refund) meets each fault of the service, before or
+ * capture, partial capture, order cancel; refunds in
+ * money-faults-refunds.spec.ts) meets each fault of the service, before or
  * after it acted. Whatever the answer, after settlement (the notifications
  * processed and one run of the reconcile job) Medusa and the acquirer agree
- * on every payment, nothing is captured or refunded twice, no authorisation
- * stays live without an order, and nobody gets a 500.
+ * on every payment, nothing is captured twice, no authorisation stays live
+ * without an order, and nobody gets a 500.
  */
-import {
-  acquiringSuite,
-  CARD_PROVIDER,
-  type Shop,
-} from "../helpers/acquiring-suite"
+import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import {
   adminPayment,
   cartWithSession,
-  eventually,
   expectOrder,
-  placeDirectOrder,
   submitCard,
 } from "../helpers/checkout"
+import { expectStatus } from "../../dev/store-client/http-client"
 import {
-  expectStatus,
-  type HttpAnswer,
-} from "../../dev/store-client/http-client"
-import { moneyOf, settle, type Money } from "../helpers/settlement"
+  expectClearAnswer,
+  faultMatrix,
+  FAULTS,
+  PART,
+  shortProviderTimeout,
+  TIMEOUT_MS,
+  TOTAL,
+} from "../helpers/fault-matrix"
+import { settle, type Money } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)
+shortProviderTimeout()
 
-// Read by integration-tests/medusa-config.ts when the app boots (in the runner's beforeAll):
-// the latency fault outlasts this time-out rather than the default 10 s.
-const TIMEOUT_MS = 2_000
-process.env.ACQUIRING_TEST_TIMEOUT_MS = String(TIMEOUT_MS)
-const LATENCY_MS = 3_000
-
-type FaultCase = {
-  name: string
-  kind: string
-  after_processing?: boolean
-  latency_ms?: number
-  /** whether the service carried the operation out despite the fault */
-  acted: boolean
-}
-
-const FAULTS: FaultCase[] = [
-  {
-    name: "latency past the time-out",
-    kind: "latency",
-    latency_ms: LATENCY_MS,
-    acted: true,
-  },
-  {
-    name: "connection reset before processing",
-    kind: "connection_reset",
-    acted: false,
-  },
-  {
-    name: "connection reset after processing",
-    kind: "connection_reset",
-    after_processing: true,
-    acted: true,
-  },
-  { name: "HTTP 500 before processing", kind: "http_500", acted: false },
-  {
-    name: "HTTP 500 after processing",
-    kind: "http_500",
-    after_processing: true,
-    acted: true,
-  },
-  { name: "malformed body", kind: "malformed_body", acted: true },
-  { name: "wrong signature", kind: "wrong_signature", acted: true },
-]
-
-/** The order total of one unit in the USD region: 10.00 + 5.00 shipping. */
-const TOTAL = 15
-const REFUND = 5
-/** A partial capture: the acquirer captures this much and releases the rest. */
-const PART = 10
-
-/** Never a server error, never the XML parser or signature internals. */
-function expectClearAnswer(answer: HttpAnswer, step: string): void {
-  expect({ step, status: answer.status < 500 }).toEqual({ step, status: true })
-  expect(answer.text).not.toMatch(
-    /<\?xml|\bxml\b|close tag|non-whitespace|line: ?\d|column: ?\d|encryption_data|\bstack\b/i
-  )
-}
-
-// faults racing the acquirer's notifications: Medusa's own 5 s webhook delay stays
-acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
+acquiringSuite((suite) => {
   const { sandbox, openShop } = suite
-  afterEach(() => sandbox.clearFaults())
-
-  const inject = (operation: string, fault: FaultCase) =>
-    sandbox.injectFault({
-      operation,
-      kind: fault.kind,
-      after_processing: fault.after_processing ?? false,
-      latency_ms: fault.latency_ms,
-      count: 1,
-    })
-
-  /** How many calls of `operation` the sandbox has finished. */
-  const finished = async (operation: string) =>
-    (await sandbox.requests(operation)).length
-
-  /** Waits until the sandbox finished the call the fault hit: a slow one ends after the plugin gave up. */
-  const faultedCallDone = (operation: string, earlier: number) =>
-    eventually(`the faulted ${operation} call`, async () =>
-      (await sandbox.requests(operation)).slice(earlier).some((r) => r.fault)
-        ? true
-        : undefined
-    )
-
-  const money = (shop: Shop, orderId: string, transactionId: string) =>
-    moneyOf(sandbox, shop, orderId, transactionId)
-
-  /** A direct order whose 15.00 the acquirer authorised. */
-  async function authorisedOrder() {
-    const shop = await openShop()
-    const { order } = await placeDirectOrder(shop)
-    const payment = await adminPayment(shop, order.id)
-    return {
-      shop,
-      order,
-      payment,
-      transactionId: String(payment.data.transaction_id),
-    }
-  }
+  const { inject, finished, faultedCallDone, money, authorisedOrder } =
+    faultMatrix(suite)
 
   it("runs the provider with the short time-out", () => {
     const config = suite.container().resolve("configModule") as any
@@ -322,66 +229,6 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
       )
       expectClearAnswer(late, "capture after settlement")
       expect(late.status).toBeGreaterThanOrEqual(400)
-    })
-  })
-
-  describe("refund (POST /admin/payments/:id/refund)", () => {
-    it.each(FAULTS)("$name", async (fault) => {
-      const { shop, order, payment, transactionId } = await authorisedOrder()
-      expectStatus(
-        await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
-        200,
-        "capture"
-      )
-      const earlier = await finished("refund")
-      await inject("refund", fault)
-
-      const refund = () =>
-        shop.admin.post(`/admin/payments/${payment.id}/refund`, {
-          amount: REFUND,
-        })
-      const first = await refund()
-      expectClearAnswer(first, "refund")
-      if (first.status !== 200 && fault.acted)
-        expect(first.text).toMatch(/being confirmed/i)
-      // The merchant retries once the acquirer is done with the first (the slow case: after it).
-      await faultedCallDone("refund", earlier)
-      if (first.status !== 200 && /being confirmed/i.test(first.text)) {
-        // While the first refund is unsettled a second one is refused, not sent.
-        const second = await refund()
-        expectClearAnswer(second, "second refund")
-        expect(second.status).toBeGreaterThanOrEqual(400)
-        expect(second.text).toMatch(/refund/i)
-        expect(second.text).toMatch(/confirm|unsettled|settled/i)
-      }
-      const refundsNow = (await sandbox.transaction(transactionId)).refunds
-      expect(refundsNow.length).toBeLessThanOrEqual(1)
-
-      await settle(suite)
-
-      expect(await money(shop, order.id, transactionId)).toEqual<Money>({
-        acquirer: {
-          state: "captured",
-          captured_amount: "15.00",
-          refunds: fault.acted ? ["5.00"] : [],
-        },
-        medusa: {
-          captures: [TOTAL],
-          refunds: fault.acted ? [REFUND] : [],
-          canceled: false,
-        },
-      })
-      if (!fault.acted)
-        expectStatus(await refund(), 200, "refund after settlement")
-      // Refunded once on both sides, whichever way it went.
-      expect(await money(shop, order.id, transactionId)).toEqual<Money>({
-        acquirer: {
-          state: "captured",
-          captured_amount: "15.00",
-          refunds: ["5.00"],
-        },
-        medusa: { captures: [TOTAL], refunds: [REFUND], canceled: false },
-      })
     })
   })
 })
