@@ -21,7 +21,10 @@ import type {
   UpdatePaymentDTO,
 } from "@medusajs/framework/types"
 import type { SessionData } from "../providers/acquiring/session/session-data"
-import { writeSession } from "../providers/acquiring/session/session-store"
+import {
+  vouchedView,
+  writeSession,
+} from "../providers/acquiring/session/session-store"
 
 export function paymentModule(
   container: MedusaContainer
@@ -123,7 +126,7 @@ export async function saveSessionData(
     id: session.id,
     amount,
     currency_code: session.currency_code,
-    data: { ...shown },
+    data: vouchedView(data, shown),
     ...(data.status ? { status: data.status } : {}),
   })
 }

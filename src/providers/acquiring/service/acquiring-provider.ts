@@ -56,9 +56,11 @@ import { refreshPayment, settleAttempts } from "../operations/settle-attempts"
 import { voidPayment, voidSurplus } from "../operations/void"
 import { withLedger, type SessionData } from "../session/session-data"
 import {
-  readSession,
   medusaData,
+  readSession,
+  readSessionOrigin,
   takeIntake,
+  unchangedView,
   writeSession,
 } from "../session/session-store"
 import { surplusAttempts } from "../session/transitions"
@@ -169,6 +171,14 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
 
   /** Answers only the storefront view: card data or anything else handed in is never stored. */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const currency = input.currency_code?.toUpperCase()
+    const asked =
+      input.amount !== undefined && currency
+        ? amountOf(input.amount, currency)
+        : undefined
+    // the plugin's own save: its state is written already, Medusa keeps the view
+    const view = unchangedView(input.data, asked, currency)
+    if (view) return { data: view }
     const data = await readSession(input.data)
     const holdsMoney =
       data.status === "authorized" || data.status === "captured"
@@ -282,16 +292,22 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     return webhookAction(core, payload)
   }
 
+  /** States read from the plugin's table, as read: one an operation did not change is not written again. */
+  private readonly asRead = new WeakMap<SessionData, string>()
+
   protected async load(raw: unknown): Promise<SessionData> {
-    return withLedger(
-      await readSession(raw),
+    const { data, stored } = await readSessionOrigin(raw)
+    const ledgered = withLedger(
+      data,
       this.entry.identifier === "acquiring-card" ? "authorise" : "checkout"
     )
+    if (stored) this.asRead.set(ledgered, JSON.stringify(ledgered))
+    return ledgered
   }
 
-  /** Writes the state to the plugin's table; answers it. */
+  /** Writes the state to the plugin's table unless it is the one read, unchanged; answers it. */
   protected async store(data: SessionData): Promise<SessionData> {
-    await writeSession(data)
+    if (this.asRead.get(data) !== JSON.stringify(data)) await writeSession(data)
     return data
   }
 }

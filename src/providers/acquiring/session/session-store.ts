@@ -74,12 +74,25 @@ export function medusaData(data: SessionData): Record<string, unknown> {
 }
 
 export async function readSession(raw: unknown): Promise<SessionData> {
-  const [data] = await readSessions([raw])
-  return data
+  return (await readSessionOrigin(raw)).data
+}
+
+/** The state and whether it came from the plugin's table (false: the old shape, still in Medusa's data). */
+export async function readSessionOrigin(
+  raw: unknown
+): Promise<{ data: SessionData; stored: boolean }> {
+  const [read] = await readMany([raw])
+  return read
 }
 
 /** Reads many at once (one query): the reconcile job's pages. */
 export async function readSessions(raws: unknown[]): Promise<SessionData[]> {
+  return (await readMany(raws)).map((read) => read.data)
+}
+
+async function readMany(
+  raws: unknown[]
+): Promise<{ data: SessionData; stored: boolean }[]> {
   const visible = raws.map(parseSessionData)
   const ids = [
     ...new Set(visible.map((v) => v.session_id).filter((id) => !!id)),
@@ -87,8 +100,49 @@ export async function readSessions(raws: unknown[]): Promise<SessionData[]> {
   const kept = await states().read(ids)
   return visible.map((v) => {
     const state = v.session_id ? kept.get(v.session_id) : undefined
-    return state ? parseSessionData(state) : v
+    return state
+      ? { data: parseSessionData(state), stored: true }
+      : { data: v, stored: false }
   })
+}
+
+/**
+ * What Medusa's data says when the plugin itself hands it to Medusa with the
+ * amount it holds (the store routes' and the reconcile's saves): the view,
+ * when that amount is the one Medusa passes, so nothing needs reading.
+ */
+export function unchangedView(
+  raw: unknown,
+  amount: string | undefined,
+  currency: string | undefined
+): Record<string, unknown> | undefined {
+  if (!raw || typeof raw !== "object" || !amount || !currency) return undefined
+  const claimed = raw as Record<string, unknown>
+  if (claimed.amount !== amount || claimed.currency !== currency)
+    return undefined
+  const view: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(claimed))
+    view[key] = VIEW_KEYS.has(key) ? value : undefined
+  return view
+}
+
+/** The keys of Medusa's data: the storefront view and the session id. */
+const VIEW_KEYS = new Set([
+  "session_id",
+  "status",
+  "result",
+  "card_masked",
+  "review",
+  "three_ds",
+  "confirming",
+])
+
+/** What the plugin's own saves hand to Medusa's updatePaymentSession: the view, with the amount it holds. */
+export function vouchedView(
+  data: SessionData,
+  shown: Record<string, unknown>
+): Record<string, unknown> {
+  return { ...shown, amount: data.amount, currency: data.currency }
 }
 
 /** Writes the whole state to the plugin's table; answers what Medusa may store. */

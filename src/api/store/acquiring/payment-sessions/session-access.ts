@@ -21,6 +21,7 @@ import {
 } from "../../../../providers/acquiring/session/session-data"
 import {
   readSession,
+  vouchedView,
   writeSession,
 } from "../../../../providers/acquiring/session/session-store"
 import { storefrontView } from "../../../../providers/acquiring/session/storefront-view"
@@ -82,7 +83,7 @@ export function sessionSaver(
       id: loaded.session.id,
       amount,
       currency_code: loaded.session.currency_code,
-      data: { ...shown },
+      data: vouchedView(data, shown),
       ...(data.status ? { status: data.status } : {}),
     })
     return data

@@ -1,0 +1,122 @@
+import {
+  memorySessionStates,
+  scriptedGateway,
+  TEST_OPTIONS,
+  testCore,
+} from "../__fixtures__/test-gateway"
+import type { ProviderCore } from "../config/core"
+import { useSessionStates } from "../session/session-store"
+import { AcquiringCardProvider } from "./card-provider"
+
+/** The card provider as Medusa builds it, on a test core (no gateway call expected). */
+class TestCardProvider extends AcquiringCardProvider {
+  constructor(private readonly testCore: ProviderCore) {
+    const configModule = {
+      modules: {
+        payment: {
+          options: {
+            providers: [
+              {
+                resolve: "./providers/acquiring",
+                id: "acquiring",
+                options: TEST_OPTIONS,
+              },
+            ],
+          },
+        },
+      },
+    }
+    super({ configModule }, TEST_OPTIONS as never)
+  }
+
+  protected core(): Promise<ProviderCore> {
+    return Promise.resolve(this.testCore)
+  }
+}
+
+const AUTHORISED = {
+  session_id: "payses_1",
+  status: "authorized",
+  amount: "15.00",
+  currency: "USD",
+  order_no: "MED1",
+  transaction_id: "T1",
+  attempts: [
+    {
+      order_no: "MED1",
+      kind: "authorise",
+      state: "authorized",
+      at: "2026-11-24T10:00:00.000Z",
+      transaction_id: "T1",
+    },
+  ],
+  client: { shopper_ip: "203.0.113.9" },
+}
+
+describe("the provider and the plugin's session table", () => {
+  let states: ReturnType<typeof memorySessionStates>
+  let provider: TestCardProvider
+  beforeEach(() => {
+    states = memorySessionStates()
+    useSessionStates(states)
+    provider = new TestCardProvider(testCore(scriptedGateway({})))
+  })
+  afterAll(() => useSessionStates())
+
+  it("answers the plugin's own save with the view, reading nothing, when the amount is the one it holds", async () => {
+    const read = jest.spyOn(states, "read")
+    const answer = await provider.updatePayment({
+      data: {
+        session_id: "payses_1",
+        status: "authorized",
+        order_no: undefined,
+        amount: "15.00",
+        currency: "USD",
+      },
+      amount: 15,
+      currency_code: "usd",
+    } as never)
+    expect(read).not.toHaveBeenCalled()
+    expect(JSON.parse(JSON.stringify(answer.data))).toEqual({
+      session_id: "payses_1",
+      status: "authorized",
+    })
+  })
+
+  it("reads the table for anything else, and keeps a new amount there, never in Medusa's data", async () => {
+    await states.write("payses_1", {
+      ...AUTHORISED,
+      status: "pending",
+      attempts: [],
+    })
+    const answer = await provider.updatePayment({
+      data: { session_id: "payses_1", status: "pending" },
+      amount: 20,
+      currency_code: "usd",
+    } as never)
+    expect(states.rows.get("payses_1")).toMatchObject({ amount: "20.00" })
+    expect(JSON.stringify(answer.data)).not.toContain("20.00")
+  })
+
+  it("does not write back a state an authorisation left as it was", async () => {
+    await states.write("payses_1", AUTHORISED)
+    const write = jest.spyOn(states, "write")
+    const answer = await provider.authorizePayment({
+      data: { session_id: "payses_1", status: "authorized" },
+    } as never)
+    expect(answer.status).toBe("authorized")
+    expect(write).not.toHaveBeenCalled()
+  })
+
+  it("moves a session of the old shape to the table, even when nothing else changed", async () => {
+    const answer = await provider.authorizePayment({
+      data: AUTHORISED,
+    } as never)
+    expect(answer.status).toBe("authorized")
+    expect(states.rows.get("payses_1")).toMatchObject({
+      order_no: "MED1",
+      client: { shopper_ip: "203.0.113.9" },
+    })
+    expect(JSON.stringify(answer.data)).not.toContain("203.0.113.9")
+  })
+})
