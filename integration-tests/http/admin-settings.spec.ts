@@ -95,7 +95,7 @@ acquiringSuite(
         "base_url: must be an absolute http(s) URL"
       )
       expect(bad.data.message).toContain(
-        "currencies.0: must be an ISO 4217 currency code"
+        "currencies[0]: must be an ISO 4217 currency code"
       )
       const unknown = await shop.admin.post(
         `${SETTINGS}/accounts`,

@@ -65,6 +65,7 @@ export const AdminRecordRefundBody = z
     refund_reference_id: referenceId("refund_reference_id").optional(),
     order_no: referenceId("order_no").optional(),
   })
+  .strict()
   .refine(
     (b) => (b.refund_reference_id === undefined) !== (b.order_no === undefined),
     {
@@ -74,4 +75,4 @@ export const AdminRecordRefundBody = z
   )
 export type AdminRecordRefundBodyType = z.infer<typeof AdminRecordRefundBody>
 
-export const AdminCancelSubscriptionBody = z.object({})
+export const AdminCancelSubscriptionBody = z.object({}).strict()
