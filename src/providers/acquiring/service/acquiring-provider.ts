@@ -194,7 +194,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const data = await this.load(input.data)
     return {
-      data: medusaShape(
+      data: medusaData(
         await this.store(await releaseUnused(await this.core(data), data))
       ),
     }
@@ -230,7 +230,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
       input.context?.idempotency_key
     )
     const captured = await capturePayment(await this.core(data), data, request)
-    return { data: medusaShape(await this.store(captured)) }
+    return { data: medusaData(await this.store(captured)) }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
@@ -240,7 +240,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
       data,
       input.context?.idempotency_key
     )
-    return { data: medusaShape(await this.store(voided)) }
+    return { data: medusaData(await this.store(voided)) }
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
@@ -249,7 +249,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
       amount: exactAmount(input.amount),
       reference: input.context?.idempotency_key,
     })
-    return { data: medusaShape(await this.store(data)) }
+    return { data: medusaData(await this.store(data)) }
   }
 
   async retrievePayment(
@@ -257,7 +257,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   ): Promise<RetrievePaymentOutput> {
     const data = await this.load(input.data)
     const refreshed = await refreshPayment(await this.core(data), data)
-    return { data: medusaShape(await this.store(refreshed.data)) }
+    return { data: medusaData(await this.store(refreshed.data)) }
   }
 
   async getPaymentStatus(
@@ -312,15 +312,11 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   }
 }
 
-function medusaShape(data: SessionData): Record<string, unknown> {
-  return { ...medusaData(data) }
-}
-
 export function out(data: SessionData): {
   status: Status
   data: Record<string, unknown>
 } {
-  return { status: data.status ?? "pending", data: medusaShape(data) }
+  return { status: data.status ?? "pending", data: medusaData(data) }
 }
 
 function amountOf(amount: unknown, currency: string): string {

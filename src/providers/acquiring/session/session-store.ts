@@ -15,7 +15,7 @@ import {
   toStored,
   type SessionData,
 } from "./session-data"
-import { storefrontView } from "./storefront-view"
+import { STOREFRONT_VIEW_KEYS, storefrontView } from "./storefront-view"
 
 export interface SessionStates {
   read(ids: string[]): Promise<Map<string, unknown>>
@@ -127,15 +127,7 @@ export function unchangedView(
 }
 
 /** The keys of Medusa's data: the storefront view and the session id. */
-const VIEW_KEYS = new Set([
-  "session_id",
-  "status",
-  "result",
-  "card_masked",
-  "review",
-  "three_ds",
-  "confirming",
-])
+const VIEW_KEYS = new Set<string>(["session_id", ...STOREFRONT_VIEW_KEYS])
 
 /** What the plugin's own saves hand to Medusa's updatePaymentSession: the view, with the amount it holds. */
 export function vouchedView(

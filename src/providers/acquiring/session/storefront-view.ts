@@ -18,6 +18,16 @@ export interface StorefrontView {
   confirming?: true
 }
 
+/** The view's keys, for code that filters data down to it. */
+export const STOREFRONT_VIEW_KEYS = [
+  "status",
+  "result",
+  "card_masked",
+  "review",
+  "three_ds",
+  "confirming",
+] as const satisfies readonly (keyof StorefrontView)[]
+
 export function storefrontView(data: SessionData): StorefrontView {
   const view: StorefrontView = { status: data.status ?? "pending" }
   if (data.result)
