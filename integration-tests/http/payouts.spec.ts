@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { Client } from "pg"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { eventually } from "../helpers/checkout"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import {
@@ -69,20 +70,6 @@ function payoutSignature(fields: Record<string, string>, signKey: string) {
     .join("")
     .replace(/\s/g, "")
   return createHash("sha256").update(text).digest("hex")
-}
-
-async function until<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 15_000
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
 }
 
 acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
@@ -167,10 +154,14 @@ acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
     expect(request.body.notify_url).toBe(`${backendUrl()}${notifyPath}`)
 
     // the sandbox completes it after 1 s and notifies; the plugin's route acknowledges with 200
-    const completed = await until(async () => {
-      const payout = await detail(created.id)
-      return payout.status === "COMPLETED" && payout
-    }, "payout completed")
+    const completed = await eventually(
+      "payout completed",
+      async () => {
+        const payout = await detail(created.id)
+        return payout.status === "COMPLETED" ? payout : undefined
+      },
+      15_000
+    )
     expect(completed.answer).toMatchObject({
       transaction_id: created.transaction_id,
       status: "COMPLETED",
@@ -286,10 +277,14 @@ acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
     })
     const [failed, closedFailed] = await Promise.all(
       [failing, closed].map((p) =>
-        until(async () => {
-          const payout = await detail(p.id)
-          return payout.status === "FAILED" && payout
-        }, "payout failed")
+        eventually(
+          "payout failed",
+          async () => {
+            const payout = await detail(p.id)
+            return payout.status === "FAILED" ? payout : undefined
+          },
+          15_000
+        )
       )
     )
     expect(failed).toMatchObject({
@@ -366,10 +361,14 @@ acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
     expect(confirmed.transaction_id).toBe(madeForLostAgain[0].transaction_id)
     // the acquirer completes it later: its notification settles it
     await sandbox.resolvePayout(lostAgain.request_id, "COMPLETED")
-    await until(async () => {
-      const payout = await detail(lostAgain.id)
-      return payout.status === "COMPLETED" && payout
-    }, "completed by notification")
+    await eventually(
+      "completed by notification",
+      async () => {
+        const payout = await detail(lostAgain.id)
+        return payout.status === "COMPLETED" ? payout : undefined
+      },
+      15_000
+    )
 
     // a settled payout is not asked about again
     const requestsBefore = (await sandbox.requests("payout")).length
