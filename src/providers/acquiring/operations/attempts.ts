@@ -5,7 +5,7 @@
  * journal before its request leaves.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ProviderCore } from "../config/core"
+import { notifyUrlFor, type ProviderCore } from "../config/core"
 import { newAttemptNumber } from "../session/order-number"
 import type { Attempt, SessionData } from "../session/session-data"
 import {
@@ -13,6 +13,11 @@ import {
   startAttempt,
   surplusAttempts,
 } from "../session/transitions"
+import {
+  buildPaymentOrder,
+  type BuildOrderInput,
+  type PaymentOrder,
+} from "../storefront-input/payment-order"
 import { unsettledError } from "./errors"
 import { settleAttempts } from "./settle-attempts"
 import { voidSurplus } from "./void"
@@ -108,4 +113,33 @@ export async function recordAttempt(
     save(startAttempt(data, { ...attempt, kind, at: now.toISOString() })),
   ])
   return { data: stored, attempt, operation_id: operation.id }
+}
+
+/**
+ * The payment order of an attempt: the session's cart, device and client
+ * data under the attempt's order number, with the provider's options.
+ * `extra` adds what only one kind of attempt sends (the card's holder, the
+ * hosted page's return addresses).
+ */
+export function attemptOrder(
+  core: ProviderCore,
+  data: SessionData,
+  attempt: Pick<Attempt, "order_no">,
+  extra: Pick<BuildOrderInput, "holder" | "return_url" | "cancel_url"> = {}
+): PaymentOrder {
+  return buildPaymentOrder({
+    order_no: attempt.order_no,
+    amount: data.amount as string,
+    currency: data.currency as string,
+    cart: data.cart,
+    device: data.device,
+    client: data.client,
+    subscription: data.subscription?.order,
+    website: core.options.website,
+    notify_url: notifyUrlFor(core),
+    three_d_secure: core.options.three_d_secure,
+    platform_source: core.options.platform_source,
+    field_limits: core.options.limits?.fields,
+    ...extra,
+  })
 }

@@ -16,8 +16,12 @@ import type { SessionData } from "../session/session-data"
 import { applyResult, markAbsent, markUnknown } from "../session/transitions"
 import { declinedResult } from "../session/payment-transitions"
 import type { CardEntry } from "../storefront-input/card-entry"
-import { buildPaymentOrder } from "../storefront-input/payment-order"
-import { prepareAttempt, recordAttempt, type SaveSession } from "./attempts"
+import {
+  attemptOrder,
+  prepareAttempt,
+  recordAttempt,
+  type SaveSession,
+} from "./attempts"
 import { toMedusaError } from "./errors"
 import { applyLookups, rulesOf } from "./settle-attempts"
 import { lookupOrders } from "./status-query"
@@ -45,21 +49,7 @@ export async function authoriseCard(
   const settle = (change: Parameters<ProviderCore["journal"]["settle"]>[1]) =>
     core.journal.settle(operation_id, change)
 
-  const base = buildPaymentOrder({
-    order_no: attempt.order_no,
-    amount: data.amount as string,
-    currency: data.currency as string,
-    cart: data.cart,
-    device: data.device,
-    client: data.client,
-    subscription: data.subscription?.order,
-    holder: entry.holder,
-    website: core.options.website,
-    notify_url: notifyUrlFor(core),
-    three_d_secure: core.options.three_d_secure,
-    platform_source: core.options.platform_source,
-    field_limits: core.options.limits?.fields,
-  })
+  const base = attemptOrder(core, data, attempt, { holder: entry.holder })
   const order: AuthoriseRequestInput = {
     ...base,
     card: entry.card.number,

@@ -8,16 +8,15 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { isOutcomeUnknown } from "../../../gateway"
-import {
-  cancelUrlFor,
-  notifyUrlFor,
-  returnUrlFor,
-  type ProviderCore,
-} from "../config/core"
+import { cancelUrlFor, returnUrlFor, type ProviderCore } from "../config/core"
 import { currentAttempt, type SessionData } from "../session/session-data"
 import { isWaiting, markUnknown } from "../session/transitions"
-import { buildPaymentOrder } from "../storefront-input/payment-order"
-import { prepareAttempt, recordAttempt, type SaveSession } from "./attempts"
+import {
+  attemptOrder,
+  prepareAttempt,
+  recordAttempt,
+  type SaveSession,
+} from "./attempts"
 import { toMedusaError, unsettledError } from "./errors"
 
 /** A page opened this recently is another tab's, not a reload to start over. */
@@ -67,21 +66,9 @@ export async function openHostedPage(
     save,
     now
   )
-  const order = buildPaymentOrder({
-    order_no: attempt.order_no,
-    amount: data.amount as string,
-    currency: data.currency as string,
-    cart: data.cart,
-    device: data.device,
-    client: data.client,
-    subscription: data.subscription?.order,
-    website: core.options.website,
-    notify_url: notifyUrlFor(core),
+  const order = attemptOrder(core, data, attempt, {
     return_url: returnUrlFor(core.options, attempt.token),
     cancel_url: cancelUrlFor(core.options, attempt.token),
-    three_d_secure: core.options.three_d_secure,
-    platform_source: core.options.platform_source,
-    field_limits: core.options.limits?.fields,
   })
   try {
     const page = await core.gateway.checkout(order)
