@@ -29,6 +29,7 @@ describe("limits", () => {
       card: 20,
       refund_reason: 50,
       custom: 2500,
+      token_id: 64,
     })
     expect(DEFAULT_SELECTOR_MAX_CHARS).toBe(1000)
     expect(DEFAULT_ITEMS_MAX_CHARS).toBe(5000)

@@ -32,6 +32,7 @@ export type LimitedField =
   | "card"
   | "refund_reason"
   | "custom"
+  | "token_id"
 
 export type FieldLimits = Record<LimitedField, number>
 export type FieldLimitOverrides = Partial<FieldLimits>
@@ -49,6 +50,8 @@ export const DEFAULT_FIELD_LIMITS: Readonly<FieldLimits> = Object.freeze({
   card: 20,
   refund_reason: 50,
   custom: 2500,
+  /** the wire contract's DECISION for stored cards */
+  token_id: 64,
 })
 
 /** Maximum characters of the comma-separated selector of retrievalTrans / retrievalRefund. */

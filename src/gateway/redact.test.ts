@@ -17,6 +17,17 @@ describe("maskCardNumber", () => {
 })
 
 describe("redact", () => {
+  it("keeps only the last four characters of a stored card's token", () => {
+    const token = "tok_bcdfghjkmnpqrstvbcdfghjkmnpqrstv"
+    const out = redact({ token_id: token, tokenId: token, note: "x" })
+    expect(out).toEqual({
+      token_id: "****rstv",
+      tokenId: "****rstv",
+      note: "x",
+    })
+    expect(JSON.stringify(out)).not.toContain("bcdfghjk")
+  })
+
   const order = {
     merchant_id: "10001",
     order_no: "ORD-1",

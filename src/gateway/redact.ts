@@ -1,6 +1,7 @@
 /**
  * Log-safe copies of messages. Card numbers are shown as first 6 / last 4,
- * security codes, expiry dates and the sign_key are dropped, and digit runs
+ * security codes, expiry dates and the sign_key are dropped, a stored
+ * card's token keeps only its last four characters, and digit runs
  * that look like a card number are masked wherever they hide in text.
  * A payout's beneficiary and payer (bank details, names, personal ids) are
  * personal data and are left out whole.
@@ -24,6 +25,9 @@ const PERSONAL_DATA_KEYS = new Set(["beneficiary", "payer"])
 /** Keys that hold a card number wherever they appear. */
 const CARD_NUMBER_KEYS = new Set(["card", "cardnumber", "cardno", "pan"])
 
+/** Keys of a stored card's token: not card data, but it pays with the card, so logs keep only its end. */
+const TOKEN_KEYS = new Set(["tokenid"])
+
 /** Objects whose `number` field is a card number. */
 const CARD_OBJECT_KEYS = new Set(["card", "carddetails", "paymentcard"])
 
@@ -46,6 +50,12 @@ function isRemovedKey(key: string): boolean {
     normal.startsWith("expiry") ||
     normal.startsWith("expiration")
   )
+}
+
+/** A stored card's token as logs show it: its last four characters. */
+export function maskToken(token: string): string {
+  const text = String(token ?? "")
+  return text.length > 8 ? `****${text.slice(-4)}` : "*".repeat(text.length)
 }
 
 /** First 6 and last 4 digits with asterisks between; anything too short to keep digits is fully masked. */
@@ -132,6 +142,10 @@ function copy(
       const normal = normalKey(key)
       if (PERSONAL_DATA_KEYS.has(normal) && child !== null) {
         out[key] = "[personal data]"
+        continue
+      }
+      if (TOKEN_KEYS.has(normal) && typeof child === "string") {
+        out[key] = maskToken(child)
         continue
       }
       const isCardNumber =

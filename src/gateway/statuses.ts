@@ -86,6 +86,8 @@ export const ERROR_CODE = Object.freeze({
   DECLINED_BY_ISSUER: "E0008",
   REJECTED_BY_RISK: "E0009",
   THREEDS_FAILED: "E0010",
+  /** the token_id of a stored-card payment is unknown to the account, or lapsed */
+  STORED_CARD_NOT_FOUND: "E0011",
 } as const)
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE]
@@ -104,6 +106,7 @@ export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> =
     E0008: "declined by issuer",
     E0009: "rejected by risk screening",
     E0010: "3-D Secure authentication failed",
+    E0011: "stored card not found",
   })
 
 export const QUERY_RESULT_MEANINGS: Readonly<Record<string, string>> =

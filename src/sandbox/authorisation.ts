@@ -5,6 +5,7 @@
 import { localDateTime } from "./clock-format"
 import type { SandboxContext } from "./context"
 import { resultInfo, SUCCESS } from "./result-codes"
+import type { CardToStore } from "./stored-cards"
 import type { CardOutcome } from "./test-cards"
 import type { Subscription, Transaction } from "./transactions"
 
@@ -24,9 +25,29 @@ export interface OutcomeInput {
   reason?: string
   /** 3-D Secure was asked for (open3d do3DS, always on the hosted page) */
   threeDS: boolean
+  /** the card, kept when the order asked to (tx.keep_card) and the payment is authorised */
+  card?: CardToStore
 }
 
 export function applyCardOutcome(
+  ctx: SandboxContext,
+  tx: Transaction,
+  input: OutcomeInput
+): void {
+  decideOutcome(ctx, tx, input)
+  if (!tx.keep_card || !input.card) return
+  const vault = ctx.store.ledger(tx).storedCards
+  // a challenge decides later whether the payment is authorised
+  if (tx.state === "pending_3ds") vault.hold(tx.transaction_id, input.card)
+  else if (isAuthorised(tx)) tx.token_id = vault.store(input.card)
+}
+
+/** order_status 1 or -2: when the wire contract keeps a card. */
+function isAuthorised(tx: Transaction): boolean {
+  return tx.state === "authorised" || tx.state === "review"
+}
+
+function decideOutcome(
   ctx: SandboxContext,
   tx: Transaction,
   input: OutcomeInput
@@ -93,6 +114,9 @@ export function completeChallenge(
     tx.result_info = resultInfo("E0010")
     tx.threeds_result = THREEDS_RESULT.FAILED
   }
+  const vault = ctx.store.ledger(tx).storedCards
+  const held = vault.release(tx.transaction_id)
+  if (held && isAuthorised(tx)) tx.token_id = vault.store(held)
   return true
 }
 

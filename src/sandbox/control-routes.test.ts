@@ -125,8 +125,82 @@ describe("control surface", () => {
     expect((await query()).orders_list[0].query_result).toBe("2")
   })
 
+  it("lists stored cards, masked, and lapses a token so that it pays no more (E0011)", async () => {
+    const stored = parseResponXml(
+      (
+        await post(
+          `${sandbox.url}/v1/authorise`,
+          authoriseBody({ card: "5555555555554444", token_flag: "YES" })
+        )
+      ).text
+    )
+    const token = String(stored.token_id)
+    expect(token).toMatch(/^tok_/)
+    const listing = await get(
+      `${sandbox.url}/__sandbox/tokens?merchant_id=M100&account_id=A200`
+    )
+    expect(listing.json().tokens).toContainEqual({
+      merchant_id: "M100",
+      account_id: "A200",
+      token_id: token,
+      card_masked: "555555******4444",
+      state: "active",
+      stored_at: expect.any(String),
+    })
+    expect(listing.text).not.toContain("5555555555554444")
+    expect(
+      (await get(`${sandbox.url}/__sandbox/tokens?account_id=OTHER`)).json()
+        .tokens
+    ).toEqual([])
+
+    const lapsed = await post(
+      `${sandbox.url}/__sandbox/tokens/${token}/lapse`,
+      {}
+    )
+    expect(lapsed.status).toBe(200)
+    expect(lapsed.json().token).toMatchObject({
+      token_id: token,
+      state: "lapsed",
+      lapsed_at: expect.any(String),
+    })
+    const payment = parseResponXml(
+      (
+        await post(
+          `${sandbox.url}/v1/authorise`,
+          authoriseBody({
+            card: "",
+            expiration_month: "",
+            expiration_year: "",
+            security_code: "",
+            token_id: token,
+          })
+        )
+      ).text
+    )
+    expect(payment).toMatchObject({
+      order_status: "0",
+      result_info: "E0011:Stored card not found: the token has lapsed",
+    })
+    const twice = await post(
+      `${sandbox.url}/__sandbox/tokens/${token}/lapse`,
+      {}
+    )
+    expect(twice.status).toBe(409)
+    expect(twice.json()).toMatchObject({ source: "token_id" })
+    const unknown = await post(
+      `${sandbox.url}/__sandbox/tokens/tok_nosuchtoken/lapse`,
+      {}
+    )
+    expect(unknown.status).toBe(404)
+    expect(unknown.json()).toMatchObject({ code: "404", source: "token" })
+  })
+
   it("resets every state", async () => {
     const body = authoriseBody()
+    await post(
+      `${sandbox.url}/v1/authorise`,
+      authoriseBody({ token_flag: "YES" })
+    )
     await post(`${sandbox.url}/v1/authorise`, body)
     expect((await post(`${sandbox.url}/__sandbox/reset`, {})).json()).toEqual({
       reset: true,
@@ -136,6 +210,9 @@ describe("control surface", () => {
     ).toEqual([])
     expect(
       (await get(`${sandbox.url}/__sandbox/requests`)).json().requests
+    ).toEqual([])
+    expect(
+      (await get(`${sandbox.url}/__sandbox/tokens`)).json().tokens
     ).toEqual([])
     // the order number is free again
     const again = parseResponXml(

@@ -1,6 +1,7 @@
 /**
  * The control surface for tests, off the /v1 path: what the sandbox received
- * and sent, fault injection, reset, and forcing pending things to an end.
+ * and sent, fault injection, reset, forcing pending things to an end, and
+ * lapsing stored cards.
  */
 import express, { type Response } from "express"
 import { issuerUrl } from "./authorisation"
@@ -118,6 +119,30 @@ export function controlRoutes(deps: ControlDeps): express.Router {
         409
       )
     res.json({ transaction: view(ctx, tx) })
+  })
+
+  // stored cards (token_flag YES), masked; lapsing one makes it E0011
+  router.get("/tokens", (req, res) => {
+    const merchant = queryText(req.query.merchant_id)
+    const account = queryText(req.query.account_id)
+    res.json({
+      tokens: ctx.store
+        .allLedgers()
+        .flatMap((l) => l.storedCards.list())
+        .filter(
+          (t) =>
+            (!merchant || t.merchant_id === merchant) &&
+            (!account || t.account_id === account)
+        ),
+    })
+  })
+
+  router.post("/tokens/:token_id/lapse", (req, res) => {
+    const vault = ctx.store.storedCardsHolding(req.params.token_id)
+    if (!vault) return notFound(res, "token", req.params.token_id)
+    if (!vault.lapse(req.params.token_id))
+      return refuse(res, "token_id", "the token has already lapsed", 409)
+    res.json({ token: vault.view(req.params.token_id) })
   })
 
   router.get("/payouts", (_req, res) => {

@@ -4,7 +4,11 @@
  * must agree with the wire contract.
  */
 import { parse } from "node-html-parser"
-import { createAcquiringClient, type AcquiringClient } from "../gateway"
+import {
+  createAcquiringClient,
+  ERROR_CODE,
+  type AcquiringClient,
+} from "../gateway"
 import { DEFAULT_SANDBOX_ACCOUNT } from "./accounts"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
@@ -180,6 +184,56 @@ describe("through the gateway client", () => {
     expect(client.verifyNotification(note.fields)).toMatchObject({
       notify_type: "PAYMENT",
       order_status: "1",
+    })
+  })
+
+  it("keeps a card and pays with its token, both sides signing the empty card fields alike", async () => {
+    const kept = await client.authorise({
+      ...order(),
+      ...card("4242424242424242"),
+      token_flag: "YES",
+    })
+    expect(kept.order_status).toBe("1")
+    const token = kept.token_id
+    expect(token).toMatch(/^tok_[a-z]{32}$/)
+
+    const attended = await client.authorise({
+      ...order(),
+      token_id: String(token),
+      security_code: "123",
+    })
+    expect(attended).toMatchObject({
+      order_status: "1",
+      card: "424242******4242",
+      token_id: undefined,
+    })
+    const unattended = await client.authorise({
+      ...order(),
+      token_id: String(token),
+    })
+    expect(unattended.order_status).toBe("1")
+
+    const entries = await client.retrieveTransactions({
+      transaction_ids: [String(kept.transaction_id)],
+    })
+    expect(entries[0].token_id).toBe(token)
+    const note = await waitFor(() =>
+      receiver.received.find(
+        (r) =>
+          r.fields.transaction_id === kept.transaction_id &&
+          r.fields.notify_type === "PAYMENT"
+      )
+    )
+    expect(client.verifyNotification(note.fields).token_id).toBe(token)
+
+    expect(sandbox.lapseToken(String(token))).toBe(true)
+    const lapsed = await client.authorise({
+      ...order(),
+      token_id: String(token),
+    })
+    expect(lapsed).toMatchObject({
+      order_status: "0",
+      result: { code: ERROR_CODE.STORED_CARD_NOT_FOUND },
     })
   })
 

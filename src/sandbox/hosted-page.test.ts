@@ -1,7 +1,9 @@
 import { parse } from "node-html-parser"
 import { parseCheckoutPage } from "../gateway/codecs/checkout-page"
+import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
+  authoriseBody,
   expectedResultSignature,
   get,
   nextOrderNo,
@@ -9,6 +11,7 @@ import {
   startReceiver,
   TEST_ACCOUNT,
   testSign,
+  waitFor,
 } from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
@@ -299,6 +302,100 @@ describe("hosted payment page", () => {
       payment_status: "1100",
     })
     expect(fields.encryption_data).toBe(expectedResultSignature(fields))
+  })
+
+  it("keeps the card typed on the page when the checkout asked to (token_flag YES)", async () => {
+    const { body, page } = await openCheckout({ token_flag: "YES" })
+    // the page carries the flag under both names
+    expect(page.form.inputs).toMatchObject({ token: "YES", token_flag: "YES" })
+    const cardPage = await post(page.form.action, page.form.inputs, "form")
+    expect(cardPage.text).toContain("keep this card")
+    const paid = await payOnHostedPage(page.form.inputs, page.form.action, {
+      ...CARD,
+      card: "4000056655665556",
+    })
+    const fields = fieldsOf(paid.headers.get("location"))
+    expect(fields).toMatchObject({
+      order_no: body.order_no,
+      order_status: "1",
+      card: "400005******5556",
+    })
+    expect(fields.token_id).toMatch(/^tok_[a-z]{32}$/)
+    expect(fields.encryption_data).toBe(expectedResultSignature(fields))
+    const note = await waitFor(() =>
+      receiver.received.find(
+        (r) =>
+          r.fields.notify_type === "PAYMENT" &&
+          r.fields.order_no === body.order_no
+      )
+    )
+    expect(note.fields.token_id).toBe(fields.token_id)
+
+    // the stored card then pays directly, with the card fields empty
+    const direct = parseResponXml(
+      (
+        await post(
+          `${sandbox.url}/v1/authorise`,
+          authoriseBody({
+            card: "",
+            expiration_month: "",
+            expiration_year: "",
+            security_code: "",
+            token_id: fields.token_id,
+          })
+        )
+      ).text
+    )
+    expect(direct).toMatchObject({
+      order_status: "1",
+      card: "400005******5556",
+    })
+  })
+
+  it("keeps the card after a passed challenge on the hosted page", async () => {
+    const { page } = await openCheckout({ token_flag: "YES" })
+    const paid = await payOnHostedPage(page.form.inputs, page.form.action, {
+      ...CARD,
+      card: "4000002500003155",
+    })
+    const done = await post(
+      `${String(paid.headers.get("location"))}/complete`,
+      { outcome: "pass" },
+      "form"
+    )
+    expect(fieldsOf(done.headers.get("location")).token_id).toMatch(/^tok_/)
+  })
+
+  it("keeps nothing without token_flag YES, whatever the shopper's form says", async () => {
+    const { page } = await openCheckout({ token_flag: "NO" })
+    const before = sandbox.storedCards().length
+    const paid = await payOnHostedPage(
+      { ...page.form.inputs, token_flag: "YES", token: "YES" },
+      page.form.action,
+      CARD
+    )
+    const fields = fieldsOf(paid.headers.get("location"))
+    expect(fields).toMatchObject({ order_status: "1", token_id: "" })
+    expect(sandbox.storedCards()).toHaveLength(before)
+  })
+
+  it("refuses a token_id or an unknown token_flag on the checkout (E0001)", async () => {
+    const token = await post(
+      `${sandbox.url}/v1/checkout`,
+      checkoutBody({ token_id: "tok_abc" })
+    )
+    expect(token.status).toBe(400)
+    expect(token.json()).toMatchObject({
+      code: "E0001",
+      source: "token_id",
+      message:
+        "E0001:token_id must be empty: a stored card pays by direct payment (/v1/authorise)",
+    })
+    const flag = await post(
+      `${sandbox.url}/v1/checkout`,
+      checkoutBody({ token_flag: "Y" })
+    )
+    expect(flag.json()).toMatchObject({ code: "E0001", source: "token_flag" })
   })
 
   it("refuses a form whose signInfo was altered", async () => {

@@ -3,6 +3,8 @@
  * card in a real browser; the sandbox decides it like a direct payment (with
  * 3-D Secure always on) and sends the shopper to return_url with the signed
  * result, or to cancel_url when they give up. A declined card ends the payment.
+ * When the checkout asked to keep the card (token_flag YES), an authorised
+ * payment stores it and the result carries its token_id.
  */
 import express, {
   type Request,
@@ -104,10 +106,12 @@ export function hostedPageRoutes(
       tx.first_name = body.first_name
     if (typeof body.last_name === "string" && body.last_name !== "")
       tx.last_name = body.last_name
+    // the checkout request's token_flag (tx.keep_card) decides, not the shopper's form
     applyCardOutcome(ctx, tx, {
       outcome: decision.outcome,
       reason: decision.reason,
       threeDS: true,
+      card: decision.card,
     })
     // applyCardOutcome moved the state on
     if ((tx.state as TransactionState) === "pending_3ds") {
@@ -175,6 +179,7 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 <div class="row"><div><label for="expiration_month">Month (MM)</label><input id="expiration_month" name="expiration_month" inputmode="numeric" required></div>
 <div><label for="expiration_year">Year (YYYY)</label><input id="expiration_year" name="expiration_year" inputmode="numeric" required></div>
 <div><label for="security_code">Security code</label><input id="security_code" name="security_code" inputmode="numeric" autocomplete="off" required></div></div>
+${tx.keep_card ? `<p class="hint">The shop asked to keep this card for later payments.</p>` : ""}
 <button type="submit">Pay</button>
 </form>
 <form method="post" action="${esc(base)}/cancel"><button type="submit">Cancel and return to the shop</button></form>

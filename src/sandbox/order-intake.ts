@@ -1,6 +1,7 @@
 /**
  * Checks a payment order (direct or hosted) and opens its transaction.
- * Refusals name the field; nothing of the card is kept but its mask.
+ * Refusals name the field; nothing of the card is kept in the transaction
+ * but its mask (a card the merchant asks to keep goes to stored-cards.ts).
  */
 import { decodeItems } from "../gateway/codecs/items"
 import { InvalidInputError } from "../gateway/errors"
@@ -39,6 +40,9 @@ export interface PaymentOrder {
   cancel_url: string
   website: string
   note: string
+  /** token_flag YES: keep the card once the payment is authorised */
+  keep_card: boolean
+  /** the stored card to pay with (direct payment only); "" for a typed card */
   token_id: string
   shopper_email: string
   first_name: string
@@ -82,12 +86,21 @@ export function readOrder(
     cancel_url,
     website: text(body, "website"),
     note: text(body, "note"),
+    keep_card: tokenFlag(body) === "YES",
     token_id: text(body, "token_id"),
     shopper_email: text(body, "shopper_email"),
     first_name: text(body, "first_name"),
     last_name: text(body, "last_name"),
     subscription: nested(body, "subscription"),
   }
+}
+
+/** token_flag: YES keeps the card, NO or empty keeps nothing, anything else is E0001. */
+function tokenFlag(body: WireBody): string {
+  const flag = text(body, "token_flag")
+  if (flag !== "" && flag !== "YES" && flag !== "NO")
+    throw Refusal.field("E0001", "token_flag", "must be YES, NO or empty")
+  return flag
 }
 
 /** Refuses a second transaction with the same order_no in this account (I0061), whatever became of the first. */
@@ -134,7 +147,8 @@ export function openTransaction(
     cancel_url: order.cancel_url,
     website: order.website,
     note: order.note,
-    token_id: order.token_id,
+    keep_card: order.keep_card,
+    token_id: "",
     shopper_email: order.shopper_email,
     first_name: order.first_name,
     last_name: order.last_name,

@@ -14,6 +14,7 @@ export const RESULT_TEXT = {
   E0008: "Declined by issuer",
   E0009: "Rejected by risk screening",
   E0010: "3-D Secure authentication failed",
+  E0011: "Stored card not found",
 } as const
 
 export type ResultCode = keyof typeof RESULT_TEXT

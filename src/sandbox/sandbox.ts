@@ -27,6 +27,7 @@ import { resolveRetention, type RetentionLimits } from "./retention"
 import { createSandboxHandler, type RequestHandler } from "./server"
 import { resolveRecipes, type SandboxMessageKind } from "./signer"
 import { SandboxStore } from "./store"
+import type { StoredCardView } from "./stored-cards"
 import { DEFAULT_TEST_CARDS, type TestCard } from "./test-cards"
 import { resolveChallenge } from "./three-d-secure"
 
@@ -75,6 +76,10 @@ export interface SandboxHandle {
   injectFault(fault: FaultInput): Fault
   resolveThreeDSecure(transactionId: string, outcome: "pass" | "fail"): boolean
   resolvePayout(idOrRequestId: string, status: "COMPLETED" | "FAILED"): boolean
+  /** stored cards of every account (masked) */
+  storedCards(): StoredCardView[]
+  /** lapses a stored card's token (later payments with it get E0011); false when unknown or lapsed already */
+  lapseToken(tokenId: string): boolean
   deliverNotification(id: string): Promise<DeliveryAttempt>
   reset(): void
   close(): Promise<void>
@@ -167,6 +172,10 @@ export async function startSandbox(
       const payout = store.findPayoutAnywhere(id)
       return payout ? payouts.resolve(payout, status) : false
     },
+    storedCards: () =>
+      store.allLedgers().flatMap((ledger) => ledger.storedCards.list()),
+    lapseToken: (tokenId) =>
+      store.storedCardsHolding(tokenId)?.lapse(tokenId) ?? false,
     deliverNotification: async (id) => {
       const record = notifier.find(id)
       if (!record) throw new RangeError(`no notification ${id}`)

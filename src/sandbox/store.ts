@@ -1,11 +1,14 @@
 /**
  * In-memory state, one ledger per merchant account. Nothing here ever holds
- * card number, expiry or security code: only the masked card.
+ * card number, expiry or security code, only the masked card, except the
+ * stored cards a merchant asked to keep, in their own vault
+ * (stored-cards.ts), which never shows them.
  */
 import { randomHex } from "./random-hex"
 import { accountKey, type SandboxAccount } from "./accounts"
 import { compactTimestamp, isoDate } from "./clock-format"
 import { DEFAULT_RETENTION } from "./retention"
+import { StoredCards } from "./stored-cards"
 import type { Transaction } from "./transactions"
 
 export type BrowserPage = "checkout" | "challenge"
@@ -47,7 +50,13 @@ export class Ledger {
 
   constructor(
     private readonly maxTransactions = DEFAULT_RETENTION.transactions,
-    private readonly onForget: (tx: Transaction) => void = () => undefined
+    private readonly onForget: (tx: Transaction) => void = () => undefined,
+    /** cards kept on request (token_flag YES), by token */
+    readonly storedCards = new StoredCards(
+      { merchant_id: "", account_id: "" },
+      () => new Date(),
+      maxTransactions
+    )
   ) {}
 
   add(tx: Transaction): void {
@@ -64,6 +73,8 @@ export class Ledger {
       this.byOrderNo.delete(oldest.order_no)
     if (oldest.subscription)
       this.subscriptions.delete(oldest.subscription.recurring_id)
+    // a card held for a challenge that can no longer end
+    this.storedCards.release(oldest.transaction_id)
     this.onForget(oldest)
   }
 
@@ -97,10 +108,18 @@ export class SandboxStore {
     const key = accountKey(account.merchant_id, account.account_id)
     let ledger = this.ledgers.get(key)
     if (!ledger) {
-      ledger = new Ledger(this.maxTransactions, (tx) => {
-        if (tx.challenge_token) this.tokens.delete(tx.challenge_token)
-        if (tx.checkout_token) this.tokens.delete(tx.checkout_token)
-      })
+      ledger = new Ledger(
+        this.maxTransactions,
+        (tx) => {
+          if (tx.challenge_token) this.tokens.delete(tx.challenge_token)
+          if (tx.checkout_token) this.tokens.delete(tx.checkout_token)
+        },
+        new StoredCards(
+          { merchant_id: account.merchant_id, account_id: account.account_id },
+          this.clock,
+          this.maxTransactions
+        )
+      )
       this.ledgers.set(key, ledger)
     }
     return ledger
@@ -160,6 +179,14 @@ export class SandboxStore {
     const where = this.tokens.get(token)
     if (!where || where.page !== page) return undefined
     return this.ledger(where).transactions.get(where.transaction_id)
+  }
+
+  /** The vault that issued a token, in any account (control surface only). */
+  storedCardsHolding(token_id: string): StoredCards | undefined {
+    for (const ledger of this.ledgers.values()) {
+      if (ledger.storedCards.view(token_id)) return ledger.storedCards
+    }
+    return undefined
   }
 
   reset(): void {

@@ -1,4 +1,9 @@
-import { decideCard, DEFAULT_TEST_CARDS, luhnValid } from "./test-cards"
+import {
+  decideCard,
+  decideStoredCard,
+  DEFAULT_TEST_CARDS,
+  luhnValid,
+} from "./test-cards"
 
 const now = new Date("2026-11-21T12:00:00Z")
 const good = {
@@ -104,5 +109,84 @@ describe("test cards", () => {
         now
       )
     ).toMatchObject({ masked: "424242******4242" })
+  })
+})
+
+describe("stored cards", () => {
+  const stored = (number: string, month = "12", year = "2030") => ({
+    number,
+    expiration_month: month,
+    expiration_year: year,
+  })
+
+  it.each([
+    ["4242424242424242", "approve"],
+    ["4000000000009995", "decline"],
+    ["4000002500003155", "challenge"],
+    ["4000000000000259", "review"],
+    ["4100000000000019", "risk_reject"],
+  ])("decide card %s stored as typed: %s", (number, outcome) => {
+    expect(
+      decideStoredCard(stored(number), "123", DEFAULT_TEST_CARDS, now)
+    ).toMatchObject({ kind: "outcome", outcome })
+    expect(
+      decideCard({ card: number, ...good }, DEFAULT_TEST_CARDS, now)
+    ).toMatchObject({ kind: "outcome", outcome })
+  })
+
+  it("decline security code 000, but check none when it is left empty", () => {
+    const card = stored("4242424242424242")
+    expect(
+      decideStoredCard(card, "000", DEFAULT_TEST_CARDS, now)
+    ).toMatchObject({
+      outcome: "decline",
+      reason: "Security code check failed",
+    })
+    expect(decideStoredCard(card, "", DEFAULT_TEST_CARDS, now)).toMatchObject({
+      outcome: "approve",
+      masked: "424242******4242",
+    })
+    expect(
+      decideStoredCard(card, undefined, DEFAULT_TEST_CARDS, now)
+    ).toMatchObject({ outcome: "approve" })
+    expect(decideStoredCard(card, "12", DEFAULT_TEST_CARDS, now)).toEqual({
+      kind: "invalid",
+      problem: {
+        field: "security_code",
+        reason: "must be 3 or 4 digits, or empty",
+      },
+    })
+  })
+
+  it("decline a stored card whose kept expiry has passed", () => {
+    expect(
+      decideStoredCard(
+        stored("4242424242424242", "10", "2026"),
+        "",
+        DEFAULT_TEST_CARDS,
+        now
+      )
+    ).toMatchObject({ outcome: "decline", reason: "Card expired" })
+  })
+
+  it("hand back the typed card as it would be stored: month two digits, year four", () => {
+    expect(
+      decideCard(
+        {
+          card: "4242 4242 4242 4242",
+          expiration_month: "7",
+          expiration_year: "31",
+          security_code: "123",
+        },
+        DEFAULT_TEST_CARDS,
+        now
+      )
+    ).toMatchObject({
+      card: {
+        number: "4242424242424242",
+        expiration_month: "07",
+        expiration_year: "2031",
+      },
+    })
   })
 })

@@ -4,6 +4,7 @@
  */
 
 import { maskCardNumber } from "../gateway/redact"
+import type { CardToStore } from "./stored-cards"
 
 export type CardOutcome =
   "approve" | "decline" | "challenge" | "review" | "risk_reject"
@@ -57,7 +58,14 @@ export interface CardFieldProblem {
 
 export type CardDecision =
   | { kind: "invalid"; problem: CardFieldProblem }
-  | { kind: "outcome"; outcome: CardOutcome; reason?: string; masked: string }
+  | {
+      kind: "outcome"
+      outcome: CardOutcome
+      reason?: string
+      masked: string
+      /** the card as it would be stored (token_flag YES); in memory only */
+      card: CardToStore
+    }
 
 export function luhnValid(digits: string): boolean {
   let sum = 0
@@ -104,30 +112,61 @@ export function decideCard(
   if (!/^\d{3,4}$/.test(cvc))
     return invalid("security_code", "must be 3 or 4 digits")
 
-  const masked = maskCardNumber(card)
   const year =
     yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText)
-  const month = Number(monthText)
+  return judge(
+    {
+      number: card,
+      expiration_month: monthText.padStart(2, "0"),
+      expiration_year: String(year),
+    },
+    cvc,
+    cards,
+    now
+  )
+}
+
+/**
+ * A stored card decides as the same card typed: its kept expiry, and the
+ * security code typed again. An empty security code is a payment the
+ * shopper does not attend (merchant-initiated): there is none to check.
+ */
+export function decideStoredCard(
+  stored: CardToStore,
+  securityCode: unknown,
+  cards: readonly TestCard[],
+  now: Date
+): CardDecision {
+  const cvc = text(securityCode)
+  if (cvc !== "" && !/^\d{3,4}$/.test(cvc))
+    return invalid("security_code", "must be 3 or 4 digits, or empty")
+  return judge(stored, cvc === "" ? undefined : cvc, cards, now)
+}
+
+/** Expiry, security code (when there is one), then the card table. */
+function judge(
+  card: CardToStore,
+  cvc: string | undefined,
+  cards: readonly TestCard[],
+  now: Date
+): CardDecision {
+  const masked = maskCardNumber(card.number)
+  const decided = (outcome: CardOutcome, reason?: string): CardDecision => ({
+    kind: "outcome",
+    outcome,
+    reason,
+    masked,
+    card,
+  })
+  const year = Number(card.expiration_year)
+  const month = Number(card.expiration_month)
   const nowYear = now.getUTCFullYear()
   const nowMonth = now.getUTCMonth() + 1
-  if (year < nowYear || (year === nowYear && month < nowMonth)) {
-    return {
-      kind: "outcome",
-      outcome: "decline",
-      reason: "Card expired",
-      masked,
-    }
-  }
-  if (cvc === "000") {
-    return {
-      kind: "outcome",
-      outcome: "decline",
-      reason: "Security code check failed",
-      masked,
-    }
-  }
-  const listed = cards.find((entry) => entry.number === card)
-  return { kind: "outcome", outcome: listed?.outcome ?? "approve", masked }
+  if (year < nowYear || (year === nowYear && month < nowMonth))
+    return decided("decline", "Card expired")
+  if (cvc === "000") return decided("decline", "Security code check failed")
+  const listed = cards.find((entry) => entry.number === card.number)
+  return decided(listed?.outcome ?? "approve")
 }
 
 function invalid(

@@ -8,6 +8,7 @@ import {
   post,
   startReceiver,
   TEST_ACCOUNT,
+  waitFor,
 } from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
@@ -151,6 +152,63 @@ describe("3-D Secure challenge", () => {
     expect(
       sandbox.resolveThreeDSecure((await challenge()).transaction_id, "pass")
     ).toBe(true)
+  })
+
+  it("keeps a card asked for (token_flag YES) only once the challenge passes: token_id in the return and the notification", async () => {
+    const receiver = await startReceiver()
+    try {
+      const answer = await post(
+        `${sandbox.url}/v1/authorise`,
+        authoriseBody({
+          card: "4000002500003155",
+          open3d: "do3DS",
+          token_flag: "YES",
+        })
+      )
+      const pending = parseResponXml(answer.text)
+      expect(pending).toMatchObject({ order_status: "-1", token_id: "" })
+      const before = sandbox.storedCards().length
+
+      const done = await answerChallenge(String(pending.issuer_url), "pass", {
+        return_url: `${receiver.url}/return`,
+        notify_url: receiver.url,
+      })
+      const fields = returnedFields(done.headers.get("location"))
+      expect(fields).toMatchObject({
+        transaction_id: String(pending.transaction_id),
+        order_status: "1",
+        threeds_result: "AUTHENTICATED",
+      })
+      expect(fields.token_id).toMatch(/^tok_[a-z]{32}$/)
+      expect(fields.encryption_data).toBe(expectedResultSignature(fields))
+      const cards = sandbox.storedCards()
+      expect(cards).toHaveLength(before + 1)
+      expect(cards[cards.length - 1]).toMatchObject({
+        token_id: fields.token_id,
+        card_masked: "400000******3155",
+        state: "active",
+      })
+      const note = await waitFor(() =>
+        receiver.received.find((r) => r.fields.notify_type === "PAYMENT")
+      )
+      expect(note.fields).toMatchObject({
+        order_status: "1",
+        token_id: fields.token_id,
+      })
+    } finally {
+      await receiver.close()
+    }
+  })
+
+  it("keeps nothing when the challenge fails", async () => {
+    const before = sandbox.storedCards().length
+    const { issuer_url } = await challenge({ token_flag: "YES" })
+    const done = await answerChallenge(issuer_url, "fail", {
+      return_url: "http://127.0.0.1:9/back",
+    })
+    const fields = returnedFields(done.headers.get("location"))
+    expect(fields).toMatchObject({ order_status: "0", token_id: "" })
+    expect(sandbox.storedCards()).toHaveLength(before)
   })
 
   it("answers 404 for an unknown challenge token", async () => {

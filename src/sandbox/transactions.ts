@@ -66,6 +66,9 @@ export interface Transaction {
   cancel_url: string
   website: string
   note: string
+  /** the order's token_flag was YES: keep the card once authorised */
+  keep_card: boolean
+  /** the token of the card this payment stored; "" when it stored none */
   token_id: string
   shopper_email: string
   first_name: string

@@ -92,6 +92,19 @@ describe("retrieveTransactions and retrieveRefunds", () => {
     ])
   })
 
+  it("types an entry's token_id; an empty one reads as undefined", async () => {
+    const c = await client((request) => {
+      const answer = queryAnswer(request)
+      answer.body.orders_list = answer.body.orders_list.map((entry, i) => ({
+        ...entry,
+        token_id: i === 0 ? "TK_a1b2c3" : "",
+      }))
+      return answer
+    })
+    const entries = await c.retrieveTransactions({ order_nos: ["O1", "O2"] })
+    expect(entries.map((e) => e.token_id)).toEqual(["TK_a1b2c3", undefined])
+  })
+
   it("uses trades for transaction ids", async () => {
     const c = await client(queryAnswer)
     await c.retrieveTransactions({ transaction_ids: ["T9"] })

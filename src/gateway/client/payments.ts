@@ -18,9 +18,11 @@ import {
   type DirectResult,
 } from "../schemas/direct-result"
 import { notificationSchema, type Notification } from "../schemas/notification"
-import type {
-  AuthoriseRequestInput,
-  CheckoutRequestInput,
+import {
+  isStoredCardOrder,
+  type AuthoriseOrder,
+  type AuthoriseRequestInput,
+  type CheckoutRequestInput,
 } from "../schemas/payment-order"
 import { signaturesMatch } from "../signing/signature"
 import type { ClientContext } from "./context"
@@ -35,10 +37,10 @@ export async function authorise(
   const operation = "authorise"
   const valid = ctx.input(ctx.schemas.order.authoriseRequestInput, order)
   checkAmounts(valid)
-  const { message } = ctx.sign("authorise", valid)
+  const { message } = ctx.sign("authorise", onTheWire(valid))
   ctx.log(
     "info",
-    `${operation} order ${valid.order_no} ${valid.amount} ${valid.currency}`
+    `${operation} order ${valid.order_no} ${valid.amount} ${valid.currency}${valid.token_id ? " with a stored card" : ""}`
   )
 
   const answer = await ctx.send(operation, "/v1/authorise", message, "json")
@@ -115,6 +117,22 @@ export function verifyNotification(
     `notification ${notification.notify_type} order ${notification.order_no ?? ""}: order_status ${notification.order_status}`
   )
   return withResultInfo(notification)
+}
+
+/**
+ * A stored-card order travels with card, expiry and security code present
+ * and empty (the wire contract's "sent empty"), so the service and the
+ * signature read empty strings rather than missing fields.
+ */
+function onTheWire(order: AuthoriseOrder): Record<string, unknown> {
+  if (!isStoredCardOrder(order)) return order
+  return {
+    ...order,
+    card: "",
+    expiration_month: "",
+    expiration_year: "",
+    security_code: order.security_code ?? "",
+  }
 }
 
 function checkAmounts(

@@ -101,6 +101,19 @@ export const wireText = z
   .union([z.string(), z.number(), z.null()], { error: "must be text" })
   .transform((value) => (value === null ? "" : String(value)))
 
+/**
+ * token_id in an answer (result, 3-D Secure result, browser return,
+ * notification, query entry): the stored card's token, or undefined. The
+ * service writes it empty when no card was stored; that reads as undefined,
+ * so "no token" has one spelling and an empty string is never kept as a
+ * token. Its length (64 in the wire contract) is not checked on answers, as
+ * no answer field's is: a longer token must not make a payment's answer
+ * unreadable.
+ */
+export const wireTokenId = wireText
+  .transform((value) => (value === "" ? undefined : value))
+  .optional()
+
 /** A list in a response: missing or null reads as empty. */
 export function wireList<T extends z.ZodType>(entry: T) {
   return z.preprocess(

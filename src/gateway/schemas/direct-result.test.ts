@@ -1,5 +1,5 @@
 import { parseResponXml } from "../codecs/xml-result"
-import { directResultSchema } from "./direct-result"
+import { directResultSchema, directResultXmlSchema } from "./direct-result"
 
 const sample = {
   merchant_id: "10001",
@@ -27,7 +27,32 @@ const sample = {
 
 describe("directResultSchema", () => {
   it("accepts the sample result", () => {
-    expect(directResultSchema.parse(sample)).toEqual(sample)
+    // the sample's empty token_id reads as undefined (below)
+    expect(directResultSchema.parse(sample)).toEqual({
+      ...sample,
+      token_id: undefined,
+    })
+  })
+
+  it("carries a stored card's token_id; an empty one reads as undefined", () => {
+    expect(
+      directResultSchema.parse({ ...sample, token_id: "TK_a1b2c3" }).token_id
+    ).toBe("TK_a1b2c3")
+    const empty = directResultSchema.parse(sample)
+    expect(empty.token_id).toBeUndefined()
+    const { token_id: _t, ...without } = sample
+    expect(directResultSchema.parse(without).token_id).toBeUndefined()
+  })
+
+  it("reads token_id from the XML codec the same way", () => {
+    const xml = (token: string) =>
+      `<respon><order_status>1</order_status><token_id>${token}</token_id><risk_reasons></risk_reasons></respon>`
+    expect(
+      directResultXmlSchema.parse(parseResponXml(xml("TK_a1b2c3"))).token_id
+    ).toBe("TK_a1b2c3")
+    expect(
+      directResultXmlSchema.parse(parseResponXml(xml(""))).token_id
+    ).toBeUndefined()
   })
 
   it("keeps unknown fields", () => {

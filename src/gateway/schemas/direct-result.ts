@@ -4,7 +4,7 @@
  * kept; every value is text.
  */
 import { z } from "zod"
-import { wireList, wireText } from "./common"
+import { wireList, wireText, wireTokenId } from "./common"
 
 export const riskReasonSchema = z.looseObject({
   name: wireText.optional(),
@@ -45,7 +45,8 @@ export const directResultShape = {
   /** `YYYY-MM-DD HH:MM:SS`, local time */
   recurring_deduction_time: wireText.optional(),
   note: wireText.optional(),
-  token_id: wireText.optional(),
+  /** the stored card's token when this payment asked to keep the card and was authorised; empty reads as undefined */
+  token_id: wireTokenId,
   connector: wireText.optional(),
   /** where the shopper must go for a 3-D Secure challenge (order_status -1) */
   issuer_url: wireText.optional(),
@@ -71,6 +72,9 @@ export const directResultXmlSchema = z.looseObject({
     Object.keys(directResultShape).map((name) => [name, xmlText.optional()])
   ),
   order_status: xmlText,
+  token_id: xmlText
+    .transform((value) => (value === "" ? undefined : value))
+    .optional(),
   risk_reasons: z.array(
     z.looseObject({ name: xmlText.optional(), status: xmlText.optional() })
   ),

@@ -34,6 +34,15 @@ describe("notificationSchema", () => {
     }
   )
 
+  it("carries token_id from a form body; empty reads as undefined", () => {
+    const read = (token_id: string) =>
+      notificationSchema.parse(
+        decodeForm(encodeForm({ ...fields, notify_type: "PAYMENT", token_id }))
+      ).token_id
+    expect(read("TK_a1b2c3")).toBe("TK_a1b2c3")
+    expect(read("")).toBeUndefined()
+  })
+
   it("keeps unknown fields such as refund details", () => {
     const parsed = notificationSchema.parse({
       ...fields,

@@ -7,6 +7,9 @@ import {
   checkoutRequestInputSchema,
   checkoutRequestSchema,
   createPaymentOrderSchemas,
+  isStoredCardOrder,
+  storedCardOrderInputSchema,
+  typedCardOrderInputSchema,
 } from "./payment-order"
 
 /** The interface's order fields with sample-shaped values. */
@@ -171,6 +174,21 @@ describe("checkout request", () => {
     ).toThrow("invalid card: is not a known field")
   })
 
+  it("takes token_flag YES or NO and refuses a token_id (stored cards pay directly)", () => {
+    expect(
+      checkoutRequestInputSchema.parse({ ...order, token_flag: "YES" })
+        .token_flag
+    ).toBe("YES")
+    expect(() =>
+      validate(checkoutRequestInputSchema, { ...order, token_flag: "yes" })
+    ).toThrow("invalid token_flag: must be YES or NO")
+    expect(() =>
+      validate(checkoutRequestInputSchema, { ...order, token_id: "TK1" })
+    ).toThrow(
+      "invalid token_id: must be empty: only a direct payment pays with a stored card"
+    )
+  })
+
   it("reads nested fields sent as JSON text by a form body", () => {
     const parsed = checkoutRequestInputSchema.parse({
       ...order,
@@ -291,6 +309,9 @@ describe("authorise request", () => {
   })
 
   it("requires the card fields", () => {
+    expect(
+      typedCardOrderInputSchema.safeParse({ ...order, ...card }).success
+    ).toBe(true)
     const result = authoriseRequestInputSchema.safeParse(order)
     expect(result.error?.issues.map((i) => i.path.join(".")).sort()).toEqual([
       "card",
@@ -320,5 +341,113 @@ describe("authorise request", () => {
       expect(error.reason).toBe(reason)
       expect(error.message).not.toContain(value)
     }
+  })
+})
+
+describe("stored-card order", () => {
+  const { token_id: _empty, ...withoutToken } = order
+  const stored = {
+    ...withoutToken,
+    token_id: "TK_7f3a9c",
+    security_code: "123",
+  }
+
+  it("is picked by a non-empty token_id", () => {
+    expect(isStoredCardOrder(stored)).toBe(true)
+    expect(isStoredCardOrder({ ...order, ...card })).toBe(false)
+    expect(isStoredCardOrder({ ...order, token_id: "" })).toBe(false)
+    expect(isStoredCardOrder(undefined)).toBe(false)
+  })
+
+  it("needs neither card number nor expiry, and the security code may be left out", () => {
+    expect(authoriseRequestInputSchema.parse(stored)).toEqual(stored)
+    const { security_code: _cvc, ...unattended } = stored
+    expect(authoriseRequestInputSchema.parse(unattended)).toEqual(unattended)
+    expect(
+      authoriseRequestInputSchema.parse({
+        ...stored,
+        card: "",
+        expiration_month: "",
+        expiration_year: "",
+        security_code: "",
+      })
+    ).toMatchObject({ token_id: "TK_7f3a9c", card: "", security_code: "" })
+    expect(storedCardOrderInputSchema.safeParse(stored).success).toBe(true)
+  })
+
+  it.each([
+    ["card", "4242424242424242"],
+    ["expiration_month", "04"],
+    ["expiration_year", "2030"],
+  ])("refuses a %s beside a token_id, without echoing it", (field, value) => {
+    try {
+      validate(authoriseRequestInputSchema, { ...stored, [field]: value })
+      throw new Error("expected a throw")
+    } catch (e) {
+      const error = e as InvalidInputError
+      expect(error).toBeInstanceOf(InvalidInputError)
+      expect(error.field).toBe(field)
+      expect(error.reason).toBe(
+        "must be empty when paying with a stored card (token_id)"
+      )
+      expect(error.message).not.toContain(value)
+    }
+  })
+
+  it.each([
+    ["security_code", "12", "must be 3 or 4 digits, or empty"],
+    ["token_id", "T".repeat(65), "must be at most 64 characters"],
+    ["token_id", " ", "is required and must not be empty"],
+  ])("refuses %s = bad value", (field, value, reason) => {
+    try {
+      validate(authoriseRequestInputSchema, { ...stored, [field]: value })
+      throw new Error("expected a throw")
+    } catch (e) {
+      expect((e as InvalidInputError).field).toBe(field)
+      expect((e as InvalidInputError).reason).toBe(reason)
+    }
+  })
+
+  it("takes a token of 64 characters, and an overridden token_id limit", () => {
+    expect(
+      authoriseRequestInputSchema.safeParse({
+        ...stored,
+        token_id: "T".repeat(64),
+      }).success
+    ).toBe(true)
+    const { authoriseRequestInput } = createPaymentOrderSchemas({
+      token_id: 9,
+    })
+    // "TK_7f3a9c" has 9 characters
+    expect(authoriseRequestInput.safeParse(stored).success).toBe(true)
+    expect(
+      authoriseRequestInput.safeParse({ ...stored, token_id: "T".repeat(10) })
+        .success
+    ).toBe(false)
+  })
+
+  it("names an unknown field as the typed shape does", () => {
+    expect(() =>
+      validate(authoriseRequestInputSchema, { ...stored, cvv: "123" })
+    ).toThrow("invalid cvv: is not a known field")
+  })
+
+  it("travels with the card fields present and empty", () => {
+    const wire = {
+      ...stored,
+      ...envelope,
+      card: "",
+      expiration_month: "",
+      expiration_year: "",
+    }
+    expect(authoriseRequestSchema.safeParse(wire).success).toBe(true)
+    const { card: _c, ...missingCard } = wire
+    expect(
+      authoriseRequestSchema.safeParse(missingCard).error?.issues[0].path
+    ).toEqual(["card"])
+    expect(
+      authoriseRequestSchema.safeParse({ ...wire, security_code: undefined })
+        .success
+    ).toBe(false)
   })
 })

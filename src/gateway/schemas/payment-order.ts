@@ -2,6 +2,12 @@
  * The payment order: the request of redirect payment (checkout) and, with the
  * card fields, of direct payment (authorise). Every field is optional on the
  * wire's own terms except those the signing recipes and the money rules need.
+ *
+ * A direct payment takes one of two shapes (wire contract, "Stored cards"):
+ * a typed card (card, expiry and security code; `token_flag` YES asks the
+ * service to keep it) or a stored card (a non-empty `token_id`, no card
+ * number or expiry, the security code typed again or left out when the
+ * shopper is not there).
  */
 import { z } from "zod"
 import type { FieldLimitOverrides, FieldLimits } from "../limits"
@@ -17,6 +23,9 @@ import {
   text,
   wholeNumber,
 } from "./common"
+
+/** Values of token_flag; absent is the same as NO. */
+export const TOKEN_FLAGS = ["YES", "NO"] as const
 
 export const cartItemSchema = z.strictObject({
   basic_item_data: z
@@ -103,8 +112,16 @@ export function paymentOrderShape(limits: FieldLimits) {
     shopper_phone: optionalText,
     shopper_level: optionalText,
     open3d: optionalText,
-    token_flag: optionalText,
-    token_id: optionalText,
+    /** YES: keep the card once the payment is authorised; NO or absent: keep nothing */
+    token_flag: z
+      .enum(TOKEN_FLAGS, { error: `must be ${TOKEN_FLAGS.join(" or ")}` })
+      .optional(),
+    /** a stored card pays by direct payment only (storedCardFieldsShape) */
+    token_id: z
+      .literal("", {
+        error: "must be empty: only a direct payment pays with a stored card",
+      })
+      .optional(),
     first_name: optionalText,
     last_name: optionalText,
     notify_url: optionalText,
@@ -182,6 +199,67 @@ export function cardFieldsShape(limits: FieldLimits) {
   }
 }
 
+/** Direct payment with a stored card: the token instead of the card. */
+export function storedCardFieldsShape(limits: FieldLimits) {
+  const empty = z
+    .literal("", {
+      error: "must be empty when paying with a stored card (token_id)",
+    })
+    .optional()
+  return {
+    token_id: requiredText(limits.token_id),
+    card: empty,
+    expiration_month: empty,
+    expiration_year: empty,
+    /** typed again by the shopper; empty or absent when the shopper is not there */
+    security_code: z
+      .string({ error: "must be a string" })
+      .regex(/^(\d{3,4})?$/, "must be 3 or 4 digits, or empty")
+      .optional(),
+    accept: text().optional(),
+  }
+}
+
+/** The same fields as they travel: the card fields are always sent, empty, so the signature reads empty strings. */
+function storedCardWireShape(limits: FieldLimits) {
+  const empty = z.literal("", { error: "must be empty" })
+  return {
+    ...storedCardFieldsShape(limits),
+    card: empty,
+    expiration_month: empty,
+    expiration_year: empty,
+    security_code: z
+      .string({ error: "must be a string" })
+      .regex(/^(\d{3,4})?$/, "must be 3 or 4 digits, or empty"),
+  }
+}
+
+/** A non-empty token_id makes a direct payment order a stored-card order. */
+export function isStoredCardOrder(order: unknown): boolean {
+  if (typeof order !== "object" || order === null || !("token_id" in order))
+    return false
+  return order.token_id !== undefined && order.token_id !== ""
+}
+
+/**
+ * Validates against the shape token_id picks. A zod union would answer
+ * "invalid input" for the whole order; checking the one shape names the
+ * failing field (InvalidInputError.field), as every other schema does.
+ */
+function typedOrStored<T extends z.ZodType, S extends z.ZodType>(
+  typed: T,
+  stored: S
+) {
+  return z.unknown().transform((value, ctx): z.output<T> | z.output<S> => {
+    const parsed = isStoredCardOrder(value)
+      ? stored.safeParse(value)
+      : typed.safeParse(value)
+    if (parsed.success) return parsed.data
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue })
+    return z.NEVER
+  })
+}
+
 export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
   const limits = limitsFrom(overrides)
   const order = paymentOrderShape(limits)
@@ -191,6 +269,10 @@ export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
     ...commonRequestFields,
   })
   const cardFields = z.strictObject(card)
+  const typedCardOrderInput = checkoutRequestInput.extend(cardFields.shape)
+  const storedCardOrderInput = checkoutRequestInput.extend(
+    storedCardFieldsShape(limits)
+  )
   return {
     /** What a caller passes to checkout; the client adds the common fields. */
     checkoutRequestInput,
@@ -198,10 +280,21 @@ export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
     checkoutRequest: checkoutRequestInput.extend(signedRequestFields),
     cardFields,
     /** The checkout order extended with the card fields. */
-    authoriseRequestInput: checkoutRequestInput.extend(cardFields.shape),
-    authoriseRequest: checkoutRequestInput
-      .extend(cardFields.shape)
-      .extend(signedRequestFields),
+    typedCardOrderInput,
+    /** The checkout order with token_id instead of the card. */
+    storedCardOrderInput,
+    /** Either order; a non-empty token_id picks the stored-card shape. */
+    authoriseRequestInput: typedOrStored(
+      typedCardOrderInput,
+      storedCardOrderInput
+    ),
+    /** The direct payment message as it travels. */
+    authoriseRequest: typedOrStored(
+      typedCardOrderInput.extend(signedRequestFields),
+      checkoutRequestInput
+        .extend(storedCardWireShape(limits))
+        .extend(signedRequestFields)
+    ),
   }
 }
 
@@ -209,6 +302,8 @@ const defaults = createPaymentOrderSchemas()
 export const checkoutRequestInputSchema = defaults.checkoutRequestInput
 export const checkoutRequestSchema = defaults.checkoutRequest
 export const cardFieldsSchema = defaults.cardFields
+export const typedCardOrderInputSchema = defaults.typedCardOrderInput
+export const storedCardOrderInputSchema = defaults.storedCardOrderInput
 export const authoriseRequestInputSchema = defaults.authoriseRequestInput
 export const authoriseRequestSchema = defaults.authoriseRequest
 
@@ -220,5 +315,12 @@ export type OrderSubscription = z.infer<typeof orderSubscriptionSchema>
 export type CheckoutRequestInput = z.input<typeof checkoutRequestInputSchema>
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>
 export type CardFields = z.infer<typeof cardFieldsSchema>
-export type AuthoriseRequestInput = z.input<typeof authoriseRequestInputSchema>
-export type AuthoriseRequest = z.infer<typeof authoriseRequestSchema>
+export type TokenFlag = (typeof TOKEN_FLAGS)[number]
+/** A direct payment with the card typed: card fields required, token_flag YES keeps the card. */
+export type TypedCardOrderInput = z.input<typeof typedCardOrderInputSchema>
+/** A direct payment with a stored card: token_id required, no card number or expiry. */
+export type StoredCardOrderInput = z.input<typeof storedCardOrderInputSchema>
+export type AuthoriseRequestInput = TypedCardOrderInput | StoredCardOrderInput
+/** A validated direct payment order, either shape. */
+export type AuthoriseOrder = z.output<typeof authoriseRequestInputSchema>
+export type AuthoriseRequest = z.output<typeof authoriseRequestSchema>

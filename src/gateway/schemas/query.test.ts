@@ -86,6 +86,20 @@ describe("query response", () => {
     ).toBe("eu")
   })
 
+  it("carries an entry's token_id; empty reads as undefined", () => {
+    const parsed = queryResponseSchema.parse({
+      ...response,
+      orders_list: [
+        { ...response.orders_list[0], token_id: "TK_a1b2c3" },
+        { ...response.orders_list[0], order_no: "A-2", token_id: "" },
+      ],
+    })
+    expect(parsed.orders_list.map((e) => e.token_id)).toEqual([
+      "TK_a1b2c3",
+      undefined,
+    ])
+  })
+
   it("reads numeric codes as text and a missing list as empty", () => {
     const parsed = queryResponseSchema.parse({
       return_status: 1,

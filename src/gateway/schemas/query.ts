@@ -10,6 +10,7 @@ import {
   signedRequestFields,
   wireList,
   wireText,
+  wireTokenId,
 } from "./common"
 import { exactlyOneOf, selectorText, type SelectorLimits } from "./selector"
 
@@ -47,6 +48,8 @@ export const queryEntrySchema = z.looseObject({
   /** `YYYYMMDDHHMMSS` */
   transaction_date: wireText.optional(),
   website: wireText.optional(),
+  /** the card stored by this payment (token_flag YES, authorised); empty reads as undefined */
+  token_id: wireTokenId,
 })
 
 export const fraudCheckResultSchema = z.looseObject({

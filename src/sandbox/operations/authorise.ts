@@ -1,4 +1,9 @@
-/** POST /v1/authorise: direct card payment, answered with a signed `respon` XML document. */
+/**
+ * POST /v1/authorise: direct card payment, answered with a signed `respon`
+ * XML document. The card is typed (card, expiry, security code) or stored
+ * (a non-empty token_id, the card fields empty); token_flag YES keeps the
+ * card once the payment is authorised.
+ */
 import type { SandboxAccount } from "../accounts"
 import {
   applyCardOutcome,
@@ -15,8 +20,9 @@ import {
 import { assertNewOrderNo, openTransaction, readOrder } from "../order-intake"
 import { Refusal, resultInfo } from "../result-codes"
 import { notifyOutcome, resultFields, signResult } from "../results"
-import { decideCard } from "../test-cards"
-import type { WireBody } from "../wire-fields"
+import type { CardToStore } from "../stored-cards"
+import { decideCard, decideStoredCard } from "../test-cards"
+import { text, type WireBody } from "../wire-fields"
 
 export const authorise: Operation = (ctx, { body }) => {
   const caller = identify(ctx, "authorise", body)
@@ -25,7 +31,15 @@ export const authorise: Operation = (ctx, { body }) => {
   if (!caller.signed) return refused(ctx, account, body, resultInfo("I0013"))
   try {
     const order = readOrder(ctx, body, { returnUrlRequired: false })
-    const decision = decideCard(body, ctx.cards, ctx.clock())
+    const decision =
+      order.token_id === ""
+        ? decideCard(body, ctx.cards, ctx.clock())
+        : decideStoredCard(
+            storedCard(ctx, account, order.token_id, body),
+            body.security_code,
+            ctx.cards,
+            ctx.clock()
+          )
     if (decision.kind === "invalid") {
       throw Refusal.field(
         "E0001",
@@ -40,6 +54,7 @@ export const authorise: Operation = (ctx, { body }) => {
       outcome: decision.outcome,
       reason: decision.reason,
       threeDS: String(body.open3d ?? "") === "do3DS",
+      card: decision.card,
     })
     startSubscription(ctx, tx, order.subscription)
     if (tx.state !== "pending_3ds") notifyOutcome(ctx, tx, "PAYMENT")
@@ -51,6 +66,35 @@ export const authorise: Operation = (ctx, { body }) => {
     if (error instanceof Refusal) return refused(ctx, account, body, error.info)
     throw error
   }
+}
+
+/**
+ * The card behind token_id: the card fields must be empty (E0001); a token
+ * this account never issued, or one that lapsed, is E0011.
+ */
+function storedCard(
+  ctx: SandboxContext,
+  account: SandboxAccount,
+  tokenId: string,
+  body: WireBody
+): CardToStore {
+  for (const field of ["card", "expiration_month", "expiration_year"]) {
+    if (text(body, field) !== "")
+      throw Refusal.field(
+        "E0001",
+        field,
+        "must be empty when paying with a stored card (token_id)"
+      )
+  }
+  const vault = ctx.store.ledger(account).storedCards
+  const stored = vault.find(tokenId)
+  if (stored) return stored.card
+  const lapsed = vault.view(tokenId)?.state === "lapsed"
+  throw new Refusal(
+    "E0011",
+    lapsed ? "Stored card not found: the token has lapsed" : undefined,
+    "token_id"
+  )
 }
 
 function xml(

@@ -70,6 +70,12 @@ export const checkout: Operation = (ctx, { body, ip }) => {
       )
     }
     const order = readOrder(ctx, body, { returnUrlRequired: true })
+    if (order.token_id !== "")
+      throw Refusal.field(
+        "E0001",
+        "token_id",
+        "must be empty: a stored card pays by direct payment (/v1/authorise)"
+      )
     assertNewOrderNo(ctx, account, order.order_no)
     const tx = openTransaction(ctx, account, order, "hosted")
     tx.result_info = "0000:Waiting for the shopper"

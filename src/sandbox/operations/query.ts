@@ -91,6 +91,7 @@ export const retrievalTrans: Operation = (ctx, { body, ip }) => {
       transaction_id: tx.transaction_id,
       transaction_date: compactTimestamp(tx.created_at),
       website: tx.website,
+      token_id: tx.token_id,
     }
   })
   return answer(true, "OK", entries, found)
