@@ -16,6 +16,8 @@ import {
 } from "../../dev/local-stack/seed-store"
 import { storeApi } from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
+import { notificationsProcessed } from "./settlement"
+import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
 
 export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
 export const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
@@ -62,6 +64,8 @@ export type AcquiringSuite = {
   container(): MedusaContainer
   /** How long Medusa waits before processing a received webhook in this spec. */
   webhookDelayMs: number
+  /** Medusa's handling of the webhooks this instance received. */
+  webhooks: WebhookTracker
   /** Console lines recorded since the test began. */
   logs: ReturnType<typeof captureLogs>
   /** Seeds a store offering both acquiring providers; call inside each test. */
@@ -91,6 +95,7 @@ export function acquiringSuite(
   const sandbox = startTestSandbox()
   const logs = captureLogs()
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
+  let tracker: WebhookTracker | undefined
 
   medusaIntegrationTestRunner({
     medusaConfigFile: LOCAL_STACK_APP_DIR,
@@ -102,6 +107,10 @@ export function acquiringSuite(
         container: () => getContainer(),
         logs,
         webhookDelayMs: webhookDelay,
+        webhooks: {
+          inFlight: () => tracker?.inFlight() ?? 0,
+          idle: () => tracker?.idle() ?? Promise.resolve(),
+        },
         async openShop(regions = [USD_REGION]) {
           const seeded = await seedStore(getContainer(), {
             paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
@@ -144,6 +153,7 @@ export function acquiringSuite(
             ...payments.options,
             webhook_delay: webhookDelay,
           }
+        if (getContainer()) tracker = trackWebhooks(getContainer())
       })
 
       let notificationsBefore = 0
@@ -155,19 +165,10 @@ export function acquiringSuite(
         if (!getContainer()) {
           return // Medusa did not boot; the runner reports why
         }
-        // Let Medusa act on this test's notifications (its webhook subscriber
-        // runs about 5 s after each delivery) while this test's data is still
-        // there, so the next test's restored database never sees them.
-        const attempts = (await sandbox.allNotifications())
-          .slice(notificationsBefore)
-          .flatMap((n) => n.attempts)
-        const last = Math.max(0, ...attempts.map((a) => Date.parse(a.at)))
-        const settleUntil = last + webhookDelay + 1_500
-        if (settleUntil > Date.now()) {
-          await new Promise((resolve) =>
-            setTimeout(resolve, settleUntil - Date.now())
-          )
-        }
+        // Medusa acts on this test's notifications (its webhook subscriber runs
+        // after its delay) while this test's data is still there, so the next
+        // test's restored database never sees them.
+        await notificationsProcessed(suite, notificationsBefore)
         await utils.waitWorkflowExecutions()
 
         const hits = await findCardData(dbConfig.clientUrl, CARD_SECRETS)

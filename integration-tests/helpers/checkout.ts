@@ -154,8 +154,15 @@ export async function eventually<T>(
     if (Date.now() > deadline) {
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await pollAgain()
   }
+}
+
+/** How often a test looks again for what it waits on: a read of the state, not a guess at how long it takes. */
+export const POLL_MS = 50
+
+export function pollAgain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, POLL_MS))
 }
 
 /** The hosted checkout page as the storefront fetches it, and the sandbox's card page it leads to. */

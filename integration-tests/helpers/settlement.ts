@@ -2,12 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { join } from "node:path"
 import { isDeepStrictEqual } from "node:util"
 import { Client } from "pg"
-import {
-  WEBHOOK_DELAY_MS,
-  type AcquiringSuite,
-  type Shop,
-} from "./acquiring-suite"
-import { adminPayment } from "./checkout"
+import type { AcquiringSuite, Shop } from "./acquiring-suite"
+import { webhooksHandled } from "./webhook-tracker"
+import { adminPayment, pollAgain } from "./checkout"
 import type { TestSandbox } from "./sandbox"
 
 /** The reconcile job leaves alone what was touched in the last minutes (and journalled operations within their grace period); the tests age records past that. */
@@ -15,28 +12,29 @@ const AGE_MINUTES = 11
 
 /**
  * Waits until the sandbox has sent every notification it queued (delivered
- * or given up) and Medusa has processed the webhooks they caused.
+ * or given up) and Medusa has finished with every webhook they caused: the
+ * tracker sees the last subscriber of each one return. Notifications sent
+ * to another instance (`second-instance.ts`) are not seen by this process's
+ * tracker; for those the wait is their delivery plus Medusa's delay.
  */
 export async function notificationsProcessed(
-  sandbox: TestSandbox,
-  webhookDelayMs = WEBHOOK_DELAY_MS
+  suite: Pick<
+    AcquiringSuite,
+    "sandbox" | "webhooks" | "backendUrl" | "webhookDelayMs"
+  >,
+  since = 0
 ): Promise<void> {
   const deadline = Date.now() + 20_000
-  for (;;) {
-    const all = await sandbox.allNotifications()
-    if (!all.some((n) => n.state === "pending")) {
-      const attempts = all.flatMap((n) => n.attempts)
-      const last = Math.max(0, ...attempts.map((a) => Date.parse(a.at)))
-      const until = last + webhookDelayMs + 1_500
-      if (until > Date.now()) await sleep(until - Date.now())
-      return
-    }
+  let all = await suite.sandbox.allNotifications()
+  while (all.some((n) => n.state === "pending")) {
     if (Date.now() > deadline)
       throw new Error(
         "the sandbox's notifications were still being sent after 20 s"
       )
-    await sleep(200)
+    await pollAgain()
+    all = await suite.sandbox.allNotifications()
   }
+  await webhooksHandled(suite, all.slice(since))
 }
 
 /**
@@ -74,7 +72,7 @@ export async function runReconcileJob(
 
 /** Notifications processed, then one run of the reconcile job. */
 export async function settle(suite: AcquiringSuite): Promise<void> {
-  await notificationsProcessed(suite.sandbox, suite.webhookDelayMs)
+  await notificationsProcessed(suite)
   await runReconcileJob(suite.container(), suite.databaseUrl())
 }
 
@@ -133,12 +131,8 @@ export async function expectMoneyEventually(
   const deadline = Date.now() + timeoutMs
   let money = await read()
   while (!isDeepStrictEqual(money, expected) && Date.now() < deadline) {
-    await sleep(500)
+    await pollAgain()
     money = await read()
   }
   expect(money).toEqual(expected)
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
 }

@@ -5,6 +5,7 @@ import {
   cartWithSession,
   eventually,
   expectOrder,
+  pollAgain,
   submitCard,
 } from "../helpers/checkout"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
@@ -274,7 +275,7 @@ acquiringSuite(
       while (seenAfter < 0 && Date.now() - changedAt < 15_000) {
         if ((await prefixInUse()) === "OTHER")
           seenAfter = Date.now() - changedAt
-        else await new Promise((resolve) => setTimeout(resolve, 250))
+        else await pollAgain()
       }
       expect(seenAfter).toBeGreaterThan(0)
       // the 5 s bound plus one check's round trip on a loaded machine

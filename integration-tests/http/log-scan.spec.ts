@@ -1,8 +1,5 @@
-import {
-  acquiringSuite,
-  HOSTED_PROVIDER,
-  WEBHOOK_DELAY_MS,
-} from "../helpers/acquiring-suite"
+import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
+import { notificationsProcessed } from "../helpers/settlement"
 import {
   captureAccessLog,
   cardLikeRuns,
@@ -52,7 +49,8 @@ const accessLog = captureAccessLog()
  * neither Medusa's access log nor anything Medusa or the plugin logs while
  * answering.
  */
-acquiringSuite(({ openShop, backendUrl, logs }) => {
+acquiringSuite((suite) => {
+  const { openShop, backendUrl, logs } = suite
   it("no log line carries a Luhn-valid run of 13–19 digits, whatever a client puts in a path or query", async () => {
     const shop = await openShop()
     // what Medusa logged while booting (migration names are 14-digit timestamps) is not under test
@@ -289,10 +287,8 @@ acquiringSuite(({ openShop, backendUrl, logs }) => {
     )
     expect(example.status).toBe(303)
 
-    // Medusa acts on a received notification WEBHOOK_DELAY_MS after it arrives; lines logged then count too.
-    await new Promise((resolve) =>
-      setTimeout(resolve, WEBHOOK_DELAY_MS + 1_500)
-    )
+    // Medusa acts on a received notification after its delay; lines logged then count too.
+    await notificationsProcessed(suite)
 
     const access = accessLog.lines()
     // every request was logged (the capture sees the access log at all)

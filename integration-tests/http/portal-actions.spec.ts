@@ -98,7 +98,7 @@ acquiringSuite((suite) => {
       if (via === "notification") {
         await expectMoneyEventually(read, expected)
       } else {
-        await notificationsProcessed(sandbox)
+        await notificationsProcessed(suite)
         await runReconcileJob(suite.container(), suite.databaseUrl())
         expect(await read()).toEqual(expected)
       }

@@ -44,7 +44,7 @@ acquiringSuite((suite) => {
       "Medusa refund"
     )
     // the Medusa refund's own notification records whatever the order lacks: let it pass first
-    await notificationsProcessed(sandbox)
+    await notificationsProcessed(suite)
     await sandbox.portal(transactionId, "refund", {
       amount: "4.00",
       notify: false,
