@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -34,6 +35,12 @@ const ROOT = resolve(__dirname, "..", "..")
 const PROVIDERS = [
   "pp_acquiring-card_acquiring",
   "pp_acquiring-hosted_acquiring",
+]
+/** What `--reuse-build` needs from the build before packing. */
+const BUILT_ENTRIES = [
+  ".medusa/server/src/providers/acquiring/index.js",
+  ".medusa/server/src/admin/index.js",
+  ".medusa/storefront/index.js",
 ]
 const ADMIN = { email: "admin@install-check.test", password: "install-check-1" }
 const started = Date.now()
@@ -146,15 +153,29 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
   })
 }
 
-async function main(): Promise<void> {
-  const work = mkdtempSync(join(tmpdir(), "acquiring-install-"))
-  if (!process.env.ACQUIRING_KEEP_INSTALL_DIR)
-    cleanups.push(() => rmSync(work, { recursive: true, force: true }))
-  const store = join(work, "store")
-  const npmFlags = ["--no-audit", "--no-fund", "--prefer-offline"]
-
-  step("npm pack (prepack builds the plugin)")
-  await run("npm", ["pack", "--pack-destination", work], { cwd: ROOT })
+/** Packs the plugin into `work` and checks what the package ships; answers the tarball's path. */
+async function packPlugin(work: string): Promise<string> {
+  // `npm test` has just built the plugin: packing it as built spares a second build
+  const reuse = process.argv.includes("--reuse-build")
+  if (reuse)
+    for (const built of BUILT_ENTRIES)
+      if (!existsSync(join(ROOT, built)))
+        throw new Error(`--reuse-build: ${built} is missing; run npm run build`)
+  step(
+    reuse
+      ? "npm pack of the plugin as built"
+      : "npm pack (prepack builds the plugin)"
+  )
+  await run(
+    "npm",
+    [
+      "pack",
+      "--pack-destination",
+      work,
+      ...(reuse ? ["--ignore-scripts"] : []),
+    ],
+    { cwd: ROOT }
+  )
   const tarballName = readdirSync(work).find((name) => name.endsWith(".tgz"))
   if (!tarballName) throw new Error("npm pack wrote no tarball")
   const tarball = join(work, tarballName)
@@ -180,7 +201,14 @@ async function main(): Promise<void> {
   if (testDoubles.length)
     throw new Error(`the package ships test files: ${testDoubles.join(", ")}`)
   step(`packed ${tarballName}: ${shipped.length} files`)
+  return tarball
+}
 
+/** A stock Medusa store (package.json shaped like Medusa's starter) in `store`, installed. */
+async function installStockStore(
+  store: string,
+  npmFlags: string[]
+): Promise<void> {
   step("a stock Medusa store: npm install")
   const medusaVersion = JSON.parse(
     readFileSync(
@@ -202,6 +230,21 @@ async function main(): Promise<void> {
     join(store, "medusa-config.ts")
   )
   await run("npm", ["install", ...npmFlags], { cwd: store })
+  step("the stock store is installed")
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), "acquiring-install-"))
+  if (!process.env.ACQUIRING_KEEP_INSTALL_DIR)
+    cleanups.push(() => rmSync(work, { recursive: true, force: true }))
+  const store = join(work, "store")
+  const npmFlags = ["--no-audit", "--no-fund", "--prefer-offline"]
+
+  // packing and the stock store's own install do not depend on each other: side by side
+  const [tarball] = await Promise.all([
+    packPlugin(work),
+    installStockStore(store, npmFlags),
+  ])
 
   step("npm install <the packed plugin> (no --legacy-peer-deps)")
   await run("npm", ["install", ...npmFlags, tarball], { cwd: store })
