@@ -199,6 +199,27 @@ export function startTestSandbox() {
         "resolve payout"
       ).payout
     },
+    /** The cards the sandbox keeps (masked): token_id, card_masked, state, account. */
+    async storedCards(): Promise<
+      {
+        token_id: string
+        card_masked: string
+        state: "active" | "lapsed"
+        merchant_id: string
+        account_id: string
+      }[]
+    > {
+      return expectStatus(await control.get("/tokens"), 200, "stored cards")
+        .tokens
+    },
+    /** The acquirer forgets a stored card: payments with its token get E0011. */
+    async lapseToken(tokenId: string): Promise<void> {
+      expectStatus(
+        await control.post(`/tokens/${encodeURIComponent(tokenId)}/lapse`, {}),
+        200,
+        "lapse token"
+      )
+    },
     async notify(
       transactionId: string,
       notifyType = "PAYMENT"

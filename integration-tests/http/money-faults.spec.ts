@@ -1,20 +1,29 @@
 /*
  * The fault matrix of issue 7: each money operation (card authorisation,
- * capture, partial capture, order cancel; refunds in
+ * typed or with a saved card's token, capture, partial capture, order cancel; refunds in
  * money-faults-refunds.spec.ts) meets each fault of the service, before or
  * after it acted. Whatever the answer, after settlement (the notifications
  * processed and one run of the reconcile job) Medusa and the acquirer agree
  * on every payment, nothing is captured twice, no authorisation stays live
  * without an order, and nobody gets a 500.
  */
-import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { randomUUID } from "node:crypto"
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  type Shop,
+} from "../helpers/acquiring-suite"
 import {
   adminPayment,
   cartWithSession,
   expectOrder,
   submitCard,
 } from "../helpers/checkout"
-import { expectStatus } from "../../dev/store-client/http-client"
+import {
+  expectStatus,
+  type HttpAnswer,
+} from "../../dev/store-client/http-client"
+import { customerToken, storeAs } from "../helpers/store-callers"
 import {
   expectClearAnswer,
   faultMatrix,
@@ -25,7 +34,7 @@ import {
   TOTAL,
 } from "../helpers/fault-matrix"
 import { settle, type Money } from "../helpers/settlement"
-import { CARDS } from "../helpers/test-cards"
+import { cardBody, CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)
 shortProviderTimeout()
@@ -43,62 +52,123 @@ acquiringSuite((suite) => {
     ])
   })
 
-  describe("authorise (card submit)", () => {
-    it.each(FAULTS)("$name", async (fault) => {
-      const shop = await openShop()
-      const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
-      const earlier = await finished("authorise")
-      await inject("authorise", fault)
-
-      const answer = await submitCard(shop, session.id, CARDS.approved)
-      expectClearAnswer(answer, "card submit")
-      expect(answer.text).not.toContain(CARDS.approved)
-      expect([200, 402, 409]).toContain(answer.status)
-      if (answer.status === 409) {
-        expect(answer.data).toMatchObject({
-          type: "outcome_pending",
-          message: expect.stringMatching(/confirm/i),
-        })
-      }
-      await faultedCallDone("authorise", earlier)
-      const sent = (await sandbox.requests("authorise")).slice(earlier)
-      // The lost attempt is confirmed, never sent again.
-      expect(sent).toHaveLength(1)
-      const orderNo = String(sent[0].body.order_no)
-
-      await settle(suite)
-
-      if (!fault.acted) {
-        expect(await sandbox.transactionByOrderNo(orderNo)).toBeUndefined()
-        // Nothing was charged: the shopper can pay with the same session.
+  /** How the shopper pays: a typed card, or a card saved on an earlier payment (its token). */
+  const WAYS: {
+    name: string
+    payer(): Promise<{
+      shop: Shop
+      email?: string
+      pay(sessionId: string): Promise<HttpAnswer>
+    }>
+  }[] = [
+    {
+      name: "authorise (card submit)",
+      async payer() {
+        const shop = await openShop()
+        return {
+          shop,
+          pay: (sessionId) => submitCard(shop, sessionId, CARDS.approved),
+        }
+      },
+    },
+    {
+      name: "authorise with a saved card (token payment)",
+      async payer() {
+        const shop = await openShop()
+        const email = `saver-${randomUUID()}@example.test`
+        const token = await customerToken(shop, suite.backendUrl, email)
+        const own: Shop = {
+          ...shop,
+          store: storeAs(suite.backendUrl, shop.seeded.publishableKey, token),
+        }
+        const first = await cartWithSession(own, CARD_PROVIDER, { email })
         expectStatus(
-          await submitCard(shop, session.id, CARDS.approved),
+          await own.store.post(
+            `/store/acquiring/payment-sessions/${first.session.id}/card`,
+            { ...cardBody(CARDS.approved), save_card: true }
+          ),
           200,
-          "card submit after settlement"
+          "first payment, card kept"
         )
-      }
-      const order = await expectOrder(shop, cart.id)
-      const payment = await adminPayment(shop, order.id)
-      const transactionId = String(payment.data.transaction_id)
-      expect(await money(shop, order.id, transactionId)).toEqual<Money>({
-        acquirer: { state: "authorised", captured_amount: null, refunds: [] },
-        medusa: { captures: [], refunds: [], canceled: false },
-      })
-      expect(Number(payment.amount)).toBe(TOTAL)
-      // Every authorisation of this session is the order's: none left live beside it.
-      const live = (await sandbox.requests("authorise"))
-        .slice(earlier)
-        .map((r) => String(r.body.order_no))
-      for (const no of live) {
-        const tx = await sandbox.transactionByOrderNo(no)
-        if (tx && tx.transaction_id !== transactionId)
-          expect({ order_no: no, state: tx.state }).toEqual({
-            order_no: no,
-            state: "voided",
+        await expectOrder(own, first.cart.id)
+        const [card] = expectStatus(
+          await own.store.get("/store/acquiring/saved-cards"),
+          200,
+          "saved cards"
+        ).saved_cards
+        return {
+          shop: own,
+          email,
+          pay: (sessionId) =>
+            own.store.post(
+              `/store/acquiring/payment-sessions/${sessionId}/card`,
+              { saved_card: { id: card.id, security_code: "123" } }
+            ),
+        }
+      },
+    },
+  ]
+
+  for (const way of WAYS)
+    describe(way.name, () => {
+      it.each(FAULTS)("$name", async (fault) => {
+        const { shop, email, pay } = await way.payer()
+        const { cart, session } = await cartWithSession(shop, CARD_PROVIDER, {
+          email,
+        })
+        const earlier = await finished("authorise")
+        await inject("authorise", fault)
+
+        const answer = await pay(session.id)
+        expectClearAnswer(answer, "card submit")
+        expect(answer.text).not.toContain(CARDS.approved)
+        expect(answer.text).not.toContain("tok_")
+        expect([200, 402, 409]).toContain(answer.status)
+        if (answer.status === 409) {
+          expect(answer.data).toMatchObject({
+            type: "outcome_pending",
+            message: expect.stringMatching(/confirm/i),
           })
-      }
+        }
+        await faultedCallDone("authorise", earlier)
+        const sent = (await sandbox.requests("authorise")).slice(earlier)
+        // The lost attempt is confirmed, never sent again.
+        expect(sent).toHaveLength(1)
+        const orderNo = String(sent[0].body.order_no)
+
+        await settle(suite)
+
+        if (!fault.acted) {
+          expect(await sandbox.transactionByOrderNo(orderNo)).toBeUndefined()
+          // Nothing was charged: the shopper can pay with the same session.
+          expectStatus(
+            await pay(session.id),
+            200,
+            "card submit after settlement"
+          )
+        }
+        const order = await expectOrder(shop, cart.id)
+        const payment = await adminPayment(shop, order.id)
+        const transactionId = String(payment.data.transaction_id)
+        expect(await money(shop, order.id, transactionId)).toEqual<Money>({
+          acquirer: { state: "authorised", captured_amount: null, refunds: [] },
+          medusa: { captures: [], refunds: [], canceled: false },
+        })
+        expect(Number(payment.amount)).toBe(TOTAL)
+        // Every authorisation of this session is the order's: none left live beside it.
+        const live = (await sandbox.requests("authorise"))
+          .slice(earlier)
+          .map((r) => String(r.body.order_no))
+        for (const no of live) {
+          const tx = await sandbox.transactionByOrderNo(no)
+          if (tx && tx.transaction_id !== transactionId)
+            expect({ order_no: no, state: tx.state }).toEqual({
+              order_no: no,
+              state: "voided",
+            })
+        }
+      })
     })
-  })
 
   describe("capture (POST /admin/payments/:id/capture)", () => {
     it.each(FAULTS)("$name", async (fault) => {

@@ -1,7 +1,10 @@
 import { authenticate, defineMiddlewares } from "@medusajs/framework/http"
 import { z } from "zod"
 import { validateBody, validateParams } from "../input-hardening"
-import { CardEntrySchema } from "../providers/acquiring/storefront-input/card-entry"
+import {
+  CardEntrySchema,
+  HostedPageBodySchema,
+} from "../providers/acquiring/storefront-input/card-entry"
 import {
   AdminCancelSubscriptionBody,
   AdminRecordRefundBody,
@@ -86,10 +89,13 @@ export default defineMiddlewares({
     {
       methods: ["POST"],
       matcher: "/store/acquiring/payment-sessions/:session_id/hosted-page",
-      // the page is built from the stored cart: nothing in the body counts
-      middlewares: [validateBody(z.object({}).strict())],
+      // the page is built from the stored cart: only the wish to keep the card counts
+      middlewares: [validateBody(HostedPageBodySchema)],
     },
+    ...checkedId("/store/acquiring/saved-cards/:id", "id", "a saved card id"),
     ...checkedId("/admin/acquiring/payments/:id", "id", "a payment id"),
+    ...checkedId("/admin/acquiring/saved-cards/:id", "id", "a saved card id"),
+    ...checkedId("/admin/acquiring/customers/:id", "id", "a customer id"),
     ...checkedId("/admin/acquiring/payouts/:id", "id", "a payout id"),
     ...checkedId(
       "/admin/acquiring/settings/accounts/:id",

@@ -10,8 +10,13 @@ import { AcquiringOperation } from "./models/operation"
 import { AcquiringPayout } from "./models/payout"
 import { AcquiringSettingsChange } from "./models/settings-change"
 import { AcquiringSessionState } from "./models/session-state"
+import { AcquiringSavedCard } from "./models/saved-card"
 import { registerJournal } from "./journal-access"
-import type { AcquiringOperationRow, AcquiringPayoutRow } from "./types"
+import type {
+  AcquiringOperationRow,
+  AcquiringPayoutRow,
+  AcquiringSavedCardRow,
+} from "./types"
 import { closeVelocityGuards } from "../../velocity/guard-registry"
 
 /** The plugin's own module: the operations journal, the sessions' private state, the accounts saved in the admin and their audit, and payouts. */
@@ -21,6 +26,7 @@ export default class AcquiringModuleService extends MedusaService({
   AcquiringSettingsChange,
   AcquiringPayout,
   AcquiringSessionState,
+  AcquiringSavedCard,
 }) {
   constructor(
     ...args: ConstructorParameters<ReturnType<typeof MedusaService>>
@@ -138,6 +144,36 @@ export default class AcquiringModuleService extends MedusaService({
     return rows.length
   }
 
+  /**
+   * Keeps a customer's card under the acquirer's token in one statement:
+   * the same token saved again (a notification and the shopper's return
+   * racing, or a second payment asking again) answers the row already kept.
+   */
+  @InjectManager()
+  async keepSavedCard(
+    card: SavedCardInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ id: string }> {
+    const rows = (await sharedContext.manager!.execute(
+      `insert into "acquiring_saved_card" ("id", "customer_id", "merchant_id", "account_id", "token_id", "card_masked", "brand", "provider_id") values (?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict ("customer_id", "merchant_id", "account_id", "token_id") where "deleted_at" is null
+       do update set "card_masked" = excluded."card_masked", "lapsed_at" = null, "updated_at" = now()
+       returning "id"`,
+      [
+        card.id,
+        card.customer_id,
+        card.merchant_id,
+        card.account_id,
+        card.token_id,
+        card.card_masked,
+        card.brand,
+        card.provider_id,
+      ],
+      "all"
+    )) as { id: string }[]
+    return rows[0]
+  }
+
   /** Counts one more request sent for a payout (always with its own request_id). */
   @InjectManager()
   async countAcquiringPayoutTry(
@@ -177,6 +213,18 @@ export default class AcquiringModuleService extends MedusaService({
     return moved.length > 0
   }
 }
+
+export type SavedCardInput = Pick<
+  AcquiringSavedCardRow,
+  | "id"
+  | "customer_id"
+  | "merchant_id"
+  | "account_id"
+  | "token_id"
+  | "card_masked"
+  | "brand"
+  | "provider_id"
+>
 
 /** Columns a settlement may write; names are never taken from input. */
 const OPERATION_COLUMN_NAMES = [

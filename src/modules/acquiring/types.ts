@@ -3,6 +3,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { AcquiringAccount } from "./models/account"
 import type { AcquiringOperation } from "./models/operation"
 import type { AcquiringPayout } from "./models/payout"
+import type { AcquiringSavedCard } from "./models/saved-card"
 import type { AcquiringSettingsChange } from "./models/settings-change"
 
 export type AcquiringOperationRow = InferTypeOf<typeof AcquiringOperation>
@@ -18,3 +19,5 @@ export type AcquiringPayoutRow = InferTypeOf<typeof AcquiringPayout>
 export type AcquiringSettingsChangeRow = InferTypeOf<
   typeof AcquiringSettingsChange
 >
+
+export type AcquiringSavedCardRow = InferTypeOf<typeof AcquiringSavedCard>

@@ -132,6 +132,23 @@ export const AcquiringOptionsSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Saved cards (the wire contract's "Stored cards", a decision): whether
+     * signed-in customers may keep a card, and whether paying with one asks
+     * for the security code again. A storefront route never pays without it
+     * unless this says "optional".
+     */
+    saved_cards: z
+      .object({
+        enabled: z.boolean({ error: "must be true or false" }).default(true),
+        security_code: z
+          .enum(["required", "optional"], {
+            error: 'must be "required" or "optional"',
+          })
+          .default("required"),
+      })
+      .strict()
+      .default({ enabled: true, security_code: "required" }),
     /** velocity limits on card submission and hosted pages (see docs/abuse-protection.md) */
     velocity: VelocityOptionsSchema.optional(),
     limits: z

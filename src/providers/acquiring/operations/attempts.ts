@@ -143,3 +143,18 @@ export function attemptOrder(
     ...extra,
   })
 }
+
+/** What the session records when the shopper asked to keep the card of this attempt: whose it is and where its token will belong. */
+export function keptCardUse(
+  core: ProviderCore,
+  customerId: string | undefined
+): SessionData["saved_card"] {
+  if (!customerId) return undefined
+  return {
+    customer_id: customerId,
+    keep: true,
+    merchant_id: core.options.merchant_id,
+    account_id: core.options.account_id,
+    provider_id: core.provider_id,
+  }
+}

@@ -1,8 +1,10 @@
 /**
- * A card typed on the merchant's page: one authorise call per attempt, the
- * card in memory only. The attempt is in the session before the request
- * leaves; a lost or untrusted answer is confirmed at once with the status
- * query, else left `unknown` for the notification or the reconcile job.
+ * A card typed on the merchant's page, or one the signed-in customer saved
+ * before (its token, and the security code typed again): one authorise call
+ * per attempt, the card in memory only. The attempt is in the session before
+ * the request leaves; a lost or untrusted answer is confirmed at once with
+ * the status query, else left `unknown` for the notification or the
+ * reconcile job.
  */
 import {
   ERROR_CODE,
@@ -11,13 +13,20 @@ import {
   type AuthoriseRequestInput,
   type VerifiedResult,
 } from "../../../gateway"
+import {
+  cardLapsed,
+  cardUsed,
+  type SavedCardRow,
+} from "../saved-cards/saved-card-store"
 import { notifyUrlFor, returnUrlFor, type ProviderCore } from "../config/core"
 import type { SessionData } from "../session/session-data"
 import { applyResult, markAbsent, markUnknown } from "../session/transitions"
 import { declinedResult } from "../session/payment-transitions"
-import type { CardEntry } from "../storefront-input/card-entry"
+import type { TypedCard } from "../storefront-input/card-entry"
+import type { Holder } from "../storefront-input/payment-order"
 import {
   attemptOrder,
+  keptCardUse,
   prepareAttempt,
   recordAttempt,
   type SaveSession,
@@ -32,31 +41,44 @@ export type CardOutcome =
   /** the acquirer's answer was lost: being confirmed */
   | { kind: "outcome_pending"; data: SessionData }
 
+/** What pays: a typed card (kept for the customer when asked) or a saved card. */
+export type CardPayment =
+  | {
+      kind: "typed"
+      card: TypedCard
+      holder?: Holder
+      /** the signed-in customer who asked to keep the card */
+      keep_for?: string
+    }
+  | {
+      kind: "saved"
+      card: SavedCardRow
+      /** typed again by the shopper; absent only where the merchant's options allow */
+      security_code?: string
+      holder?: Holder
+    }
+
 export async function authoriseCard(
   core: ProviderCore,
   stored: SessionData,
-  entry: CardEntry,
+  payment: CardPayment,
   save: SaveSession
 ): Promise<CardOutcome> {
   const prepared = await prepareAttempt(core, stored, save)
   if (prepared.kind === "paid") return { kind: "answered", data: prepared.data }
   const { data, attempt, operation_id } = await recordAttempt(
     core,
-    prepared.data,
+    { ...prepared.data, saved_card: savedCardUse(core, payment) },
     "authorise",
     save
   )
   const settle = (change: Parameters<ProviderCore["journal"]["settle"]>[1]) =>
     core.journal.settle(operation_id, change)
 
-  const base = attemptOrder(core, data, attempt, { holder: entry.holder })
-  const order: AuthoriseRequestInput = {
-    ...base,
-    card: entry.card.number,
-    expiration_month: entry.card.expiry_month,
-    expiration_year: entry.card.expiry_year,
-    security_code: entry.card.security_code,
-  }
+  const order = cardOrder(
+    attemptOrder(core, data, attempt, { holder: payment.holder }),
+    payment
+  )
 
   let result: VerifiedResult | undefined
   let failure: unknown
@@ -82,7 +104,7 @@ export async function authoriseCard(
       { result: result.result }
     )
     const next = applyResult(data, result, rulesOf(core), {
-      pan: entry.card.number,
+      pan: payment.kind === "typed" ? payment.card.number : undefined,
       challenge: {
         return_url: returnUrlFor(core.options, attempt.token),
         notify_url: notifyUrlFor(core),
@@ -94,6 +116,7 @@ export async function authoriseCard(
       result_code: result.result.code,
       result_text: result.result.text,
     })
+    await noteSavedCard(payment, next)
     return { kind: "answered", data: await save(next) }
   }
 
@@ -136,6 +159,7 @@ export async function authoriseCard(
       state: "done",
       transaction_id: lookup.entry.transaction_id ?? null,
     })
+    await noteSavedCard(payment, settled)
     return { kind: "answered", data: await save(settled) }
   }
   await settle({ state: "unknown" })
@@ -143,4 +167,53 @@ export async function authoriseCard(
     kind: "outcome_pending",
     data: await save(markUnknown(data, attempt.order_no)),
   }
+}
+
+/** The order with what pays: the typed card (and the wish to keep it) or the saved card's token. */
+function cardOrder(
+  base: ReturnType<typeof attemptOrder>,
+  payment: CardPayment
+): AuthoriseRequestInput {
+  if (payment.kind === "saved")
+    return {
+      ...base,
+      token_id: payment.card.token_id,
+      ...(payment.security_code
+        ? { security_code: payment.security_code }
+        : {}),
+    }
+  return {
+    ...base,
+    card: payment.card.number,
+    expiration_month: payment.card.expiry_month,
+    expiration_year: payment.card.expiry_year,
+    security_code: payment.card.security_code,
+    ...(payment.keep_for ? { token_flag: "YES" as const } : {}),
+  }
+}
+
+/** What the session records of saved cards for this attempt, before its request leaves. */
+function savedCardUse(
+  core: ProviderCore,
+  payment: CardPayment
+): SessionData["saved_card"] {
+  if (payment.kind === "saved")
+    return {
+      customer_id: payment.card.customer_id,
+      paid_with: true,
+      id: payment.card.id,
+    }
+  return keptCardUse(core, payment.keep_for)
+}
+
+/** A saved card that paid was used now; one the acquirer no longer knows (E0011) leaves the customer's list. */
+async function noteSavedCard(
+  payment: CardPayment,
+  data: SessionData
+): Promise<void> {
+  if (payment.kind !== "saved") return
+  if (data.status === "authorized" || data.status === "captured")
+    await cardUsed(payment.card.id)
+  else if (data.result?.code === ERROR_CODE.STORED_CARD_NOT_FOUND)
+    await cardLapsed(payment.card.id)
 }

@@ -13,6 +13,7 @@ import { currentAttempt, type SessionData } from "../session/session-data"
 import { isWaiting, markUnknown } from "../session/transitions"
 import {
   attemptOrder,
+  keptCardUse,
   prepareAttempt,
   recordAttempt,
   type SaveSession,
@@ -41,7 +42,14 @@ export async function openHostedPage(
   core: ProviderCore,
   stored: SessionData,
   save: SaveSession,
-  now = new Date()
+  {
+    keep_for,
+    now = new Date(),
+  }: {
+    /** the signed-in customer who asked to keep the card typed on the page */
+    keep_for?: string
+    now?: Date
+  } = {}
 ): Promise<HostedPage> {
   const current = currentAttempt(stored)
   if (current?.kind === "checkout" && isWaiting(current.state)) {
@@ -61,15 +69,18 @@ export async function openHostedPage(
   }
   const { data, attempt, operation_id } = await recordAttempt(
     core,
-    prepared.data,
+    { ...prepared.data, saved_card: keptCardUse(core, keep_for) },
     "checkout",
     save,
     now
   )
-  const order = attemptOrder(core, data, attempt, {
-    return_url: returnUrlFor(core.options, attempt.token),
-    cancel_url: cancelUrlFor(core.options, attempt.token),
-  })
+  const order = {
+    ...attemptOrder(core, data, attempt, {
+      return_url: returnUrlFor(core.options, attempt.token),
+      cancel_url: cancelUrlFor(core.options, attempt.token),
+    }),
+    ...(keep_for ? { token_flag: "YES" as const } : {}),
+  }
   try {
     const page = await core.gateway.checkout(order)
     await core.journal.settle(operation_id, { state: "done" })

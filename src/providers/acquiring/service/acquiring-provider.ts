@@ -12,7 +12,17 @@ import type {
   CancelPaymentOutput,
   CapturePaymentInput,
   CapturePaymentOutput,
+  CreateAccountHolderInput,
+  CreateAccountHolderOutput,
+  DeleteAccountHolderInput,
+  DeleteAccountHolderOutput,
   DeletePaymentInput,
+  DeletePaymentMethodInput,
+  DeletePaymentMethodOutput,
+  ListPaymentMethodsInput,
+  ListPaymentMethodsOutput,
+  SavePaymentMethodOutput,
+  UpdateAccountHolderOutput,
   DeletePaymentOutput,
   GetPaymentStatusInput,
   GetPaymentStatusOutput,
@@ -59,11 +69,19 @@ import {
   medusaData,
   readSession,
   readSessionOrigin,
+  saveState,
   takeIntake,
   unchangedView,
   writeSession,
 } from "../session/session-store"
 import { surplusAttempts } from "../session/transitions"
+import {
+  accountHolderOf,
+  forgetHolder,
+  forgetPaymentMethod,
+  paymentMethodsOf,
+  savingRefused,
+} from "../saved-cards/account-holders"
 import { SubscriptionRequestSchema } from "../storefront-input/subscription-request"
 import { DeviceSchema } from "../storefront-input/device"
 import {
@@ -292,6 +310,41 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     return webhookAction(core, payload)
   }
 
+  // Saved cards of signed-in customers (saved-cards/account-holders.ts)
+  async createAccountHolder(
+    input: CreateAccountHolderInput
+  ): Promise<CreateAccountHolderOutput> {
+    return accountHolderOf(input)
+  }
+
+  async updateAccountHolder(): Promise<UpdateAccountHolderOutput> {
+    return {}
+  }
+
+  async deleteAccountHolder(
+    input: DeleteAccountHolderInput
+  ): Promise<DeleteAccountHolderOutput> {
+    await forgetHolder(input)
+    return {}
+  }
+
+  async listPaymentMethods(
+    input: ListPaymentMethodsInput
+  ): Promise<ListPaymentMethodsOutput> {
+    return paymentMethodsOf(input)
+  }
+
+  async savePaymentMethod(): Promise<SavePaymentMethodOutput> {
+    return savingRefused()
+  }
+
+  async deletePaymentMethod(
+    input: DeletePaymentMethodInput
+  ): Promise<DeletePaymentMethodOutput> {
+    await forgetPaymentMethod(input)
+    return {}
+  }
+
   /** States read from the plugin's table, as read: one an operation did not change is not written again. */
   private readonly asRead = new WeakMap<SessionData, string>()
 
@@ -307,8 +360,8 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
 
   /** Writes the state to the plugin's table unless it is the one read, unchanged; answers it. */
   protected async store(data: SessionData): Promise<SessionData> {
-    if (this.asRead.get(data) !== JSON.stringify(data)) await writeSession(data)
-    return data
+    if (this.asRead.get(data) === JSON.stringify(data)) return data
+    return (await saveState(data)).state
   }
 }
 

@@ -32,6 +32,8 @@ export interface AdminPaymentView {
   void_pending: boolean
   /** an attempt's outcome is being confirmed with the acquirer */
   confirming: boolean
+  /** paid with the customer's saved card, or kept the card for them */
+  saved_card: { id: string; kept: boolean; paid_with: boolean } | null
 }
 
 /** "velocity_check: REVIEW" from the acquirer's reason entries. */
@@ -70,6 +72,13 @@ export function adminView(
     order_no: data.order_no ?? null,
     void_pending: data.void_pending === true,
     confirming: unsettledAttempts(data).length > 0,
+    saved_card: data.saved_card?.id
+      ? {
+          id: data.saved_card.id,
+          kept: data.saved_card.keep === true,
+          paid_with: data.saved_card.paid_with === true,
+        }
+      : null,
   }
 }
 

@@ -90,6 +90,25 @@ const RiskSchema = z.object({
     .optional(),
 })
 
+/**
+ * Saved cards of signed-in customers: the customer who asked to keep the
+ * card of this payment (and where its token belongs), or whose saved card
+ * paid it; `id` is the saved card, once kept or when it paid.
+ */
+const SavedCardUseSchema = z.object({
+  customer_id: z.string(),
+  /** keep the card this payment is made with */
+  keep: z.boolean().optional(),
+  /** paid with a saved card */
+  paid_with: z.boolean().optional(),
+  id: z.string().optional(),
+  /** the acquirer's merchant and account the token belongs to, and the provider it was asked through */
+  merchant_id: z.string().optional(),
+  account_id: z.string().optional(),
+  provider_id: z.string().optional(),
+})
+export type SavedCardUse = z.infer<typeof SavedCardUseSchema>
+
 export const REVIEW_STATES = ["held", "released", "rejected"] as const
 export type ReviewState = (typeof REVIEW_STATES)[number]
 
@@ -105,6 +124,9 @@ export const SessionDataSchema = z.object({
   order_status: z.string().optional(),
   result: ResultInfoSchema.optional(),
   card_masked: z.string().optional(),
+  /** the acquirer's token of the card that paid, when it keeps the card (never shown) */
+  token_id: z.string().optional(),
+  saved_card: SavedCardUseSchema.optional(),
   three_ds: ThreeDsSchema.optional(),
   risk: RiskSchema.optional(),
   /** risk review: one field */

@@ -16,6 +16,8 @@ export interface StorefrontView {
   }
   /** an attempt's outcome is being confirmed with the acquirer */
   confirming?: true
+  /** the customer's saved card that paid, or the one this payment kept (never its token) */
+  saved_card_id?: string
 }
 
 /** The view's keys, for code that filters data down to it. */
@@ -26,6 +28,7 @@ export const STOREFRONT_VIEW_KEYS = [
   "review",
   "three_ds",
   "confirming",
+  "saved_card_id",
 ] as const satisfies readonly (keyof StorefrontView)[]
 
 export function storefrontView(data: SessionData): StorefrontView {
@@ -40,6 +43,7 @@ export function storefrontView(data: SessionData): StorefrontView {
       ...(data.three_ds.result ? { result: data.three_ds.result } : {}),
     }
   }
+  if (data.saved_card?.id) view.saved_card_id = data.saved_card.id
   if (view.status === "pending" && unsettledAttempts(data).length)
     view.confirming = true
   return view

@@ -129,6 +129,7 @@ function derive(data: SessionData): SessionData {
     // details of another attempt must not be shown as this one's
     delete next.result
     delete next.card_masked
+    delete next.token_id
     delete next.three_ds
     delete next.risk
     delete next.review
@@ -155,6 +156,7 @@ export function startAttempt(
     order_status: _o,
     result: _r,
     card_masked: _c,
+    token_id: _n,
     three_ds: _d,
     risk: _k,
     review: _v,
@@ -245,6 +247,7 @@ export function applyResult(
         ? maskCardNumber(details.pan)
         : next.card_masked,
   }
+  if (result.token_id) next.token_id = result.token_id
   const risk = riskOf(result)
   if (risk) next.risk = risk
   const subscription = subscriptionFromResult(next.subscription, result)
@@ -346,6 +349,8 @@ export function applyQuery(
     next = withAttempt(data, orderNo, { transaction_id: entry.transaction_id })
   }
   if (next.order_no !== orderNo) return next
+  if (entry.token_id && !next.token_id)
+    next = { ...next, token_id: entry.token_id }
   if (meaning.review === "held") next = { ...next, review: "held" }
   else if (meaning.review === "done" && next.review === "held")
     next = { ...next, review: "released" }

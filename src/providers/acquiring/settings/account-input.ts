@@ -35,6 +35,7 @@ export const AdvancedSchema = z
     status_codes: option.status_codes,
     limits: option.limits,
     lookup_retries: option.lookup_retries.optional(),
+    saved_cards: option.saved_cards.optional(),
   })
   .strict()
 

@@ -1,5 +1,54 @@
 import { CardEntrySchema, describeCardIssues, passesLuhn } from "./card-entry"
 
+const CARD = {
+  number: "4242424242424242",
+  expiry_month: "12",
+  expiry_year: "2031",
+  security_code: "123",
+}
+
+function issuesOf(body: unknown) {
+  const result = CardEntrySchema.safeParse(body)
+  return result.success ? [] : describeCardIssues(result.error)
+}
+
+describe("card entry with saved cards", () => {
+  it("takes a saved card's id and the security code typed again, or a typed card to keep", () => {
+    expect(
+      CardEntrySchema.parse({
+        saved_card: { id: "acqcard_01ABC", security_code: " 123 " },
+      }).saved_card
+    ).toEqual({ id: "acqcard_01ABC", security_code: "123" })
+    expect(
+      CardEntrySchema.parse({ card: CARD, save_card: true })
+    ).toMatchObject({ save_card: true })
+  })
+
+  it("names what is wrong: neither, both, keeping without a typed card, a bad id or code", () => {
+    expect(issuesOf({})).toEqual([{ field: "card", reason: "is required" }])
+    expect(issuesOf({ card: CARD, saved_card: { id: "acqcard_01" } })).toEqual([
+      {
+        field: "saved_card",
+        reason: "cannot be sent with card: pay with one or the other",
+      },
+    ])
+    expect(
+      issuesOf({ saved_card: { id: "acqcard_01" }, save_card: true })
+    ).toEqual([
+      { field: "save_card", reason: "keeps a typed card: send it with card" },
+    ])
+    expect(
+      issuesOf({ saved_card: { id: "tok_secret", security_code: "12" } })
+    ).toEqual([
+      { field: "saved_card.id", reason: "must be a saved card's id" },
+      { field: "saved_card.security_code", reason: "must be 3 or 4 digits" },
+    ])
+    expect(issuesOf({ card: CARD, save_card: "yes" })).toEqual([
+      { field: "save_card", reason: "must be true or false" },
+    ])
+  })
+})
+
 describe("card entry", () => {
   it("accepts a test card and normalises expiry", () => {
     const parsed = CardEntrySchema.parse({

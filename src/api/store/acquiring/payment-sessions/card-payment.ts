@@ -1,11 +1,13 @@
 /**
  * A card submitted for a payment session, as named steps: the session of the
- * card provider, the velocity gate (not for a session already paid), the
+ * card provider, what pays (the typed card or the customer's saved card),
+ * the velocity gate (not for a session already paid), the
  * cart as it is now, one authorisation, and the answer its outcome calls
  * for. One at a time per session (its lock); the route has checked that
  * the caller owns the session.
  */
 import { MedusaError } from "@medusajs/framework/utils"
+import { ERROR_CODE } from "../../../../gateway"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { authoriseCard } from "../../../../providers/acquiring/operations/authorise-card"
 import type { CardOutcome } from "../../../../providers/acquiring/operations/authorise-card"
@@ -14,6 +16,7 @@ import type { CardEntry } from "../../../../providers/acquiring/storefront-input
 import type { SessionData } from "../../../../providers/acquiring/session/session-data"
 import { withSessionLock } from "../../../../locking/locks"
 import { refreshedCart } from "../../../middlewares/cart-snapshot-loader"
+import { cardPaymentOf } from "./card-choice"
 import type { SessionOwner } from "./ownership"
 import {
   loadSession,
@@ -25,6 +28,10 @@ import { outcomePending } from "./store-answers"
 import { passVelocity, type AttemptGate } from "./velocity-check"
 
 export type { CardEntry }
+
+/** E0011: the acquirer no longer knows the token; the card has left the customer's list. */
+const SAVED_CARD_GONE =
+  "This saved card can no longer be used and was removed from your saved cards. Enter the card's details to pay."
 
 export function payByCard(
   req: MedusaRequest,
@@ -46,12 +53,13 @@ async function payUnderLock(
   sessionId: string
 ): Promise<void> {
   const loaded = await cardSession(req, sessionId)
+  const payment = await cardPaymentOf(card, owner, loaded.core)
   const gate = await gateUnlessPaid(req, res, loaded, sessionId)
   if (gate === "refused") return
   const outcome = await authoriseCard(
     loaded.core,
     await withCurrentCart(req, loaded.data, owner),
-    card,
+    payment,
     sessionSaver(req.scope, loaded)
   )
   await answerOutcome(res, loaded, outcome, gate)
@@ -111,10 +119,14 @@ async function answerOutcome(
   }
   if (outcome.data.status === "error") {
     await gate?.record("declined")
+    const code = outcome.data.result?.code ?? ""
     res.status(402).json({
       type: "payment_declined",
-      code: outcome.data.result?.code ?? "",
-      message: declinedError(outcome.data.result, "card payment").message,
+      code,
+      message:
+        code === ERROR_CODE.STORED_CARD_NOT_FOUND
+          ? SAVED_CARD_GONE
+          : declinedError(outcome.data.result, "card payment").message,
       ...sessionAnswer(loaded.session, outcome.data),
     })
     return

@@ -14,7 +14,8 @@ import {
   type HostedPage,
 } from "../../../../providers/acquiring/operations/hosted-checkout"
 import { loadSession, sessionSaver, type LoadedSession } from "./session-access"
-import { assertSessionOwner } from "./ownership"
+import { assertSessionOwner, type SessionOwner } from "./ownership"
+import { RefusedFieldError } from "./store-answers"
 import { passVelocity } from "./velocity-check"
 import { withSessionLock } from "../../../../locking/locks"
 import { returnUrlFor } from "../../../../providers/acquiring/config/core"
@@ -39,10 +40,13 @@ export async function openSessionPage(
   req: MedusaRequest,
   res: MedusaResponse,
   sessionId: string,
-  { keepForNavigation }: { keepForNavigation: boolean }
+  {
+    keepForNavigation,
+    saveCard = false,
+  }: { keepForNavigation: boolean; saveCard?: boolean }
 ): Promise<{ loaded: LoadedSession; page: HostedPage } | null> {
   const scope = req.scope
-  await assertSessionOwner(req, sessionId)
+  const owner = await assertSessionOwner(req, sessionId)
   return withSessionLock(scope, sessionId, async () => {
     const loaded = await loadSession(scope, sessionId)
     if (loaded.core.identifier !== "acquiring-hosted") {
@@ -51,12 +55,14 @@ export async function openSessionPage(
         "The hosted page is served only for sessions of the acquiring-hosted provider"
       )
     }
+    const keepFor = saveCard ? keepingCustomer(owner, loaded) : undefined
     const gate = await passVelocity(req, res, loaded.core, sessionId)
     if (!gate) return null
     const page = await openHostedPage(
       loaded.core,
       loaded.data,
-      sessionSaver(scope, loaded)
+      sessionSaver(scope, loaded),
+      { keep_for: keepFor }
     )
     if (keepForNavigation) {
       const cached: CachedPage = {
@@ -69,4 +75,19 @@ export async function openSessionPage(
     }
     return { loaded, page }
   })
+}
+
+/** The signed-in customer the card typed on the page is kept for; anyone else is refused by name. */
+function keepingCustomer(owner: SessionOwner, loaded: LoadedSession): string {
+  if (!owner.signed_in || !owner.customer_id)
+    throw new RefusedFieldError({
+      field: "save_card",
+      reason: "only a signed-in customer can keep a card",
+    })
+  if (!loaded.core.options.saved_cards.enabled)
+    throw new RefusedFieldError({
+      field: "save_card",
+      reason: "this store does not keep cards",
+    })
+  return owner.customer_id
 }

@@ -21,6 +21,8 @@ export interface SessionOwner {
   sales_channel_id?: string | null
   /** when the cart last changed, as read here (spares the card route another read) */
   cart_updated_at?: string | Date | null
+  /** the caller is the cart's customer, signed in to their account (saved cards are theirs) */
+  signed_in: boolean
 }
 
 export async function assertSessionOwner(
@@ -75,6 +77,7 @@ export async function assertSessionOwner(
     customer_id: cart.customer_id,
     sales_channel_id: cart.sales_channel_id,
     cart_updated_at: cart.updated_at,
+    signed_in: holder,
   }
 }
 
@@ -89,6 +92,14 @@ async function accountHolder(
     filters: { id: customerId },
   })
   return !!(data[0] as { has_account?: boolean } | undefined)?.has_account
+}
+
+/** The signed-in customer calling, if any. */
+export function signedInCustomer(req: MedusaRequest): string | undefined {
+  const actor = (req as Caller).auth_context
+  return actor?.actor_type === "customer" && actor.actor_id
+    ? actor.actor_id
+    : undefined
 }
 
 export function publishableKeyOf(req: MedusaRequest): string | undefined {

@@ -21,8 +21,8 @@ import {
 } from "../../../../providers/acquiring/session/session-data"
 import {
   readSession,
+  saveState,
   vouchedView,
-  writeSession,
 } from "../../../../providers/acquiring/session/session-store"
 import { storefrontView } from "../../../../providers/acquiring/session/storefront-view"
 import {
@@ -78,15 +78,15 @@ export function sessionSaver(
   const payments = paymentModule(scope)
   const amount = storedAmount(loaded.session)
   return async (data: SessionData) => {
-    const shown = await writeSession(data)
+    const { state, shown } = await saveState(data)
     loaded.session = await payments.updatePaymentSession({
       id: loaded.session.id,
       amount,
       currency_code: loaded.session.currency_code,
-      data: vouchedView(data, shown),
-      ...(data.status ? { status: data.status } : {}),
+      data: vouchedView(state, shown),
+      ...(state.status ? { status: state.status } : {}),
     })
-    return data
+    return state
   }
 }
 

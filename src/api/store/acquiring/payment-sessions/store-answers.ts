@@ -4,19 +4,18 @@ import type { PaymentSessionDTO } from "@medusajs/framework/types"
 import { OutcomePendingError } from "../../../../providers/acquiring/operations/errors"
 import { PageOpenElsewhereError } from "../../../../providers/acquiring/operations/hosted-checkout"
 import type { SessionData } from "../../../../providers/acquiring/session/session-data"
+import { invalidDataBody, type InputIssue } from "../../../../input-hardening"
 import { sessionAnswer } from "./session-access"
 
-export function invalidData(
-  res: MedusaResponse,
-  issues: { field: string; reason: string }[]
-): void {
-  res.status(400).json({
-    type: "invalid_data",
-    message: issues
-      .map((issue) => `${issue.field}: ${issue.reason}`)
-      .join("; "),
-    issues,
-  })
+export function invalidData(res: MedusaResponse, issues: InputIssue[]): void {
+  res.status(400).json(invalidDataBody(issues))
+}
+
+/** A request field refused after the body's schema (it depends on the session, the caller or the options): the plugin's one 400. */
+export class RefusedFieldError extends Error {
+  constructor(readonly issue: InputIssue) {
+    super(`${issue.field}: ${issue.reason}`)
+  }
 }
 
 export function outcomePending(
@@ -34,7 +33,8 @@ export function outcomePending(
 
 /**
  * Runs a route's work; an outcome still being confirmed answers 409
- * `outcome_pending`, never a 5xx. A hosted page another tab opened moments
+ * `outcome_pending`, never a 5xx; a field refused on the way answers the
+ * plugin's 400 naming it. A hosted page another tab opened moments
  * ago stays Medusa's 400 `not_allowed`, with `Retry-After` saying when a new
  * page may be opened.
  */
@@ -47,6 +47,10 @@ export async function answering(
   } catch (error) {
     if (error instanceof OutcomePendingError) {
       outcomePending(res, error.message)
+      return
+    }
+    if (error instanceof RefusedFieldError) {
+      invalidData(res, [error.issue])
       return
     }
     if (error instanceof PageOpenElsewhereError && !res.headersSent)

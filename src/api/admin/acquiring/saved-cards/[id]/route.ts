@@ -1,0 +1,24 @@
+/**
+ * DELETE /admin/acquiring/saved-cards/:id
+ * The merchant forgets a customer's saved card (the customer asked, or the
+ * card should no longer be offered).
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { forgetSavedCard } from "../../../../../providers/acquiring/saved-cards/saved-card-store"
+
+export async function DELETE(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const id = req.params.id
+  if (!(await forgetSavedCard(id)))
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Saved card ${id} was not found`
+    )
+  res.json({ id, object: "saved_card", deleted: true })
+}
