@@ -31,6 +31,8 @@ export interface AcquiringPayment {
     by_email: string | null
     at: string
   } | null
+  /** paid_with: the payment used a saved card; kept: the payment saved the card for the customer */
+  saved_card: { id: string; kept: boolean; paid_with: boolean } | null
 }
 
 export interface SyncAnswer {
@@ -46,4 +48,16 @@ export interface SyncAnswer {
 export function isSettled(payment: AcquiringPayment): boolean {
   if (payment.confirming || payment.void_pending) return false
   return ["captured", "canceled", "error"].includes(payment.status)
+}
+
+/** What the payment card says of the saved card a payment used or saved. */
+export function savedCardNotes(
+  savedCard: AcquiringPayment["saved_card"]
+): string[] {
+  // a server without saved cards leaves the field out
+  if (!savedCard) return []
+  return [
+    ...(savedCard.paid_with ? ["Paid with a saved card"] : []),
+    ...(savedCard.kept ? ["Card saved for the customer"] : []),
+  ]
 }

@@ -1,7 +1,8 @@
 /**
  * One acquiring payment in the order widget: status, result, 3-D Secure,
- * risk (action, score, reasons), refunds, account and mode, the review
- * decision and who made it; Release / Reject while held, Sync at any time.
+ * risk (action, score, reasons), whether a saved card paid or the payment
+ * saved the card, refunds, account and mode, the review decision and who
+ * made it; Release / Reject while held, Sync at any time.
  */
 import { Button, Text, toast } from "@medusajs/ui"
 import { useAcquiringPayment } from "../../hooks/payments/use-acquiring-payment"
@@ -9,6 +10,7 @@ import {
   useReviewPayment,
   useSyncPayment,
 } from "../../hooks/payments/use-payment-actions"
+import { savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
 import { PaymentBadges } from "./payment-badges"
 
@@ -92,6 +94,16 @@ export function AcquiringPaymentCard({
       </div>
       <DetailRow label="Transaction" value={payment.transaction_id} />
       <DetailRow label="Card" value={payment.card_masked} />
+      {savedCardNotes(payment.saved_card).map((note) => (
+        <Text
+          key={note}
+          size="small"
+          className="text-ui-fg-subtle text-right"
+          data-testid="saved-card-note"
+        >
+          {note}
+        </Text>
+      ))}
       <DetailRow
         label="Amount"
         value={
