@@ -3,7 +3,8 @@
  * shopper no attempt: number length and Luhn digit, expiry in the future,
  * security code length. The acquirer still decides; these only catch typos.
  */
-import type { CardDetails } from "./card-outcome.js"
+import type { CardDetails, SavedCardChoice } from "./card-outcome.js"
+import type { SavedCard } from "./saved-cards.js"
 
 export type CardField = "number" | "expiry" | "security_code"
 export type CardProblems = Partial<Record<CardField, string>>
@@ -51,6 +52,37 @@ export function formatExpiry(value: string): string {
     : digits
 }
 
+function securityCodeProblem(
+  code: string,
+  brand: "amex" | "other"
+): string | undefined {
+  const length = brand === "amex" ? 4 : 3
+  return new RegExp(`^\\d{${length}}$`).test(code)
+    ? undefined
+    : `Enter the ${length}-digit security code`
+}
+
+/**
+ * Checks the security code typed again for a saved card (4 digits for
+ * American Express, else 3). An empty code passes only when `optional`,
+ * for merchants who do not ask for it again; it is then left out.
+ */
+export function checkSavedCardCode(
+  card: Pick<SavedCard, "id" | "brand" | "card_masked">,
+  securityCode: string,
+  options: { optional?: boolean } = {}
+): { problem?: string; choice?: SavedCardChoice } {
+  const code = securityCode.trim()
+  if (code === "" && options.optional)
+    return { choice: { saved_card: { id: card.id } } }
+  const brand =
+    card.brand === "american-express" ? "amex" : cardBrand(card.card_masked)
+  const problem = securityCodeProblem(code, brand)
+  return problem
+    ? { problem }
+    : { choice: { saved_card: { id: card.id, security_code: code } } }
+}
+
 /**
  * Checks what the shopper typed (number, expiry "MM / YY" or "MM/YYYY",
  * code) and, when nothing is wrong, gives the card in the plugin's shape.
@@ -91,10 +123,8 @@ export function checkCard(
   }
 
   const code = input.security_code.trim()
-  const codeLength = cardBrand(number) === "amex" ? 4 : 3
-  if (!new RegExp(`^\\d{${codeLength}}$`).test(code)) {
-    problems.security_code = `Enter the ${codeLength}-digit security code`
-  }
+  const codeProblem = securityCodeProblem(code, cardBrand(number))
+  if (codeProblem) problems.security_code = codeProblem
 
   if (Object.keys(problems).length > 0) return { problems }
   return {

@@ -170,3 +170,106 @@ describe("submitCard", () => {
     ])
   })
 })
+
+describe("submitCard with saved cards", () => {
+  function recordingStore() {
+    const bodies: unknown[] = []
+    const paths: string[] = []
+    const store: StoreTransport = async (method, path, body) => {
+      paths.push(`${method} ${path}`)
+      bodies.push(body)
+      return { status: 200, body: session("authorized") }
+    }
+    return { store, bodies, paths }
+  }
+
+  const TYPED = {
+    number: "4242 4242 4242 4242",
+    expiry_month: "12",
+    expiry_year: "2031",
+    security_code: "918",
+  }
+
+  it("asks to keep a typed card with save_card", async () => {
+    const { store, bodies, paths } = recordingStore()
+    await submitCard(store, "ps_1", TYPED, undefined, { saveCard: true })
+    expect(paths).toEqual(["POST /store/acquiring/payment-sessions/ps_1/card"])
+    expect(bodies).toEqual([
+      {
+        card: {
+          number: "4242424242424242",
+          expiry_month: "12",
+          expiry_year: "2031",
+          security_code: "918",
+        },
+        save_card: true,
+      },
+    ])
+  })
+
+  it("sends no save_card unless asked", async () => {
+    const { store, bodies } = recordingStore()
+    await submitCard(store, "ps_1", TYPED, undefined, { saveCard: false })
+    expect(bodies[0]).not.toHaveProperty("save_card")
+  })
+
+  it("pays with a saved card's id and the code typed again, nothing else", async () => {
+    const { store, bodies, paths } = recordingStore()
+    const outcome = await submitCard(
+      store,
+      "ps_1",
+      { saved_card: { id: "acqcard_01", security_code: "737" } },
+      { first_name: "Ada", last_name: "Shopper" }
+    )
+    expect(outcome.kind).toBe("authorized")
+    expect(paths).toEqual(["POST /store/acquiring/payment-sessions/ps_1/card"])
+    expect(bodies).toEqual([
+      {
+        saved_card: { id: "acqcard_01", security_code: "737" },
+        holder: { first_name: "Ada", last_name: "Shopper" },
+      },
+    ])
+  })
+
+  it("leaves the code out when none is given, and keys the plugin refuses", async () => {
+    const { store, bodies } = recordingStore()
+    const choice = {
+      saved_card: { id: "acqcard_01", card_masked: "424242******4242" },
+    }
+    await submitCard(store, "ps_1", choice)
+    expect(bodies).toEqual([{ saved_card: { id: "acqcard_01" } }])
+  })
+
+  it("maps the acquirer forgetting a saved card to a decline with code E0011", async () => {
+    const store: StoreTransport = async () => ({
+      status: 402,
+      body: {
+        type: "payment_declined",
+        code: "E0011",
+        message: "The saved card can no longer be used",
+        ...session("error"),
+      },
+    })
+    const outcome = await submitCard(store, "ps_1", {
+      saved_card: { id: "acqcard_01", security_code: "737" },
+    })
+    expect(outcome).toMatchObject({
+      kind: "declined",
+      code: "E0011",
+      message: "The saved card can no longer be used",
+    })
+  })
+})
+
+describe("outcomeOfSession", () => {
+  it("keeps the saved card's id the session names", () => {
+    const outcome = mapCardAnswer({
+      status: 200,
+      body: session("authorized", { saved_card_id: "acqcard_07" }),
+    })
+    expect(outcome.kind === "authorized" && outcome.session.data).toEqual({
+      status: "authorized",
+      saved_card_id: "acqcard_07",
+    })
+  })
+})

@@ -23,6 +23,21 @@ export type CardDetails = {
 
 export type CardHolder = { first_name: string; last_name: string }
 
+/** A card the signed-in customer saved (`listSavedCards`), paid with again. */
+export type SavedCardChoice = {
+  saved_card: {
+    /** `acqcard_…` */
+    id: string
+    /** Typed again by the shopper; leave it out only where the merchant does not ask for it. */
+    security_code?: string
+  }
+}
+
+export type SubmitCardOptions = {
+  /** Keep the typed card for the signed-in customer's next payments. */
+  saveCard?: boolean
+}
+
 export type CardOutcome =
   /** The payment is authorised: complete the cart. */
   | { kind: "authorized"; session: AcquiringSession }
@@ -177,20 +192,49 @@ export function mapCardAnswer(
 /**
  * Sends the card to the plugin (route 2 of the store contract). The card
  * goes to the store's backend only, never to storage; the kit keeps no copy.
+ * `saveCard` keeps a typed card for the signed-in customer (a guest's answer
+ * is 400 naming `save_card`); a saved card is paid with its id and the
+ * security code typed again.
  */
-export async function submitCard(
+export function submitCard(
   store: StoreTransport,
   sessionId: string,
   card: CardDetails,
+  holder?: CardHolder,
+  options?: SubmitCardOptions
+): Promise<CardOutcome>
+export function submitCard(
+  store: StoreTransport,
+  sessionId: string,
+  card: SavedCardChoice,
   holder?: CardHolder
+): Promise<CardOutcome>
+export async function submitCard(
+  store: StoreTransport,
+  sessionId: string,
+  card: CardDetails | SavedCardChoice,
+  holder?: CardHolder,
+  options: SubmitCardOptions = {}
 ): Promise<CardOutcome> {
   const answer = await store(
     "POST",
     `/store/acquiring/payment-sessions/${encodeURIComponent(sessionId)}/card`,
     {
-      card: { ...card, number: card.number.replace(/[\s-]/g, "") },
+      ...paymentBody(card),
+      ...(options.saveCard ? { save_card: true } : {}),
       ...(holder ? { holder } : {}),
     }
   )
   return mapCardAnswer(answer)
+}
+
+function paymentBody(card: CardDetails | SavedCardChoice) {
+  if ("saved_card" in card) {
+    // Only the two keys the plugin takes: its schema refuses any other.
+    const { id, security_code } = card.saved_card
+    return {
+      saved_card: security_code === undefined ? { id } : { id, security_code },
+    }
+  }
+  return { card: { ...card, number: card.number.replace(/[\s-]/g, "") } }
 }

@@ -45,4 +45,37 @@ describe("openHostedPage", () => {
     })
     expect(visited).toEqual([])
   })
+
+  it("asks to keep the card typed on the page with save_card, and sends no body otherwise", async () => {
+    const bodies: unknown[] = []
+    const store: StoreTransport = async (_method, _path, body) => {
+      bodies.push(body)
+      return { status: 200, body: { url: "http://127.0.0.1:9000/p/tok" } }
+    }
+    const navigate = () => {}
+    await openHostedPage(store, "ps_1", { navigate, saveCard: true })
+    await openHostedPage(store, "ps_1", { navigate })
+    expect(bodies).toEqual([{ save_card: true }, undefined])
+  })
+
+  it("reports a guest's refused save as failed, staying on the page", async () => {
+    const visited: string[] = []
+    const outcome = await openHostedPage(
+      async () => ({
+        status: 400,
+        body: {
+          type: "invalid_data",
+          message: "save_card: keeps a card for a signed-in customer only",
+        },
+      }),
+      "ps_1",
+      { navigate: (url) => visited.push(url), saveCard: true }
+    )
+    expect(outcome).toEqual({
+      kind: "failed",
+      status: 400,
+      message: "save_card: keeps a card for a signed-in customer only",
+    })
+    expect(visited).toEqual([])
+  })
 })

@@ -19,14 +19,22 @@ export type HostedPageOutcome =
       | { kind: "failed" }
     >
 
+export type HostedPageOptions = {
+  navigate?: (url: string) => void
+  /** Keep the card typed on the hosted page for the signed-in customer (a guest's answer is 400). */
+  saveCard?: boolean
+}
+
 export async function openHostedPage(
   store: StoreTransport,
   sessionId: string,
-  options: { navigate?: (url: string) => void } = {}
+  options: HostedPageOptions = {}
 ): Promise<HostedPageOutcome> {
   const answer = await store(
     "POST",
-    `/store/acquiring/payment-sessions/${encodeURIComponent(sessionId)}/hosted-page`
+    `/store/acquiring/payment-sessions/${encodeURIComponent(sessionId)}/hosted-page`,
+    // Without the flag the request stays as it was before saved cards: no body.
+    options.saveCard ? { save_card: true } : undefined
   )
   const body = answer.body ?? {}
   const message = answerMessage(answer) ?? `The store answered ${answer.status}`

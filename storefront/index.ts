@@ -8,6 +8,7 @@ export {
   type FetchTransportOptions,
   type MedusaSdkLike,
   type StoreAnswer,
+  type StoreMethod,
   type StoreTransport,
 } from "./transport.js"
 export {
@@ -36,8 +37,23 @@ export {
   type CardDetails,
   type CardHolder,
   type CardOutcome,
+  type SavedCardChoice,
+  type SubmitCardOptions,
 } from "./card-outcome.js"
-export { openHostedPage, type HostedPageOutcome } from "./hosted-page.js"
+export {
+  SAVED_CARD_GONE_CODE,
+  brandName,
+  deleteSavedCard,
+  isSavedCardGone,
+  listSavedCards,
+  type SavedCard,
+  type SavedCardDeletion,
+} from "./saved-cards.js"
+export {
+  openHostedPage,
+  type HostedPageOptions,
+  type HostedPageOutcome,
+} from "./hosted-page.js"
 export {
   readReturn,
   waitForConfirmation,
@@ -49,6 +65,7 @@ export {
   cardBrand,
   formatExpiry,
   checkCard,
+  checkSavedCardCode,
   formatCardNumber,
   luhnValid,
   type CardField,

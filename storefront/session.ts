@@ -29,6 +29,8 @@ export type PublicSessionData = {
   status?: SessionStatus
   result?: { code: string; text: string }
   card_masked?: string
+  /** The saved card this payment kept or was paid with (never its token). */
+  saved_card_id?: string
   review?: "held" | "released" | "rejected"
   three_ds?: { form?: ThreeDsForm; result?: string }
   confirming?: true

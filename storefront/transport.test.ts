@@ -47,6 +47,35 @@ describe("fetchTransport", () => {
   })
 })
 
+describe("fetchTransport's DELETE", () => {
+  it("sends the method without a body or a content type", async () => {
+    const { sent, fetchImpl } = recordingFetch(
+      200,
+      JSON.stringify({ id: "acqcard_01", object: "saved_card", deleted: true })
+    )
+    const store = fetchTransport({
+      baseUrl: "http://127.0.0.1:9000",
+      publishableKey: "pk_test",
+      fetch: fetchImpl,
+    })
+    const answer = await store(
+      "DELETE",
+      "/store/acquiring/saved-cards/acqcard_01"
+    )
+    expect(answer.body).toEqual({
+      id: "acqcard_01",
+      object: "saved_card",
+      deleted: true,
+    })
+    expect(sent[0].url).toBe(
+      "http://127.0.0.1:9000/store/acquiring/saved-cards/acqcard_01"
+    )
+    expect(sent[0].init.method).toBe("DELETE")
+    expect(sent[0].init.body).toBeUndefined()
+    expect(sent[0].init.headers).not.toHaveProperty("content-type")
+  })
+})
+
 describe("sdkTransport", () => {
   it("sends what the js-sdk would: its base URL, key, global headers and customer token", async () => {
     const sdk = new Medusa({

@@ -12,8 +12,16 @@ export type StoreAnswer = {
   retryAfter?: number
 }
 
-export type StoreTransport = (
-  method: "GET" | "POST",
+/** Every method the kit sends: GET and POST, and DELETE for a saved card. */
+export type StoreMethod = "GET" | "POST" | "DELETE"
+
+/**
+ * `Methods` is what the transport must send. It defaults to GET and POST,
+ * so a transport written before saved cards (GET and POST only) still fits
+ * every function but `deleteSavedCard`, which asks for DELETE.
+ */
+export type StoreTransport<Methods extends StoreMethod = "GET" | "POST"> = (
+  method: Methods,
   path: string,
   body?: unknown
 ) => Promise<StoreAnswer>
@@ -40,7 +48,9 @@ function retryAfterSeconds(value: string | null): number | undefined {
 }
 
 /** A transport over `fetch` with the publishable key on every request. */
-export function fetchTransport(options: FetchTransportOptions): StoreTransport {
+export function fetchTransport(
+  options: FetchTransportOptions
+): StoreTransport<StoreMethod> {
   const base = options.baseUrl.replace(/\/+$/, "")
   return async (method, path, body) => {
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
@@ -92,7 +102,7 @@ type SdkConfig = {
 export function sdkTransport(
   sdk: MedusaSdkLike,
   options: { fetch?: typeof fetch } = {}
-): StoreTransport {
+): StoreTransport<StoreMethod> {
   // js-sdk keeps its configuration private; it is read, never changed.
   const config = (sdk.client as unknown as { config: SdkConfig }).config
   const usesSession = config.auth?.type === "session"

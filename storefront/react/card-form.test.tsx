@@ -1,6 +1,7 @@
-import { render, screen } from "@testing-library/react"
+import { render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import type { CardOutcome } from "../card-outcome"
+import type { SavedCard } from "../saved-cards"
 import type { StoreAnswer, StoreTransport } from "../transport"
 import { CardForm } from "./card-form"
 
@@ -220,5 +221,433 @@ describe("CardForm", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Too many attempts. Try again in 20 seconds."
     )
+  })
+})
+
+const SAVED_CARDS: SavedCard[] = [
+  {
+    id: "acqcard_visa",
+    brand: "visa",
+    card_masked: "424242******4242",
+    last4: "4242",
+    saved_at: "2026-11-20T10:00:00.000Z",
+    last_used_at: null,
+  },
+  {
+    id: "acqcard_amex",
+    brand: "american-express",
+    card_masked: "378282*****0005",
+    last4: "0005",
+    saved_at: "2026-10-01T08:30:00.000Z",
+    last_used_at: "2026-11-01T09:00:00.000Z",
+  },
+]
+
+const CARD_GONE: StoreAnswer = {
+  status: 402,
+  body: {
+    type: "payment_declined",
+    code: "E0011",
+    message: "The card is not known",
+    payment_session: { id: "ps_1", status: "error", data: { status: "error" } },
+  },
+}
+
+/** A store double answering its calls with `answers` in turn. */
+function scriptedStore(...answers: StoreAnswer[]) {
+  const calls: Call[] = []
+  const store: StoreTransport = async (method, path, body) => {
+    calls.push({ method, path, body })
+    const answer = answers.shift()
+    if (!answer) throw new Error("no answer scripted")
+    return answer
+  }
+  return { store, calls }
+}
+
+/** Lets the form's state settle after an answer. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe("CardForm with saved cards", () => {
+  it("offers the saved cards and a new card as one named radio group, the newest chosen", () => {
+    const { store } = fakeStore(AUTHORIZED)
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS}
+      />
+    )
+    const group = screen.getByRole("group", { name: "Pay with" })
+    expect(group.tagName).toBe("FIELDSET")
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((radio) => radio.parentElement?.textContent)
+    ).toEqual([
+      "Visa •••• 4242",
+      "American Express •••• 0005",
+      "Use a new card",
+    ])
+    expect(
+      screen.getByRole("radio", { name: "Visa •••• 4242" })
+    ).toHaveProperty("checked", true)
+    // a saved card needs only its security code
+    expect(screen.queryByLabelText("Card number")).toBeNull()
+    expect(screen.queryByLabelText("Expiry date (MM / YY)")).toBeNull()
+    expect(screen.getByLabelText("Security code")).toBeTruthy()
+  })
+
+  it("sends the chosen saved card's id with the security code, and nothing typed before", async () => {
+    const user = userEvent.setup()
+    const { store, calls } = fakeStore(AUTHORIZED)
+    const outcomes: CardOutcome[] = []
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        cart={CART}
+        savedCards={SAVED_CARDS}
+        canSaveCard
+        onOutcome={(o) => outcomes.push(o)}
+      />
+    )
+    await user.click(screen.getByRole("radio", { name: "Use a new card" }))
+    await user.type(screen.getByLabelText("Card number"), "4000000000009995")
+    await user.click(
+      screen.getByRole("radio", { name: "American Express •••• 0005" })
+    )
+    expect(screen.queryByLabelText("Save this card for next time")).toBeNull()
+    await user.type(screen.getByLabelText("Security code"), "7373")
+    await user.click(screen.getByRole("button", { name: "Pay $15.00" }))
+    await settle()
+
+    expect(calls).toEqual([
+      {
+        method: "POST",
+        path: "/store/acquiring/payment-sessions/ps_1/card",
+        body: {
+          saved_card: { id: "acqcard_amex", security_code: "7373" },
+          holder: { first_name: "Ada", last_name: "Shopper" },
+        },
+      },
+    ])
+    expect(outcomes.map((o) => o.kind)).toEqual(["authorized"])
+  })
+
+  it("asks for the saved card's code before sending, by its brand's length", async () => {
+    const user = userEvent.setup()
+    const { store, calls } = fakeStore(AUTHORIZED)
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS}
+      />
+    )
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    expect(calls).toEqual([])
+    expect(screen.getByText("Enter the 3-digit security code")).toBeTruthy()
+    expect(
+      screen.getByLabelText("Security code").getAttribute("aria-invalid")
+    ).toBe("true")
+
+    await user.click(
+      screen.getByRole("radio", { name: "American Express •••• 0005" })
+    )
+    await user.type(screen.getByLabelText("Security code"), "737")
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    expect(calls).toEqual([])
+    expect(screen.getByText("Enter the 4-digit security code")).toBeTruthy()
+  })
+
+  it("sends the id alone where the merchant does not ask for the code again", async () => {
+    const user = userEvent.setup()
+    const { store, calls } = fakeStore(AUTHORIZED)
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS}
+        savedCardCode="optional"
+      />
+    )
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    await settle()
+    expect(calls.map((call) => call.body)).toEqual([
+      { saved_card: { id: "acqcard_visa" } },
+    ])
+  })
+
+  it("puts the plugin's refusal of a saved card's code next to the code", async () => {
+    const user = userEvent.setup()
+    const { store } = fakeStore({
+      status: 400,
+      body: {
+        type: "invalid_data",
+        message: "saved_card.security_code: is required",
+        issues: [{ field: "saved_card.security_code", reason: "is required" }],
+      },
+    })
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS}
+        savedCardCode="optional"
+      />
+    )
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    const message = await screen.findByText("is required")
+    expect(
+      screen.getByLabelText("Security code").getAttribute("aria-describedby")
+    ).toBe(message.id)
+    expect(screen.queryByRole("alert")).toBeNull()
+  })
+
+  it("asks to keep a new card when the shopper ticks the box", async () => {
+    const user = userEvent.setup()
+    const { store, calls } = fakeStore(AUTHORIZED)
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS}
+        canSaveCard
+      />
+    )
+    await user.click(screen.getByRole("radio", { name: "Use a new card" }))
+    const box = screen.getByRole("checkbox", {
+      name: "Save this card for next time",
+    })
+    expect(box).toHaveProperty("checked", false)
+    await fillCard(user, {
+      number: "4242424242424242",
+      expiry: "1231",
+      code: "918",
+    })
+    await user.click(box)
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    await settle()
+
+    expect(calls.map((call) => call.body)).toEqual([
+      {
+        card: {
+          number: "4242424242424242",
+          expiry_month: "12",
+          expiry_year: "2031",
+          security_code: "918",
+        },
+        save_card: true,
+      },
+    ])
+  })
+
+  it("offers no save box unless told the shopper is signed in", async () => {
+    const user = userEvent.setup()
+    const { store, calls } = fakeStore(AUTHORIZED)
+    render(<CardForm store={store} session={{ id: "ps_1" }} />)
+    expect(screen.queryByRole("checkbox")).toBeNull()
+    expect(screen.queryByRole("group")).toBeNull()
+    await fillCard(user, {
+      number: "4242424242424242",
+      expiry: "1231",
+      code: "918",
+    })
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    await settle()
+    expect(calls[0].body).not.toHaveProperty("save_card")
+  })
+
+  it("drops a saved card the acquirer no longer knows and asks for the card typed", async () => {
+    const user = userEvent.setup()
+    const { store, calls } = scriptedStore(CARD_GONE, AUTHORIZED)
+    const gone: string[] = []
+    const outcomes: CardOutcome[] = []
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS}
+        onSavedCardGone={(id) => gone.push(id)}
+        onOutcome={(o) => outcomes.push(o)}
+      />
+    )
+    await user.type(screen.getByLabelText("Security code"), "737")
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This saved card can no longer be used. Enter the card's details to pay."
+    )
+    expect(gone).toEqual(["acqcard_visa"])
+    expect(outcomes.map((o) => o.kind)).toEqual(["declined"])
+    expect(screen.queryByRole("radio", { name: "Visa •••• 4242" })).toBeNull()
+    expect(
+      screen.getByRole("radio", { name: "American Express •••• 0005" })
+    ).toHaveProperty("checked", false)
+    expect(
+      screen.getByRole("radio", { name: "Use a new card" })
+    ).toHaveProperty("checked", true)
+    expect(screen.getByLabelText("Security code")).toHaveProperty("value", "")
+
+    await fillCard(user, {
+      number: "4242424242424242",
+      expiry: "1231",
+      code: "918",
+    })
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    await settle()
+    expect(calls.map((call) => call.body)).toEqual([
+      { saved_card: { id: "acqcard_visa", security_code: "737" } },
+      {
+        card: {
+          number: "4242424242424242",
+          expiry_month: "12",
+          expiry_year: "2031",
+          security_code: "918",
+        },
+      },
+    ])
+  })
+
+  it("drops the whole choice when the only saved card is gone", async () => {
+    const user = userEvent.setup()
+    const { store } = fakeStore(CARD_GONE)
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS.slice(0, 1)}
+      />
+    )
+    await user.type(screen.getByLabelText("Security code"), "737")
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    await screen.findByRole("alert")
+    expect(screen.queryByRole("group")).toBeNull()
+    expect(screen.getByLabelText("Card number")).toBeTruthy()
+  })
+
+  it("treats E0011 on a typed card as any other decline", async () => {
+    const user = userEvent.setup()
+    const { store } = fakeStore(CARD_GONE)
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS}
+      />
+    )
+    await user.click(screen.getByRole("radio", { name: "Use a new card" }))
+    await fillCard(user, {
+      number: "4242424242424242",
+      expiry: "1231",
+      code: "918",
+    })
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The card is not known"
+    )
+    expect(screen.getAllByRole("radio")).toHaveLength(3)
+  })
+
+  it("keeps a card being typed when the saved cards arrive late", async () => {
+    const user = userEvent.setup()
+    const { store } = fakeStore(AUTHORIZED)
+    const { rerender } = render(
+      <CardForm store={store} session={{ id: "ps_1" }} />
+    )
+    await user.type(screen.getByLabelText("Card number"), "4242")
+    rerender(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        savedCards={SAVED_CARDS}
+      />
+    )
+    expect(screen.getByLabelText("Card number")).toHaveProperty("value", "4242")
+    expect(
+      screen.getByRole("radio", { name: "Use a new card" })
+    ).toHaveProperty("checked", true)
+  })
+
+  it("shows the texts the storefront gives instead of the defaults", async () => {
+    const user = userEvent.setup()
+    const { store } = fakeStore(CARD_GONE)
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        cart={CART}
+        savedCards={SAVED_CARDS}
+        canSaveCard
+        text={{
+          savedCardsLegend: "Bezahlen mit",
+          savedCard: (card) => `${card.brand} endet auf ${card.last4}`,
+          newCard: "Neue Karte",
+          securityCode: "Prüfnummer",
+          pay: (amount) => `Jetzt ${amount} zahlen`,
+          savedCardGone: "Diese Karte gibt es nicht mehr.",
+          cardNumber: "Kartennummer",
+          expiry: "Gültig bis (MM / JJ)",
+          saveCard: "Karte speichern",
+          processing: undefined,
+        }}
+      />
+    )
+    expect(screen.getByRole("group", { name: "Bezahlen mit" })).toBeTruthy()
+    expect(
+      screen.getByRole("radio", { name: "visa endet auf 4242" })
+    ).toBeTruthy()
+    await user.type(screen.getByLabelText("Prüfnummer"), "737")
+    await user.click(
+      screen.getByRole("button", { name: "Jetzt $15.00 zahlen" })
+    )
+
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Diese Karte gibt es nicht mehr."
+    )
+    expect(screen.getByRole("radio", { name: "Neue Karte" })).toHaveProperty(
+      "checked",
+      true
+    )
+    expect(screen.getByLabelText("Kartennummer")).toBeTruthy()
+    expect(screen.getByLabelText("Gültig bis (MM / JJ)")).toBeTruthy()
+    expect(screen.getByLabelText("Karte speichern")).toBeTruthy()
+  })
+
+  it("keeps no card data in the browser's storage", async () => {
+    const user = userEvent.setup()
+    const setItem = jest.spyOn(Storage.prototype, "setItem")
+    try {
+      const { store } = scriptedStore(CARD_GONE, AUTHORIZED)
+      render(
+        <CardForm
+          store={store}
+          session={{ id: "ps_1" }}
+          savedCards={SAVED_CARDS}
+          canSaveCard
+        />
+      )
+      await user.type(screen.getByLabelText("Security code"), "737")
+      await user.click(screen.getByRole("button", { name: "Pay" }))
+      await screen.findByRole("alert")
+      await fillCard(user, {
+        number: "4242424242424242",
+        expiry: "1231",
+        code: "918",
+      })
+      await user.click(
+        screen.getByRole("checkbox", { name: "Save this card for next time" })
+      )
+      await user.click(screen.getByRole("button", { name: "Pay" }))
+      await settle()
+
+      expect(setItem).not.toHaveBeenCalled()
+      expect(window.localStorage.length).toBe(0)
+      expect(window.sessionStorage.length).toBe(0)
+      expect(document.cookie).toBe("")
+    } finally {
+      setItem.mockRestore()
+    }
   })
 })

@@ -13,6 +13,8 @@ export type HostedPaymentButtonProps = {
   /** The cart's session of the hosted provider. */
   session: Pick<AcquiringSession, "id">
   onOutcome?: (outcome: HostedPageOutcome) => void
+  /** Keep the card typed on the hosted page for the signed-in customer (the storefront asks the shopper first). */
+  saveCard?: boolean
   children?: ReactNode
   className?: string
 }
@@ -29,7 +31,9 @@ export function HostedPaymentButton(props: HostedPaymentButtonProps) {
     setMessage(undefined)
     let leaving = false
     try {
-      const outcome = await openHostedPage(props.store, props.session.id)
+      const outcome = await openHostedPage(props.store, props.session.id, {
+        saveCard: props.saveCard,
+      })
       leaving = outcome.kind === "opened"
       if (outcome.kind === "rate_limited") {
         setMessage(rateLimitText(outcome.retryAfter))

@@ -6,6 +6,11 @@ export {
   type CardFormProps,
 } from "./card-form.js"
 export {
+  DEFAULT_SHOPPER_TEXT,
+  shopperText,
+  type ShopperText,
+} from "./shopper-text.js"
+export {
   HostedPaymentButton,
   type HostedPaymentButtonProps,
 } from "./hosted-payment-button.js"

@@ -1,0 +1,41 @@
+import { render, screen } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import type { StoreTransport } from "../transport"
+import { HostedPaymentButton } from "./hosted-payment-button"
+
+describe("HostedPaymentButton", () => {
+  it("asks the plugin to keep the card when the storefront says so", async () => {
+    const user = userEvent.setup()
+    const bodies: unknown[] = []
+    // Refused, so the test's page does not navigate away.
+    const store: StoreTransport = async (_method, _path, body) => {
+      bodies.push(body)
+      return {
+        status: 429,
+        retryAfter: 5,
+        body: { type: "rate_limited", message: "slow down" },
+      }
+    }
+    const { rerender } = render(
+      <HostedPaymentButton store={store} session={{ id: "ps_1" }} saveCard>
+        Pay on the secure page
+      </HostedPaymentButton>
+    )
+    await user.click(
+      screen.getByRole("button", { name: "Pay on the secure page" })
+    )
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Too many attempts. Try again in 5 seconds."
+    )
+    rerender(
+      <HostedPaymentButton store={store} session={{ id: "ps_1" }}>
+        Pay on the secure page
+      </HostedPaymentButton>
+    )
+    await user.click(
+      screen.getByRole("button", { name: "Pay on the secure page" })
+    )
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(bodies).toEqual([{ save_card: true }, undefined])
+  })
+})
