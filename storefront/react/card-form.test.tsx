@@ -35,6 +35,20 @@ const CART = {
   billing_address: { first_name: "Ada", last_name: "Shopper" },
 }
 
+/** The approved test card as the shopper types it. */
+const APPROVED = { number: "4242424242424242", expiry: "1231", code: "918" }
+
+/** The form on session ps_1 over a store double answering `answer`, and a user to drive it. */
+function renderForm(
+  answer: StoreAnswer,
+  props: Partial<Parameters<typeof CardForm>[0]> = {}
+) {
+  const user = userEvent.setup()
+  const { store, calls } = fakeStore(answer)
+  render(<CardForm store={store} session={{ id: "ps_1" }} {...props} />)
+  return { user, calls }
+}
+
 async function fillCard(
   user: ReturnType<typeof userEvent.setup>,
   card: { number: string; expiry: string; code: string }
@@ -52,11 +66,7 @@ describe("CardForm", () => {
     const user = userEvent.setup()
     const { store } = fakeStore(AUTHORIZED)
     render(<CardForm store={store} session={{ id: "ps_1" }} cart={CART} />)
-    await fillCard(user, {
-      number: "4242424242424242",
-      expiry: "1231",
-      code: "918",
-    })
+    await fillCard(user, APPROVED)
     expect(screen.getByLabelText("Card number")).toHaveProperty(
       "value",
       "4242 4242 4242 4242"
@@ -119,11 +129,7 @@ describe("CardForm", () => {
         onOutcome={(o) => outcomes.push(o)}
       />
     )
-    await fillCard(user, {
-      number: "4242424242424242",
-      expiry: "1231",
-      code: "918",
-    })
+    await fillCard(user, APPROVED)
     const pay = screen.getByRole("button", { name: "Pay $15.00" })
     await user.dblClick(pay)
     await user.click(pay)
@@ -191,11 +197,7 @@ describe("CardForm", () => {
       },
     })
     render(<CardForm store={store} session={{ id: "ps_1" }} />)
-    await fillCard(user, {
-      number: "4242424242424242",
-      expiry: "1231",
-      code: "918",
-    })
+    await fillCard(user, APPROVED)
     await user.click(screen.getByRole("button", { name: "Pay" }))
 
     const message = await screen.findByText("must be 3 or 4 digits")
@@ -212,11 +214,7 @@ describe("CardForm", () => {
       body: { type: "rate_limited", message: "Too many card attempts" },
     })
     render(<CardForm store={store} session={{ id: "ps_1" }} />)
-    await fillCard(user, {
-      number: "4242424242424242",
-      expiry: "1231",
-      code: "918",
-    })
+    await fillCard(user, APPROVED)
     await user.click(screen.getByRole("button", { name: "Pay" }))
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Too many attempts. Try again in 20 seconds."
@@ -336,15 +334,7 @@ describe("CardForm with saved cards", () => {
   })
 
   it("asks for the saved card's code before sending, by its brand's length", async () => {
-    const user = userEvent.setup()
-    const { store, calls } = fakeStore(AUTHORIZED)
-    render(
-      <CardForm
-        store={store}
-        session={{ id: "ps_1" }}
-        savedCards={SAVED_CARDS}
-      />
-    )
+    const { user, calls } = renderForm(AUTHORIZED, { savedCards: SAVED_CARDS })
     await user.click(screen.getByRole("button", { name: "Pay" }))
     expect(calls).toEqual([])
     expect(screen.getByText("Enter the 3-digit security code")).toBeTruthy()
@@ -362,16 +352,10 @@ describe("CardForm with saved cards", () => {
   })
 
   it("sends the id alone where the merchant does not ask for the code again", async () => {
-    const user = userEvent.setup()
-    const { store, calls } = fakeStore(AUTHORIZED)
-    render(
-      <CardForm
-        store={store}
-        session={{ id: "ps_1" }}
-        savedCards={SAVED_CARDS}
-        savedCardCode="optional"
-      />
-    )
+    const { user, calls } = renderForm(AUTHORIZED, {
+      savedCards: SAVED_CARDS,
+      savedCardCode: "optional",
+    })
     await user.click(screen.getByRole("button", { name: "Pay" }))
     await settle()
     expect(calls.map((call) => call.body)).toEqual([
@@ -406,26 +390,16 @@ describe("CardForm with saved cards", () => {
   })
 
   it("asks to keep a new card when the shopper ticks the box", async () => {
-    const user = userEvent.setup()
-    const { store, calls } = fakeStore(AUTHORIZED)
-    render(
-      <CardForm
-        store={store}
-        session={{ id: "ps_1" }}
-        savedCards={SAVED_CARDS}
-        canSaveCard
-      />
-    )
+    const { user, calls } = renderForm(AUTHORIZED, {
+      savedCards: SAVED_CARDS,
+      canSaveCard: true,
+    })
     await user.click(screen.getByRole("radio", { name: "Use a new card" }))
     const box = screen.getByRole("checkbox", {
       name: "Save this card for next time",
     })
     expect(box).toHaveProperty("checked", false)
-    await fillCard(user, {
-      number: "4242424242424242",
-      expiry: "1231",
-      code: "918",
-    })
+    await fillCard(user, APPROVED)
     await user.click(box)
     await user.click(screen.getByRole("button", { name: "Pay" }))
     await settle()
@@ -449,11 +423,7 @@ describe("CardForm with saved cards", () => {
     render(<CardForm store={store} session={{ id: "ps_1" }} />)
     expect(screen.queryByRole("checkbox")).toBeNull()
     expect(screen.queryByRole("group")).toBeNull()
-    await fillCard(user, {
-      number: "4242424242424242",
-      expiry: "1231",
-      code: "918",
-    })
+    await fillCard(user, APPROVED)
     await user.click(screen.getByRole("button", { name: "Pay" }))
     await settle()
     expect(calls[0].body).not.toHaveProperty("save_card")
@@ -490,11 +460,7 @@ describe("CardForm with saved cards", () => {
     ).toHaveProperty("checked", true)
     expect(screen.getByLabelText("Security code")).toHaveProperty("value", "")
 
-    await fillCard(user, {
-      number: "4242424242424242",
-      expiry: "1231",
-      code: "918",
-    })
+    await fillCard(user, APPROVED)
     await user.click(screen.getByRole("button", { name: "Pay" }))
     await settle()
     expect(calls.map((call) => call.body)).toEqual([
@@ -511,15 +477,9 @@ describe("CardForm with saved cards", () => {
   })
 
   it("drops the whole choice when the only saved card is gone", async () => {
-    const user = userEvent.setup()
-    const { store } = fakeStore(CARD_GONE)
-    render(
-      <CardForm
-        store={store}
-        session={{ id: "ps_1" }}
-        savedCards={SAVED_CARDS.slice(0, 1)}
-      />
-    )
+    const { user } = renderForm(CARD_GONE, {
+      savedCards: SAVED_CARDS.slice(0, 1),
+    })
     await user.type(screen.getByLabelText("Security code"), "737")
     await user.click(screen.getByRole("button", { name: "Pay" }))
     await screen.findByRole("alert")
@@ -528,21 +488,9 @@ describe("CardForm with saved cards", () => {
   })
 
   it("treats E0011 on a typed card as any other decline", async () => {
-    const user = userEvent.setup()
-    const { store } = fakeStore(CARD_GONE)
-    render(
-      <CardForm
-        store={store}
-        session={{ id: "ps_1" }}
-        savedCards={SAVED_CARDS}
-      />
-    )
+    const { user } = renderForm(CARD_GONE, { savedCards: SAVED_CARDS })
     await user.click(screen.getByRole("radio", { name: "Use a new card" }))
-    await fillCard(user, {
-      number: "4242424242424242",
-      expiry: "1231",
-      code: "918",
-    })
+    await fillCard(user, APPROVED)
     await user.click(screen.getByRole("button", { name: "Pay" }))
     expect((await screen.findByRole("alert")).textContent).toBe(
       "The card is not known"
