@@ -265,6 +265,22 @@ acquiringSuite((suite) => {
     expect(wrong.answer.data.type).toBe("payment_declined")
     expect((await me.list()).map((c) => c.id)).toEqual([card.id])
 
+    // the session's decline limit counts saved-card payments as it counts typed ones
+    const { session: tried } = await cartWithSession(me.shop, CARD_PROVIDER, {
+      email: "challenged@example.test",
+    })
+    const declines: number[] = []
+    for (let i = 0; i < 6; i++)
+      declines.push(
+        (
+          await me.store.post(
+            `/store/acquiring/payment-sessions/${tried.id}/card`,
+            saved(card.id, "000")
+          )
+        ).status
+      )
+    expect(declines).toEqual([402, 402, 402, 402, 402, 429])
+
     // the security code is required (the default option): refused by name, nothing sent
     const before = (await authorisations()).length
     const missing = await me.pay(saved(card.id))
