@@ -112,7 +112,8 @@ const config = defineConfig({
       cookieSecret: "integration-cookie-secret",
       storeCors: ["http://127.0.0.1", storefrontUrl].filter(Boolean).join(","),
       adminCors: adminOrigins,
-      authCors: adminOrigins,
+      // the storefront signs customers in (saved cards) as the admin signs users in
+      authCors: [adminOrigins, storefrontUrl].filter(Boolean).join(","),
     },
   },
   admin: { disable: true },

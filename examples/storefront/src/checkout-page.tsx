@@ -1,9 +1,16 @@
 import { useEffect, useState, type FormEvent } from "react"
+import type { Customer } from "./account"
 import { cartId, go, money, type Store } from "./store"
 import { PaymentStep } from "./payment-step"
 
 /** Address, shipping and payment of the stored cart, one step after the other. */
-export function CheckoutPage({ store }: { store: Store }) {
+export function CheckoutPage({
+  store,
+  customer,
+}: {
+  store: Store
+  customer: Customer | null
+}) {
   const [cart, setCart] = useState<any>()
   const [step, setStep] = useState<"address" | "shipping" | "payment">(
     "address"
@@ -36,6 +43,7 @@ export function CheckoutPage({ store }: { store: Store }) {
         <AddressStep
           store={store}
           cart={cart}
+          customer={customer}
           onDone={(c) => (setCart(c), setStep("shipping"))}
         />
       ) : step === "shipping" ? (
@@ -45,7 +53,7 @@ export function CheckoutPage({ store }: { store: Store }) {
           onDone={(c) => (setCart(c), setStep("payment"))}
         />
       ) : (
-        <PaymentStep store={store} cart={cart} />
+        <PaymentStep store={store} cart={cart} customer={customer} />
       )}
     </section>
   )
@@ -54,6 +62,7 @@ export function CheckoutPage({ store }: { store: Store }) {
 function AddressStep(props: {
   store: Store
   cart: any
+  customer: Customer | null
   onDone: (cart: any) => void
 }) {
   const country = props.cart.region?.countries?.[0]?.iso_2 ?? "us"
@@ -70,7 +79,8 @@ function AddressStep(props: {
       country_code: country,
     }
     const { cart } = await props.store.sdk.store.cart.update(props.cart.id, {
-      email: text("email"),
+      // a signed-in customer's cart keeps their own e-mail
+      email: props.customer?.email ?? text("email"),
       shipping_address: address,
       billing_address: address,
     })
@@ -85,7 +95,13 @@ function AddressStep(props: {
   return (
     <form onSubmit={onSubmit}>
       <h2>Address</h2>
-      {field("email", "Email", "email")}
+      {props.customer ? (
+        <p>
+          Signed in as <strong>{props.customer.email}</strong>
+        </p>
+      ) : (
+        field("email", "Email", "email")
+      )}
       {field("first_name", "First name")}
       {field("last_name", "Last name")}
       {field("address_1", "Street and number")}

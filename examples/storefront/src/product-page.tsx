@@ -1,8 +1,15 @@
 import { useEffect, useState } from "react"
+import type { Customer } from "./account"
 import { cartId, go, money, type Store } from "./store"
 
 /** The first product of the store, priced in the first region. */
-export function ProductPage({ store }: { store: Store }) {
+export function ProductPage({
+  store,
+  customer,
+}: {
+  store: Store
+  customer: Customer | null
+}) {
   const [region, setRegion] = useState<any>()
   const [product, setProduct] = useState<any>()
   const [busy, setBusy] = useState(false)
@@ -35,6 +42,9 @@ export function ProductPage({ store }: { store: Store }) {
         ? { sales_channel_id: store.salesChannelId }
         : {}),
       items: [{ variant_id: variant.id, quantity: 1 }],
+      // Signed in, the SDK's token makes the cart the customer's; its e-mail
+      // must be theirs for the plugin to keep or use their cards.
+      ...(customer ? { email: customer.email } : {}),
     })
     cartId.set(cart.id)
     go("/checkout")

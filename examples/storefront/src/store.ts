@@ -24,6 +24,10 @@ export async function loadStore(): Promise<Store> {
   const sdk = new Medusa({
     baseUrl: config.backendUrl,
     publishableKey: config.publishableKey,
+    // A signed-in customer's token, in this tab's sessionStorage (it
+    // survives the plugin's redirects back to the return page), sent by the
+    // SDK and by sdkTransport as Authorization: Bearer. Nothing else is kept.
+    auth: { type: "jwt", jwtTokenStorageMethod: "session" },
   })
   return {
     sdk,
