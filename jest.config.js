@@ -9,6 +9,8 @@ const swc = [
 ]
 
 module.exports = {
+  // the longest files first, so both workers end together (a fresh clone has no timings of its own)
+  testSequencer: "<rootDir>/integration-tests/setup/slow-first-sequencer.js",
   projects: [
     {
       displayName: "unit",

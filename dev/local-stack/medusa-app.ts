@@ -15,29 +15,9 @@ export type MedusaApp = {
  */
 export async function bootMedusa(appDir: string): Promise<MedusaApp> {
   const dbName = `medusa_acquiring_dev_${randomBytes(3).toString("hex")}`
-  // Loaded only now: these modules read DB_* when they load.
-  const runner = require("@medusajs/test-utils/dist/medusa-test-runner-utils")
-  const { getDatabaseURL } = require("@medusajs/test-utils/dist/database")
-  const { Migrator } = require("@medusajs/framework/migrations")
-  const { getResolvedPlugins } = require("@medusajs/framework/utils")
-
-  const credentials = {
-    user: process.env.DB_USERNAME,
-    password: process.env.DB_PASSWORD,
-    host: process.env.DB_HOST,
-    port: Number(process.env.DB_PORT),
-  }
-  await runner.createDatabase(
-    { databaseName: dbName, errorIfExist: false },
-    credentials
-  )
-  const loaded = await loadMedusa(appDir, getDatabaseURL(dbName))
+  const { runner, credentials, loaded } = await migratedDatabase(appDir, dbName)
   const { container, appLoader, configModule, logger } = loaded
-
-  await new Migrator({ container }).ensureMigrationsTable()
-  await runner.migrateDatabase(appLoader)
-  await runner.syncLinks(appLoader, appDir, container, logger)
-  await runner.clearInstances()
+  const { getResolvedPlugins } = require("@medusajs/framework/utils")
   const { loadSearchIndexes } = require("@medusajs/medusa/loaders/search")
   await loadSearchIndexes({
     plugins: await getResolvedPlugins(appDir, configModule, true),
@@ -61,6 +41,35 @@ export async function bootMedusa(appDir: string): Promise<MedusaApp> {
       await runner.closeWaitingroomClient()
     },
   }
+}
+
+/**
+ * Creates `dbName` and brings it to the app's schema: migrations of Medusa's
+ * modules and the plugin's, and link tables. Call it after DB_* are in the
+ * environment.
+ */
+export async function migratedDatabase(appDir: string, dbName: string) {
+  // Loaded only now: these modules read DB_* when they load.
+  const runner = require("@medusajs/test-utils/dist/medusa-test-runner-utils")
+  const { getDatabaseURL } = require("@medusajs/test-utils/dist/database")
+  const { Migrator } = require("@medusajs/framework/migrations")
+  const credentials = {
+    user: process.env.DB_USERNAME,
+    password: process.env.DB_PASSWORD,
+    host: process.env.DB_HOST,
+    port: Number(process.env.DB_PORT),
+  }
+  await runner.createDatabase(
+    { databaseName: dbName, errorIfExist: false },
+    credentials
+  )
+  const loaded = await loadMedusa(appDir, getDatabaseURL(dbName))
+  const { container, appLoader, logger } = loaded
+  await new Migrator({ container }).ensureMigrationsTable()
+  await runner.migrateDatabase(appLoader)
+  await runner.syncLinks(appLoader, appDir, container, logger)
+  await runner.clearInstances()
+  return { runner, credentials, loaded }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
@@ -16,6 +17,7 @@ import {
 } from "../../dev/local-stack/seed-store"
 import { storeApi } from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
+import { copyMigratedDatabase } from "./database-copy"
 import { notificationsProcessed } from "./settlement"
 import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
 
@@ -97,7 +99,11 @@ export function acquiringSuite(
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
   let tracker: WebhookTracker | undefined
 
+  // the file's database starts as a copy of the run's migrated one
+  const dbName = `acquiring-${randomBytes(6).toString("hex")}-${process.env.JEST_WORKER_ID ?? "1"}`
   medusaIntegrationTestRunner({
+    dbName,
+    hooks: { beforeServerStart: () => copyMigratedDatabase(dbName) },
     medusaConfigFile: LOCAL_STACK_APP_DIR,
     testSuite: ({ getContainer, dbConfig, utils }) => {
       const suite: AcquiringSuite = {

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process"
 import { resolve } from "node:path"
 import {
   DATABASE_URL_VARIABLE,
@@ -5,12 +6,14 @@ import {
   startEmbeddedDatabase,
 } from "../../dev/local-stack/database"
 import { PLUGIN_ROOT_VARIABLE, snapshotBuiltPlugin } from "./plugin-snapshot"
+import { TEMPLATE_DATABASE_VARIABLE } from "./template-variable"
 
 /**
  * Gives the integration project a PostgreSQL (the one named by
  * ACQUIRING_TEST_DATABASE_URL, or an embedded one started here) and a
- * private copy of the built plugin. The runner reads DB_* from the
- * environment, which jest hands on to every test file.
+ * private copy of the built plugin, and a database migrated once that every
+ * test file copies. The runner reads DB_* from the environment, which jest
+ * hands on to every test file.
  */
 export default async function globalSetup(): Promise<void> {
   process.env[PLUGIN_ROOT_VARIABLE] = await snapshotBuiltPlugin(
@@ -23,4 +26,30 @@ export default async function globalSetup(): Promise<void> {
   // Medusa logs every migration at info level; keep test output readable.
   process.env.LOG_LEVEL ??= "error"
   globalThis.__acquiringEmbeddedDatabase = started
+  process.env[TEMPLATE_DATABASE_VARIABLE] = await migrateTemplate()
+}
+
+/** Migrates the schema once; each test file copies it (acquiring-suite.ts) instead of migrating for 10 s. */
+async function migrateTemplate(): Promise<string> {
+  const name = `acquiring_template_${process.pid}_${Date.now()}`
+  const child = spawn(
+    process.execPath,
+    [
+      "-r",
+      "ts-node/register/transpile-only",
+      resolve(__dirname, "template-database.ts"),
+      name,
+    ],
+    {
+      // the plugin's options do not change the schema: none are needed to migrate
+      env: { ...process.env, ACQUIRING_TEST_EMPTY_OPTIONS: "1" },
+      stdio: ["ignore", "inherit", "inherit"],
+    }
+  )
+  const code = await new Promise<number | null>((done) =>
+    child.on("exit", done)
+  )
+  if (code !== 0)
+    throw new Error(`migrating the template database failed (exit ${code})`)
+  return name
 }
