@@ -1,4 +1,9 @@
-import { expectStatus, httpClient, type HttpClient } from "./http-client"
+import {
+  expectStatus,
+  httpClient,
+  type HttpAnswer,
+  type HttpClient,
+} from "./http-client"
 import type { SeededStore } from "../local-stack/seed-store"
 
 export const SHOPPER_EMAIL = "ada.shopper@example.test"
@@ -80,7 +85,7 @@ export async function openPaymentSession(
 ): Promise<{
   collectionId: string
   session: any
-  answer: Awaited<ReturnType<HttpClient["post"]>>
+  answer: HttpAnswer
 }> {
   const { payment_collection } = expectStatus(
     await store.post("/store/payment-collections", { cart_id: cartId }),

@@ -1,5 +1,5 @@
 import {
-  acquiringSuite,
+  type AcquiringSuite,
   HOSTED_PROVIDER,
   REOPEN_GUARD_MS,
 } from "../helpers/acquiring-suite"
@@ -21,10 +21,13 @@ import {
   STOREFRONT_RETURN_URL,
 } from "../../dev/local-stack/app-constants"
 
-jest.setTimeout(120_000)
-
 /** The hosted payment page: notification, browser return, shopper cancel, forged return. */
-acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+export function hostedCheckoutCases({
+  sandbox,
+  openShop,
+  backendUrl,
+  container,
+}: AcquiringSuite): void {
   /** The plugin's state of the session (its table, not Medusa's storefront view). */
   const sessionData = async (id: string) => {
     const states = await container()
@@ -375,4 +378,4 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     expect(new URL(back.leftTo!).searchParams.get("status")).toBe("authorized")
     await expectOrder(shop, cart.id)
   })
-})
+}

@@ -4,12 +4,10 @@
  * recorded in Medusa by hand, exactly once and without anything sent to the
  * acquirer; validation and admin auth of both routes.
  */
-import { acquiringSuite } from "../helpers/acquiring-suite"
+import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import { adminPayment, placeDirectOrder } from "../helpers/checkout"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
 import { notificationsProcessed } from "../helpers/settlement"
-
-jest.setTimeout(120_000)
 
 /** Refund requests the sandbox carried out (its summaries count entries done / sent). */
 async function refundsCarriedOut(
@@ -22,7 +20,7 @@ async function refundsCarriedOut(
     .map((r) => String(r.summary))
 }
 
-acquiringSuite((suite) => {
+export function refundSearchCases(suite: AcquiringSuite): void {
   const { sandbox, openShop } = suite
 
   it("a portal refund shows missing_in_medusa, is recorded once, then matches; a Medusa refund matches", async () => {
@@ -208,4 +206,4 @@ acquiringSuite((suite) => {
       ).status
     ).toBe(401)
   })
-})
+}

@@ -1,5 +1,5 @@
 import {
-  acquiringSuite,
+  type AcquiringSuite,
   CARD_PROVIDER,
   HOSTED_PROVIDER,
   type Shop,
@@ -13,14 +13,17 @@ import {
   storeAs as storeAsKey,
 } from "../helpers/store-callers"
 
-jest.setTimeout(180_000)
-
 /**
  * A payment session is acted on only for its own cart: the seven cross-caller attempts a black-box run
  * found open (another customer, another publishable key, a key of another sales channel, an anonymous
  * caller; card, read, hosted page) are refused and change nothing.
  */
-acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+export function ownershipCases({
+  sandbox,
+  openShop,
+  backendUrl,
+  container,
+}: AcquiringSuite): void {
   const storeAs = (shop: Shop, key: string, token?: string) =>
     storeAsKey(backendUrl, key, token)
   const customerToken = (shop: Shop, email: string) =>
@@ -152,4 +155,4 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       expect(text).not.toContain(secret)
     }
   })
-})
+}

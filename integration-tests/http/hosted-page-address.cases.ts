@@ -1,4 +1,7 @@
-import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
+import {
+  type AcquiringSuite,
+  HOSTED_PROVIDER,
+} from "../helpers/acquiring-suite"
 import { formsOf, open, submitForm } from "../../dev/store-client/browser"
 import {
   cartWithSession,
@@ -9,10 +12,12 @@ import { expectStatus } from "../../dev/store-client/http-client"
 import { CARDS } from "../helpers/test-cards"
 import { STOREFRONT_RETURN_URL } from "../../dev/local-stack/app-constants"
 
-jest.setTimeout(120_000)
-
 /** The address `POST …/hosted-page` answers: loaded once, then a notice that sends the shopper back. */
-acquiringSuite(({ openShop, backendUrl, sandbox }) => {
+export function hostedPageAddressCases({
+  openShop,
+  backendUrl,
+  sandbox,
+}: AcquiringSuite): void {
   async function openedPage(shop: Awaited<ReturnType<typeof openShop>>) {
     const { cart, session } = await cartWithSession(shop, HOSTED_PROVIDER)
     const { url } = expectStatus(
@@ -107,4 +112,4 @@ acquiringSuite(({ openShop, backendUrl, sandbox }) => {
     expect(seconds).toBeLessThanOrEqual(5)
     expect(refused[0].data.message).toContain(`try again in ${seconds} seconds`)
   })
-})
+}

@@ -7,7 +7,7 @@ import {
   type HttpClient,
 } from "../../dev/store-client/http-client"
 import {
-  acquiringSuite,
+  type AcquiringSuite,
   CARD_PROVIDER,
   HOSTED_PROVIDER,
   type Shop,
@@ -25,8 +25,6 @@ import {
   storeAs,
 } from "../helpers/store-callers"
 import { CARDS } from "../helpers/test-cards"
-
-jest.setTimeout(240_000)
 
 /** What Medusa may keep in a session's or payment's `data`: the storefront view. */
 const VIEW_KEYS = [
@@ -53,7 +51,12 @@ type Caller = { who: string; store: HttpClient }
  * out the plugin's private state: by key, or by value (order numbers,
  * transaction ids, the shopper's IP, user agent and e-mail).
  */
-acquiringSuite(({ openShop, backendUrl, container, databaseUrl }) => {
+export function storefrontExposureCases({
+  openShop,
+  backendUrl,
+  container,
+  databaseUrl,
+}: AcquiringSuite): void {
   /** Every `data` object under payment sessions and payments in an answer. */
   function dataObjects(body: unknown): Record<string, unknown>[] {
     const found: Record<string, unknown>[] = []
@@ -375,4 +378,4 @@ acquiringSuite(({ openShop, backendUrl, container, databaseUrl }) => {
       orderId: order.id,
     })
   })
-})
+}

@@ -4,7 +4,7 @@
  * notification, or through the reconcile job when the notification is lost.
  * Medusa records them without sending anything to the acquirer again.
  */
-import { acquiringSuite } from "../helpers/acquiring-suite"
+import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import { adminPayment, placeDirectOrder } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
@@ -14,8 +14,6 @@ import {
   runReconcileJob,
   type Money,
 } from "../helpers/settlement"
-
-jest.setTimeout(120_000)
 
 /** The order total of one unit in the USD region: 10.00 + 5.00 shipping. */
 const TOTAL = 15
@@ -68,7 +66,7 @@ const CASES: PortalCase[] = (["notification", "job"] as const).flatMap(
   ]
 )
 
-acquiringSuite((suite) => {
+export function portalActionsCases(suite: AcquiringSuite): void {
   const { sandbox, openShop } = suite
 
   it.each(CASES)(
@@ -155,4 +153,4 @@ acquiringSuite((suite) => {
       medusa: { captures: [TOTAL], refunds: [4, 11], canceled: false },
     })
   })
-})
+}

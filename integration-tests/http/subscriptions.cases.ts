@@ -6,7 +6,7 @@
  * again is harmless, the outcome is recorded on the payment and the order.
  */
 import {
-  acquiringSuite,
+  type AcquiringSuite,
   CARD_PROVIDER,
   type Shop,
 } from "../helpers/acquiring-suite"
@@ -18,8 +18,6 @@ import {
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
-
-jest.setTimeout(120_000)
 
 const SUBSCRIPTION = {
   contract_name: "Coffee club",
@@ -53,7 +51,7 @@ async function subscribedOrder(shop: Shop) {
   return { order, payment: await adminPayment(shop, order.id) }
 }
 
-acquiringSuite((suite) => {
+export function subscriptionsCases(suite: AcquiringSuite): void {
   const { sandbox, openShop } = suite
   const cancel = (shop: Shop, paymentId: string) =>
     shop.admin.post(
@@ -212,4 +210,4 @@ acquiringSuite((suite) => {
       ).status
     ).toBe(401)
   })
-})
+}

@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import {
   adminOrder,
   adminPayment,
@@ -23,10 +23,12 @@ import {
 } from "../../dev/store-client/storefront"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
-jest.setTimeout(120_000)
-
 /** Direct card entry: approval, capture, refunds, cancel, refusals. */
-acquiringSuite(({ sandbox, openShop, container }) => {
+export function directCardCases({
+  sandbox,
+  openShop,
+  container,
+}: AcquiringSuite): void {
   it("approves a card, places the order, captures, refunds twice in part and then the rest", async () => {
     const shop = await openShop()
     // Two totes at 10.00 and 5.00 shipping.
@@ -543,4 +545,4 @@ acquiringSuite(({ sandbox, openShop, container }) => {
       payment.data.transaction_id,
     ])
   })
-})
+}

@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import {
   adminPayment,
@@ -13,10 +13,13 @@ import { expectStatus } from "../../dev/store-client/http-client"
 import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
 
-jest.setTimeout(120_000)
-
 /** Payments held for risk review, and cards that need 3-D Secure. */
-acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+export function reviewAnd3dsCases({
+  sandbox,
+  openShop,
+  backendUrl,
+  container,
+}: AcquiringSuite): void {
   async function heldOrder() {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
@@ -197,4 +200,4 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       (await sandbox.transaction(paid.data.transaction_id)).threeds_result
     ).toBe("FRICTIONLESS")
   })
-})
+}

@@ -6,7 +6,7 @@
  */
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
-  acquiringSuite,
+  type AcquiringSuite,
   CARD_PROVIDER,
   HOSTED_PROVIDER,
   type Shop,
@@ -28,11 +28,9 @@ import { cardBody, CARDS } from "../helpers/test-cards"
 import { customerToken, storeAs } from "../helpers/store-callers"
 import { notificationsProcessed } from "../helpers/settlement"
 
-jest.setTimeout(180_000)
-
 const CODE = "123"
 
-acquiringSuite((suite) => {
+export function savedCardsCases(suite: AcquiringSuite): void {
   const { sandbox, openShop, backendUrl, container, logs } = suite
   /** Every store answer of a test, searched for the token at the end. */
   let answers: HttpAnswer[] = []
@@ -412,4 +410,4 @@ acquiringSuite((suite) => {
     })
     expect(cards.map((c) => c.card_masked)).toEqual(["424242******4242"])
   })
-})
+}

@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import {
   adminPayment,
   cartWithSession,
@@ -10,10 +10,13 @@ import {
 import { expectStatus } from "../../dev/store-client/http-client"
 import { CARDS } from "../helpers/test-cards"
 
-jest.setTimeout(120_000)
-
 /** The order widget's routes: one payment as the admin sees it, a sync with the acquirer, and who decided a review. */
-acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+export function adminPaymentDetailCases({
+  sandbox,
+  openShop,
+  backendUrl,
+  container,
+}: AcquiringSuite): void {
   it("shows a held payment's risk, records who released it on the order, and syncs with the acquirer", async () => {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
@@ -119,4 +122,4 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       message: "In line with the acquirer; nothing changed.",
     })
   })
-})
+}

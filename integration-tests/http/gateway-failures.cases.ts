@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { submitForm } from "../../dev/store-client/browser"
 import {
   adminPayment,
@@ -13,10 +13,13 @@ import {
 import { expectStatus } from "../../dev/store-client/http-client"
 import { CARDS } from "../helpers/test-cards"
 
-jest.setTimeout(120_000)
-
 /** Lost answers and lying answers from the service: nothing is charged twice, nothing unverified is trusted. */
-acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+export function gatewayFailuresCases({
+  sandbox,
+  openShop,
+  backendUrl,
+  container,
+}: AcquiringSuite): void {
   afterEach(() => sandbox.clearFaults())
 
   const requestsFor = async (
@@ -181,4 +184,4 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     const tx = await sandbox.transaction(payment.data.transaction_id)
     expect(tx.refunds.map((r: any) => r.refund_amount)).toEqual(["5.00"])
   })
-})
+}

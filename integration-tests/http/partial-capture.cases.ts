@@ -5,13 +5,11 @@
  * what was captured, and Medusa's capturable amount agrees afterwards.
  */
 import { expectStatus } from "../../dev/store-client/http-client"
-import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { adminPayment, eventually, placeDirectOrder } from "../helpers/checkout"
 import { ledgerOf, violations } from "../helpers/money-invariants"
 
-jest.setTimeout(120_000)
-
-acquiringSuite((suite) => {
+export function partialCaptureCases(suite: AcquiringSuite): void {
   const { sandbox, openShop } = suite
 
   async function authorisedOrder() {
@@ -153,4 +151,4 @@ acquiringSuite((suite) => {
       (await sandbox.transaction(tx)).refunds.map((r: any) => r.refund_amount)
     ).toEqual(["5.00"])
   })
-})
+}

@@ -1,5 +1,5 @@
 import {
-  acquiringSuite,
+  type AcquiringSuite,
   CARD_PROVIDER,
   HOSTED_PROVIDER,
 } from "../helpers/acquiring-suite"
@@ -11,10 +11,14 @@ import { expectStatus } from "../../dev/store-client/http-client"
 import { createReadyCart } from "../../dev/store-client/storefront"
 import { CARD_SECRETS, CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
-jest.setTimeout(120_000)
-
 /** The harness itself: Medusa boots with the plugin, talks HTTP, stays on loopback; the card-data scan works. */
-acquiringSuite(({ sandbox, openShop, databaseUrl, logs, container }) => {
+export function smokeCases({
+  sandbox,
+  openShop,
+  databaseUrl,
+  logs,
+  container,
+}: AcquiringSuite): void {
   it("boots Medusa with the plugin's two payment providers and serves the store API", async () => {
     const shop = await openShop()
     const cart = await createReadyCart(shop.store, shop.seeded)
@@ -100,4 +104,4 @@ acquiringSuite(({ sandbox, openShop, databaseUrl, logs, container }) => {
     await plant({ note: "", nested: "", expiry_month: "" })
     expect(await findCardData(databaseUrl(), CARD_SECRETS)).toEqual([])
   })
-})
+}
