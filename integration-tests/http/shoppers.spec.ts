@@ -7,12 +7,10 @@
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { ownershipCases } from "./ownership.cases"
 import { storefrontExposureCases } from "./storefront-exposure.cases"
-import { savedCardsCases } from "./saved-cards.cases"
 
 jest.setTimeout(240_000)
 
 acquiringSuite((suite) => {
   describe("ownership", () => ownershipCases(suite))
   describe("storefront-exposure", () => storefrontExposureCases(suite))
-  describe("saved-cards", () => savedCardsCases(suite))
 })

@@ -6,7 +6,7 @@
  */
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
-  type AcquiringSuite,
+  acquiringSuite,
   CARD_PROVIDER,
   HOSTED_PROVIDER,
   type Shop,
@@ -30,7 +30,9 @@ import { notificationsProcessed } from "../helpers/settlement"
 
 const CODE = "123"
 
-export function savedCardsCases(suite: AcquiringSuite): void {
+jest.setTimeout(180_000)
+
+acquiringSuite((suite) => {
   const { sandbox, openShop, backendUrl, container, logs } = suite
   /** Every store answer of a test, searched for the token at the end. */
   let answers: HttpAnswer[] = []
@@ -410,4 +412,4 @@ export function savedCardsCases(suite: AcquiringSuite): void {
     })
     expect(cards.map((c) => c.card_masked)).toEqual(["424242******4242"])
   })
-}
+})
