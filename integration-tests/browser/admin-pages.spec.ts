@@ -1,16 +1,21 @@
 import { adminDashboard } from "../helpers/admin-browser"
-import { acquiringSuite } from "../helpers/acquiring-suite"
+import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { cartWithSession } from "../helpers/checkout"
+import { customerToken, storeAs } from "../helpers/store-callers"
+import { cardBody, CARDS } from "../helpers/test-cards"
+import { expectStatus } from "../../dev/store-client/http-client"
 
 jest.setTimeout(300_000)
 
 /**
  * The admin dashboard with the plugin's extensions, in Chromium: the
  * Payouts page from the sidebar, a payout created in the form (a mistake
- * named beside its field first), its page following it to Completed.
+ * named beside its field first), its page following it to Completed; a
+ * customer's saved cards on the customer page, one deleted there.
  */
 const admin = adminDashboard()
 
-acquiringSuite(({ sandbox, container }) => {
+acquiringSuite(({ sandbox, container, openShop, backendUrl }) => {
   it("creates a payout in the form and sees it complete", async () => {
     const login = await admin.createLogin(container())
     const page = await admin.logIn(login)
@@ -65,5 +70,59 @@ acquiringSuite(({ sandbox, container }) => {
     await expect(row.textContent()).resolves.toMatch(/Completed/)
     await expect(row.textContent()).resolves.toMatch(/250\.00 USD/)
     await admin.screenshot("payouts-4-list-completed")
+  })
+
+  it("lists a customer's saved cards on the customer page and deletes one there", async () => {
+    const shop = await openShop()
+    const email = "card.keeper@example.test"
+    const token = await customerToken(shop, backendUrl, email)
+    const customer = storeAs(backendUrl, shop.seeded.publishableKey, token)
+    const { session } = await cartWithSession(
+      { ...shop, store: customer },
+      CARD_PROVIDER,
+      { email }
+    )
+    expectStatus(
+      await customer.post(
+        `/store/acquiring/payment-sessions/${session.id}/card`,
+        { ...cardBody(CARDS.approved), save_card: true }
+      ),
+      200,
+      "pay and keep the card"
+    )
+    const { customer: me } = expectStatus(
+      await customer.get("/store/customers/me"),
+      200,
+      "me"
+    )
+
+    const login = await admin.createLogin(container())
+    const page = await admin.logIn(login)
+    await admin.open(`/customers/${me.id}`)
+    const widget = page.getByTestId("acquiring-saved-cards")
+    await widget.getByRole("heading", { name: "Saved cards" }).waitFor()
+    const row = widget.getByRole("row").filter({ hasText: "424242******4242" })
+    await row.waitFor()
+    await expect(row.textContent()).resolves.toMatch(/Visa/)
+    await expect(row.textContent()).resolves.toMatch(/Never/)
+    // below Medusa's own customer sections
+    await widget.scrollIntoViewIfNeeded()
+    await admin.screenshot("saved-cards-admin-1-customer-page")
+
+    await row.getByRole("button", { name: "Delete Visa •••• 4242" }).click()
+    const prompt = page.getByRole("alertdialog")
+    await prompt.getByText("Delete Visa •••• 4242?").waitFor()
+    await admin.screenshot("saved-cards-admin-2-confirm")
+    await prompt.getByRole("button", { name: "Delete" }).click()
+    await widget.getByText("No saved cards").waitFor()
+    await widget.scrollIntoViewIfNeeded()
+    await admin.screenshot("saved-cards-admin-3-deleted")
+    expect(
+      expectStatus(
+        await customer.get("/store/acquiring/saved-cards"),
+        200,
+        "the customer's cards"
+      ).saved_cards
+    ).toEqual([])
   })
 })
