@@ -372,6 +372,14 @@ acquiringSuite((suite) => {
       }),
     ])
     expect(JSON.stringify(adminList)).not.toContain("tok_")
+    // the admin routes are the admin's: a store caller gets 401
+    for (const answer of [
+      await me.store.get(
+        `/admin/acquiring/customers/${me.customerId}/saved-cards`
+      ),
+      await me.store.delete(`/admin/acquiring/saved-cards/${second.id}`),
+    ])
+      expect(answer.status).toBe(401)
     expectStatus(
       await shop.admin.delete(`/admin/acquiring/saved-cards/${second.id}`),
       200,
