@@ -15,6 +15,7 @@ import {
   saveSessionData,
 } from "../medusa-payments/payment-store"
 import type { StoredSession } from "./sessions"
+import { thrownMessage } from "../providers/acquiring/operations/errors"
 
 export async function settleAbandoned(
   container: MedusaContainer,
@@ -50,7 +51,7 @@ export async function settleAbandoned(
       )
     } catch (error) {
       loggerOf(container).warn(
-        `[acquiring] settling abandoned session ${session.id} failed: ${error instanceof Error ? error.message : "unknown error"}`
+        `[acquiring] settling abandoned session ${session.id} failed: ${thrownMessage(error)}`
       )
     }
   }

@@ -31,6 +31,7 @@ import { recordAcquirerRefundsUnderLock } from "./refunds"
 import { withPaymentLock } from "../locking/locks"
 import { wasMade } from "../providers/acquiring/operations/refunds"
 import type { RefundSearchEntry } from "../gateway"
+import { thrownMessage } from "../providers/acquiring/operations/errors"
 
 export type StoredPayment = Pick<
   PaymentDTO,
@@ -90,7 +91,7 @@ export async function reconcilePayments(
       } catch (error) {
         outcomes.set(payment.id, "unavailable")
         loggerOf(container).warn(
-          `[acquiring] reconciling payment ${payment.id} failed: ${error instanceof Error ? error.message : "unknown error"}`
+          `[acquiring] reconciling payment ${payment.id} failed: ${thrownMessage(error)}`
         )
       }
     }

@@ -16,6 +16,7 @@ import {
 import type { SessionData } from "../providers/acquiring/session/session-data"
 import { loggerOf } from "../medusa-payments/payment-store"
 import { withPaymentLock } from "../locking/locks"
+import { thrownMessage } from "../providers/acquiring/operations/errors"
 
 export interface RecordOptions {
   /** record only the refund with this refund_reference_id (the admin's "Record in Medusa") */
@@ -105,7 +106,7 @@ export async function recordAcquirerRefundsUnderLock(
       recorded += 1
     } catch (error) {
       loggerOf(container).error(
-        `[acquiring] a refund of ${op.amount} ${op.currency} made at the acquirer for payment ${paymentId} could not be recorded in Medusa: ${error instanceof Error ? error.message : "unknown error"}`
+        `[acquiring] a refund of ${op.amount} ${op.currency} made at the acquirer for payment ${paymentId} could not be recorded in Medusa: ${thrownMessage(error)}`
       )
     }
   }

@@ -26,6 +26,7 @@ import {
   saveSessionData,
   type PaymentSessionRow,
 } from "../medusa-payments/payment-store"
+import { thrownMessage } from "../providers/acquiring/operations/errors"
 
 /** The fields of a payment session the reconcile reads (a StoredSession). */
 export const STORED_SESSION_FIELDS = [
@@ -106,7 +107,7 @@ export async function reconcileSessions(
         )
       } catch (error) {
         loggerOf(container).warn(
-          `[acquiring] reconciling ${session.id} failed: ${error instanceof Error ? error.message : "unknown error"}`
+          `[acquiring] reconciling ${session.id} failed: ${thrownMessage(error)}`
         )
       }
     }

@@ -6,6 +6,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { loggerOf } from "../../medusa-payments/payment-store"
 import { recordReviewDecision } from "./review-decisions"
+import { thrownMessage } from "../../providers/acquiring/operations/errors"
 
 export interface RecordReviewDecisionInput {
   payment_id: string
@@ -28,7 +29,7 @@ export const recordReviewDecisionStep = createStep(
     } catch (error) {
       // the acquirer has decided already: a failed record must not fail the decision
       loggerOf(container).warn(
-        `[acquiring] recording the review decision on payment ${input.payment_id} failed: ${error instanceof Error ? error.message : "unknown error"}`
+        `[acquiring] recording the review decision on payment ${input.payment_id} failed: ${thrownMessage(error)}`
       )
       return new StepResponse(null)
     }

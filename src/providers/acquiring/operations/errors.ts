@@ -87,3 +87,20 @@ export function toMedusaError(error: unknown, operation: string): Error {
     `The acquirer's answer to the ${operation} could not be read; its outcome is being confirmed with the status query`
   )
 }
+
+/**
+ * The message of anything thrown, for the operator's log: Medusa's
+ * workflows throw their steps' errors as plain objects, which are no
+ * `Error` but carry a message. Scrubbed, as every logged text is.
+ */
+export function thrownMessage(error: unknown): string {
+  const message =
+    error instanceof Error
+      ? error.message
+      : typeof (error as { message?: unknown } | null)?.message === "string"
+        ? (error as { message: string }).message
+        : typeof error === "string"
+          ? error
+          : "unknown error"
+  return scrubText(message)
+}
