@@ -48,11 +48,9 @@ export default defineConfig({
               website: "https://shop.example.com",
               // public URL of this Medusa backend: notify_url and the browser return URLs are built from it
               backend_url: "https://api.shop.example.com",
-              // storefront pages the shopper lands on after the hosted page or a 3-D Secure challenge
-              storefront_return_url:
-                "https://shop.example.com/checkout/payment-return",
-              storefront_cancel_url:
-                "https://shop.example.com/checkout/payment-cancelled",
+              // the storefront page the shopper lands on after the hosted page or a 3-D Secure challenge
+              // (?status=…&attempt=…; status=canceled when they gave up; storefront_cancel_url sends those elsewhere)
+              storefront_return_url: "https://shop.example.com/checkout/return",
               // "always" asks for 3-D Secure on every payment (open3d=do3DS); "issuer" lets the acquirer decide
               three_d_secure: "always",
               // true when the acquirer account captures automatically (order_status 1 then means paid)

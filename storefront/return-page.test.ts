@@ -59,3 +59,63 @@ describe("waitForConfirmation", () => {
     expect(reads).toBe(1)
   })
 })
+
+describe("waitForConfirmation by the attempt token", () => {
+  const attempt = "0f1e2d3c4b5a69788796a5b4"
+
+  it("reads the return by its token until confirmed, and answers its cart and order", async () => {
+    const answers = [
+      { status: "pending", data: { confirming: true }, order_id: null },
+      { status: "authorized", data: { status: "authorized" }, order_id: null },
+    ]
+    const calls: string[] = []
+    const store: StoreTransport = async (method, path) => {
+      calls.push(`${method} ${path}`)
+      const next = answers.shift()!
+      return {
+        status: 200,
+        body: {
+          payment_return: {
+            attempt,
+            cart_id: "cart_1",
+            order_id: next.order_id,
+            payment_session: {
+              id: "ps_1",
+              status: next.status,
+              data: next.data,
+            },
+          },
+        },
+      }
+    }
+    const found = await waitForConfirmation(
+      store,
+      { status: "authorized", attempt },
+      { intervalMs: 1 }
+    )
+    expect(found).toEqual({
+      attempt,
+      cart_id: "cart_1",
+      order_id: null,
+      payment_session: {
+        id: "ps_1",
+        status: "authorized",
+        data: { status: "authorized" },
+      },
+    })
+    expect(calls).toEqual([
+      `GET /store/acquiring/returns/${attempt}`,
+      `GET /store/acquiring/returns/${attempt}`,
+    ])
+  })
+
+  it("throws the store's refusal of an unknown attempt", async () => {
+    const store: StoreTransport = async () => ({
+      status: 404,
+      body: { type: "not_found", message: "Unknown payment attempt" },
+    })
+    await expect(
+      waitForConfirmation(store, { status: "authorized", attempt })
+    ).rejects.toMatchObject({ status: 404, message: "Unknown payment attempt" })
+  })
+})

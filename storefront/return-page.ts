@@ -1,11 +1,17 @@
 /**
  * The storefront's return page: the plugin sends the shopper back (after
  * the hosted page or a 3-D Secure challenge) with `?status=&attempt=`. The
- * status in the address is a hint for what to show first; the session
- * read from the store is what counts before the cart is completed.
+ * status in the address is a hint for what to show first; what the store
+ * answers for the attempt is what counts before the cart is completed.
+ *
+ * The way back starts on another site, so the storefront's cookies may not
+ * come with it (a `SameSite=Strict` cart cookie, a customer's token): the
+ * attempt token alone finds the payment, its cart and its order.
  */
+import { errorFromAnswer } from "./request-error.js"
 import {
   readSession,
+  toSession,
   type AcquiringSession,
   type SessionStatus,
 } from "./session.js"
@@ -44,6 +50,34 @@ export function readReturn(
   return attempt ? { status, attempt } : { status }
 }
 
+/** What the store answers for an attempt: the session as the storefront sees it, its cart, and the order once there is one. */
+export type PaymentReturn = {
+  attempt: string
+  cart_id: string
+  /** The order made from the cart (by the return page or by the acquirer's notification), else null. */
+  order_id: string | null
+  payment_session: AcquiringSession
+}
+
+/** GET /store/acquiring/returns/:attempt: needs the publishable key only, no cookie. */
+export async function readPaymentReturn(
+  store: StoreTransport,
+  attempt: string
+): Promise<PaymentReturn> {
+  const answer = await store(
+    "GET",
+    `/store/acquiring/returns/${encodeURIComponent(attempt)}`
+  )
+  if (answer.status !== 200) throw errorFromAnswer(answer)
+  const found = answer.body.payment_return
+  return {
+    attempt: String(found.attempt),
+    cart_id: String(found.cart_id),
+    order_id: found.order_id ? String(found.order_id) : null,
+    payment_session: toSession(found.payment_session),
+  }
+}
+
 export type WaitOptions = {
   /** Between reads; 1000 ms by default. */
   intervalMs?: number
@@ -67,23 +101,56 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   })
 }
 
-/**
- * Reads the session until the plugin has confirmed its outcome (status no
- * longer `pending`), then answers it. After `timeoutMs` the last read is
- * answered as it is (still `pending`): tell the shopper the payment is
- * being checked rather than completing the cart.
- */
-export async function waitForConfirmation(
-  store: StoreTransport,
-  sessionId: string,
-  options: WaitOptions = {}
-): Promise<AcquiringSession> {
+async function poll<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: WaitOptions
+): Promise<T> {
   const interval = options.intervalMs ?? 1000
   const deadline = Date.now() + (options.timeoutMs ?? 60_000)
   for (;;) {
-    const session = await readSession(store, sessionId)
-    if (session.status !== "pending" && !session.data.confirming) return session
-    if (Date.now() + interval > deadline) return session
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() + interval > deadline) return value
     await sleep(interval, options.signal)
   }
+}
+
+/**
+ * Reads the payment until the plugin has confirmed its outcome (status no
+ * longer `pending`), then answers it. After `timeoutMs` the last read is
+ * answered as it is (still `pending`): tell the shopper the payment is
+ * being checked rather than completing the cart.
+ *
+ * Given the return page's `readReturn()`, it reads by the attempt token and
+ * answers a `PaymentReturn` (cart and order included), whatever the
+ * storefront's cookies; given a session id, it reads the session, which
+ * needs the cart's customer signed in.
+ */
+export function waitForConfirmation(
+  store: StoreTransport,
+  returned: ReturnedPayment & { attempt: string },
+  options?: WaitOptions
+): Promise<PaymentReturn>
+export function waitForConfirmation(
+  store: StoreTransport,
+  sessionId: string,
+  options?: WaitOptions
+): Promise<AcquiringSession>
+export function waitForConfirmation(
+  store: StoreTransport,
+  target: string | (ReturnedPayment & { attempt: string }),
+  options: WaitOptions = {}
+): Promise<PaymentReturn | AcquiringSession> {
+  if (typeof target === "string")
+    return poll(() => readSession(store, target), settled, options)
+  return poll(
+    () => readPaymentReturn(store, target.attempt),
+    (found) => settled(found.payment_session),
+    options
+  )
+}
+
+function settled(session: AcquiringSession): boolean {
+  return session.status !== "pending" && !session.data.confirming
 }

@@ -1,4 +1,3 @@
 /** Fixed settings of the Medusa app the tests and the demo boot (medusa-config.ts reads them too). */
 export const TEST_JWT_SECRET = "integration-jwt-secret"
 export const STOREFRONT_RETURN_URL = "https://shop.example.test/checkout/return"
-export const STOREFRONT_CANCEL_URL = "https://shop.example.test/checkout/cancel"

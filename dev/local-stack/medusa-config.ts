@@ -1,10 +1,6 @@
 import { join, resolve } from "node:path"
 import { defineConfig } from "@medusajs/framework/utils"
-import {
-  STOREFRONT_CANCEL_URL,
-  STOREFRONT_RETURN_URL,
-  TEST_JWT_SECRET,
-} from "./app-constants"
+import { STOREFRONT_RETURN_URL, TEST_JWT_SECRET } from "./app-constants"
 
 /*
  * The Medusa app of the local stack (the demo and the integration tests):
@@ -47,9 +43,6 @@ function acquiringProviders() {
         storefront_return_url: storefrontUrl
           ? `${storefrontUrl}/checkout/return`
           : STOREFRONT_RETURN_URL,
-        storefront_cancel_url: storefrontUrl
-          ? `${storefrontUrl}/checkout/cancel`
-          : STOREFRONT_CANCEL_URL,
         // The sandbox challenges only when 3-D Secure is asked for (open3d=do3DS).
         three_d_secure: "always",
         // A spec that makes the service slower than the time-out sets a short one before Medusa boots.

@@ -6,6 +6,7 @@ import {
 } from "../helpers/acquiring-suite"
 import { cartWithSession, submitCard } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
+import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { CARDS } from "../helpers/test-cards"
 import {
   customerToken as loginCustomer,
@@ -154,5 +155,98 @@ export function ownershipCases({
     ]) {
       expect(text).not.toContain(secret)
     }
+  })
+
+  it("the return page reads a signed-in customer's 3-D Secure payment by its attempt token alone; another sales channel cannot", async () => {
+    const shop = await openShop()
+    const ownerToken = await customerToken(shop, "returning@example.test")
+    const owner: Shop = {
+      ...shop,
+      store: storeAs(shop, shop.seeded.publishableKey, ownerToken),
+    }
+    const { cart, session } = await cartWithSession(owner, CARD_PROVIDER, {
+      email: "returning@example.test",
+    })
+    const challenged = expectStatus(
+      await submitCard(owner, session.id, CARDS.challenge),
+      200,
+      "3-D Secure card"
+    ).payment_session
+    const form = challenged.data.three_ds.form
+    const attempt = new URL(form.inputs.return_url).pathname.split("/").pop()!
+    expect(attempt).toMatch(/^[0-9a-f]{24}$/)
+    const issuer = (await submitForm({ ...form, method: "post" })).visits.at(
+      -1
+    )!
+    const pass = formsOf(issuer.text, issuer.url).find(
+      (f) => f.inputs.outcome === "pass"
+    )!
+    const back = await submitForm(pass)
+    expect(back.visits[0].status).toBe(303)
+
+    // the way back carries no cookie and no customer token: only the publishable key
+    const returning = storeAs(shop, shop.seeded.publishableKey)
+    expect(
+      (await returning.get(`/store/acquiring/payment-sessions/${session.id}`))
+        .status
+    ).toBe(404)
+    const read = expectStatus(
+      await returning.get(`/store/acquiring/returns/${attempt}`),
+      200,
+      "return"
+    ).payment_return
+    expect(read).toMatchObject({
+      attempt,
+      cart_id: cart.id,
+      order_id: null,
+      payment_session: { id: session.id, status: "authorized" },
+    })
+    // the storefront view only
+    expect(
+      Object.keys(read.payment_session.data).filter(
+        (key) =>
+          ![
+            "status",
+            "result",
+            "card_masked",
+            "saved_card_id",
+            "review",
+            "three_ds",
+            "confirming",
+          ].includes(key)
+      )
+    ).toEqual([])
+    const stored = await shop.stored(session.id)
+    for (const secret of [stored.order_no, stored.transaction_id])
+      expect(JSON.stringify(read)).not.toContain(secret)
+
+    // the cart completes with the cart id the return gave, and the return then names the order
+    const completed = expectStatus(
+      await returning.post(`/store/carts/${read.cart_id}/complete`, {}),
+      200,
+      "complete"
+    )
+    expect(completed.type).toBe("order")
+    expect(
+      expectStatus(
+        await returning.get(`/store/acquiring/returns/${attempt}`),
+        200,
+        "return after the order"
+      ).payment_return.order_id
+    ).toBe(completed.order.id)
+
+    // a key of another sales channel, an unknown attempt, a malformed one
+    const elsewhere = storeAs(shop, await otherChannelKey())
+    expect(
+      (await elsewhere.get(`/store/acquiring/returns/${attempt}`)).status
+    ).toBe(404)
+    expect(
+      (await returning.get(`/store/acquiring/returns/${"0".repeat(24)}`)).status
+    ).toBe(404)
+    const malformed = await returning.get(
+      "/store/acquiring/returns/not-a-token"
+    )
+    expect(malformed.status).toBe(400)
+    expect(malformed.text).toContain("attempt")
   })
 }

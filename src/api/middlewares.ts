@@ -14,6 +14,7 @@ import {
   CreateAccountSchema,
   UpdateAccountSchema,
 } from "../providers/acquiring/settings/account-input"
+import { isAttemptToken } from "../providers/acquiring/session/order-number"
 import { AdminReviewBody } from "./admin/acquiring/payments/[id]/review/validators"
 import { attachAcquiringCart } from "./middlewares/attach-cart"
 import { refuseCaptureOfCancelledOrder } from "./middlewares/capture-guard"
@@ -91,6 +92,19 @@ export default defineMiddlewares({
       matcher: "/store/acquiring/payment-sessions/:session_id/hosted-page",
       // the page is built from the stored cart: only the wish to keep the card counts
       middlewares: [validateBody(HostedPageBodySchema)],
+    },
+    {
+      methods: ["GET"],
+      matcher: "/store/acquiring/returns/:attempt",
+      middlewares: [
+        validateParams(
+          z.object({
+            attempt: z
+              .string()
+              .refine(isAttemptToken, "is not a payment attempt token"),
+          })
+        ),
+      ],
     },
     ...checkedId("/store/acquiring/saved-cards/:id", "id", "a saved card id"),
     ...checkedId("/admin/acquiring/payments/:id", "id", "a payment id"),

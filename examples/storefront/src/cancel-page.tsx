@@ -1,6 +1,6 @@
 import { go } from "./store"
 
-/** Where the plugin sends a shopper who gave up on the hosted page; the cart is still there. */
+/** What the return page shows a shopper who gave up on the hosted page (`status=canceled`); the cart is still there. */
 export function CancelPage() {
   return (
     <section>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { currentCustomer, signOut, type Customer } from "./account"
-import { CancelPage } from "./cancel-page"
 import { CheckoutPage } from "./checkout-page"
 import { OrderPage } from "./order-page"
 import { ProductPage } from "./product-page"
@@ -79,7 +78,6 @@ function pageAt(
   if (path === "/checkout")
     return <CheckoutPage store={store} customer={customer} />
   if (path === "/checkout/return") return <ReturnPage store={store} />
-  if (path === "/checkout/cancel") return <CancelPage />
   if (path.startsWith("/order/"))
     return <OrderPage store={store} orderId={path.slice("/order/".length)} />
   return <ProductPage store={store} customer={customer} />

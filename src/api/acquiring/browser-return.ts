@@ -9,8 +9,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { confirmBrowserReturn } from "../../providers/acquiring/acquirer-events/browser-return"
-import { moduleJournal } from "../../providers/acquiring/operations/journal"
-import { isAttemptToken } from "../../providers/acquiring/session/order-number"
+import { sessionOfAttempt } from "../../providers/acquiring/operations/journal"
 import {
   loadSession,
   sessionSaver,
@@ -28,18 +27,12 @@ function returnedFields(req: MedusaRequest): Record<string, unknown> {
 export function browserReturn(kind: "return" | "cancel") {
   return async function handle(req: MedusaRequest, res: MedusaResponse) {
     const token = req.params.token
-    const [attempt] = isAttemptToken(token)
-      ? await moduleJournal().list(
-          { kind: ["authorise", "checkout"], reference: token },
-          1
-        )
-      : []
-    if (!attempt?.session_id)
+    const sessionId = await sessionOfAttempt(token)
+    if (!sessionId)
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,
         "Unknown payment attempt"
       )
-    const sessionId = attempt.session_id
     const { core, status } = await withSessionLock(
       req.scope,
       sessionId,
@@ -56,9 +49,8 @@ export function browserReturn(kind: "return" | "cancel") {
       }
     )
     const target =
-      kind === "cancel"
-        ? core.options.storefront_cancel_url
-        : core.options.storefront_return_url
+      (kind === "cancel" && core.options.storefront_cancel_url) ||
+      core.options.storefront_return_url
     const url = new URL(target)
     url.searchParams.set("status", status)
     url.searchParams.set("attempt", token)

@@ -94,9 +94,10 @@ export const AcquiringOptionsSchema = z
     ),
     /** Public URL of this Medusa backend: notify_url and the browser return URLs are built from it. */
     backend_url: httpUrl,
-    /** Storefront pages the shopper lands on after the hosted page or a 3-D Secure challenge. */
+    /** The storefront page the shopper lands on after the hosted page or a 3-D Secure challenge (`?status=&attempt=`). */
     storefront_return_url: httpUrl,
-    storefront_cancel_url: httpUrl,
+    /** Where a shopper who gave up on the hosted page lands; the return page (with `status=canceled`) when not set. */
+    storefront_cancel_url: httpUrl.optional(),
     /** "always" asks the service for 3-D Secure on every payment (open3d=do3DS); "issuer" lets the service decide. */
     three_d_secure: z
       .enum(["always", "issuer"], { error: 'must be "always" or "issuer"' })

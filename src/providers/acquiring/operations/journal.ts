@@ -5,6 +5,7 @@
  */
 import { journalService } from "../../../modules/acquiring/journal-access"
 import type { AcquiringOperationRow } from "../../../modules/acquiring/types"
+import { isAttemptToken } from "../session/order-number"
 
 export type OperationKind = AcquiringOperationRow["kind"]
 export type OperationState = AcquiringOperationRow["state"]
@@ -92,4 +93,16 @@ export async function operationsOfOrders(
     { order_no: orderNos },
     { take: 10_000 }
   )
+}
+
+/** The payment session an attempt token (from a browser-facing URL) belongs to, if the journal knows it. */
+export async function sessionOfAttempt(
+  token: string
+): Promise<string | undefined> {
+  if (!isAttemptToken(token)) return undefined
+  const [attempt] = await moduleJournal().list(
+    { kind: ["authorise", "checkout"], reference: token },
+    1
+  )
+  return attempt?.session_id ?? undefined
 }

@@ -25,53 +25,67 @@ export interface SessionOwner {
   signed_in: boolean
 }
 
+type SessionCart = {
+  id?: string
+  customer_id?: string | null
+  sales_channel_id?: string | null
+  updated_at?: string | Date | null
+  order?: { id?: string } | null
+}
+
+const CART_FIELDS = ["id", "customer_id", "sales_channel_id", "updated_at"]
+
+/**
+ * The cart of a session, when the caller's publishable key belongs to the
+ * cart's sales channel; `withOrder` adds the order made from it. Anything
+ * else is the 404 of a session that does not exist.
+ */
+export async function sessionCartInChannel(
+  req: MedusaRequest,
+  sessionId: string,
+  options: { withOrder?: boolean } = {}
+): Promise<SessionCart & { id: string }> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const fields = [
+    ...CART_FIELDS,
+    ...(options.withOrder ? ["order.id"] : []),
+  ].map((field) => `payment_collection.cart.${field}`)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", ...fields],
+    filters: { id: sessionId },
+  })
+  const cart = (
+    data[0] as { payment_collection?: { cart?: SessionCart } } | undefined
+  )?.payment_collection?.cart
+  const channels =
+    (req as Caller).publishable_key_context?.sales_channel_ids ?? []
+  if (
+    !cart?.id ||
+    !cart.sales_channel_id ||
+    !channels.includes(cart.sales_channel_id)
+  )
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment session ${sessionId} was not found`
+    )
+  return { ...cart, id: cart.id }
+}
+
 export async function assertSessionOwner(
   req: MedusaRequest,
   sessionId: string
 ): Promise<SessionOwner> {
-  const caller = req as Caller
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: [
-      "id",
-      "payment_collection.cart.id",
-      "payment_collection.cart.customer_id",
-      "payment_collection.cart.sales_channel_id",
-      "payment_collection.cart.updated_at",
-    ],
-    filters: { id: sessionId },
-  })
-  const cart = (
-    data[0] as
-      | {
-          payment_collection?: {
-            cart?: SessionOwner & {
-              id?: string
-              updated_at?: string | Date | null
-            }
-          }
-        }
-      | undefined
-  )?.payment_collection?.cart
-  const notFound = () =>
-    new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `Payment session ${sessionId} was not found`
-    )
-  if (!data[0] || !cart) throw notFound()
-  const channels = caller.publishable_key_context?.sales_channel_ids ?? []
-  if (!cart.sales_channel_id || !channels.includes(cart.sales_channel_id))
-    throw notFound()
+  const cart = await sessionCartInChannel(req, sessionId)
   // a guest's cart also names a customer (made from the e-mail): only an account holder must be the caller
   const holder = cart.customer_id
     ? await accountHolder(req, cart.customer_id)
     : false
-  if (holder) {
-    const actor = caller.auth_context
-    if (actor?.actor_type !== "customer" || actor.actor_id !== cart.customer_id)
-      throw notFound()
-  }
+  if (holder && signedInCustomer(req) !== cart.customer_id)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment session ${sessionId} was not found`
+    )
   return {
     cart_id: cart.id,
     customer_id: cart.customer_id,
