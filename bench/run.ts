@@ -9,6 +9,7 @@ import { writeFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { batchRow } from "./batch-scenarios"
+import { bundleSizeRows } from "./bundle-size"
 import { clientRows, parseRow } from "./client-scenarios"
 import { table, type Row } from "./measure"
 import { startChild } from "./processes"
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const rows: Row[] = []
 
   rows.push(await parseRow(quick ? 3 : 9))
+  rows.push(...(await bundleSizeRows(path.join(__dirname, ".."))))
 
   const sandbox = await startChild("sandbox")
   try {

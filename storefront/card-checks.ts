@@ -4,6 +4,7 @@
  * security code length. The acquirer still decides; these only catch typos.
  */
 import type { CardDetails, SavedCardChoice } from "./card-outcome.js"
+import { ENGLISH_CARD_CHECKS, type CardCheckMessages } from "./messages.js"
 import type { SavedCard } from "./saved-cards.js"
 
 export type CardField = "number" | "expiry" | "security_code"
@@ -54,12 +55,13 @@ export function formatExpiry(value: string): string {
 
 function securityCodeProblem(
   code: string,
-  brand: "amex" | "other"
+  brand: "amex" | "other",
+  messages: CardCheckMessages
 ): string | undefined {
   const length = brand === "amex" ? 4 : 3
   return new RegExp(`^\\d{${length}}$`).test(code)
     ? undefined
-    : `Enter the ${length}-digit security code`
+    : messages.securityCodeDigits(length)
 }
 
 /**
@@ -70,14 +72,18 @@ function securityCodeProblem(
 export function checkSavedCardCode(
   card: Pick<SavedCard, "id" | "brand" | "card_masked">,
   securityCode: string,
-  options: { optional?: boolean } = {}
+  options: { optional?: boolean; messages?: CardCheckMessages } = {}
 ): { problem?: string; choice?: SavedCardChoice } {
   const code = securityCode.trim()
   if (code === "" && options.optional)
     return { choice: { saved_card: { id: card.id } } }
   const brand =
     card.brand === "american-express" ? "amex" : cardBrand(card.card_masked)
-  const problem = securityCodeProblem(code, brand)
+  const problem = securityCodeProblem(
+    code,
+    brand,
+    options.messages ?? ENGLISH_CARD_CHECKS
+  )
   return problem
     ? { problem }
     : { choice: { saved_card: { id: card.id, security_code: code } } }
@@ -86,17 +92,19 @@ export function checkSavedCardCode(
 /**
  * Checks what the shopper typed (number, expiry "MM / YY" or "MM/YYYY",
  * code) and, when nothing is wrong, gives the card in the plugin's shape.
+ * The problems are worded by `messages` (English by default).
  */
 export function checkCard(
   input: { number: string; expiry: string; security_code: string },
-  now: Date = new Date()
+  now: Date = new Date(),
+  messages: CardCheckMessages = ENGLISH_CARD_CHECKS
 ): { problems: CardProblems; card?: CardDetails } {
   const problems: CardProblems = {}
   const number = digitsOf(input.number)
   if (number.length < 12 || number.length > 19) {
-    problems.number = "Enter the full card number"
+    problems.number = messages.numberIncomplete
   } else if (!luhnValid(number)) {
-    problems.number = "This card number is not valid; check the digits"
+    problems.number = messages.numberInvalid
   }
 
   const [monthPart = "", yearPart = ""] = input.expiry.includes("/")
@@ -105,7 +113,7 @@ export function checkCard(
   let month = ""
   let year = ""
   if (!/^\d{1,2}$/.test(monthPart) || !/^(\d{2}|\d{4})$/.test(yearPart)) {
-    problems.expiry = "Enter the expiry date as MM / YY"
+    problems.expiry = messages.expiryFormat
   } else {
     month = monthPart.padStart(2, "0")
     year = yearPart.length === 2 ? `20${yearPart}` : yearPart
@@ -114,16 +122,16 @@ export function checkCard(
     const thisYear = now.getFullYear()
     const thisMonth = now.getMonth() + 1
     if (m < 1 || m > 12) {
-      problems.expiry = "The expiry month must be 01 to 12"
+      problems.expiry = messages.expiryMonth
     } else if (y < thisYear || (y === thisYear && m < thisMonth)) {
-      problems.expiry = "This card has expired"
+      problems.expiry = messages.expired
     } else if (y > thisYear + 20) {
-      problems.expiry = "Check the expiry year"
+      problems.expiry = messages.expiryYear
     }
   }
 
   const code = input.security_code.trim()
-  const codeProblem = securityCodeProblem(code, cardBrand(number))
+  const codeProblem = securityCodeProblem(code, cardBrand(number), messages)
   if (codeProblem) problems.security_code = codeProblem
 
   if (Object.keys(problems).length > 0) return { problems }

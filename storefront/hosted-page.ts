@@ -12,6 +12,8 @@ import type { StoreTransport } from "./transport.js"
 export type HostedPageOutcome =
   /** The browser is on its way to `url`. */
   | { kind: "opened"; url: string }
+  /** Another tab opened this session's page moments ago: finish there, or open again after `retryAfter` seconds. */
+  | { kind: "open_elsewhere"; retryAfter: number; message: string }
   | Extract<
       CardOutcome,
       | { kind: "rate_limited" }
@@ -44,6 +46,9 @@ export async function openHostedPage(
   }
   if (answer.status === 429) {
     return { kind: "rate_limited", retryAfter: retryAfterOf(answer), message }
+  }
+  if (answer.status === 400 && answer.retryAfter !== undefined) {
+    return { kind: "open_elsewhere", retryAfter: retryAfterOf(answer), message }
   }
   if (answer.status === 409 && body.type === "outcome_pending") {
     return { kind: "outcome_pending", message }

@@ -55,12 +55,19 @@ export {
   type HostedPageOutcome,
 } from "./hosted-page.js"
 export {
+  readPaymentReturn,
   readReturn,
   waitForConfirmation,
+  type PaymentReturn,
   type ReturnedPayment,
   type WaitOptions,
 } from "./return-page.js"
 export { postForm } from "./browser-navigation.js"
+export {
+  ENGLISH_CARD_CHECKS,
+  type AcquiringMessages,
+  type CardCheckMessages,
+} from "./messages.js"
 export {
   cardBrand,
   formatExpiry,

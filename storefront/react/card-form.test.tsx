@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event"
 import type { CardOutcome } from "../card-outcome"
 import type { SavedCard } from "../saved-cards"
 import type { StoreAnswer, StoreTransport } from "../transport"
+import { GERMAN_MESSAGES } from "../messages-de"
 import { CardForm } from "./card-form"
 
 type Call = { method: string; path: string; body: any }
@@ -174,9 +175,16 @@ describe("CardForm", () => {
     })
     await user.click(screen.getByRole("button", { name: "Pay $15.00" }))
 
-    expect((await screen.findByRole("alert")).textContent).toBe(
-      "The card was declined. Try another card."
+    // a sentence for the shopper, the code for the developer; the emptied code is said
+    const alert = await screen.findByRole("alert")
+    expect(alert.textContent).toBe(
+      "Your card was declined. Try another card, or ask your bank why. Enter the security code again to retry."
     )
+    expect(alert.textContent).not.toContain("E0008")
+    // focus is on the message, not lost on the disabled button; Tab leads back into the form
+    expect(document.activeElement).toBe(alert)
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByLabelText("Card number"))
     expect(calls).toHaveLength(1)
     const pay = screen.getByRole("button", { name: "Pay $15.00" })
     expect(pay).toHaveProperty("disabled", false)
@@ -383,10 +391,12 @@ describe("CardForm with saved cards", () => {
     )
     await user.click(screen.getByRole("button", { name: "Pay" }))
     const message = await screen.findByText("is required")
-    expect(
-      screen.getByLabelText("Security code").getAttribute("aria-describedby")
-    ).toBe(message.id)
-    expect(screen.queryByRole("alert")).toBeNull()
+    const input = screen.getByLabelText("Security code")
+    expect(input.getAttribute("aria-describedby")).toBe(message.id)
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Check the field marked below."
+    )
+    expect(document.activeElement).toBe(input)
   })
 
   it("asks to keep a new card when the shopper ticks the box", async () => {
@@ -493,7 +503,7 @@ describe("CardForm with saved cards", () => {
     await fillCard(user, APPROVED)
     await user.click(screen.getByRole("button", { name: "Pay" }))
     expect((await screen.findByRole("alert")).textContent).toBe(
-      "The card is not known"
+      "The payment did not go through. Try again or use another card. Enter the security code again to retry."
     )
     expect(screen.getAllByRole("radio")).toHaveLength(3)
   })
@@ -528,7 +538,7 @@ describe("CardForm with saved cards", () => {
         cart={CART}
         savedCards={SAVED_CARDS}
         canSaveCard
-        text={{
+        messages={{
           savedCardsLegend: "Bezahlen mit",
           savedCard: (card) => `${card.brand} endet auf ${card.last4}`,
           newCard: "Neue Karte",
@@ -597,5 +607,100 @@ describe("CardForm with saved cards", () => {
     } finally {
       setItem.mockRestore()
     }
+  })
+})
+
+describe("CardForm from the keyboard", () => {
+  it("an empty Pay says how many fields to check and puts focus on the first", async () => {
+    const { user, calls } = renderForm(AUTHORIZED)
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByLabelText("Card number"))
+    await user.keyboard("{Enter}")
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Check the 3 fields marked below."
+    )
+    const number = screen.getByLabelText("Card number")
+    expect(document.activeElement).toBe(number)
+    expect(number.getAttribute("aria-invalid")).toBe("true")
+    expect(
+      document.getElementById(number.getAttribute("aria-describedby")!)!
+        .textContent
+    ).toBe("Enter the full card number")
+    expect(calls).toHaveLength(0)
+  })
+
+  it("a wrong expiry alone: focus goes to the expiry", async () => {
+    const { user } = renderForm(AUTHORIZED)
+    await fillCard(user, { ...APPROVED, expiry: "1399" })
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Check the field marked below."
+    )
+    expect(document.activeElement).toBe(
+      screen.getByLabelText("Expiry date (MM / YY)")
+    )
+  })
+
+  it("pays with the keyboard alone: type, Tab, Enter", async () => {
+    const outcomes: CardOutcome[] = []
+    const { user, calls } = renderForm(AUTHORIZED, {
+      onOutcome: (o) => outcomes.push(o),
+    })
+    await user.tab()
+    await user.keyboard("4242424242424242")
+    await user.tab()
+    await user.keyboard("1231")
+    await user.tab()
+    await user.keyboard("918")
+    await user.tab()
+    expect(document.activeElement).toBe(
+      screen.getByRole("button", { name: "Pay" })
+    )
+    await user.keyboard("{Enter}")
+    await screen.findByRole("button", { name: "Processing…" })
+    expect(outcomes.map((o) => o.kind)).toEqual(["authorized"])
+    expect(calls).toHaveLength(1)
+  })
+
+  it("a lost connection is said, with the code to type again, and focused", async () => {
+    const user = userEvent.setup()
+    const store: StoreTransport = async () => {
+      throw new TypeError("Failed to fetch")
+    }
+    render(<CardForm store={store} session={{ id: "ps_1" }} />)
+    await fillCard(user, APPROVED)
+    await user.click(screen.getByRole("button", { name: "Pay" }))
+    const alert = await screen.findByRole("alert")
+    expect(alert.textContent).toBe(
+      "The payment could not be sent. Check your connection and try again. Enter the security code again to retry."
+    )
+    expect(document.activeElement).toBe(alert)
+  })
+
+  it("speaks German with GERMAN_MESSAGES, the decline included", async () => {
+    const user = userEvent.setup()
+    const { store } = fakeStore({
+      status: 402,
+      body: {
+        type: "payment_declined",
+        code: "E0008",
+        message: "E0008:Declined by issuer",
+      },
+    })
+    render(
+      <CardForm
+        store={store}
+        session={{ id: "ps_1" }}
+        cart={CART}
+        messages={GERMAN_MESSAGES}
+      />
+    )
+    await user.type(screen.getByLabelText("Kartennummer"), "4000000000009995")
+    await user.type(screen.getByLabelText("Gültig bis (MM / JJ)"), "1231")
+    await user.type(screen.getByLabelText("Prüfnummer"), "918")
+    await user.click(screen.getByRole("button", { name: "$15.00 bezahlen" }))
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Ihre Karte wurde abgelehnt. Versuchen Sie eine andere Karte oder fragen Sie Ihre Bank. Geben Sie die Prüfnummer erneut ein, um es noch einmal zu versuchen."
+    )
   })
 })

@@ -4,8 +4,12 @@
  * answers next to the field they concern, and sends once however often
  * Pay is clicked. Given the customer's saved cards, it offers them before
  * a new card and asks only for the chosen one's security code.
+ *
+ * After every answer that leaves the form on the page, focus goes to the
+ * first field to correct or to the message (announced as an alert), so a
+ * keyboard or screen-reader user is never left on a disabled button.
  */
-import { useId, useRef, useState, type FormEvent } from "react"
+import { useEffect, useId, useRef, useState, type FormEvent } from "react"
 import {
   checkCard,
   checkSavedCardCode,
@@ -22,7 +26,8 @@ import {
 import { isSavedCardGone, type SavedCard } from "../saved-cards.js"
 import type { AcquiringSession } from "../session.js"
 import { SavedCardPicker } from "./saved-card-picker.js"
-import { shopperText, type ShopperText } from "./shopper-text.js"
+import { acquiringMessages } from "../messages-en.js"
+import type { AcquiringMessages } from "../messages.js"
 import type { StoreTransport } from "../transport.js"
 
 export type CardFormCart = {
@@ -45,6 +50,7 @@ export type CardFormProps = {
   /** Sends the browser to the 3-D Secure challenge when asked (default true). */
   redirectToChallenge?: boolean
   submitLabel?: string
+  /** The form's class ("acquiring-card-form" by default); the parts carry `acquiring-card-*` classes to style. */
   className?: string
   /** The signed-in customer's saved cards (`listSavedCards`), offered before a new card. */
   savedCards?: SavedCard[]
@@ -54,8 +60,8 @@ export type CardFormProps = {
   savedCardCode?: "required" | "optional"
   /** A saved card the acquirer no longer knew (E0011): the plugin removed it and the form dropped it. */
   onSavedCardGone?: (id: string) => void
-  /** Any of the texts the form shows, in place of the defaults (shopper-text.ts). */
-  text?: Partial<ShopperText>
+  /** Any of the texts the form shows, in place of the English defaults (`GERMAN_MESSAGES`, or the store's own). */
+  messages?: Partial<AcquiringMessages>
 }
 
 /** Which input an issue of the plugin (`card.expiry_month`, …) belongs to. */
@@ -87,30 +93,33 @@ function amountText(cart?: CardFormCart): string | undefined {
   }
 }
 
-/** The shopper-facing text of an outcome that leaves the form on the page. */
+/** The shopper-facing text of an outcome that leaves the form on the page (the developer's text stays on the outcome). */
 function messageOf(
   outcome: CardOutcome,
-  text: ShopperText
+  text: AcquiringMessages
 ): string | undefined {
   switch (outcome.kind) {
     case "declined":
-      return outcome.message
+      return text.declined(outcome.code)
     case "invalid":
-      return fieldOfIssue(outcome.field) ? undefined : outcome.message
+      return fieldOfIssue(outcome.field) ? undefined : text.failed
     case "rate_limited":
       return text.rateLimited(outcome.retryAfter)
     case "outcome_pending":
       return text.beingConfirmed
     case "failed":
-      return outcome.message
+      return text.failed
     default:
       return undefined
   }
 }
 
+/** Fields in the order they appear, for focusing the first to correct. */
+const FIELD_ORDER: CardField[] = ["number", "expiry", "security_code"]
+
 export function CardForm(props: CardFormProps) {
   const id = useId()
-  const text = shopperText(props.text)
+  const text = acquiringMessages(props.messages)
   const [number, setNumber] = useState("")
   const [expiry, setExpiry] = useState("")
   const [code, setCode] = useState("")
@@ -124,6 +133,18 @@ export function CardForm(props: CardFormProps) {
   const [submitting, setSubmitting] = useState(false)
   // A ref, not state: a second click in the same tick must already see it.
   const inFlight = useRef(false)
+  // Where focus goes once the answer is on screen (the inputs are enabled again by then).
+  const [focusTo, setFocusTo] = useState<{ target: CardField | "message" }>()
+  const messageRef = useRef<HTMLParagraphElement>(null)
+
+  useEffect(() => {
+    if (!focusTo) return
+    const element =
+      focusTo.target === "message"
+        ? messageRef.current
+        : document.getElementById(`${id}-${focusTo.target}`)
+    element?.focus()
+  }, [focusTo, id])
 
   const cards = (props.savedCards ?? []).filter(
     (card) => !gone.includes(card.id)
@@ -141,21 +162,36 @@ export function CardForm(props: CardFormProps) {
     setMessage(undefined)
   }
 
+  /** Shows the problems found before sending, says how many, and focuses the first. */
+  function showProblems(found: CardProblems) {
+    setProblems(found)
+    const first = FIELD_ORDER.find((field) => found[field])
+    if (!first) return
+    const count = FIELD_ORDER.filter((field) => found[field]).length
+    setMessage(text.fieldsToCheck(count))
+    setFocusTo({ target: first })
+  }
+
   /** Checks what the shopper gave; undefined (problems shown) when nothing may be sent. */
   function paymentToSend(): (() => Promise<CardOutcome>) | undefined {
     const holder = holderOf(props.cart)
     if (chosen) {
       const checked = checkSavedCardCode(chosen, code, {
         optional: props.savedCardCode === "optional",
+        messages: text,
       })
-      setProblems(checked.problem ? { security_code: checked.problem } : {})
+      showProblems(checked.problem ? { security_code: checked.problem } : {})
       const choice = checked.choice
       return choice
         ? () => submitCard(props.store, props.session.id, choice, holder)
         : undefined
     }
-    const checked = checkCard({ number, expiry, security_code: code })
-    setProblems(checked.problems)
+    const checked = checkCard(
+      { number, expiry, security_code: code },
+      new Date(),
+      text
+    )
+    showProblems(checked.problems)
     const card = checked.card
     const options = props.canSaveCard && saveCard ? { saveCard: true } : {}
     return card
@@ -173,6 +209,8 @@ export function CardForm(props: CardFormProps) {
     inFlight.current = true
     setSubmitting(true)
     let settled = false
+    // a refusal empties the security code: the message says so
+    const again = code !== "" ? ` ${text.securityCodeAgain}` : ""
     try {
       const outcome = await send()
       if (outcome.kind === "invalid") {
@@ -181,16 +219,21 @@ export function CardForm(props: CardFormProps) {
           const field = fieldOfIssue(issue.field)
           if (field) fields[field] = issue.reason
         }
-        setProblems(fields)
+        if (Object.keys(fields).length > 0) showProblems(fields)
+        else setProblems({})
       }
       if (sentCard && isSavedCardGone(outcome)) {
         // The plugin has removed the card: drop it and ask for one typed.
         setGone((ids) => [...ids, sentCard.id])
         setPicked(null)
         setMessage(text.savedCardGone)
+        setFocusTo({ target: "message" })
         props.onSavedCardGone?.(sentCard.id)
-      } else {
-        setMessage(messageOf(outcome, text))
+      } else if (outcome.kind !== "invalid" || !fieldOfIssue(outcome.field)) {
+        const said = messageOf(outcome, text)
+        const retry = outcome.kind === "declined" || outcome.kind === "failed"
+        setMessage(said && retry ? `${said}${again}` : said)
+        if (said) setFocusTo({ target: "message" })
       }
       // Paid, leaving for the challenge, or being confirmed: the form stays locked.
       settled = !["declined", "invalid", "rate_limited", "failed"].includes(
@@ -204,7 +247,8 @@ export function CardForm(props: CardFormProps) {
         outcome.redirect()
       }
     } catch (error) {
-      setMessage(text.notSent)
+      setMessage(`${text.notSent}${again}`)
+      setFocusTo({ target: "message" })
       props.onOutcome?.({
         kind: "failed",
         status: 0,
@@ -231,9 +275,12 @@ export function CardForm(props: CardFormProps) {
     extra: Record<string, string>
   ) => (
     <div className="acquiring-card-field">
-      <label htmlFor={`${id}-${name}`}>{labelText}</label>
+      <label htmlFor={`${id}-${name}`} className="acquiring-card-label">
+        {labelText}
+      </label>
       <input
         id={`${id}-${name}`}
+        className="acquiring-card-input"
         name={name}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -258,6 +305,16 @@ export function CardForm(props: CardFormProps) {
       noValidate
       aria-busy={submitting}
     >
+      {message ? (
+        <p
+          ref={messageRef}
+          role="alert"
+          tabIndex={-1}
+          className="acquiring-card-message"
+        >
+          {message}
+        </p>
+      ) : null}
       {cards.length > 0 ? (
         <SavedCardPicker
           name={`${id}-saved-card`}
@@ -321,12 +378,11 @@ export function CardForm(props: CardFormProps) {
           <label htmlFor={`${id}-save-card`}>{text.saveCard}</label>
         </div>
       ) : null}
-      {message ? (
-        <p role="alert" className="acquiring-card-message">
-          {message}
-        </p>
-      ) : null}
-      <button type="submit" disabled={submitting}>
+      <button
+        type="submit"
+        className="acquiring-card-pay"
+        disabled={submitting}
+      >
         {submitting ? text.processing : label}
       </button>
     </form>

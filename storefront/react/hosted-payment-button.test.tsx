@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import type { StoreTransport } from "../transport"
+import { GERMAN_MESSAGES } from "../messages-de"
 import { HostedPaymentButton } from "./hosted-payment-button"
 
 describe("HostedPaymentButton", () => {
@@ -37,5 +38,48 @@ describe("HostedPaymentButton", () => {
     )
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(bodies).toEqual([{ save_card: true }, undefined])
+  })
+
+  it("says when another tab has the payment page open, in the store's words", async () => {
+    const user = userEvent.setup()
+    const store: StoreTransport = async () => ({
+      status: 400,
+      retryAfter: 20,
+      body: { type: "not_allowed", message: "page opened elsewhere" },
+    })
+    const { rerender } = render(
+      <HostedPaymentButton store={store} session={{ id: "ps_1" }} />
+    )
+    await user.click(
+      screen.getByRole("button", { name: "Continue to payment" })
+    )
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The payment page is open in another tab. Pay there, or try again here in 20 seconds."
+    )
+    rerender(
+      <HostedPaymentButton
+        store={store}
+        session={{ id: "ps_1" }}
+        messages={GERMAN_MESSAGES}
+      />
+    )
+    expect(
+      screen.getByRole("button", { name: "Weiter zur Zahlung" })
+    ).toBeTruthy()
+  })
+
+  it("a store error shows the shopper sentence, not the server's text", async () => {
+    const user = userEvent.setup()
+    const store: StoreTransport = async () => ({
+      status: 500,
+      body: { type: "unknown_error", message: "An unknown error occurred." },
+    })
+    render(<HostedPaymentButton store={store} session={{ id: "ps_1" }} />)
+    await user.click(
+      screen.getByRole("button", { name: "Continue to payment" })
+    )
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Something went wrong on our side. Please try again in a moment."
+    )
   })
 })

@@ -5,7 +5,8 @@
 import { useRef, useState, type ReactNode } from "react"
 import { openHostedPage, type HostedPageOutcome } from "../hosted-page.js"
 import type { AcquiringSession } from "../session.js"
-import { rateLimitText } from "./shopper-text.js"
+import { acquiringMessages } from "../messages-en.js"
+import type { AcquiringMessages } from "../messages.js"
 import type { StoreTransport } from "../transport.js"
 
 export type HostedPaymentButtonProps = {
@@ -15,11 +16,15 @@ export type HostedPaymentButtonProps = {
   onOutcome?: (outcome: HostedPageOutcome) => void
   /** Keep the card typed on the hosted page for the signed-in customer (the storefront asks the shopper first). */
   saveCard?: boolean
+  /** The button's text; `messages.hostedPay` by default. */
   children?: ReactNode
   className?: string
+  /** Any of the texts the button shows, in place of the English defaults. */
+  messages?: Partial<AcquiringMessages>
 }
 
 export function HostedPaymentButton(props: HostedPaymentButtonProps) {
+  const text = acquiringMessages(props.messages)
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<string>()
   const inFlight = useRef(false)
@@ -36,15 +41,17 @@ export function HostedPaymentButton(props: HostedPaymentButtonProps) {
       })
       leaving = outcome.kind === "opened"
       if (outcome.kind === "rate_limited") {
-        setMessage(rateLimitText(outcome.retryAfter))
+        setMessage(text.rateLimited(outcome.retryAfter))
+      } else if (outcome.kind === "open_elsewhere") {
+        setMessage(text.hostedOpenElsewhere(outcome.retryAfter))
+      } else if (outcome.kind === "outcome_pending") {
+        setMessage(text.beingConfirmed)
       } else if (outcome.kind !== "opened") {
-        setMessage(outcome.message)
+        setMessage(text.failed)
       }
       props.onOutcome?.(outcome)
     } catch (error) {
-      setMessage(
-        "The payment page could not be opened. Check your connection and try again."
-      )
+      setMessage(text.hostedNotOpened)
       props.onOutcome?.({
         kind: "failed",
         status: 0,
@@ -61,10 +68,14 @@ export function HostedPaymentButton(props: HostedPaymentButtonProps) {
 
   return (
     <div className={props.className ?? "acquiring-hosted-payment"}>
-      <button type="button" onClick={onClick} disabled={busy} aria-busy={busy}>
-        {busy
-          ? "Opening the payment page…"
-          : (props.children ?? "Continue to payment")}
+      <button
+        type="button"
+        className="acquiring-hosted-pay"
+        onClick={onClick}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {busy ? text.hostedOpening : (props.children ?? text.hostedPay)}
       </button>
       {message ? (
         <p role="alert" className="acquiring-hosted-message">

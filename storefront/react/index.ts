@@ -6,11 +6,8 @@ export {
   type CardFormProps,
 } from "./card-form.js"
 export {
-  DEFAULT_SHOPPER_TEXT,
-  shopperText,
-  type ShopperText,
-} from "./shopper-text.js"
-export {
   HostedPaymentButton,
   type HostedPaymentButtonProps,
 } from "./hosted-payment-button.js"
+export { ENGLISH_MESSAGES, acquiringMessages } from "../messages-en.js"
+export type { AcquiringMessages } from "../messages.js"

@@ -3,7 +3,7 @@
  * radio group with a legend so a screen reader names the question.
  */
 import type { SavedCard } from "../saved-cards.js"
-import type { ShopperText } from "./shopper-text.js"
+import type { AcquiringMessages } from "../messages.js"
 
 export type SavedCardPickerProps = {
   /** The radio group's name, unique on the page. */
@@ -13,7 +13,7 @@ export type SavedCardPickerProps = {
   chosen: string | null
   onChoose: (id: string | null) => void
   disabled: boolean
-  text: ShopperText
+  text: AcquiringMessages
 }
 
 export function SavedCardPicker(props: SavedCardPickerProps) {

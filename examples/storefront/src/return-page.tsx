@@ -1,56 +1,60 @@
 import { useEffect, useState } from "react"
 import {
-  findSession,
   readReturn,
   waitForConfirmation,
 } from "medusa-payment-acquiring/storefront"
+import { ENGLISH_MESSAGES as messages } from "medusa-payment-acquiring/storefront/react"
+import { CancelPage } from "./cancel-page"
 import { completeCheckout } from "./complete-checkout"
 import { cartId, go, type Store } from "./store"
 
 /**
  * Where the plugin sends the shopper after the hosted page or a 3-D Secure
- * challenge. The address says what happened; the session, read from the
- * store once confirmed, decides whether the cart is completed.
+ * challenge. The address carries the attempt token; the store answers the
+ * payment, its cart and its order by that token alone, so the page works
+ * whatever cookies or storage the way back from the acquirer's site left.
  */
 export function ReturnPage({ store }: { store: Store }) {
-  const [text, setText] = useState("Checking your payment…")
+  const [returned] = useState(() => readReturn(location))
+  const [text, setText] = useState(messages.returnChecking)
   const [failed, setFailed] = useState(false)
 
   useEffect(() => {
+    if (returned.status === "canceled") return
     const fail = (message: string) => {
       setFailed(true)
       setText(message)
     }
+    const attempt = returned.attempt
+    if (!attempt) return fail("This page was opened without a payment.")
     ;(async () => {
-      const returned = readReturn(location)
-      if (returned.status === "canceled") return go("/checkout/cancel")
-      const id = cartId.get()
-      if (!id) return fail("Your cart was not found.")
-      const { cart } = await store.sdk.store.cart.retrieve(id)
-      const started = findSession(cart, "card") ?? findSession(cart, "hosted")
-      if (!started) return fail("This cart has no payment.")
-      const session = await waitForConfirmation(store.acquiring, started.id)
+      const found = await waitForConfirmation(store.acquiring, {
+        ...returned,
+        attempt,
+      })
+      const session = found.payment_session
+      if (found.order_id) {
+        cartId.clear()
+        return go(`/order/${found.order_id}`)
+      }
       switch (session.status) {
         case "authorized":
         case "captured": {
-          setText("Payment accepted. Placing your order…")
-          const refused = await completeCheckout(store, id)
+          setText(messages.returnAccepted)
+          const refused = await completeCheckout(store, found.cart_id)
           return refused ? fail(refused) : undefined
         }
         case "pending":
-          return setText(
-            "Your payment is still being confirmed. We will email you when it is; please do not pay again."
-          )
+          return setText(messages.returnPending)
         default:
-          return fail(
-            `Payment failed: ${session.data.result?.text ?? "the payment was not completed"}.`
-          )
+          return fail(messages.returnFailed)
       }
     })().catch((error) =>
       fail(`The payment could not be checked: ${error?.message ?? error}`)
     )
-  }, [store])
+  }, [store, returned])
 
+  if (returned.status === "canceled") return <CancelPage />
   return (
     <section>
       <h1>Payment</h1>

@@ -1,0 +1,76 @@
+/**
+ * Every text the kit shows a shopper, in one object a storefront can
+ * replace whole (another language) or in part (the store's own wording).
+ * The texts themselves ship apart from the core, so a shop loads only its
+ * language: `ENGLISH_MESSAGES` (the components' default, also at
+ * `…/storefront/messages/en`) and `GERMAN_MESSAGES` (`…/messages/de`).
+ */
+import type { SavedCard } from "./saved-cards.js"
+
+/** The problems `checkCard` and `checkSavedCardCode` find before anything is sent. */
+export type CardCheckMessages = {
+  numberIncomplete: string
+  numberInvalid: string
+  expiryFormat: string
+  expiryMonth: string
+  expired: string
+  expiryYear: string
+  securityCodeDigits: (digits: number) => string
+}
+
+/** The checks' problems in English: what `checkCard` says unless given other messages. */
+export const ENGLISH_CARD_CHECKS: CardCheckMessages = {
+  numberIncomplete: "Enter the full card number",
+  numberInvalid: "This card number is not valid; check the digits",
+  expiryFormat: "Enter the expiry date as MM / YY",
+  expiryMonth: "The expiry month must be 01 to 12",
+  expired: "This card has expired",
+  expiryYear: "Check the expiry year",
+  securityCodeDigits: (digits) => `Enter the ${digits}-digit security code`,
+}
+
+export type AcquiringMessages = CardCheckMessages & {
+  cardNumber: string
+  expiry: string
+  securityCode: string
+  /** The submit button; `amount` is the cart's total, formatted, when known. */
+  pay: (amount?: string) => string
+  processing: string
+
+  /** Said when the form found problems: how many, and that focus is on the first. */
+  fieldsToCheck: (count: number) => string
+
+  /**
+   * A refused payment, by the acquirer's code (`E0008`…, "" when none): a
+   * sentence for the shopper. The code itself stays on the outcome.
+   */
+  declined: (code: string) => string
+  /** Added to a refusal: the security code was emptied and must be typed again. */
+  securityCodeAgain: string
+  beingConfirmed: string
+  notSent: string
+  /** Anything else that went wrong. */
+  failed: string
+  rateLimited: (retryAfterSeconds: number) => string
+
+  savedCardsLegend: string
+  /** One saved card's choice, e.g. "Visa •••• 4242". */
+  savedCard: (card: SavedCard) => string
+  newCard: string
+  saveCard: string
+  /** After the acquirer no longer knew the chosen saved card (E0011). */
+  savedCardGone: string
+
+  hostedPay: string
+  hostedOpening: string
+  hostedNotOpened: string
+  /** Another tab opened the payment page moments ago. */
+  hostedOpenElsewhere: (retryAfterSeconds: number) => string
+
+  /** The return page, after the hosted page or a 3-D Secure challenge. */
+  returnChecking: string
+  returnAccepted: string
+  returnPending: string
+  returnFailed: string
+  returnCanceled: string
+}
