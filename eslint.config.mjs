@@ -25,6 +25,7 @@ export default tseslint.config(
       ".cache/**",
       "coverage/**",
       "dist/**",
+      "packages/storefront/dist/**",
       "**/*.js",
       "**/*.mjs",
     ],

@@ -31,12 +31,12 @@ async function gzippedBytes(file: string): Promise<number> {
   return gzipSync(built.outputFiles[0].contents, { level: 9 }).length
 }
 
-/** Needs the kit built (`npm run build`): .medusa/storefront is what the package ships. */
+/** Needs the kit built (`npm run build`): packages/storefront/dist is what its package ships. */
 export async function bundleSizeRows(root: string): Promise<Row[]> {
   const rows: Row[] = []
   for (const { entry, name, budget } of ENTRIES) {
     const bytes = await gzippedBytes(
-      path.join(root, ".medusa", "storefront", entry)
+      path.join(root, "packages", "storefront", "dist", entry)
     )
     rows.push({
       scenario: `${name}, minified + gzipped`,

@@ -1,5 +1,5 @@
 /**
- * medusa-payment-acquiring/storefront: the browser side of the acquiring
+ * medusa-payment-acquiring-storefront: the browser side of the acquiring
  * payment providers, free of any framework and of server code.
  */
 export {

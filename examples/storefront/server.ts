@@ -33,7 +33,7 @@ const kitFromSource: Plugin = {
   name: "kit-from-source",
   setup(b) {
     b.onResolve(
-      { filter: /^medusa-payment-acquiring\/storefront(\/react)?$/ },
+      { filter: /^medusa-payment-acquiring-storefront(\/react)?$/ },
       (args) => ({
         path: join(
           packageRoot,

@@ -40,7 +40,6 @@ const PROVIDERS = [
 const BUILT_ENTRIES = [
   ".medusa/server/src/providers/acquiring/index.js",
   ".medusa/server/src/admin/index.js",
-  ".medusa/storefront/index.js",
 ]
 const ADMIN = { email: "admin@install-check.test", password: "install-check-1" }
 const started = Date.now()

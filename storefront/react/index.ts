@@ -1,4 +1,4 @@
-/** medusa-payment-acquiring/storefront/react: React components over the storefront kit. */
+/** medusa-payment-acquiring-storefront/react: React components over the storefront kit. */
 export {
   CardForm,
   fieldOfIssue,

@@ -6,11 +6,11 @@ import {
   type AcquiringSession,
   type CardOutcome,
   type SavedCard,
-} from "medusa-payment-acquiring/storefront"
+} from "medusa-payment-acquiring-storefront"
 import {
   CardForm,
   HostedPaymentButton,
-} from "medusa-payment-acquiring/storefront/react"
+} from "medusa-payment-acquiring-storefront/react"
 import type { Customer } from "./account"
 import { completeCheckout } from "./complete-checkout"
 import type { Store } from "./store"

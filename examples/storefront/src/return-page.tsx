@@ -2,8 +2,8 @@ import { useEffect, useState } from "react"
 import {
   readReturn,
   waitForConfirmation,
-} from "medusa-payment-acquiring/storefront"
-import { ENGLISH_MESSAGES as messages } from "medusa-payment-acquiring/storefront/react"
+} from "medusa-payment-acquiring-storefront"
+import { ENGLISH_MESSAGES as messages } from "medusa-payment-acquiring-storefront/react"
 import { CancelPage } from "./cancel-page"
 import { completeCheckout } from "./complete-checkout"
 import { cartId, go, type Store } from "./store"

@@ -3,7 +3,7 @@ import Medusa from "@medusajs/js-sdk"
 import {
   sdkTransport,
   type StoreTransport,
-} from "medusa-payment-acquiring/storefront"
+} from "medusa-payment-acquiring-storefront"
 
 export type StorefrontConfig = {
   backendUrl: string
