@@ -14,7 +14,7 @@ const SCREENSHOTS = resolve(__dirname, "..", "..", ".artifacts", "screenshots")
  * package ships (unpacked to the temp folder), so a fresh clone needs
  * nothing but Node.
  */
-async function chromiumLaunch(): Promise<Browser> {
+async function chromiumLaunch(extraArgs: string[]): Promise<Browser> {
   const executablePath =
     process.env.CHROME_PATH ||
     (await (await import("@sparticuz/chromium")).default.executablePath())
@@ -31,6 +31,7 @@ async function chromiumLaunch(): Promise<Browser> {
       "--no-first-run",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   })
 }
@@ -47,13 +48,34 @@ function fileName(testName: string): string {
  * per test; the last page of each test is saved under
  * .artifacts/screenshots/ (git-ignored).
  */
-export function realBrowser() {
+export type BrowserOptions = {
+  /** Host names the browser resolves to 127.0.0.1 (another site than 127.0.0.1 itself, for SameSite). */
+  hosts?: string[]
+}
+
+/** The two screens a shopper pays on. */
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  },
+} as const
+
+export type ViewportName = keyof typeof VIEWPORTS
+
+export function realBrowser(options: BrowserOptions = {}) {
   let browser: Browser | undefined
   let context: BrowserContext | undefined
   let page: Page | undefined
 
   beforeAll(async () => {
-    browser = await chromiumLaunch()
+    const rules = (options.hosts ?? []).map((host) => `MAP ${host} 127.0.0.1`)
+    browser = await chromiumLaunch(
+      rules.length ? [`--host-resolver-rules=${rules.join(",")}`] : []
+    )
   })
 
   beforeEach(async () => {
@@ -84,6 +106,14 @@ export function realBrowser() {
   return {
     page(): Page {
       if (!page) throw new Error("no page outside a test")
+      return page
+    },
+    /** Replaces the test's page with one on `viewport` (a fresh context: no cookies, no storage). */
+    async pageOn(viewport: ViewportName): Promise<Page> {
+      await context?.close()
+      context = await browser!.newContext(VIEWPORTS[viewport])
+      page = await context.newPage()
+      page.setDefaultTimeout(20_000)
       return page
     },
     /** Saves the page as it is now, beside the tests' last pages. */

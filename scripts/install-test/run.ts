@@ -30,6 +30,7 @@ import {
   startEmbeddedDatabase,
 } from "../../dev/local-stack/database"
 import { storePackageJson, STORE_TSCONFIG } from "./store-package"
+import { startingCommands } from "../docs/shell-commands"
 
 const ROOT = resolve(__dirname, "..", "..")
 const PROVIDERS = [
@@ -277,7 +278,13 @@ async function main(): Promise<void> {
     { cwd: store }
   )
 
-  step("npx acquiring-sandbox --help, then --port 0")
+  // the sandbox command the README and docs/sandbox.md give, run exactly as written
+  const sandboxCommand = startingCommands(join(ROOT, "README.md")).find((c) =>
+    c.startsWith("npx acquiring-sandbox")
+  )
+  if (!sandboxCommand)
+    throw new Error("README.md gives no npx acquiring-sandbox command")
+  step(`npx acquiring-sandbox --help, then ${sandboxCommand}`)
   const help = await run(
     "npx",
     ["--no-install", "acquiring-sandbox", "--help"],
@@ -285,15 +292,11 @@ async function main(): Promise<void> {
   )
   if (!help.includes("Usage: npx acquiring-sandbox"))
     throw new Error(`--help does not name the command:\n${help}`)
-  const sandbox = await startServer(
-    "npx",
-    ["--no-install", "acquiring-sandbox", "--port", "0"],
-    {
-      cwd: store,
-      ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
-      timeoutMs: 30_000,
-    }
-  )
+  const sandbox = await startServer("bash", ["-c", `exec ${sandboxCommand}`], {
+    cwd: store,
+    ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    timeoutMs: 30_000,
+  })
   const sandboxUrl = sandbox.match[1]
   step(`sandbox at ${sandboxUrl}`)
 

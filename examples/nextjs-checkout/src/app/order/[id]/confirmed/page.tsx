@@ -1,0 +1,32 @@
+import { sdk } from "@lib/config"
+import { formatAmount } from "@lib/money"
+
+export const dynamic = "force-dynamic"
+
+export default async function OrderConfirmed({
+  params,
+}: {
+  params: Promise<{ id: string }>
+}) {
+  const { id } = await params
+  const { order } = await sdk.store.order.retrieve(
+    id,
+    { fields: "id,display_id,email,total,currency_code,payment_status" },
+    { cache: "no-store" }
+  )
+  // an authorised payment is not taken yet: the shop captures it when it ships
+  const paid = order.payment_status === "captured"
+  return (
+    <section className="flex flex-col gap-3">
+      <h1 className="text-2xl font-semibold">Thank you for your order</h1>
+      <p>
+        Order <span data-testid="order-number">#{order.display_id}</span>, a
+        confirmation goes to {order.email}.
+      </p>
+      <p data-testid="order-payment">
+        {paid ? "Paid" : "Payment authorised"}:{" "}
+        {formatAmount(order.total, order.currency_code)}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+"use client"
+
+import { acquiringRequest } from "@lib/data/acquiring"
+import { placeOrder } from "@lib/data/cart"
+import {
+  readReturn,
+  waitForConfirmation,
+} from "medusa-payment-acquiring-storefront"
+import { ENGLISH_MESSAGES as text } from "medusa-payment-acquiring-storefront/react"
+import Link from "next/link"
+import { useRouter } from "next/navigation"
+import { useEffect, useRef, useState } from "react"
+
+/**
+ * Where the plugin sends the shopper after 3-D Secure or the hosted page.
+ * The first request of that way back comes from the acquirer's site, so
+ * the SameSite=Strict cart cookie is not on it: the payment, its cart and
+ * its order are read by the attempt token in the address instead.
+ */
+export default function AcquiringReturn() {
+  const router = useRouter()
+  const [message, setMessage] = useState(text.returnChecking)
+  const [failed, setFailed] = useState(false)
+  const started = useRef(false)
+
+  useEffect(() => {
+    // one read and one order, even when React runs effects twice
+    if (started.current) return
+    started.current = true
+    const fail = (said: string) => {
+      setFailed(true)
+      setMessage(said)
+    }
+    ;(async () => {
+      const returned = readReturn()
+      if (returned.status === "canceled" || !returned.attempt)
+        return fail(text.returnCanceled)
+      const found = await waitForConfirmation(acquiringRequest, {
+        ...returned,
+        attempt: returned.attempt,
+      })
+      if (found.order_id)
+        return router.replace(`/order/${found.order_id}/confirmed`)
+      const status = found.payment_session.status
+      if (status === "authorized" || status === "captured") {
+        setMessage(text.returnAccepted)
+        const refused = await placeOrder(found.cart_id)
+        if (refused) fail(refused)
+      } else if (status === "pending") {
+        setMessage(text.returnPending)
+      } else {
+        fail(text.returnFailed)
+      }
+    })().catch(() => fail(text.returnFailed))
+  }, [router])
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">Payment</h1>
+      <p role={failed ? "alert" : "status"}>{message}</p>
+      {failed ? (
+        <Link href="/checkout?step=payment" className="underline">
+          Back to payment
+        </Link>
+      ) : null}
+    </section>
+  )
+}

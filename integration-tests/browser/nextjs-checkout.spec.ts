@@ -1,0 +1,266 @@
+/*
+ * The Next.js example (examples/nextjs-checkout) as merchants meet it: the
+ * kit installed from its packed tarball, built for production and served
+ * by `next start`, on a host of its own (shop.test) so the acquirer's pages
+ * and Medusa (127.0.0.1) are another site and its SameSite=Strict cart
+ * cookie stays behind on every way back. Four payments at a desktop and a
+ * phone viewport, axe-core on each screen, and the card paid by keyboard.
+ */
+import type { Page } from "playwright-core"
+import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { accessibilityViolations } from "../helpers/axe"
+import { expectStatus } from "../../dev/store-client/http-client"
+import {
+  nextjsCheckout,
+  SERVER_PACKAGES,
+  SHOP_HOST,
+} from "../helpers/nextjs-checkout"
+import { realBrowser, type ViewportName } from "../helpers/real-browser"
+import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
+
+jest.setTimeout(180_000)
+
+const EXPIRY = "12 / 31"
+const DECLINED_TEXT =
+  "Your card was declined. Try another card, or ask your bank why. Enter the security code again to retry."
+
+/** The page's alert for the shopper (Next.js keeps an empty route announcer with the same role). */
+const alertOf = (page: Page) =>
+  page.locator('[role="alert"]:not(#__next-route-announcer__)')
+
+const shopfront = nextjsCheckout()
+const browser = realBrowser({ hosts: [SHOP_HOST] })
+
+acquiringSuite(({ sandbox, openShop, backendUrl }) => {
+  async function open(
+    viewport: ViewportName
+  ): Promise<{ shop: Shop; page: Page }> {
+    const shop = await openShop()
+    await shopfront.serve({
+      backendUrl: backendUrl(),
+      publishableKey: shop.seeded.publishableKey,
+      salesChannelId: shop.seeded.salesChannelId,
+    })
+    const page = await browser.pageOn(viewport)
+    return { shop, page }
+  }
+
+  /** Address, delivery and payment method, as a shopper clicks through them. */
+  async function untilReview(
+    page: Page,
+    method: "Credit card" | "Card (secure payment page)"
+  ) {
+    await page.goto(shopfront.url())
+    await page.getByRole("button", { name: "Add to cart" }).first().click()
+    await page.getByLabel("Email").fill("ada.shopper@example.test")
+    await page.getByLabel("First name").fill("Ada")
+    await page.getByLabel("Last name").fill("Shopper")
+    await page.getByLabel("Address").fill("12 Harbour Street")
+    await page.getByLabel("City").fill("Springfield")
+    await page.getByLabel("Postal code").fill("12345")
+    await page.getByRole("button", { name: "Continue to delivery" }).click()
+    await page.getByRole("button", { name: "Continue to payment" }).click()
+    await page.getByLabel(method, { exact: true }).check()
+    await page.getByRole("button", { name: "Continue to review" }).click()
+    await page.getByRole("heading", { name: "Review" }).waitFor()
+  }
+
+  async function typeCard(page: Page, number: string) {
+    await page.getByLabel("Card number").fill(number)
+    await page.getByLabel("Expiry date (MM / YY)").fill(EXPIRY)
+    await page.getByLabel("Security code").fill(SECURITY_CODE)
+  }
+
+  async function ordersOf(shop: Shop): Promise<any[]> {
+    return expectStatus(
+      await shop.admin.get(
+        "/admin/orders?fields=id,display_id,payment_status,total"
+      ),
+      200,
+      "admin orders"
+    ).orders
+  }
+
+  /** The confirmation names the order Medusa has, its payment authorised (not "paid"). */
+  async function expectConfirmation(page: Page, shop: Shop) {
+    await page
+      .getByRole("heading", { name: "Thank you for your order" })
+      .waitFor()
+    const [order, ...more] = await ordersOf(shop)
+    expect(more).toEqual([])
+    expect(order.payment_status).toBe("authorized")
+    expect(await page.getByTestId("order-number").textContent()).toBe(
+      `#${order.display_id}`
+    )
+    expect(await page.getByTestId("order-payment").textContent()).toBe(
+      "Payment authorised: $15.00"
+    )
+    expect(new URL(page.url()).host).toBe(new URL(shopfront.url()).host)
+  }
+
+  /** Records whether the cart cookie came with the first request of the way back. */
+  function watchReturn(page: Page) {
+    const cookies: string[] = []
+    page.on("request", async (request) => {
+      if (
+        request.isNavigationRequest() &&
+        new URL(request.url()).pathname === "/checkout/return"
+      )
+        cookies.push((await request.allHeaders()).cookie ?? "")
+    })
+    return cookies
+  }
+
+  it("the kit installs into a Next.js app without Medusa's server or the plugin's server dependencies", () => {
+    const { packages, kitTree } = shopfront.installed()
+    expect(kitTree).toEqual([])
+    expect(packages.filter((name) => SERVER_PACKAGES.includes(name))).toEqual(
+      []
+    )
+    expect(packages).toContain("medusa-payment-acquiring-storefront")
+    expect(packages).toContain("next")
+  })
+
+  describe.each(["desktop", "phone"] as const)("on a %s", (viewport) => {
+    it("a card approved: one order, its payment authorised", async () => {
+      const { shop, page } = await open(viewport)
+      await untilReview(page, "Credit card")
+      expect(await accessibilityViolations(page)).toEqual([])
+      await typeCard(page, CARDS.approved)
+      await page.getByRole("button", { name: "Pay $15.00" }).click()
+      await expectConfirmation(page, shop)
+      expect(await accessibilityViolations(page)).toEqual([])
+    })
+
+    it("a card declined, then another approved", async () => {
+      const { shop, page } = await open(viewport)
+      await untilReview(page, "Credit card")
+      await typeCard(page, CARDS.declined)
+      await page.getByRole("button", { name: "Pay $15.00" }).click()
+      const alert = alertOf(page)
+      await alert.waitFor()
+      expect(await alert.textContent()).toBe(DECLINED_TEXT)
+      expect(await accessibilityViolations(page)).toEqual([])
+      await browser.screenshot(`next ${viewport}: card declined`)
+      expect(await ordersOf(shop)).toEqual([])
+      await typeCard(page, CARDS.approved)
+      await page.getByRole("button", { name: "Pay $15.00" }).click()
+      await expectConfirmation(page, shop)
+    })
+
+    it("3-D Secure passed on the issuer's page: back across sites without the Strict cart cookie, the order is placed", async () => {
+      const { shop, page } = await open(viewport)
+      await untilReview(page, "Credit card")
+      const cart = (await page.context().cookies()).find(
+        (c) => c.name === "_medusa_cart_id"
+      )
+      expect(cart).toMatchObject({ sameSite: "Strict", httpOnly: true })
+      const sent = watchReturn(page)
+      await typeCard(page, CARDS.challenge)
+      await page.getByRole("button", { name: "Pay $15.00" }).click()
+      const pass = page.getByRole("button", { name: "Authenticate (pass)" })
+      await pass.waitFor()
+      expect(new URL(page.url()).origin).toBe(new URL(sandbox.url()).origin)
+      await pass.click()
+      await expectConfirmation(page, shop)
+      // the browser kept the cookie off the way back; the page did not need it
+      expect(sent).toHaveLength(1)
+      expect(sent[0]).not.toContain("_medusa_cart_id")
+    })
+
+    it("the hosted page given up, then paid there", async () => {
+      const { shop, page } = await open(viewport)
+      await untilReview(page, "Card (secure payment page)")
+      expect(await accessibilityViolations(page)).toEqual([])
+      await page.getByRole("button", { name: "Place order and pay" }).click()
+      await page
+        .getByRole("button", { name: "Cancel and return to the shop" })
+        .click()
+      const said = alertOf(page)
+      await said.waitFor()
+      expect(await said.textContent()).toBe(
+        "You left the payment page without paying. Your cart is kept."
+      )
+      expect(await accessibilityViolations(page)).toEqual([])
+      expect(await ordersOf(shop)).toEqual([])
+
+      await page.getByRole("link", { name: "Back to payment" }).click()
+      await page.getByLabel("Card (secure payment page)").check()
+      await page.getByRole("button", { name: "Continue to review" }).click()
+      await page.getByRole("button", { name: "Place order and pay" }).click()
+      await page.getByLabel("Card number").fill(CARDS.approved)
+      await page.getByLabel("Month (MM)").fill("12")
+      await page.getByLabel("Year (YYYY)").fill("2031")
+      await page.getByLabel("Security code").fill(SECURITY_CODE)
+      await page.getByRole("button", { name: "Pay", exact: true }).click()
+      const pass = page.getByRole("button", { name: "Authenticate (pass)" })
+      const thanks = page.getByRole("heading", {
+        name: "Thank you for your order",
+      })
+      await pass.or(thanks).waitFor()
+      if (await pass.isVisible()) await pass.click()
+      await expectConfirmation(page, shop)
+    })
+  })
+
+  describe("by keyboard alone", () => {
+    /** The element that has focus: its accessible role and name, as a screen reader says it. */
+    async function focused(page: Page): Promise<string> {
+      return page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el || el === document.body) return "body"
+        const label =
+          (el.id &&
+            document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+          el.getAttribute("aria-label") ||
+          el.textContent ||
+          ""
+        return `${el.tagName.toLowerCase()}: ${label.trim()}`
+      })
+    }
+
+    async function tabTo(page: Page, target: string) {
+      for (let i = 0; i < 20; i++) {
+        if ((await focused(page)) === target) return
+        await page.keyboard.press("Tab")
+      }
+      throw new Error(
+        `Tab never reached ${target}; focus is on ${await focused(page)}`
+      )
+    }
+
+    it("an empty Pay, a decline, then 3-D Secure: focus and what is said after every answer", async () => {
+      const { shop, page } = await open("desktop")
+      await untilReview(page, "Credit card")
+
+      await tabTo(page, "button: Pay $15.00")
+      await page.keyboard.press("Enter")
+      expect(await alertOf(page).textContent()).toBe(
+        "Check the 3 fields marked below."
+      )
+      expect(await focused(page)).toBe("input: Card number")
+
+      await page.keyboard.type(CARDS.declined)
+      await page.keyboard.press("Tab")
+      await page.keyboard.type("1231")
+      await page.keyboard.press("Tab")
+      await page.keyboard.type(SECURITY_CODE)
+      await page.keyboard.press("Enter")
+      await page.getByText(DECLINED_TEXT).waitFor()
+      expect(await focused(page)).toBe(`p: ${DECLINED_TEXT}`)
+      // the next Tab leads back into the form, not off the page
+      await page.keyboard.press("Tab")
+      expect(await focused(page)).toBe("input: Card number")
+
+      await page.keyboard.press("Control+A")
+      await page.keyboard.type(CARDS.challenge)
+      await tabTo(page, "input: Security code")
+      await page.keyboard.type(SECURITY_CODE)
+      await page.keyboard.press("Enter")
+      await page.getByRole("button", { name: "Authenticate (pass)" }).waitFor()
+      await tabTo(page, "button: Authenticate (pass)")
+      await page.keyboard.press("Enter")
+      await expectConfirmation(page, shop)
+    })
+  })
+})
