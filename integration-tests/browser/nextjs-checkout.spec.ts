@@ -8,7 +8,9 @@
  */
 import type { Page } from "playwright-core"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { join } from "node:path"
 import { accessibilityViolations } from "../helpers/axe"
+import { compileDocsTypescript } from "../helpers/docs-typescript"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
   nextjsCheckout,
@@ -119,6 +121,17 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     )
     expect(packages).toContain("medusa-payment-acquiring-storefront")
     expect(packages).toContain("next")
+  })
+
+  it("the TypeScript of docs/storefront.md compiles against the installed kit, under the starter's tsconfig", async () => {
+    const checked = await compileDocsTypescript(
+      join(shopfront.installed().dir, "app")
+    )
+    expect(checked.errors).toEqual([])
+    // the kit reference's snippets and the guide's new files
+    expect(checked.compiled).toBeGreaterThanOrEqual(19)
+    // edits inside the starter's own files and the backend's config, by their lines
+    expect(checked.inPlace).toHaveLength(6)
   })
 
   describe.each(["desktop", "phone"] as const)("on a %s", (viewport) => {

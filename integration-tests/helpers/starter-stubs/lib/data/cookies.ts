@@ -1,0 +1,4 @@
+// the starter's signature, `{ authorization: string } | {}`, as the guide spreads it
+export declare function getAuthHeaders(): Promise<
+  { authorization: string } | Record<string, never>
+>

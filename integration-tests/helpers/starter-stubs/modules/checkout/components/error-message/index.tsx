@@ -1,0 +1,7 @@
+import type { JSX } from "react"
+
+declare const ErrorMessage: (props: {
+  error?: string | null
+  "data-testid"?: string
+}) => JSX.Element | null
+export default ErrorMessage
