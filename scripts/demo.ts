@@ -18,6 +18,7 @@ import {
   createAdminLogin,
 } from "../dev/local-stack/admin-user"
 import { startLocalStack, type LocalStack } from "../dev/local-stack"
+import { ensureFreshBuild } from "../dev/local-stack/fresh-build"
 import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
 import { formsOf, submitForm } from "../dev/store-client/browser"
 import { expectStatus, httpClient } from "../dev/store-client/http-client"
@@ -59,12 +60,20 @@ async function stopAll(): Promise<void> {
   }
 }
 
+/** The seeded sales channel's key, for a storefront pointed at the kept stack. */
+let publishableKey = ""
+
 async function main(): Promise<LocalStack> {
+  ensureFreshBuild((text) => step(text))
   const stack = await startLocalStack((text) => step(text))
   cleanups.push(() => stack.stop())
   show("medusa", stack.backendUrl)
   show("sandbox", stack.sandboxUrl)
-  await runCheckouts(stack.app.container, stack.backendUrl, stack.sandboxUrl)
+  publishableKey = await runCheckouts(
+    stack.app.container,
+    stack.backendUrl,
+    stack.sandboxUrl
+  )
   return stack
 }
 
@@ -72,7 +81,7 @@ async function runCheckouts(
   container: any,
   backend: string,
   sandboxUrl: string
-): Promise<void> {
+): Promise<string> {
   step(
     "Seeding the store: sales channel, publishable key, USD region, warehouse, shipping option, product"
   )
@@ -194,12 +203,17 @@ async function runCheckouts(
     200,
     "order payments"
   )
-  const payment = withPayments.payment_collections[0].payments[0]
-  const paymentId = payment.id
+  const paymentId = withPayments.payment_collections[0].payments[0].id
+  // the plugin keeps its state in its own tables: the admin's view of it
+  const { payment } = expectStatus(
+    await admin.get(`/admin/acquiring/payments/${paymentId}`),
+    200,
+    "payment detail"
+  )
   show("payment", {
-    order_no: payment.data.order_no,
-    transaction_id: payment.data.transaction_id,
-    amount: payment.data.amount,
+    order_no: payment.order_no,
+    transaction_id: payment.transaction_id,
+    amount: payment.amount,
   })
   step("Direct checkout: admin captures the payment")
   expectStatus(
@@ -207,15 +221,15 @@ async function runCheckouts(
     200,
     "capture"
   )
-  show("service", (await sandboxTx(payment.data.order_no)).state)
+  show("service", (await sandboxTx(payment.order_no)).state)
   step("Direct checkout: admin refunds 5.00")
   expectStatus(
     await admin.post(`/admin/payments/${paymentId}/refund`, { amount: 5 }),
     200,
     "refund"
   )
-  show("service", (await sandboxTx(payment.data.order_no)).payment_status)
-  await finalStates("Direct checkout", placed.order.id, payment.data.order_no)
+  show("service", (await sandboxTx(payment.order_no)).payment_status)
+  await finalStates("Direct checkout", placed.order.id, payment.order_no)
 
   // ---- Hosted checkout ----
   step("Hosted checkout: cart and payment session with the hosted provider")
@@ -247,18 +261,22 @@ async function runCheckouts(
 
   step("Hosted checkout: the shopper pays on the hosted page and is sent back")
   const [payForm] = formsOf(cardPage.text, cardPage.url)
-  const back = await submitForm(payForm, {
-    card: CARD,
-    expiration_month: CARD_FIELDS.expiry_month,
-    expiration_year: CARD_FIELDS.expiry_year,
-    security_code: CARD_FIELDS.security_code,
-  })
+  const back = await submitForm(
+    payForm,
+    {
+      card: CARD,
+      expiration_month: CARD_FIELDS.expiry_month,
+      expiration_year: CARD_FIELDS.expiry_year,
+      security_code: CARD_FIELDS.security_code,
+    },
+    { stopAt: storefrontReturnUrl() }
+  )
   show(
     "redirects",
     back.visits.map((v) => `${v.status} ${new URL(v.url).pathname}`).join(" → ")
   )
   show("storefront", back.leftTo ?? "(none)")
-  if (!back.leftTo?.startsWith(STOREFRONT_RETURN_URL))
+  if (!back.leftTo?.startsWith(storefrontReturnUrl()))
     throw new Error(
       "the shopper did not come back to the storefront's return page"
     )
@@ -293,6 +311,13 @@ async function runCheckouts(
     hostedPlaced.order.id,
     checkoutForm.inputs.order_no
   )
+  return seeded.publishableKey
+}
+
+/** The return page the stack's plugin names (ACQUIRING_STOREFRONT_URL's, else the fixed one). */
+function storefrontReturnUrl(): string {
+  const storefront = process.env.ACQUIRING_STOREFRONT_URL
+  return storefront ? `${storefront}/checkout/return` : STOREFRONT_RETURN_URL
 }
 
 const ADMIN_LOGIN = { email: "admin@acquiring.test", password: "demo-admin-1" }
@@ -316,6 +341,10 @@ async function keepRunning(stack: LocalStack): Promise<void> {
   if (typeof login.token !== "string")
     throw new Error("the admin login answered no token")
   show("store and admin API", stack.backendUrl)
+  show(
+    "publishable key",
+    `${publishableKey} (its sales channel sells the demo's product; a storefront's key)`
+  )
   show("admin login", `${ADMIN_LOGIN.email} / ${ADMIN_LOGIN.password}`)
   show(
     "orders",

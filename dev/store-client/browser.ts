@@ -94,7 +94,11 @@ async function visit(url: string, init: RequestInit): Promise<Visit> {
 export async function submitForm(
   form: BrowserForm,
   fields: Record<string, string> = {},
-  options: { followRedirects?: boolean } = {}
+  options: {
+    followRedirects?: boolean
+    /** An address the walk ends at, as leaving for it (a storefront page nobody serves here). */
+    stopAt?: string
+  } = {}
 ): Promise<{ visits: Visit[]; leftTo?: string }> {
   const body = new URLSearchParams({ ...form.inputs, ...fields }).toString()
   const first =
@@ -108,12 +112,15 @@ export async function submitForm(
           `${form.action}${form.action.includes("?") ? "&" : "?"}${body}`,
           { method: "GET" }
         )
-  return options.followRedirects === false ? { visits: [first] } : follow(first)
+  return options.followRedirects === false
+    ? { visits: [first] }
+    : follow(first, options.stopAt)
 }
 
 /** Follows redirects from `start` while they stay on loopback. */
 export async function follow(
-  start: Visit
+  start: Visit,
+  stopAt?: string
 ): Promise<{ visits: Visit[]; leftTo?: string }> {
   const visits = [start]
   let current = start
@@ -125,7 +132,10 @@ export async function follow(
     current.status < 400;
     hops++
   ) {
-    if (!isLoopback(current.location)) {
+    if (
+      !isLoopback(current.location) ||
+      (stopAt && current.location.startsWith(stopAt))
+    ) {
       return { visits, leftTo: current.location }
     }
     current = await visit(current.location, { method: "GET" })

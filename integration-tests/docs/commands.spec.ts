@@ -15,6 +15,7 @@ const DOCUMENTS = ["README.md", "docs/storefront.md", "docs/sandbox.md"]
 const SANDBOX = /^npx acquiring-sandbox\b/
 const EXAMPLE_SERVER =
   /^npx ts-node --transpile-only examples\/storefront\/server\.ts\b/
+const DEMO = /^npm run demo$/
 
 const commands = DOCUMENTS.flatMap((document) =>
   startingCommands(join(ROOT, document)).map((command) => ({
@@ -64,7 +65,10 @@ describe("the documents' commands that start something", () => {
   it("every one is run by a test", () => {
     expect(commands.length).toBeGreaterThan(0)
     const unrun = commands.filter(
-      ({ command }) => !SANDBOX.test(command) && !EXAMPLE_SERVER.test(command)
+      ({ command }) =>
+        !SANDBOX.test(command) &&
+        !EXAMPLE_SERVER.test(command) &&
+        !DEMO.test(command)
     )
     expect(unrun).toEqual([])
   })
@@ -97,6 +101,18 @@ describe("the documents' commands that start something", () => {
         )
       } finally {
         await server.stop()
+      }
+    }
+  )
+
+  it.each(commands.filter((c) => DEMO.test(c.command)))(
+    "$document: $command runs both checkouts and stops by itself",
+    async ({ command }) => {
+      const demo = startAsWritten(command, /Demo finished\./)
+      try {
+        await demo.started
+      } finally {
+        await demo.stop()
       }
     }
   )

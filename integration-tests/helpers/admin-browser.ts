@@ -12,6 +12,7 @@
  * dashboard's page.
  */
 import { spawn, type ChildProcess } from "node:child_process"
+import { rmSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Page } from "playwright-core"
@@ -67,9 +68,10 @@ export function adminDashboard() {
   const browser = realBrowser()
   let dashboard: ChildProcess | undefined
   let origin = ""
+  let port = 0
 
   beforeAll(async () => {
-    const port = await freeLoopbackPort()
+    port = await freeLoopbackPort()
     origin = `http://127.0.0.1:${port}`
     // read by the local stack's medusa-config when the runner boots Medusa after this
     process.env.ACQUIRING_TEST_ADMIN_ORIGIN = origin
@@ -82,9 +84,19 @@ export function adminDashboard() {
       void fetch(`${origin}${ADMIN_PATH}/${file}`).catch(() => undefined)
   }, 60_000)
 
-  afterAll(() => {
-    dashboard?.kill()
+  afterAll(async () => {
+    if (dashboard && dashboard.exitCode === null) {
+      const ended = new Promise((done) => dashboard!.once("exit", done))
+      dashboard.kill()
+      await ended
+    }
     dashboard = undefined
+    // the dashboard's own dependency cache (admin-dashboard-server.mjs)
+    if (port)
+      rmSync(join(REPO_ROOT, "node_modules", `.vite-admin-${port}`), {
+        recursive: true,
+        force: true,
+      })
   })
 
   return {

@@ -22,6 +22,9 @@ const dashboard = await develop({
   plugins: [pluginAdmin],
   outDir: ".medusa/admin-browser-build",
   disable: false,
+  // one dependency cache per server: two dashboards optimising into one
+  // node_modules/.vite at once break each other's module hashes
+  vite: () => ({ cacheDir: `node_modules/.vite-admin-${port}` }),
 })
 app.use("/app", dashboard)
 app.get("/", (_req, res) => res.redirect("/app"))

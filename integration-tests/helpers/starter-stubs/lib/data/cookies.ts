@@ -2,3 +2,4 @@
 export declare function getAuthHeaders(): Promise<
   { authorization: string } | Record<string, never>
 >
+export declare function getCacheTag(tag: string): Promise<string>

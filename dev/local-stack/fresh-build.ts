@@ -1,0 +1,48 @@
+/**
+ * The plugin's build, made again only when a source changed after it: the
+ * demo runs on the build, and `npm test` has just made one.
+ */
+import { spawnSync } from "node:child_process"
+import { readdirSync, statSync } from "node:fs"
+import { join, resolve } from "node:path"
+
+const ROOT = resolve(__dirname, "..", "..")
+const BUILT = join(
+  ROOT,
+  ".medusa",
+  "server",
+  "src",
+  "providers",
+  "acquiring",
+  "index.js"
+)
+
+function newestChange(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    newest = Math.max(
+      newest,
+      entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs
+    )
+  }
+  return newest
+}
+
+export function ensureFreshBuild(say: (text: string) => void): void {
+  let builtAt = 0
+  try {
+    builtAt = statSync(BUILT).mtimeMs
+  } catch {
+    // not built yet
+  }
+  if (builtAt > newestChange(join(ROOT, "src"))) return
+  say(
+    "Building the plugin (npm run build): a source changed since the last build"
+  )
+  const built = spawnSync("npm", ["run", "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  })
+  if (built.status !== 0) throw new Error("npm run build failed")
+}
