@@ -9,21 +9,13 @@ import { fork } from "node:child_process"
 import { existsSync } from "node:fs"
 import path from "node:path"
 import type { Row, Stats } from "./measure"
+import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
 
 const SCENARIO = "checkout with card provider / system provider"
 const GOAL = "≤ 1.04×"
 
 export async function checkoutRow(rounds: number): Promise<Row> {
-  const built = path.join(
-    __dirname,
-    "..",
-    ".medusa",
-    "server",
-    "src",
-    "providers",
-    "acquiring",
-    "index.js"
-  )
+  const built = path.join(__dirname, "..", BUILT_ENTRY)
   if (!existsSync(built))
     return {
       scenario: SCENARIO,

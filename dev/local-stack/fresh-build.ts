@@ -7,8 +7,9 @@ import { readdirSync, statSync } from "node:fs"
 import { join, resolve } from "node:path"
 
 const ROOT = resolve(__dirname, "..", "..")
-const BUILT = join(
-  ROOT,
+
+/** The built provider's entry, relative to the package: present once `npm run build` has run. */
+export const BUILT_ENTRY = join(
   ".medusa",
   "server",
   "src",
@@ -32,7 +33,7 @@ function newestChange(dir: string): number {
 export function ensureFreshBuild(say: (text: string) => void): void {
   let builtAt = 0
   try {
-    builtAt = statSync(BUILT).mtimeMs
+    builtAt = statSync(join(ROOT, BUILT_ENTRY)).mtimeMs
   } catch {
     // not built yet
   }

@@ -8,10 +8,13 @@
  */
 import type { Page } from "playwright-core"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { ordersOf } from "../helpers/checkout"
 import { join } from "node:path"
 import { accessibilityViolations } from "../helpers/axe"
-import { compileDocsTypescript } from "../helpers/docs-typescript"
-import { expectStatus } from "../../dev/store-client/http-client"
+import {
+  compileDocsTypescript,
+  compileKitConsumers,
+} from "../helpers/docs-typescript"
 import {
   nextjsCheckout,
   SERVER_PACKAGES,
@@ -73,16 +76,6 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     await page.getByLabel("Security code").fill(SECURITY_CODE)
   }
 
-  async function ordersOf(shop: Shop): Promise<any[]> {
-    return expectStatus(
-      await shop.admin.get(
-        "/admin/orders?fields=id,display_id,payment_status,total"
-      ),
-      200,
-      "admin orders"
-    ).orders
-  }
-
   /** The confirmation names the order Medusa has, its payment authorised (not "paid"). */
   async function expectConfirmation(page: Page, shop: Shop) {
     await page
@@ -132,6 +125,12 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     expect(checked.compiled).toBeGreaterThanOrEqual(19)
     // edits inside the starter's own files and the backend's config, by their lines
     expect(checked.inPlace).toHaveLength(6)
+  })
+
+  it("the kit's types resolve under moduleResolution node, node16 and bundler", async () => {
+    expect(
+      await compileKitConsumers(join(shopfront.installed().dir, "app"))
+    ).toEqual({ node: [], node16: [], bundler: [] })
   })
 
   describe.each(["desktop", "phone"] as const)("on a %s", (viewport) => {
@@ -223,8 +222,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
         const el = document.activeElement as HTMLElement | null
         if (!el || el === document.body) return "body"
         const label =
-          (el.id &&
-            document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+          (el as HTMLInputElement).labels?.[0]?.textContent ||
           el.getAttribute("aria-label") ||
           el.textContent ||
           ""
@@ -273,6 +271,33 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       await page.getByRole("button", { name: "Authenticate (pass)" }).waitFor()
       await tabTo(page, "button: Authenticate (pass)")
       await page.keyboard.press("Enter")
+      await expectConfirmation(page, shop)
+    })
+
+    it("the hosted page, paid and back, without a mouse", async () => {
+      const { shop, page } = await open("desktop")
+      await untilReview(page, "Card (secure payment page)")
+      await tabTo(page, "button: Place order and pay")
+      await page.keyboard.press("Enter")
+      await page.getByLabel("Month (MM)").waitFor()
+      await tabTo(page, "input: Card number")
+      await page.keyboard.type(CARDS.approved)
+      await tabTo(page, "input: Month (MM)")
+      await page.keyboard.type("12")
+      await tabTo(page, "input: Year (YYYY)")
+      await page.keyboard.type("2031")
+      await tabTo(page, "input: Security code")
+      await page.keyboard.type(SECURITY_CODE)
+      await page.keyboard.press("Enter")
+      const pass = page.getByRole("button", { name: "Authenticate (pass)" })
+      const thanks = page.getByRole("heading", {
+        name: "Thank you for your order",
+      })
+      await pass.or(thanks).waitFor()
+      if (await pass.isVisible()) {
+        await tabTo(page, "button: Authenticate (pass)")
+        await page.keyboard.press("Enter")
+      }
       await expectConfirmation(page, shop)
     })
   })

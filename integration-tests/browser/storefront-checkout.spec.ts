@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { ordersOf } from "../helpers/checkout"
 import {
   exampleStorefront,
   shopUntilPayment,
   typeCard,
 } from "../helpers/example-storefront"
-import { expectStatus } from "../../dev/store-client/http-client"
 import { realBrowser } from "../helpers/real-browser"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
@@ -35,16 +35,6 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     await shopUntilPayment(page, storefront.url())
     await page.getByLabel(method, { exact: true }).check()
     return { shop, page }
-  }
-
-  async function ordersOf(shop: Shop): Promise<any[]> {
-    return expectStatus(
-      await shop.admin.get(
-        "/admin/orders?fields=id,display_id,payment_status,total"
-      ),
-      200,
-      "admin orders"
-    ).orders
   }
 
   async function expectOrderPage(page: Page, shop: Shop) {

@@ -104,6 +104,17 @@ export async function placeDirectOrder(
   }
 }
 
+/** The store's orders as an admin lists them: id, number, payment status, total. */
+export async function ordersOf(shop: Shop): Promise<any[]> {
+  return expectStatus(
+    await shop.admin.get(
+      "/admin/orders?fields=id,display_id,payment_status,total"
+    ),
+    200,
+    "admin orders"
+  ).orders
+}
+
 const ORDER_PAYMENT_FIELDS = [
   "id",
   "status",

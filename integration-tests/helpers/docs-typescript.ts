@@ -118,3 +118,64 @@ export async function compileDocsTypescript(
     inPlace: blocks.filter((b) => b.inPlace).map((b) => b.line),
   }
 }
+
+/** A storefront's file importing every entry of the kit, typed through each. */
+const CONSUMER = `import { readReturn, submitCard, type CardOutcome } from "medusa-payment-acquiring-storefront"
+import { CardForm, ENGLISH_MESSAGES } from "medusa-payment-acquiring-storefront/react"
+import { ENGLISH_MESSAGES as english } from "medusa-payment-acquiring-storefront/messages/en"
+import { GERMAN_MESSAGES } from "medusa-payment-acquiring-storefront/messages/de"
+
+export const kinds: CardOutcome["kind"][] = ["authorized"]
+export const status: string = readReturn("https://shop.example/checkout/return?status=authorized").status
+export const pay: string = GERMAN_MESSAGES.pay("10,00 €") + english.pay() + ENGLISH_MESSAGES.processing
+export const parts = [submitCard, CardForm]
+// a wrong type must fail: the kit's types are real, not any
+// @ts-expect-error
+export const wrong: number = GERMAN_MESSAGES.processing
+`
+
+/** tsc on that consumer under `moduleResolution` node, node16 and bundler; answers the complaints per resolution. */
+export async function compileKitConsumers(
+  appDir: string
+): Promise<Record<string, string[]>> {
+  const answers: Record<string, string[]> = {}
+  const tsc = join(appDir, "node_modules", "typescript", "bin", "tsc")
+  for (const [resolution, module] of [
+    ["node", "esnext"],
+    ["node16", "node16"],
+    ["bundler", "esnext"],
+  ]) {
+    const dir = join(appDir, `kit-consumer-${resolution}`)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "consumer.ts"), CONSUMER)
+    // node16 reads the folder's package type: ESM, as a storefront's modules are
+    writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n')
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module,
+          moduleResolution: resolution,
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          jsx: "react-jsx",
+          lib: ["dom", "esnext"],
+          types: [],
+        },
+        files: ["consumer.ts"],
+      })
+    )
+    answers[resolution] = await promisify(execFile)(
+      process.execPath,
+      [tsc, "-p", join(dir, "tsconfig.json")],
+      { cwd: dir }
+    ).then(
+      () => [],
+      (failed: { stdout?: string }) =>
+        (failed.stdout ?? String(failed)).split("\n").filter((l) => l.trim())
+    )
+  }
+  return answers
+}

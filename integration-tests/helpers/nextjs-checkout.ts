@@ -157,8 +157,16 @@ export async function startNext(
     url: `http://${SHOP_HOST}:${port}`,
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done()
-        child.once("exit", () => done())
+        if (child.exitCode !== null || child.signalCode !== null) return done()
+        // next start waits for open keep-alive connections before it ends: a browser's may stay
+        const hard = setTimeout(
+          () => process.kill(-child.pid!, "SIGKILL"),
+          5_000
+        )
+        child.once("exit", () => {
+          clearTimeout(hard)
+          done()
+        })
         process.kill(-child.pid!, "SIGTERM")
       }),
   }

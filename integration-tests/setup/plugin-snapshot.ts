@@ -1,17 +1,9 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
+import { BUILT_ENTRY } from "../../dev/local-stack/fresh-build"
 
 /** The variable through which medusa-config.ts finds the plugin copy the tests load. */
 export const PLUGIN_ROOT_VARIABLE = "ACQUIRING_PLUGIN_ROOT"
-
-const BUILT_ENTRY = join(
-  ".medusa",
-  "server",
-  "src",
-  "providers",
-  "acquiring",
-  "index.js"
-)
 
 /**
  * Copies the built plugin (`.medusa/server` and package.json) to a folder of

@@ -6,7 +6,6 @@
  * (status query), recorded, and the shopper sent (303) to the storefront's
  * return or cancel page with `?status=…&attempt=…`.
  */
-import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { confirmBrowserReturn } from "../../providers/acquiring/acquirer-events/browser-return"
 import { sessionOfAttempt } from "../../providers/acquiring/operations/journal"
@@ -28,11 +27,6 @@ export function browserReturn(kind: "return" | "cancel") {
   return async function handle(req: MedusaRequest, res: MedusaResponse) {
     const token = req.params.token
     const sessionId = await sessionOfAttempt(token)
-    if (!sessionId)
-      throw new MedusaError(
-        MedusaError.Types.NOT_FOUND,
-        "Unknown payment attempt"
-      )
     const { core, status } = await withSessionLock(
       req.scope,
       sessionId,

@@ -3,6 +3,7 @@
  * move money is recorded before it leaves and settled when its outcome is
  * known. Backed by the plugin module's table; unit tests pass a memory one.
  */
+import { MedusaError } from "@medusajs/framework/utils"
 import { journalService } from "../../../modules/acquiring/journal-access"
 import type { AcquiringOperationRow } from "../../../modules/acquiring/types"
 import { isAttemptToken } from "../session/order-number"
@@ -95,14 +96,18 @@ export async function operationsOfOrders(
   )
 }
 
-/** The payment session an attempt token (from a browser-facing URL) belongs to, if the journal knows it. */
-export async function sessionOfAttempt(
-  token: string
-): Promise<string | undefined> {
-  if (!isAttemptToken(token)) return undefined
-  const [attempt] = await moduleJournal().list(
-    { kind: ["authorise", "checkout"], reference: token },
-    1
-  )
-  return attempt?.session_id ?? undefined
+/** The payment session an attempt token (from a browser-facing URL) belongs to; NOT_FOUND when the journal knows no such attempt. */
+export async function sessionOfAttempt(token: string): Promise<string> {
+  const [attempt] = isAttemptToken(token)
+    ? await moduleJournal().list(
+        { kind: ["authorise", "checkout"], reference: token },
+        1
+      )
+    : []
+  if (!attempt?.session_id)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      "Unknown payment attempt"
+    )
+  return attempt.session_id
 }

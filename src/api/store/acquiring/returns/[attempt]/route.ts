@@ -7,7 +7,6 @@
  * order made from it; the publishable key must still be the cart's sales
  * channel's. Nothing here is more than the storefront view of the session.
  */
-import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { sessionOfAttempt } from "../../../../../providers/acquiring/operations/journal"
 import { sessionCartInChannel } from "../../payment-sessions/ownership"
@@ -19,11 +18,6 @@ import {
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const attempt = req.params.attempt
   const sessionId = await sessionOfAttempt(attempt)
-  if (!sessionId)
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      "Unknown payment attempt"
-    )
   const cart = await sessionCartInChannel(req, sessionId, { withOrder: true })
   const loaded = await loadSession(req.scope, sessionId)
   const { payment_session } = sessionAnswer(loaded.session, loaded.data)
