@@ -26,6 +26,7 @@ export default tseslint.config(
       "coverage/**",
       "dist/**",
       "packages/storefront/dist/**",
+      "**/.next/**",
       "**/*.js",
       "**/*.mjs",
     ],

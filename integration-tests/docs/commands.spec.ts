@@ -16,6 +16,7 @@ const SANDBOX = /^npx acquiring-sandbox\b/
 const EXAMPLE_SERVER =
   /^npx ts-node --transpile-only examples\/storefront\/server\.ts\b/
 const DEMO = /^npm run demo$/
+const NEXT_EXAMPLE = /^cd examples\/nextjs-checkout && .* npm start$/
 
 const commands = DOCUMENTS.flatMap((document) =>
   startingCommands(join(ROOT, document)).map((command) => ({
@@ -25,7 +26,7 @@ const commands = DOCUMENTS.flatMap((document) =>
 )
 
 /** Runs `command` in a shell from the repository, until `ready` shows in its output; answers the match and a stop. */
-function startAsWritten(command: string, ready: RegExp) {
+function startAsWritten(command: string, ready: RegExp, timeoutMs = 90_000) {
   const child = spawn("bash", ["-c", command], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -34,14 +35,19 @@ function startAsWritten(command: string, ready: RegExp) {
   let output = ""
   const stop = () =>
     new Promise<void>((done) => {
-      if (child.exitCode !== null) return done()
-      child.once("exit", () => done())
+      if (child.exitCode !== null || child.signalCode !== null) return done()
+      // a server waiting on an open keep-alive connection ends for good after a while
+      const hard = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 5_000)
+      child.once("exit", () => {
+        clearTimeout(hard)
+        done()
+      })
       process.kill(-child.pid!, "SIGTERM")
     })
   const started = new Promise<RegExpMatchArray>((found, failed) => {
     const timer = setTimeout(
       () => failed(new Error(`${command} did not start: ${output}`)),
-      90_000
+      timeoutMs
     )
     const read = (chunk: Buffer) => {
       output += chunk
@@ -68,7 +74,8 @@ describe("the documents' commands that start something", () => {
       ({ command }) =>
         !SANDBOX.test(command) &&
         !EXAMPLE_SERVER.test(command) &&
-        !DEMO.test(command)
+        !DEMO.test(command) &&
+        !NEXT_EXAMPLE.test(command)
     )
     expect(unrun).toEqual([])
   })
@@ -115,5 +122,22 @@ describe("the documents' commands that start something", () => {
         await demo.stop()
       }
     }
+  )
+
+  it.each(commands.filter((c) => NEXT_EXAMPLE.test(c.command)))(
+    "$document: $command installs, builds and serves the Next.js example",
+    async ({ command }) => {
+      const next = startAsWritten(command, /Ready in/, 240_000)
+      try {
+        await next.started
+        // no Medusa behind it here: any answer shows the server it started
+        const page = await fetch("http://127.0.0.1:8000/checkout/return")
+        expect(page.status).toBe(200)
+        expect(await page.text()).toContain("Acquiring example shop")
+      } finally {
+        await next.stop()
+      }
+    },
+    300_000
   )
 })
