@@ -66,7 +66,9 @@ export async function installAndBuild(): Promise<InstalledApp> {
   const app = join(dir, "app")
   cpSync(EXAMPLE, app, {
     recursive: true,
-    filter: (path) => !/[\\/](node_modules|\.next)([\\/]|$)/.test(path),
+    // what a developer's own runs of the example leave behind is not part of it
+    filter: (path) =>
+      !/[\\/](node_modules|\.next|package-lock\.json)([\\/]|$)/.test(path),
   })
   const manifestPath = join(app, "package.json")
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"))
