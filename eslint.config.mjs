@@ -144,5 +144,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // a climb of six folders means a route's work sits too deep: it goes to a module of its area
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["../../../../../../*"],
+              message:
+                "Import climbs six folders: move the route's handler to a module of its area and re-export it from route.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier
 )
