@@ -45,6 +45,9 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     const [order] = await ordersOf(shop)
     expect(shown).toBe(`#${order.display_id}`)
     expect(order.payment_status).toBe("authorized")
+    expect(await page.getByTestId("order-payment").textContent()).toBe(
+      "Payment authorised: $15.00"
+    )
     return order
   }
 

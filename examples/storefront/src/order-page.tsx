@@ -10,7 +10,11 @@ export function OrderPage({
 }) {
   const [order, setOrder] = useState<any>()
   useEffect(() => {
-    store.sdk.store.order.retrieve(orderId).then(({ order }) => setOrder(order))
+    store.sdk.store.order
+      .retrieve(orderId, {
+        fields: "id,display_id,email,total,currency_code,payment_status",
+      })
+      .then(({ order }) => setOrder(order))
   }, [store, orderId])
   if (!order) return <p>Loading your order…</p>
   return (
@@ -20,7 +24,11 @@ export function OrderPage({
         Order <strong data-testid="order-number">#{order.display_id}</strong> is
         confirmed. A receipt goes to {order.email}.
       </p>
-      <p>Total paid: {money(order.total, order.currency_code)}</p>
+      {/* an authorised payment is not taken yet: the shop captures it when it ships */}
+      <p data-testid="order-payment">
+        {order.payment_status === "captured" ? "Paid" : "Payment authorised"}:{" "}
+        {money(order.total, order.currency_code)}
+      </p>
     </section>
   )
 }
