@@ -74,17 +74,29 @@ acquiringSuite(
         (await anonymous.post(`${SETTINGS}/accounts`, accountBody())).status
       ).toBe(401)
 
-      // nothing configured: a payment is refused in words the merchant can act on
+      // nothing configured: the shopper is told only that card payments are
+      // unavailable; the operator reads why, and what to do, in the log
       const cart = await createReadyCart(shop.store, shop.seeded, {})
       const refused = await openPaymentSession(
         shop.store,
         cart.id,
         CARD_PROVIDER
       )
-      expect(refused.answer.status).toBe(400)
-      expect(refused.answer.text).toContain(
-        "Acquiring is not configured: add an account in Settings → Acquiring"
-      )
+      expect(refused.answer.status).toBe(503)
+      expect(refused.answer.data).toEqual({
+        type: "payment_unavailable",
+        message:
+          "Card payments are unavailable right now. Please try again later or choose another payment method.",
+      })
+      expect(
+        logs
+          .lines()
+          .filter((line) =>
+            line.includes(
+              "card payments are refused until this is fixed: Acquiring is not configured: add an account in Settings → Acquiring"
+            )
+          )
+      ).toHaveLength(1)
 
       // 400s name the field
       const bad = await shop.admin.post(

@@ -20,6 +20,9 @@ import { splitProviderId } from "../../providers/acquiring/config/provider-entri
 import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
 import { collectionCartOf } from "./collection-cart"
 import { storeIntake } from "../../providers/acquiring/session/session-store"
+import { coreFor } from "../../providers/acquiring/config/registry"
+import { PaymentsUnavailableError } from "../../providers/acquiring/config/payments-unavailable"
+import { paymentsUnavailable } from "../store/acquiring/payment-sessions/store-answers"
 
 export async function attachAcquiringCart(
   req: MedusaRequest,
@@ -61,6 +64,16 @@ export async function attachAcquiringCart(
       req.params.id,
       collectionCartOf(res)
     )
+    // a configuration fault is answered here, in the shopper's words, before Medusa starts the session
+    try {
+      await coreFor(req.scope, body.provider_id, {
+        currency: cart?.currency_code,
+      })
+    } catch (error) {
+      if (!(error instanceof PaymentsUnavailableError)) throw error
+      paymentsUnavailable(res, error)
+      return
+    }
     // kept in the plugin's table: Medusa stores the request's data and returns it to storefronts
     const intake = await storeIntake({
       device: device.data,

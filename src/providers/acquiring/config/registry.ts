@@ -18,6 +18,7 @@ import {
 } from "../settings/secret-box"
 import { createCore, type PluginLogger, type ProviderCore } from "./core"
 import { AcquiringOptionsError } from "./options"
+import { PaymentsUnavailableError } from "./payments-unavailable"
 import {
   entryForId,
   entryForOptions,
@@ -138,9 +139,8 @@ function signKeyOf(account: AccountRecord): string | undefined {
     return decryptSecret(account.sign_key_encrypted, key)
   } catch (error) {
     if (!(error instanceof SettingsKeyError)) throw error
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `Acquiring account "${account.name}": ${error.message}`
+    throw new PaymentsUnavailableError(
+      `Acquiring account "${account.name}": ${error.message} Then open the account in Settings → Acquiring and use Replace to store its sign key again if the key changed.`
     )
   }
 }
@@ -164,13 +164,8 @@ export async function resolveCore(
     )
   } catch (error) {
     if (!(error instanceof AcquiringOptionsError)) throw error
-    if (!account)
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        NOT_CONFIGURED_MESSAGE
-      )
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
+    if (!account) throw new PaymentsUnavailableError(NOT_CONFIGURED_MESSAGE)
+    throw new PaymentsUnavailableError(
       `Acquiring account "${account.name}" is incomplete: ${error.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`
     )
   }

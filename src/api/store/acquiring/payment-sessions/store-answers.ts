@@ -1,6 +1,14 @@
 /** Answers of the plugin's store routes in the storefront contract's shapes (docs/medusa.md). */
 import type { MedusaResponse } from "@medusajs/framework/http"
-import type { PaymentSessionDTO } from "@medusajs/framework/types"
+import type {
+  MedusaContainer,
+  PaymentSessionDTO,
+} from "@medusajs/framework/types"
+import {
+  PaymentsUnavailableError,
+  reportUnavailable,
+  unavailableAnswer,
+} from "../../../../providers/acquiring/config/payments-unavailable"
 import { OutcomePendingError } from "../../../../providers/acquiring/operations/errors"
 import { PageOpenElsewhereError } from "../../../../providers/acquiring/operations/hosted-checkout"
 import type { SessionData } from "../../../../providers/acquiring/session/session-data"
@@ -16,6 +24,19 @@ export class RefusedFieldError extends Error {
   constructor(readonly issue: InputIssue) {
     super(`${issue.field}: ${issue.reason}`)
   }
+}
+
+/** A configuration fault: the operator reads why in the log, the shopper only that card payments are unavailable. */
+export function paymentsUnavailable(
+  res: MedusaResponse,
+  error: PaymentsUnavailableError
+): void {
+  const scope = (res.req as { scope?: MedusaContainer } | undefined)?.scope
+  reportUnavailable(
+    scope?.resolve<{ error(message: string): void }>("logger") ?? console,
+    error
+  )
+  res.status(503).json(unavailableAnswer())
 }
 
 export function outcomePending(
@@ -51,6 +72,10 @@ export async function answering(
     }
     if (error instanceof RefusedFieldError) {
       invalidData(res, [error.issue])
+      return
+    }
+    if (error instanceof PaymentsUnavailableError) {
+      paymentsUnavailable(res, error)
       return
     }
     if (error instanceof PageOpenElsewhereError && !res.headersSent)

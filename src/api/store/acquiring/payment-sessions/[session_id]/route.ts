@@ -2,9 +2,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { assertSessionOwner } from "../ownership"
 import { loadSession, sessionAnswer } from "../session-access"
+import { answering } from "../store-answers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  await assertSessionOwner(req, req.params.session_id)
-  const loaded = await loadSession(req.scope, req.params.session_id)
-  res.status(200).json(sessionAnswer(loaded.session, loaded.data))
+  await answering(res, async () => {
+    await assertSessionOwner(req, req.params.session_id)
+    const loaded = await loadSession(req.scope, req.params.session_id)
+    res.status(200).json(sessionAnswer(loaded.session, loaded.data))
+  })
 }

@@ -14,19 +14,24 @@ import {
   loadSession,
   sessionAnswer,
 } from "../../payment-sessions/session-access"
+import { answering } from "../../payment-sessions/store-answers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const attempt = req.params.attempt
-  const sessionId = await sessionOfAttempt(attempt)
-  const cart = await sessionCartInChannel(req, sessionId, { withOrder: true })
-  const loaded = await loadSession(req.scope, sessionId)
-  const { payment_session } = sessionAnswer(loaded.session, loaded.data)
-  res.status(200).json({
-    payment_return: {
-      attempt,
-      cart_id: cart.id,
-      order_id: cart.order?.id ?? null,
-      payment_session,
-    },
+  await answering(res, async () => {
+    const attempt = req.params.attempt
+    const sessionId = await sessionOfAttempt(attempt)
+    const cart = await sessionCartInChannel(req, sessionId, {
+      withOrder: true,
+    })
+    const loaded = await loadSession(req.scope, sessionId)
+    const { payment_session } = sessionAnswer(loaded.session, loaded.data)
+    res.status(200).json({
+      payment_return: {
+        attempt,
+        cart_id: cart.id,
+        order_id: cart.order?.id ?? null,
+        payment_session,
+      },
+    })
   })
 }
