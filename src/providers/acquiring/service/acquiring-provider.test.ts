@@ -7,6 +7,7 @@ import {
 import type { ProviderCore } from "../config/core"
 import { useSessionStates } from "../session/session-store"
 import { AcquiringCardProvider } from "./card-provider"
+import { PaymentsUnavailableError } from "../config/payments-unavailable"
 
 /** The card provider as Medusa builds it, on a test core (no gateway call expected). */
 class TestCardProvider extends AcquiringCardProvider {
@@ -118,5 +119,42 @@ describe("the provider and the plugin's session table", () => {
       client: { shopper_ip: "203.0.113.9" },
     })
     expect(JSON.stringify(answer.data)).not.toContain("203.0.113.9")
+  })
+})
+
+/** The card provider whose account cannot be used (here: the settings key changed). */
+class UnconfiguredCardProvider extends TestCardProvider {
+  protected override core(): Promise<ProviderCore> {
+    return Promise.reject(
+      new PaymentsUnavailableError(
+        'Acquiring account "Sandbox": the stored sign key cannot be decrypted'
+      )
+    )
+  }
+}
+
+describe("a configuration fault at cart completion", () => {
+  afterAll(() => useSessionStates())
+
+  it("refuses with the neutral sentence; the reason goes to the log", async () => {
+    const states = memorySessionStates()
+    useSessionStates(states)
+    await states.write("payses_1", AUTHORISED)
+    const provider = new UnconfiguredCardProvider(testCore(scriptedGateway({})))
+    const logged = jest.spyOn(console, "error").mockImplementation(() => {})
+    try {
+      const refusal = provider.authorizePayment({
+        data: { session_id: "payses_1", status: "authorized" },
+      } as never)
+      await expect(refusal).rejects.toThrow(
+        "Card payments are unavailable right now. Please try again later or choose another payment method."
+      )
+      await expect(refusal).rejects.not.toThrow(/Sandbox|decrypted/)
+      expect(logged.mock.calls.flat().join("\n")).toContain(
+        "the stored sign key cannot be decrypted"
+      )
+    } finally {
+      logged.mockRestore()
+    }
   })
 })
