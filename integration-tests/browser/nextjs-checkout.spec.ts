@@ -20,6 +20,7 @@ import {
   SERVER_PACKAGES,
   SHOP_HOST,
 } from "../helpers/nextjs-checkout"
+import { payOnHostedPage } from "../helpers/sandbox-hosted-page"
 import { realBrowser, type ViewportName } from "../helpers/real-browser"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
@@ -200,17 +201,10 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       await page.getByLabel("Card (secure payment page)").check()
       await page.getByRole("button", { name: "Continue to review" }).click()
       await page.getByRole("button", { name: "Place order and pay" }).click()
-      await page.getByLabel("Card number").fill(CARDS.approved)
-      await page.getByLabel("Month (MM)").fill("12")
-      await page.getByLabel("Year (YYYY)").fill("2031")
-      await page.getByLabel("Security code").fill(SECURITY_CODE)
-      await page.getByRole("button", { name: "Pay", exact: true }).click()
-      const pass = page.getByRole("button", { name: "Authenticate (pass)" })
-      const thanks = page.getByRole("heading", {
-        name: "Thank you for your order",
+      await payOnHostedPage(page, {
+        number: CARDS.approved,
+        code: SECURITY_CODE,
       })
-      await pass.or(thanks).waitFor()
-      if (await pass.isVisible()) await pass.click()
       await expectConfirmation(page, shop)
     })
   })

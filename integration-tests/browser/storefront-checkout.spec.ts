@@ -6,6 +6,7 @@ import {
   shopUntilPayment,
   typeCard,
 } from "../helpers/example-storefront"
+import { payOnHostedPage } from "../helpers/sandbox-hosted-page"
 import { realBrowser } from "../helpers/real-browser"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
@@ -180,17 +181,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     const posts = await openHostedPage(page)
     // no click of ours posted to the acquirer: the hosted page's own script did
     expect(posts).toContain(new URL(sandbox.url()).origin)
-    await page.getByLabel("Card number").fill(CARDS.approved)
-    await page.getByLabel("Month (MM)").fill("12")
-    await page.getByLabel("Year (YYYY)").fill("2031")
-    await page.getByLabel("Security code").fill(SECURITY_CODE)
-    await page.getByRole("button", { name: "Pay", exact: true }).click()
-    const pass = page.getByRole("button", { name: "Authenticate (pass)" })
-    const thanks = page.getByRole("heading", {
-      name: "Thank you for your order",
-    })
-    await pass.or(thanks).waitFor()
-    if (await pass.isVisible()) await pass.click()
+    await payOnHostedPage(page, { number: CARDS.approved, code: SECURITY_CODE })
     await expectOrderPage(page, shop)
     expect(new URL(page.url()).origin).toBe(storefront.url())
   })
