@@ -1,6 +1,10 @@
 import type { Page } from "playwright-core"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
-import { exampleStorefront, typeCard } from "../helpers/example-storefront"
+import {
+  addressAndShipping,
+  exampleStorefront,
+  typeCard,
+} from "../helpers/example-storefront"
 import { adminOrder } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { realBrowser } from "../helpers/real-browser"
@@ -53,13 +57,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       .getByText(`Signed in as ${EMAIL}`, { exact: true })
       .waitFor()
     expect(await page.getByLabel("Email").count()).toBe(0)
-    await page.getByLabel("First name").fill("Ada")
-    await page.getByLabel("Last name").fill("Shopper")
-    await page.getByLabel("Street and number").fill("12 Harbour Street")
-    await page.getByLabel("City").fill("Springfield")
-    await page.getByLabel("Postal code").fill("12345")
-    await page.getByRole("button", { name: "Continue to shipping" }).click()
-    await page.getByRole("button", { name: "Continue to payment" }).click()
+    await addressAndShipping(page)
     await page.getByLabel("Card", { exact: true }).check()
   }
 

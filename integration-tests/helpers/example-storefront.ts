@@ -37,6 +37,11 @@ export async function shopUntilPayment(
   await page.goto(storefrontUrl)
   await page.getByRole("button", { name: "Add to cart" }).click()
   await page.getByLabel("Email").fill("ada.shopper@example.test")
+  await addressAndShipping(page)
+}
+
+/** The address step (without the e-mail, which a signed-in customer is not asked) and the shipping step. */
+export async function addressAndShipping(page: Page): Promise<void> {
   await page.getByLabel("First name").fill("Ada")
   await page.getByLabel("Last name").fill("Shopper")
   await page.getByLabel("Street and number").fill("12 Harbour Street")

@@ -37,3 +37,24 @@ export function unavailableAnswer() {
     message: PAYMENTS_UNAVAILABLE_MESSAGE,
   }
 }
+
+/**
+ * For a shopper's request (starting a payment, completing the cart): a
+ * configuration fault is logged for the operator, and the shopper gets the
+ * neutral sentence in its place.
+ */
+export async function forShopper<T>(
+  logger: { error(message: string): void },
+  work: () => Promise<T>
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof PaymentsUnavailableError)) throw error
+    reportUnavailable(logger, error)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      PAYMENTS_UNAVAILABLE_MESSAGE
+    )
+  }
+}

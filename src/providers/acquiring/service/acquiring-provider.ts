@@ -55,11 +55,7 @@ import {
   resolveCore,
   type ProviderEntryRef,
 } from "../config/registry"
-import {
-  PAYMENTS_UNAVAILABLE_MESSAGE,
-  PaymentsUnavailableError,
-  reportUnavailable,
-} from "../config/payments-unavailable"
+import { forShopper } from "../config/payments-unavailable"
 import { configIssues } from "../settings/effective-options"
 import { capturePayment } from "../operations/capture"
 import { medusaCapture } from "./medusa-capture"
@@ -130,24 +126,8 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     return resolveCore(this.entry, choiceOf(data))
   }
 
-  /**
-   * The core for a shopper's request (starting a payment, completing the
-   * cart): a configuration fault is logged for the operator and the shopper
-   * gets the neutral sentence.
-   */
-  protected async shopperCore(
-    resolve: () => Promise<ProviderCore>
-  ): Promise<ProviderCore> {
-    try {
-      return await resolve()
-    } catch (error) {
-      if (!(error instanceof PaymentsUnavailableError)) throw error
-      reportUnavailable(this.entry.logger ?? console, error)
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        PAYMENTS_UNAVAILABLE_MESSAGE
-      )
-    }
+  private logger(): { error(message: string): void } {
+    return this.entry.logger ?? console
   }
 
   /** What a session with no attempt at the acquirer means at authorisation. */
@@ -186,7 +166,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     const cart = CartSnapshotSchema.safeParse(gathered.cart)
     const client = ClientContextSchema.safeParse(gathered.client)
     // refuses here, before anything is stored, when no account serves the payment
-    const core = await this.shopperCore(() =>
+    const core = await forShopper(this.logger(), () =>
       resolveCore(this.entry, { currency })
     )
     const data: SessionData = {
@@ -255,7 +235,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
         "The payment was canceled"
       )
     if (!data.attempts?.length) return this.authorizeWithoutAttempt(data)
-    const core = await this.shopperCore(() => this.core(data))
+    const core = await forShopper(this.logger(), () => this.core(data))
     if (data.status !== "authorized" && data.status !== "captured") {
       data = (await settleAttempts(core, data)).data
     }
