@@ -8,6 +8,11 @@
  * Notifications arrive at
  *   {backend_url}/hooks/payment/acquiring-card_acquiring
  *   {backend_url}/hooks/payment/acquiring-hosted_acquiring
+ *
+ * Configured from the admin (Settings → Acquiring) instead, the provider
+ * entry stays with `options: {}`: both entries below are still needed, and
+ * ACQUIRING_SETTINGS_KEY must be set on every instance (README, "In
+ * production").
  */
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
@@ -32,7 +37,8 @@ export default defineConfig({
       options: {
         providers: [
           {
-            // one entry registers both providers (card and hosted)
+            // one entry registers both providers (card and hosted); the plugin entry alone registers none,
+            // so keep it, with `options: {}`, even when every option is set in the admin
             resolve: "medusa-payment-acquiring/providers/acquiring",
             id: "acquiring",
             options: {

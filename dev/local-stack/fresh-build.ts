@@ -30,14 +30,15 @@ function newestChange(dir: string): number {
   return newest
 }
 
-export function ensureFreshBuild(say: (text: string) => void): void {
+/** Builds when a source is newer than the build; answers whether it built. */
+export function ensureFreshBuild(say: (text: string) => void): boolean {
   let builtAt = 0
   try {
     builtAt = statSync(join(ROOT, BUILT_ENTRY)).mtimeMs
   } catch {
     // not built yet
   }
-  if (builtAt > newestChange(join(ROOT, "src"))) return
+  if (builtAt > newestChange(join(ROOT, "src"))) return false
   say(
     "Building the plugin (npm run build): a source changed since the last build"
   )
@@ -46,4 +47,5 @@ export function ensureFreshBuild(say: (text: string) => void): void {
     stdio: "inherit",
   })
   if (built.status !== 0) throw new Error("npm run build failed")
+  return true
 }

@@ -28,10 +28,12 @@ export type LocalStack = {
 /**
  * Starts the three parts in dependency order (the provider reads the
  * sandbox's address when Medusa boots) and stops them in reverse, also when a
- * later part fails to start.
+ * later part fails to start. `progress` hears what is about to start,
+ * `started` what it turned out to be.
  */
 export async function startLocalStack(
-  progress: (text: string, detail?: string) => void = () => undefined
+  progress: (text: string) => void = () => undefined,
+  started: (text: string) => void = () => undefined
 ): Promise<LocalStack> {
   keepServersOnLoopback()
   const stops: Array<() => Promise<unknown>> = []
@@ -53,6 +55,11 @@ export async function startLocalStack(
     if (database) stops.push(() => database.stop())
     const dbEnv = existing ? databaseEnvFromUrl(existing) : database!.env
     Object.assign(process.env, dbEnv)
+    started(
+      database
+        ? `PostgreSQL is up on ${dbEnv.DB_HOST}:${dbEnv.DB_PORT}; its files are deleted when the stack stops`
+        : `using ${dbEnv.DB_HOST}:${dbEnv.DB_PORT}; the stack's database there is dropped when it stops`
+    )
 
     progress("Starting the sandbox acquiring service")
     const sandbox = await startSandbox({
@@ -67,12 +74,18 @@ export async function startLocalStack(
       ACQUIRING_SIGN_KEY: DEFAULT_SANDBOX_ACCOUNT.sign_key,
       PORT: process.env.PORT ?? String(await freeLoopbackPort()),
     })
+    started(
+      `the sandbox listens at ${sandbox.url} for merchant ${DEFAULT_SANDBOX_ACCOUNT.merchant_id}, account ${DEFAULT_SANDBOX_ACCOUNT.account_id}`
+    )
 
     progress(
       "Booting Medusa with the plugin (create database, migrate, sync links, listen)"
     )
     const app = await bootMedusa(LOCAL_STACK_APP_DIR)
     stops.push(() => app.stop())
+    started(
+      `Medusa listens at http://127.0.0.1:${app.port} with the plugin loaded`
+    )
     return {
       backendUrl: `http://127.0.0.1:${app.port}`,
       sandboxUrl: sandbox.url,
