@@ -2,7 +2,8 @@
  * Refund search in the merchant's hands: the acquirer's refunds beside
  * Medusa's, a refund made in the acquirer's portal (its notification lost)
  * recorded in Medusa by hand, exactly once and without anything sent to the
- * acquirer; validation and admin auth of both routes.
+ * acquirer; the search by what the admin shows (order number, order id,
+ * transaction id); validation and admin auth of both routes.
  */
 import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import { adminPayment, placeDirectOrder } from "../helpers/checkout"
@@ -141,6 +142,67 @@ export function refundSearchCases(suite: AcquiringSuite): void {
     ).toEqual(["3.00", "4.00"])
   })
 
+  it("searches by what the admin shows: the order's number (#12 or 12), its id, the transaction id", async () => {
+    const shop = await openShop()
+    const { order } = await placeDirectOrder(shop)
+    const payment = await adminPayment(shop, order.id)
+    const orderNo = String(payment.data.order_no)
+    const transactionId = String(payment.data.transaction_id)
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+        amount: 2,
+      }),
+      200,
+      "Medusa refund"
+    )
+    await notificationsProcessed(suite)
+    const expected = {
+      status: "ok",
+      payment_id: payment.id,
+      order: { id: order.id, display_id: order.display_id },
+      acquirer: {
+        order_no: orderNo,
+        refund_reference_id: `${transactionId}-01`,
+      },
+      medusa: { amount: "2.00", currency: "USD" },
+    }
+    const search = async (query: string) =>
+      expectStatus(
+        await shop.admin.get(`/admin/acquiring/refunds?${query}`),
+        200,
+        query
+      )
+    for (const query of [
+      `order=${encodeURIComponent(`#${order.display_id}`)}`,
+      `order=${order.display_id}`,
+      `order=${order.id}`,
+      `transaction_id=${transactionId}`,
+    ]) {
+      const found = await search(query)
+      expect(found).toMatchObject({ count: 1, unmatched: [] })
+      expect(found.refunds[0]).toMatchObject(expected)
+    }
+    // the acquirer's own keys name the order too
+    expect((await search(`order_no=${orderNo}`)).refunds[0]).toMatchObject(
+      expected
+    )
+
+    // an order Medusa lacks, an unknown transaction: no rows, named back
+    const none = await search(`order=${order.display_id},%23999999`)
+    expect(none.unmatched).toEqual(["#999999"])
+    expect(none.count).toBe(1)
+    expect(await search("transaction_id=T404404")).toEqual({
+      refunds: [],
+      count: 0,
+      unmatched: ["T404404"],
+    })
+  })
+
   it("validates the query and body, naming the field, and requires an admin", async () => {
     const shop = await openShop()
     const bad = async (
@@ -170,6 +232,18 @@ export function refundSearchCases(suite: AcquiringSuite): void {
     await bad(
       shop.admin.get("/admin/acquiring/refunds?order_no=A1&limit=5"),
       "limit"
+    )
+    // an order is named as the admin shows it, not by the acquirer's order number
+    await bad(shop.admin.get("/admin/acquiring/refunds?order=MED3f2a"), "order")
+    await bad(
+      shop.admin.get("/admin/acquiring/refunds?order=12&transaction_id=T1"),
+      "transaction_id"
+    )
+    await bad(
+      shop.admin.get(
+        `/admin/acquiring/refunds?transaction_id=${encodeURIComponent("T 1")}`
+      ),
+      "transaction_id"
     )
     await bad(
       shop.admin.post("/admin/acquiring/refunds/record", {}),

@@ -15,11 +15,16 @@
  * acquirer's refund_reference_id), else by Medusa's refund id in the
  * acquirer's refund_reason, else by the acquirer's reference in the note the
  * plugin writes on refunds it records.
+ *
+ * Besides the acquirer's own keys, a search may name what the admin shows:
+ * Medusa orders (their acquiring payments' order numbers) or the acquirer's
+ * transaction ids (their order numbers, from the acquirer's status query).
+ * Each row names the Medusa order of its payment.
  */
 import BigNumberJs from "bignumber.js"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { RefundSearchEntry } from "../gateway"
-import { currencyDigits, toDecimal } from "../gateway"
+import { currencyDigits, QUERY_RESULT, toDecimal } from "../gateway"
 import {
   acquiringEntries,
   fullProviderId,
@@ -37,6 +42,13 @@ import {
   type OrderPayment,
 } from "../medusa-payments/payment-of-order"
 import { refundsOfPayments } from "../medusa-payments/payment-store"
+import {
+  orderNosOfOrders,
+  orderRefText,
+  ordersOfPayments,
+  type OrderLabel,
+  type OrderRef,
+} from "../medusa-payments/order-payments"
 
 export type RefundMatch =
   | "ok"
@@ -53,6 +65,8 @@ export interface RefundSearchSelector {
 export interface MedusaRefund {
   id: string
   amount: string
+  /** the payment's currency, upper case */
+  currency: string | null
   note: string | null
   created_at: string | null
 }
@@ -72,6 +86,8 @@ export interface RefundComparisonRow {
     refund_date: string | null
   } | null
   payment_id: string | null
+  /** the Medusa order of that payment, as the admin shows it */
+  order: OrderLabel | null
   /** Medusa's refund of that payment matched to the acquirer's, if any */
   medusa: MedusaRefund | null
   /** `missing_in_medusa` and Medusa holds the payment, captured: POST …/refunds/record can record it */
@@ -131,10 +147,67 @@ export async function searchAcquirerRefunds(
   return rows
 }
 
+/** What the admin names: Medusa orders or the acquirer's transaction ids. */
+export type AdminSelector =
+  { orders: OrderRef[] } | { transaction_ids: string[] }
+
+/**
+ * The order numbers behind what the admin names; `unmatched` are the values
+ * that name no acquiring payment (as given: `#12`, `order_…`, a transaction id).
+ */
+export async function orderNosOf(
+  container: MedusaContainer,
+  selector: AdminSelector
+): Promise<{ order_nos: string[]; unmatched: string[] }> {
+  if ("orders" in selector) {
+    const { order_nos, unmatched } = await orderNosOfOrders(
+      container,
+      selector.orders
+    )
+    return { order_nos, unmatched: unmatched.map(orderRefText) }
+  }
+  const found = await orderNosOfTransactions(
+    container,
+    selector.transaction_ids
+  )
+  return {
+    order_nos: [...new Set(found.values())],
+    unmatched: selector.transaction_ids.filter((id) => !found.has(id)),
+  }
+}
+
+/** The order number of each transaction id, from the status query on every acquirer account. */
+async function orderNosOfTransactions(
+  container: MedusaContainer,
+  transactionIds: string[]
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  for (const core of await searchCores(container)) {
+    const unknown = transactionIds.filter((id) => !found.has(id))
+    if (!unknown.length) break
+    try {
+      for (const entry of await core.gateway.retrieveTransactions({
+        transaction_ids: unknown,
+      }))
+        if (
+          entry.query_result === QUERY_RESULT.FOUND &&
+          entry.transaction_id &&
+          entry.order_no
+        )
+          found.set(entry.transaction_id, entry.order_no)
+    } catch (error) {
+      throw toMedusaError(error, "transaction look-up")
+    }
+  }
+  return found
+}
+
 export async function compareRefunds(
   container: MedusaContainer,
   selector: RefundSearchSelector
 ): Promise<RefundComparisonRow[]> {
+  // nothing to ask the acquirer for (an order the admin named had no acquiring payment)
+  if (!(selector.order_nos ?? selector.references ?? []).length) return []
   const records = await searchAcquirerRefunds(container, selector)
   const orderNos = [
     ...new Set([
@@ -145,6 +218,9 @@ export async function compareRefunds(
   const payments = await paymentsOfOrders(container, orderNos)
   const refundsOf = await medusaRefunds(container, [
     ...new Map([...payments.values()].map((p) => [p.id, p])).values(),
+  ])
+  const orderOf = await ordersOfPayments(container, [
+    ...new Set([...payments.values()].map((p) => p.id)),
   ])
   const matched = new Set<string>()
   const rows: RefundComparisonRow[] = records.map((record) => {
@@ -163,6 +239,7 @@ export async function compareRefunds(
       status,
       acquirer: acquirerView(record),
       payment_id: payment?.id ?? null,
+      order: (payment && orderOf.get(payment.id)) ?? null,
       medusa: medusa ?? null,
       recordable:
         status === "missing_in_medusa" &&
@@ -181,6 +258,7 @@ export async function compareRefunds(
           status: "missing_at_acquirer",
           acquirer: null,
           payment_id: payment.id,
+          order: orderOf.get(payment.id) ?? null,
           medusa: refund,
           recordable: false,
         })
@@ -245,6 +323,9 @@ async function medusaRefunds(
   const digitsOf = new Map(
     payments.map((p) => [p.id, digitsOfCurrency(p.currency_code)])
   )
+  const currencyOf = new Map(
+    payments.map((p) => [p.id, p.currency_code?.toUpperCase() ?? null])
+  )
   const refunds = await refundsOfPayments(
     container,
     payments.map((p) => p.id)
@@ -257,6 +338,7 @@ async function medusaRefunds(
         String(rawValue(refund.raw_amount) ?? refund.amount),
         digitsOf.get(refund.payment_id) ?? 0
       ),
+      currency: currencyOf.get(refund.payment_id) ?? null,
       note: refund.note ?? null,
       created_at: refund.created_at
         ? new Date(refund.created_at).toISOString()

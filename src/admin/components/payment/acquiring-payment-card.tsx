@@ -2,14 +2,16 @@
  * One acquiring payment in the order widget: status, result, 3-D Secure,
  * risk (action, score, reasons), whether a saved card paid or the payment
  * saved the card, refunds, account and mode, the review decision and who
- * made it; Release / Reject while held, Sync at any time.
+ * made it; Release / Reject while held (each after a confirmation naming
+ * the amount), Sync at any time. Every amount shows its currency.
  */
-import { Button, Text, toast } from "@medusajs/ui"
+import { Button, Text, toast, usePrompt } from "@medusajs/ui"
 import { useAcquiringPayment } from "../../hooks/payments/use-acquiring-payment"
 import {
   useReviewPayment,
   useSyncPayment,
 } from "../../hooks/payments/use-payment-actions"
+import { amountText } from "../../lib/amount-text"
 import { savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
 import { PaymentBadges } from "./payment-badges"
@@ -26,6 +28,24 @@ function providerName(providerId: string): string {
 
 const when = (iso: string) => new Date(iso).toLocaleString()
 
+/** What each review decision does, said before it is made: neither can be taken back. */
+function decisionPrompt(decision: "release" | "reject", amount: string) {
+  return decision === "release"
+    ? {
+        title: "Release the held payment?",
+        description: `The acquirer ends its risk review and ${amount} stays authorised on the customer's card, to be captured as usual. A released payment cannot be rejected later.`,
+        confirmText: "Release payment",
+        cancelText: "Not now",
+      }
+    : {
+        title: "Reject the held payment?",
+        description: `The acquirer voids the authorisation of ${amount} and Medusa cancels the payment; the customer is not charged. This cannot be undone.`,
+        confirmText: "Reject payment",
+        cancelText: "Not now",
+        variant: "danger" as const,
+      }
+}
+
 export function AcquiringPaymentCard({
   orderId,
   paymentId,
@@ -40,6 +60,7 @@ export function AcquiringPaymentCard({
   } = useAcquiringPayment(orderId, paymentId)
   const review = useReviewPayment(orderId, paymentId)
   const sync = useSyncPayment(orderId, paymentId)
+  const prompt = usePrompt()
 
   if (isLoading)
     return (
@@ -59,7 +80,12 @@ export function AcquiringPaymentCard({
     )
 
   const held = payment.review === "held" && !payment.canceled_at
-  const decide = (decision: "release" | "reject") =>
+  const amount = amountText(payment.amount, payment.currency)
+  const decide = async (decision: "release" | "reject") => {
+    const ok = await prompt(
+      decisionPrompt(decision, amount ?? "the payment's amount")
+    )
+    if (!ok) return
     review.mutate(decision, {
       onSuccess: () =>
         toast.success(
@@ -69,6 +95,7 @@ export function AcquiringPaymentCard({
         ),
       onError: (e) => toast.error(e.message),
     })
+  }
   const runSync = () =>
     sync.mutate(undefined, {
       onSuccess: ({ sync: outcome }) =>
@@ -104,14 +131,7 @@ export function AcquiringPaymentCard({
           {note}
         </Text>
       ))}
-      <DetailRow
-        label="Amount"
-        value={
-          payment.amount && payment.currency
-            ? `${payment.amount} ${payment.currency}`
-            : undefined
-        }
-      />
+      <DetailRow label="Amount" value={amount} />
       <DetailRow
         label="Result"
         value={
@@ -152,7 +172,7 @@ export function AcquiringPaymentCard({
         <DetailRow
           key={r.refund_reference_id}
           label={`Refund ${r.refund_reference_id}`}
-          value={`${r.amount} ${payment.currency ?? ""}`}
+          value={amountText(r.amount, payment.currency)}
         />
       ))}
       <DetailRow
@@ -175,7 +195,7 @@ export function AcquiringPaymentCard({
               variant="secondary"
               isLoading={review.isPending && review.variables === "reject"}
               disabled={review.isPending}
-              onClick={() => decide("reject")}
+              onClick={() => void decide("reject")}
             >
               Reject
             </Button>
@@ -183,7 +203,7 @@ export function AcquiringPaymentCard({
               size="small"
               isLoading={review.isPending && review.variables === "release"}
               disabled={review.isPending}
-              onClick={() => decide("release")}
+              onClick={() => void decide("release")}
             >
               Release
             </Button>

@@ -1,8 +1,10 @@
 /**
- * Refunds at the acquirer: the acquirer's refund search by order numbers or
- * refund references, each refund beside Medusa's record of it, mismatches
- * marked, and "Record in Medusa" for a refund the acquirer made that Medusa
- * lacks (recorded, never sent again).
+ * Refunds at the acquirer: the acquirer's refund search by what the admin
+ * shows (an order's number, #12, or the transaction id) or by the
+ * acquirer's own keys, each refund beside Medusa's record of it (amounts
+ * with their currency), mismatches marked, and "Record in Medusa" for a
+ * refund the acquirer made that Medusa lacks (recorded, never sent again).
+ * A refused search names its mistake under the field and moves focus there.
  */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowUturnLeft } from "@medusajs/icons"
@@ -11,6 +13,7 @@ import {
   Button,
   Container,
   Heading,
+  Hint,
   Label,
   RadioGroup,
   Table,
@@ -19,9 +22,19 @@ import {
   toast,
   usePrompt,
 } from "@medusajs/ui"
+import { FetchError } from "@medusajs/js-sdk"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { useState, type FormEvent } from "react"
+import { useEffect, useRef, useState, type FormEvent } from "react"
+import { Link } from "react-router-dom"
+import { amountText } from "../../lib/amount-text"
 import { sdk } from "../../lib/sdk"
+import {
+  checkValues,
+  modeText,
+  parseValues,
+  SEARCH_MODES,
+  type SearchMode,
+} from "./refund-search-form"
 
 type Status =
   | "ok"
@@ -41,11 +54,17 @@ type Row = {
     refund_date: string | null
   } | null
   payment_id: string | null
-  medusa: { id: string; amount: string; created_at: string | null } | null
+  order: { id: string; display_id: number | null } | null
+  medusa: {
+    id: string
+    amount: string
+    currency: string | null
+    created_at: string | null
+  } | null
   recordable: boolean
 }
 
-type Mode = "order_no" | "reference"
+type SearchAnswer = { refunds: Row[]; count: number; unmatched: string[] }
 
 const STATUS: Record<
   Status,
@@ -58,7 +77,8 @@ const STATUS: Record<
   not_made: { label: "Refused by acquirer", color: "grey" },
 }
 
-const MAX_VALUES = 100
+const VALUES_ID = "refund-search-values"
+const ERROR_ID = `${VALUES_ID}-error`
 
 /** `20261123101500` → `2026-11-23 10:15:00` */
 function acquirerDate(value: string | null | undefined): string {
@@ -66,11 +86,10 @@ function acquirerDate(value: string | null | undefined): string {
   return m ? `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}` : "–"
 }
 
-function parseValues(text: string): string[] {
-  return text
-    .split(/[\s,]+/)
-    .map((v) => v.trim())
-    .filter(Boolean)
+/** `#12`, the order as the admin lists it */
+function orderText(order: Row["order"]): string | undefined {
+  if (!order) return undefined
+  return order.display_id === null ? order.id : `#${order.display_id}`
 }
 
 function errorText(error: unknown): string {
@@ -78,10 +97,16 @@ function errorText(error: unknown): string {
 }
 
 const RefundsAtAcquirerPage = () => {
-  const [mode, setMode] = useState<Mode>("order_no")
+  const [mode, setMode] = useState<SearchMode>("order")
   const [text, setText] = useState("")
-  const [search, setSearch] = useState<{ mode: Mode; values: string[] }>()
+  const [search, setSearch] = useState<{
+    mode: SearchMode
+    values: string[]
+  }>()
   const [formError, setFormError] = useState<string>()
+  const values = useRef<HTMLTextAreaElement>(null)
+  // bumped on every refusal: focus returns to the field after the render that shows why
+  const [refusals, setRefusals] = useState(0)
   const prompt = usePrompt()
   const queryClient = useQueryClient()
 
@@ -89,22 +114,36 @@ const RefundsAtAcquirerPage = () => {
     queryKey: ["acquiring-refunds", search?.mode, search?.values],
     enabled: !!search,
     queryFn: () =>
-      sdk.client.fetch<{ refunds: Row[]; count: number }>(
-        "/admin/acquiring/refunds",
-        { query: { [search!.mode]: search!.values.join(",") } }
-      ),
+      sdk.client.fetch<SearchAnswer>("/admin/acquiring/refunds", {
+        query: { [search!.mode]: search!.values.join(",") },
+      }),
+    // a refused search is the merchant's to correct, not to retry
+    retry: (count, error) =>
+      !(error instanceof FetchError && error.status === 400) && count < 3,
   })
+  // the server's 400 names the field's mistake: shown and announced as the form's own
+  const refused =
+    results.error instanceof FetchError && results.error.status === 400
+      ? results.error.message
+      : undefined
+  const fieldError = formError ?? refused
+  useEffect(() => {
+    if (refused) setRefusals((n) => n + 1)
+  }, [refused])
+  useEffect(() => {
+    if (refusals) values.current?.focus()
+  }, [refusals])
 
   const record = useMutation({
     mutationFn: (refund_reference_id: string) =>
-      sdk.client.fetch<{ recorded: number; order_no: string }>(
+      sdk.client.fetch<{ recorded: number; order_no: string; refunds: Row[] }>(
         "/admin/acquiring/refunds/record",
         { method: "POST", body: { refund_reference_id } }
       ),
     onSuccess: (outcome) => {
       toast.success(
         outcome.recorded
-          ? `Recorded ${outcome.recorded} refund(s) in Medusa for ${outcome.order_no}`
+          ? `Recorded ${outcome.recorded} refund(s) in Medusa for order ${orderText(outcome.refunds.find((r) => r.order)?.order ?? null) ?? outcome.order_no}`
           : `Medusa already had this refund; nothing was recorded`
       )
       void queryClient.invalidateQueries({ queryKey: ["acquiring-refunds"] })
@@ -114,17 +153,14 @@ const RefundsAtAcquirerPage = () => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const values = parseValues(text)
-    if (!values.length) {
-      setFormError("Enter at least one order number or refund reference")
+    const asked = parseValues(text)
+    const mistake = checkValues(mode, asked)
+    setFormError(mistake)
+    if (mistake) {
+      setRefusals((n) => n + 1)
       return
     }
-    if (values.length > MAX_VALUES) {
-      setFormError(`At most ${MAX_VALUES} values in one search`)
-      return
-    }
-    setFormError(undefined)
-    setSearch({ mode, values })
+    setSearch({ mode, values: asked })
   }
 
   const confirmRecord = async (row: Row) => {
@@ -132,7 +168,7 @@ const RefundsAtAcquirerPage = () => {
     if (!reference) return
     const ok = await prompt({
       title: "Record this refund in Medusa?",
-      description: `The acquirer refunded ${row.acquirer?.refund_amount} ${row.acquirer?.currency ?? ""} of order ${row.acquirer?.order_no} (${reference}). Medusa records it on the payment; nothing is sent to the acquirer.`,
+      description: `The acquirer refunded ${amountText(row.acquirer?.refund_amount, row.acquirer?.currency) ?? "an amount"} of order ${orderText(row.order) ?? row.acquirer?.order_no} (${reference}). Medusa records it on the payment; nothing is sent to the acquirer.`,
       confirmText: "Record in Medusa",
       cancelText: "Cancel",
     })
@@ -140,6 +176,8 @@ const RefundsAtAcquirerPage = () => {
   }
 
   const rows = results.data?.refunds ?? []
+  const unmatched = results.data?.unmatched ?? []
+  const shown = modeText(mode)
 
   return (
     <Container className="divide-y p-0">
@@ -150,38 +188,48 @@ const RefundsAtAcquirerPage = () => {
           payment.
         </Text>
       </div>
-      <form className="flex flex-col gap-y-3 px-6 py-4" onSubmit={submit}>
+      <form
+        className="flex flex-col gap-y-3 px-6 py-4"
+        onSubmit={submit}
+        noValidate
+      >
+        <Label id="refund-search-mode" size="small" weight="plus">
+          Search by
+        </Label>
         <RadioGroup
-          className="flex gap-x-6"
+          className="flex flex-wrap gap-x-6 gap-y-2"
+          aria-labelledby="refund-search-mode"
           value={mode}
-          onValueChange={(value) => setMode(value as Mode)}
+          onValueChange={(value) => {
+            setMode(value as SearchMode)
+            setFormError(undefined)
+            // the server's refusal was of the other mode's values
+            if (refused) setSearch(undefined)
+          }}
         >
-          <div className="flex items-center gap-x-2">
-            <RadioGroup.Item value="order_no" id="mode-order-no" />
-            <Label htmlFor="mode-order-no">Order numbers</Label>
-          </div>
-          <div className="flex items-center gap-x-2">
-            <RadioGroup.Item value="reference" id="mode-reference" />
-            <Label htmlFor="mode-reference">Refund references</Label>
-          </div>
+          {SEARCH_MODES.map((m) => (
+            <div key={m.value} className="flex items-center gap-x-2">
+              <RadioGroup.Item value={m.value} id={`mode-${m.value}`} />
+              <Label htmlFor={`mode-${m.value}`}>{m.label}</Label>
+            </div>
+          ))}
         </RadioGroup>
+        <Label htmlFor={VALUES_ID} size="small" weight="plus">
+          {shown.field}
+        </Label>
         <Textarea
-          aria-label={
-            mode === "order_no" ? "Order numbers" : "Refund references"
-          }
-          placeholder={
-            mode === "order_no"
-              ? "MED3f2a…, one per line or comma-separated"
-              : "RF… or <transaction id>-01, one per line or comma-separated"
-          }
+          id={VALUES_ID}
+          ref={values}
+          placeholder={shown.placeholder}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          aria-invalid={!!formError}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? ERROR_ID : undefined}
         />
-        {formError && (
-          <Text size="small" className="text-ui-fg-error">
-            {formError}
-          </Text>
+        {fieldError && (
+          <Hint id={ERROR_ID} variant="error" role="alert">
+            {fieldError}
+          </Hint>
         )}
         <div>
           <Button type="submit" isLoading={results.isFetching}>
@@ -189,22 +237,35 @@ const RefundsAtAcquirerPage = () => {
           </Button>
         </div>
       </form>
-      {results.isError && (
-        <Text size="small" className="text-ui-fg-error px-6 py-4">
+      {results.isError && !refused && (
+        <Text size="small" role="alert" className="text-ui-fg-error px-6 py-4">
           {errorText(results.error)}
+        </Text>
+      )}
+      {search && results.isSuccess && unmatched.length > 0 && (
+        <Text
+          size="small"
+          role="status"
+          className="text-ui-fg-subtle px-6 py-4"
+          data-testid="refund-search-unmatched"
+        >
+          No acquiring payment found for {unmatched.join(", ")}
         </Text>
       )}
       {search && results.isSuccess && (
         <Table>
           <Table.Header>
             <Table.Row>
-              <Table.HeaderCell>Order number</Table.HeaderCell>
+              <Table.HeaderCell>Order</Table.HeaderCell>
+              <Table.HeaderCell>Acquirer order number</Table.HeaderCell>
               <Table.HeaderCell>Refund reference</Table.HeaderCell>
               <Table.HeaderCell>Refunded on</Table.HeaderCell>
               <Table.HeaderCell>Acquirer</Table.HeaderCell>
               <Table.HeaderCell>Medusa</Table.HeaderCell>
               <Table.HeaderCell>Status</Table.HeaderCell>
-              <Table.HeaderCell />
+              <Table.HeaderCell>
+                <span className="sr-only">Actions</span>
+              </Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -217,6 +278,15 @@ const RefundsAtAcquirerPage = () => {
               <Table.Row
                 key={`${row.acquirer?.refund_reference_id ?? row.medusa?.id ?? i}`}
               >
+                <Table.Cell>
+                  {row.order ? (
+                    <Link to={`/orders/${row.order.id}`}>
+                      {orderText(row.order)}
+                    </Link>
+                  ) : (
+                    "–"
+                  )}
+                </Table.Cell>
                 <Table.Cell>{row.acquirer?.order_no ?? "–"}</Table.Cell>
                 <Table.Cell>
                   {row.acquirer?.refund_reference_id ?? "–"}
@@ -225,11 +295,14 @@ const RefundsAtAcquirerPage = () => {
                   {acquirerDate(row.acquirer?.refund_date)}
                 </Table.Cell>
                 <Table.Cell>
-                  {row.acquirer?.refund_amount
-                    ? `${row.acquirer.refund_amount} ${row.acquirer.currency ?? ""}`
-                    : "–"}
+                  {amountText(
+                    row.acquirer?.refund_amount,
+                    row.acquirer?.currency
+                  ) ?? "–"}
                 </Table.Cell>
-                <Table.Cell>{row.medusa?.amount ?? "–"}</Table.Cell>
+                <Table.Cell>
+                  {amountText(row.medusa?.amount, row.medusa?.currency) ?? "–"}
+                </Table.Cell>
                 <Table.Cell>
                   <Badge size="2xsmall" color={STATUS[row.status].color}>
                     {STATUS[row.status].label}

@@ -16,6 +16,7 @@ import {
 import { useState } from "react"
 import { Link, useNavigate } from "react-router-dom"
 import { usePayouts } from "../../hooks/payouts/use-payouts"
+import { amountText } from "../../lib/amount-text"
 import type { PayoutFilters, PayoutStatus } from "../../lib/payouts-api"
 import { CreatePayoutModal } from "./components/create-payout-modal"
 import { PayoutStatusBadge } from "./components/payout-status-badge"
@@ -64,6 +65,7 @@ const PayoutsPage = () => {
         <Input
           size="small"
           type="search"
+          aria-label="Search payouts"
           placeholder="Search reference, name, transaction"
           className="w-64"
           onChange={(e) => change({ q: e.target.value || undefined })}
@@ -75,7 +77,8 @@ const PayoutsPage = () => {
             change({ status: v === "all" ? undefined : (v as PayoutStatus) })
           }
         >
-          <Select.Trigger className="w-48">
+          {/* the filters have no visible labels: each control names itself */}
+          <Select.Trigger className="w-48" aria-label="Status">
             <Select.Value />
           </Select.Trigger>
           <Select.Content>
@@ -88,6 +91,7 @@ const PayoutsPage = () => {
         </Select>
         <Input
           size="small"
+          aria-label="Currency"
           placeholder="Currency"
           className="w-24"
           onChange={(e) =>
@@ -148,7 +152,7 @@ const PayoutsPage = () => {
                 <Table.Cell>{payout.beneficiary_name ?? "—"}</Table.Cell>
                 <Table.Cell>{payout.beneficiary_account ?? "—"}</Table.Cell>
                 <Table.Cell className="text-right">
-                  {payout.payment_amount} {payout.payment_currency}
+                  {amountText(payout.payment_amount, payout.payment_currency)}
                 </Table.Cell>
                 <Table.Cell>
                   <PayoutStatusBadge status={payout.status} />

@@ -2,6 +2,7 @@
 import { Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import { useParams } from "react-router-dom"
 import { usePayout, useRefreshPayout } from "../../../hooks/payouts/use-payouts"
+import { amountText } from "../../../lib/amount-text"
 import { PayoutStatusBadge } from "../components/payout-status-badge"
 
 function Row({
@@ -24,9 +25,6 @@ function Row({
     </div>
   )
 }
-
-const money = (amount?: string | null, currency?: string | null) =>
-  amount ? `${amount} ${currency ?? ""}`.trim() : null
 
 const PayoutDetailPage = () => {
   const { id = "" } = useParams()
@@ -51,7 +49,8 @@ const PayoutDetailPage = () => {
         <div className="flex items-center justify-between px-6 py-4">
           <div>
             <Heading>
-              Payout {money(payout.payment_amount, payout.payment_currency)}
+              Payout{" "}
+              {amountText(payout.payment_amount, payout.payment_currency)}
             </Heading>
             <Text size="small" className="text-ui-fg-subtle">
               {payout.beneficiary.name ?? "—"} ·{" "}
@@ -112,11 +111,27 @@ const PayoutDetailPage = () => {
         <Row label="Status" value={a.status} testId="answer-status" />
         <Row label="Transaction id" value={a.transaction_id} />
         <Row label="Short reference" value={a.short_reference_id} />
-        <Row label="Fee" value={money(a.fee_amount, a.fee_currency)} />
-        <Row label="Payer pays" value={a.amount_payer_pays} />
+        {/* as the answer was read: a fee in the payout's currency unless the acquirer names another, the payer's amount in the source currency when one was asked */}
+        <Row
+          label="Fee"
+          value={amountText(
+            a.fee_amount,
+            a.fee_currency ?? payout.payment_currency
+          )}
+        />
+        <Row
+          label="Payer pays"
+          value={amountText(
+            a.amount_payer_pays,
+            payout.source_currency ?? payout.payment_currency
+          )}
+        />
         <Row
           label="Beneficiary receives"
-          value={money(a.amount_beneficiary_receives, payout.payment_currency)}
+          value={amountText(
+            a.amount_beneficiary_receives,
+            payout.payment_currency
+          )}
         />
         <Row label="Failure type" value={a.failure_type} />
         <Row label="Failure reason" value={a.failure_reason} />

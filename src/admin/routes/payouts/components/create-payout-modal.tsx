@@ -1,17 +1,24 @@
-/** Create a payout in a focus modal: payment, beneficiary and payer grouped, checked as the merchant types. */
+/**
+ * Create a payout in a focus modal: payment, beneficiary and payer grouped,
+ * checked as the merchant types. A refused send moves focus to the first
+ * field in error, whose message is linked to it and announced.
+ */
+import { XMark } from "@medusajs/icons"
 import {
   Button,
   FocusModal,
   Heading,
+  IconButton,
   Input,
+  Kbd,
   Select,
   Text,
   toast,
 } from "@medusajs/ui"
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { useNavigate } from "react-router-dom"
 import { useCreatePayout } from "../../../hooks/payouts/use-payouts"
-import { FormField } from "../../../components/form-field"
+import { controlAria, FormField } from "../../../components/form-field"
 import {
   bodyOf,
   emptyForm,
@@ -50,6 +57,14 @@ export function CreatePayoutModal({
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey)
   const create = useCreatePayout()
   const navigate = useNavigate()
+  const body = useRef<HTMLDivElement>(null)
+  // focused after the render that shows its error, so the error is read with it
+  const [focusOn, setFocusOn] = useState<FieldName>()
+  useEffect(() => {
+    if (!focusOn) return
+    body.current?.querySelector<HTMLElement>(`#${CSS.escape(focusOn)}`)?.focus()
+    setFocusOn(undefined)
+  }, [focusOn])
 
   const checks = validate(form)
   const errorOf = (field: FieldName) =>
@@ -78,7 +93,7 @@ export function CreatePayoutModal({
         type={options.type}
         value={form[field]}
         placeholder={options.placeholder}
-        aria-invalid={!!errorOf(field)}
+        {...controlAria(field, { error: errorOf(field) })}
         onChange={(e) => set(field, e.target.value)}
         onBlur={() => setTouched((t) => ({ ...t, [field]: true }))}
       />
@@ -88,7 +103,11 @@ export function CreatePayoutModal({
   const select = (field: FieldName, label: string, options: Options) => (
     <FormField id={field} label={label} error={errorOf(field)}>
       <Select value={form[field]} onValueChange={(v) => set(field, v)}>
-        <Select.Trigger id={field} name={field}>
+        <Select.Trigger
+          id={field}
+          name={field}
+          {...controlAria(field, { error: errorOf(field) })}
+        >
           <Select.Value />
         </Select.Trigger>
         <Select.Content>
@@ -129,9 +148,14 @@ export function CreatePayoutModal({
 
   const submit = () => {
     setTouched(Object.fromEntries(FORM_FIELDS.map((f) => [f, true])))
-    if (Object.keys(checks).length) return
-    const body = { ...bodyOf(form), idempotency_key: idempotencyKey }
-    create.mutate(body, {
+    // FORM_FIELDS lists the fields in the order the form shows them
+    const firstInvalid = FORM_FIELDS.find((f) => checks[f])
+    if (firstInvalid) {
+      setFocusOn(firstInvalid)
+      return
+    }
+    const request = { ...bodyOf(form), idempotency_key: idempotencyKey }
+    create.mutate(request, {
       onSuccess: (payout) => {
         toast.success(`Payout sent: ${payout.status}`)
         close(false)
@@ -139,11 +163,13 @@ export function CreatePayoutModal({
       },
       onError: (error) => {
         const field = fieldOfServerError(error.message)
-        if (field)
+        if (field) {
           setServerErrors((e) => ({
             ...e,
             [field]: reasonOfServerError(error.message),
           }))
+          setFocusOn(field)
+        }
         toast.error(error.message)
       },
     })
@@ -152,26 +178,45 @@ export function CreatePayoutModal({
   return (
     <FocusModal open={open} onOpenChange={close}>
       <FocusModal.Content>
-        <FocusModal.Header>
-          <div className="flex w-full items-center justify-end gap-x-2">
-            <Button
-              size="small"
-              onClick={submit}
-              isLoading={create.isPending}
-              data-testid="send-payout"
-            >
-              Send payout
-            </Button>
+        {/* FocusModal.Header's own close button has no name: the same header, with one */}
+        <div className="border-ui-border-base flex items-center justify-between gap-x-4 border-b px-4 py-2">
+          <div className="flex items-center gap-x-2">
+            <FocusModal.Close asChild>
+              <IconButton
+                size="small"
+                type="button"
+                variant="transparent"
+                aria-label="Close"
+              >
+                <XMark />
+              </IconButton>
+            </FocusModal.Close>
+            <Kbd>esc</Kbd>
           </div>
-        </FocusModal.Header>
-        <FocusModal.Body className="flex flex-col items-center overflow-y-auto py-12">
+          <Button
+            size="small"
+            onClick={submit}
+            isLoading={create.isPending}
+            data-testid="send-payout"
+          >
+            Send payout
+          </Button>
+        </div>
+        <FocusModal.Body
+          ref={body}
+          className="flex flex-col items-center overflow-y-auto py-12"
+        >
           <div className="flex w-full max-w-[720px] flex-col gap-y-8">
             <div>
-              <Heading>New payout</Heading>
-              <Text size="small" className="text-ui-fg-subtle">
-                Sent once: a retry after a lost answer uses the same request id,
-                so the beneficiary is never paid twice.
-              </Text>
+              <FocusModal.Title asChild>
+                <Heading>New payout</Heading>
+              </FocusModal.Title>
+              <FocusModal.Description asChild>
+                <Text size="small" className="text-ui-fg-subtle">
+                  Sent once: a retry after a lost answer uses the same request
+                  id, so the beneficiary is never paid twice.
+                </Text>
+              </FocusModal.Description>
             </div>
             <section className="flex flex-col gap-y-4" data-group="payment">
               <Heading level="h2">Payment</Heading>

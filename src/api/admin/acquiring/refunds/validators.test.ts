@@ -13,8 +13,27 @@ describe("refund search query", () => {
     ).toEqual(["T1-01", "RF2"])
   })
 
+  it("reads orders as the admin shows them, and transaction ids", () => {
+    expect(
+      AdminRefundSearchQuery.parse({ order: "#12, 13,order_01JABCDEF" }).order
+    ).toEqual([
+      { display_id: 12 },
+      { display_id: 13 },
+      { id: "order_01JABCDEF" },
+    ])
+    expect(
+      AdminRefundSearchQuery.parse({ transaction_id: "T1,T2" }).transaction_id
+    ).toEqual(["T1", "T2"])
+  })
+
   it.each([
     [{}, "order_no"],
+    [{}, "transaction_id"],
+    [{ order: "12", transaction_id: "T1" }, "order"],
+    [{ order: "MED3f2a" }, "order"],
+    [{ order: "#" }, "order"],
+    [{ order: "1234567890" }, "order"],
+    [{ transaction_id: "T 1" }, "transaction_id"],
     [{ order_no: "A1", reference: "R1" }, "order_no"],
     [{ order_no: " , " }, "order_no"],
     [{ reference: "a b" }, "reference"],

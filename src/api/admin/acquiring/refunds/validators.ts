@@ -1,19 +1,29 @@
 /**
  * Query and body of the refund search routes. Selectors follow the
  * interface's limits: up to 100 values, comma-separated, at most 1,000
- * characters; an order number at most 50 characters. Every message names
- * its field.
+ * characters; a value at most 50 characters. Besides the acquirer's own
+ * keys (order number, refund reference) the search takes the ids the admin
+ * shows: a Medusa order (`#12`, `12` or its `order_…` id) and the acquirer's
+ * transaction id. Every message names its field.
  */
 import { z } from "zod"
 import {
   DEFAULT_BATCH_LIMITS,
   DEFAULT_SELECTOR_MAX_CHARS,
 } from "../../../../gateway"
+import type { OrderRef } from "../../../../medusa-payments/order-payments"
 
 const MAX_VALUES = DEFAULT_BATCH_LIMITS.refund_search
 const VALUE = /^[A-Za-z0-9_.:-]{1,50}$/
+const VALUE_RULE = "1 to 50 letters, digits or _ . : -"
+/** the display id Medusa shows (`#12`; PostgreSQL's integer), or the order's own id */
+const DISPLAY_ID = /^#?(\d{1,9})$/
+const ORDER_ID = /^order_[A-Za-z0-9]{1,43}$/
 
-function selector(field: string) {
+function selector<T extends z.ZodType<unknown, string>>(
+  field: string,
+  value: T
+) {
   return z
     .string({ error: `${field} must be a comma-separated list` })
     .max(
@@ -28,29 +38,43 @@ function selector(field: string) {
     )
     .pipe(
       z
-        .array(
-          z
-            .string()
-            .regex(
-              VALUE,
-              `${field}: each value must be 1 to 50 letters, digits or _ . : -`
-            )
-        )
+        .array(value)
         .min(1, `${field} must name at least one value`)
         .max(MAX_VALUES, `${field} must name at most ${MAX_VALUES} values`)
     )
 }
 
+const acquirerValue = (field: string) =>
+  z.string().regex(VALUE, `${field}: each value must be ${VALUE_RULE}`)
+
+const orderValue = z
+  .string()
+  .refine((v) => DISPLAY_ID.test(v) || ORDER_ID.test(v), {
+    message:
+      "order: each value must be an order as the admin shows it: #12, 12 or order_…",
+  })
+  .transform((v): OrderRef => {
+    const display = DISPLAY_ID.exec(v)
+    return display ? { display_id: Number(display[1]) } : { id: v }
+  })
+
+const SELECTORS = ["order", "transaction_id", "order_no", "reference"] as const
+
 export const AdminRefundSearchQuery = z
   .object({
-    order_no: selector("order_no").optional(),
-    reference: selector("reference").optional(),
+    order: selector("order", orderValue).optional(),
+    transaction_id: selector(
+      "transaction_id",
+      acquirerValue("transaction_id")
+    ).optional(),
+    order_no: selector("order_no", acquirerValue("order_no")).optional(),
+    reference: selector("reference", acquirerValue("reference")).optional(),
   })
   // anything else (limit, fields) is refused by name, not ignored
   .strict()
-  .refine((q) => (q.order_no === undefined) !== (q.reference === undefined), {
-    message: "order_no or reference: give exactly one of them",
-    path: ["order_no"],
+  .refine((q) => SELECTORS.filter((key) => q[key] !== undefined).length === 1, {
+    message: `${SELECTORS.join(", ")}: give exactly one of them`,
+    path: ["order"],
   })
 export type AdminRefundSearchQueryType = z.infer<typeof AdminRefundSearchQuery>
 
@@ -58,7 +82,7 @@ const referenceId = (field: string) =>
   z
     .string({ error: `${field} must be a string` })
     .trim()
-    .regex(VALUE, `${field} must be 1 to 50 letters, digits or _ . : -`)
+    .regex(VALUE, `${field} must be ${VALUE_RULE}`)
 
 export const AdminRecordRefundBody = z
   .object({
