@@ -232,6 +232,14 @@ acquiringSuite(
         action: "created",
         actor_email: expect.stringContaining("@"),
       })
+      // a new account's entry holds the values it was created with, the sign key only as set
+      expect(changes.changes[0].changes).toEqual(
+        expect.arrayContaining([
+          { field: "name", from: null, to: "Sandbox" },
+          { field: "currencies", from: null, to: ["usd"] },
+          { field: "sign_key", change: "set" },
+        ])
+      )
       expect(changes.changes[0].fields).toContain("sign_key")
       const audit = await sql("SELECT * FROM acquiring_settings_change")
       for (const text of [
@@ -305,13 +313,129 @@ acquiringSuite(
         "changes"
       )
       expect(changes).toMatchObject({ count: 2, limit: 1, offset: 0 })
+      // three_d_secure was null already: only the prefix changed
       expect(changes.changes[0]).toMatchObject({
         action: "updated",
-        fields: ["order_prefix", "three_d_secure"],
+        fields: ["order_prefix"],
+        changes: [{ field: "order_prefix", from: null, to: "ADMIN" }],
       })
       expect((await shop.admin.get(`${SETTINGS}/changes?limit=0`)).status).toBe(
         400
       )
+    })
+
+    it("audits only what changed: old → new for a value, replaced for the sign key, nothing for a save that changes nothing", async () => {
+      const shop = await openShop()
+      const { account } = expectStatus(
+        await shop.admin.post(
+          `${SETTINGS}/accounts`,
+          accountBody({ base_url: "http://127.0.0.1:9" })
+        ),
+        200,
+        "create account"
+      )
+      const update = async (body: Record<string, unknown>) =>
+        expectStatus(
+          await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, body),
+          200,
+          "update account"
+        )
+      const audit = async () =>
+        expectStatus(
+          await shop.admin.get(`${SETTINGS}/changes`),
+          200,
+          "changes"
+        )
+
+      // the admin form sends every field back: only base_url differs
+      const { sign_key: _unchanged, ...form } = accountBody({
+        base_url: "http://127.0.0.1:9",
+        currencies: ["usd"],
+        providers: [],
+        enabled: true,
+        advanced: null,
+        three_d_secure: null,
+        auto_capture: null,
+        order_prefix: null,
+        timeout_ms: null,
+      })
+      await update({ ...form, base_url: "http://127.0.0.1:8/" })
+      let answer = await audit()
+      expect(answer.count).toBe(2)
+      expect(answer.changes[0]).toMatchObject({
+        account_id: account.id,
+        action: "updated",
+        fields: ["base_url"],
+        changes: [
+          {
+            field: "base_url",
+            from: "http://127.0.0.1:9",
+            to: "http://127.0.0.1:8",
+          },
+        ],
+        actor_email: expect.stringContaining("@"),
+      })
+
+      // saves that change nothing record nothing
+      await update({ enabled: true })
+      await update({
+        ...form,
+        base_url: "http://127.0.0.1:8",
+        currencies: ["USD"],
+      })
+      await update({ sign_key: sandbox.account.sign_key })
+      expect((await audit()).count).toBe(2)
+
+      await update({ enabled: false })
+      answer = await audit()
+      expect(answer.count).toBe(3)
+      expect(answer.changes[0]).toMatchObject({
+        fields: ["enabled"],
+        changes: [{ field: "enabled", from: true, to: false }],
+      })
+
+      // a new sign key: "replaced", and no key material anywhere
+      const newKey = "replacement-sign-key-7f3a9c"
+      await update({ sign_key: newKey })
+      answer = await audit()
+      expect(answer.count).toBe(4)
+      expect(answer.changes[0]).toMatchObject({
+        fields: ["sign_key"],
+        changes: [{ field: "sign_key", change: "replaced" }],
+      })
+      const [stored] = await sql<{ sign_key_encrypted: string }>(
+        "SELECT sign_key_encrypted FROM acquiring_account WHERE id = $1",
+        [account.id]
+      )
+      const rows = await sql<{ changes: unknown }>(
+        "SELECT changes FROM acquiring_settings_change ORDER BY created_at DESC, id DESC"
+      )
+      expect(rows[0].changes).toEqual([
+        { field: "sign_key", change: "replaced" },
+      ])
+      for (const text of [
+        JSON.stringify(answer),
+        JSON.stringify(rows),
+        ...logs.lines(),
+      ]) {
+        expect(text).not.toContain(newKey)
+        expect(text).not.toContain(sandbox.account.sign_key)
+        expect(text).not.toContain(stored.sign_key_encrypted)
+      }
+
+      // deleting stays recorded
+      expectStatus(
+        await shop.admin.delete(`${SETTINGS}/accounts/${account.id}`),
+        200,
+        "delete account"
+      )
+      answer = await audit()
+      expect(answer.count).toBe(5)
+      expect(answer.changes[0]).toMatchObject({
+        action: "deleted",
+        fields: [],
+        changes: [],
+      })
     })
 
     it("tells the four outcomes of Test connection apart", async () => {

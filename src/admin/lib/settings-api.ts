@@ -37,10 +37,19 @@ export interface ProviderSettings {
   effective: Record<string, { value: unknown; source: ValueSource }>
 }
 
+/** Something that refuses card payments now: the reason and its fix, for the operator. */
+export interface ConfigurationFault {
+  reason: string
+  /** provider ids refused; empty: every acquiring provider */
+  providers: string[]
+  account_id: string | null
+}
+
 export interface SettingsAnswer {
   accounts: Account[]
   encryption_ready: boolean
   providers: ProviderSettings[]
+  faults: ConfigurationFault[]
 }
 
 export type ConnectionOutcome =
@@ -49,6 +58,7 @@ export type ConnectionOutcome =
   | "ip_not_registered"
   | "unreachable"
   | "unexpected"
+  | "configuration"
 
 export interface ConnectionVerdict {
   outcome: ConnectionOutcome
@@ -56,14 +66,57 @@ export interface ConnectionVerdict {
   code?: string
 }
 
+/** A value as the audit keeps it: the field's JSON (null: left to medusa-config). */
+export type AuditValue =
+  | string
+  | number
+  | boolean
+  | null
+  | AuditValue[]
+  | { [key: string]: AuditValue }
+
+/** One field of a change: its value before and after; the sign key only as set or replaced. */
+export type SettingsFieldChange =
+  | { field: string; from: AuditValue; to: AuditValue }
+  | { field: "sign_key"; change: "set" | "replaced" }
+
 export interface SettingsChange {
   id: string
   account_id: string
   action: "created" | "updated" | "deleted"
+  /** the names of the fields changed */
   fields: string[]
+  /** null on entries recorded before the audit kept values */
+  changes: SettingsFieldChange[] | null
   actor_id: string | null
   actor_email: string | null
   created_at: string
+}
+
+/** A value in words: null falls back to medusa-config (or its default); an empty list serves all. */
+export function auditValueText(value: AuditValue): string {
+  if (value === null) return "medusa-config"
+  if (Array.isArray(value))
+    return value.length ? value.map(auditValueText).join(", ") : "all"
+  if (typeof value === "object") return JSON.stringify(value)
+  return String(value)
+}
+
+/**
+ * One line per field an entry changed: "base_url: http://a → http://b",
+ * "sign_key: replaced"; a new account's lines show the values it was
+ * created with. Older entries name their fields only.
+ */
+export function changeLines(
+  entry: Pick<SettingsChange, "action" | "fields" | "changes">
+): string[] {
+  if (!entry.changes) return entry.fields
+  return entry.changes.map((change) => {
+    if ("change" in change) return `${change.field}: ${change.change}`
+    if (entry.action === "created")
+      return `${change.field}: ${auditValueText(change.to)}`
+    return `${change.field}: ${auditValueText(change.from)} → ${auditValueText(change.to)}`
+  })
 }
 
 export interface ChangesAnswer {

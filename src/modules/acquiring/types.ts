@@ -20,4 +20,6 @@ export type AcquiringSettingsChangeRow = InferTypeOf<
   typeof AcquiringSettingsChange
 >
 
+export type { AuditValue, SettingsFieldChange } from "./models/settings-change"
+
 export type AcquiringSavedCardRow = InferTypeOf<typeof AcquiringSavedCard>

@@ -1,12 +1,15 @@
 /**
  * Saving, changing and deleting accounts from the admin: the sign key
  * sealed before it is stored, the effective options of every provider the
- * account serves checked before anything is written, an audit entry (field
- * names, never values) per change, and `acquiring.settings.changed` emitted
- * so every instance drops its cached accounts.
+ * account serves checked before anything is written, an audit entry per
+ * change (each changed field's value before and after; the sign key only as
+ * set or replaced), and `acquiring.settings.changed` emitted so every
+ * instance drops its cached accounts. A save that changes nothing writes,
+ * records and emits nothing.
  */
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import type { SettingsFieldChange } from "../../../modules/acquiring/types"
 import type AcquiringModuleService from "../../../modules/acquiring/service"
 import { AcquiringOptionsError } from "../config/options"
 import {
@@ -15,6 +18,7 @@ import {
   IDENTIFIERS,
 } from "../config/provider-entries"
 import type { AccountRecord, AccountValues } from "./account-record"
+import { accountChanges, signKeyChange } from "./account-diff"
 import type { CreateAccountInput, UpdateAccountInput } from "./account-input"
 import { accountSource, SETTINGS_CHANGED_EVENT } from "./account-source"
 import {
@@ -53,6 +57,7 @@ const FIELD_OF_OPTION: Record<string, string> = {
   status_codes: "advanced.status_codes",
   limits: "advanced.limits",
   lookup_retries: "advanced.lookup_retries",
+  saved_cards: "advanced.saved_cards",
 }
 
 function invalid(message: string): MedusaError {
@@ -84,8 +89,8 @@ export function servedEntries(
   )
 }
 
-/** Refuses (400, naming the field) an account whose effective options would not be valid. */
-function checkEffective(scope: Scope, account: AccountValues): void {
+/** Refuses (400, naming each field once) an account whose effective options would not be valid. */
+export function checkEffective(scope: Scope, account: AccountValues): void {
   const configModule = scope.resolve("configModule")
   const entries = servedEntries(configModule, account.providers)
   if (!entries.length) {
@@ -93,6 +98,9 @@ function checkEffective(scope: Scope, account: AccountValues): void {
       "providers: names no acquiring provider configured in the payment module"
     )
   }
+  // each field once, with its first reason: the return and cancel URLs are
+  // one field of the account, and every provider served may refuse the same
+  const reasons = new Map<string, string>()
   for (const entry of entries) {
     try {
       effectiveOptions(
@@ -102,31 +110,34 @@ function checkEffective(scope: Scope, account: AccountValues): void {
       )
     } catch (error) {
       if (!(error instanceof AcquiringOptionsError)) throw error
-      throw invalid(
-        error.issues
-          .map((issue) => {
-            const [top, ...rest] = issue.path.split(".")
-            const field = FIELD_OF_OPTION[top] ?? top
-            const message =
-              field === "sign_key" && /required/.test(issue.message)
-                ? "is required (medusa-config supplies none)"
-                : issue.message
-            return `${[field, ...rest].join(".")}: ${message}`
-          })
-          .join("; ")
-      )
+      for (const issue of error.issues) {
+        const [top, ...rest] = issue.path.split(".")
+        const field = [FIELD_OF_OPTION[top] ?? top, ...rest].join(".")
+        // missing from the account and from medusa-config alike
+        const reason = /^is required\b/.test(issue.message)
+          ? "is required (medusa-config supplies none)"
+          : issue.message
+        if (!reasons.has(field)) reasons.set(field, reason)
+      }
     }
   }
+  if (reasons.size)
+    throw invalid(
+      [...reasons].map(([field, reason]) => `${field}: ${reason}`).join("; ")
+    )
 }
 
 async function changed(
   scope: Scope,
   service: AcquiringModuleService,
-  change: Omit<SettingsChange, "actor_id" | "actor_email">,
+  change: Pick<SettingsChange, "account_id" | "action"> & {
+    changes: SettingsFieldChange[]
+  },
   actor: Actor
 ): Promise<void> {
   await recordSettingsChange(service, {
     ...change,
+    fields: change.changes.map((entry) => entry.field),
     actor_id: actor.id,
     actor_email: actor.email,
   })
@@ -182,7 +193,11 @@ export async function createAccount(
     {
       account_id: created.id,
       action: "created",
-      fields: Object.keys(input).sort(),
+      changes: accountChanges(
+        null,
+        created,
+        sign_key !== undefined ? "set" : null
+      ),
     },
     actor
   )
@@ -210,19 +225,24 @@ export async function updateAccount(
 ): Promise<AccountRecord> {
   const current = await retrieveAccount(scope, id)
   const { sign_key, ...fields } = input
+  const signKey = signKeyChange(current.sign_key_encrypted, sign_key)
   const patch = {
     ...fields,
-    ...(sign_key !== undefined
+    ...(sign_key !== undefined && signKey
       ? { sign_key_encrypted: seal(sign_key), sign_key_updated_at: new Date() }
       : {}),
   }
-  checkEffective(scope, { ...current, ...patch })
+  const next = { ...current, ...patch }
+  checkEffective(scope, next)
+  const changes = accountChanges(current, next, signKey)
+  // the form sends every field: a save that changes none is not a change
+  if (!changes.length) return current
   const service = settingsService(scope)
   const updated = await patchAccount(service, id, patch)
   await changed(
     scope,
     service,
-    { account_id: id, action: "updated", fields: Object.keys(input).sort() },
+    { account_id: id, action: "updated", changes },
     actor
   )
   return updated
@@ -240,7 +260,7 @@ export async function deleteAccount(
   await changed(
     scope,
     service,
-    { account_id: id, action: "deleted", fields: [] },
+    { account_id: id, action: "deleted", changes: [] },
     actor
   )
 }

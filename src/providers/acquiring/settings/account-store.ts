@@ -53,9 +53,10 @@ export async function removeAccount(
   await service.softDeleteAcquiringAccounts(id)
 }
 
+/** One audit entry as written: `fields` names what `changes` holds, for readers older than it. */
 export type SettingsChange = Pick<
   AcquiringSettingsChangeRow,
-  "account_id" | "action" | "fields" | "actor_id" | "actor_email"
+  "account_id" | "action" | "fields" | "changes" | "actor_id" | "actor_email"
 >
 
 export async function recordSettingsChange(

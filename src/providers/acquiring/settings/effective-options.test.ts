@@ -94,6 +94,18 @@ describe("effective options", () => {
     })
   })
 
+  it("shows the defaults in force while a required value is missing", () => {
+    const view = effectiveView({ website: "https://shop.example" }, undefined)
+    expect(view.timeout_ms).toEqual({ value: 30000, source: "default" })
+    expect(view.three_d_secure).toEqual({ value: "issuer", source: "default" })
+    expect(view.order_prefix).toEqual({ value: "MED", source: "default" })
+    expect(view.website).toEqual({
+      value: "https://shop.example",
+      source: "config",
+    })
+    expect(view.backend_url).toEqual({ value: null, source: "default" })
+  })
+
   it("accepts empty or partial options from medusa-config but not wrong ones", () => {
     expect(configIssues({})).toEqual([])
     expect(configIssues({ order_prefix: "OK_1" })).toEqual([])

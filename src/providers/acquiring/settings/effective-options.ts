@@ -75,9 +75,11 @@ export function effectiveOptions(
   return parseAcquiringOptions(mergedOptions(configRaw, overlay))
 }
 
-export const SHOWN_FIELDS = Object.keys(AcquiringOptionsSchema.shape).filter(
-  (key) => key !== "velocity"
-)
+type OptionName = keyof typeof AcquiringOptionsSchema.shape
+
+export const SHOWN_FIELDS = (
+  Object.keys(AcquiringOptionsSchema.shape) as OptionName[]
+).filter((key) => key !== "velocity")
 
 export type EffectiveView = Record<string, { value: unknown; source: Source }>
 
@@ -93,8 +95,14 @@ export function effectiveView(
     parsed = parseAcquiringOptions(merged)
   } catch (error) {
     if (!(error instanceof AcquiringOptionsError)) throw error
-    // show what is set; the missing values read as null
-    parsed = merged as Partial<AcquiringOptions>
+    // a required value is missing: each field alone, so a default still
+    // shows as the value in force (a missing one reads as null, an invalid one as given)
+    parsed = Object.fromEntries(
+      SHOWN_FIELDS.map((field) => {
+        const one = AcquiringOptionsSchema.shape[field].safeParse(merged[field])
+        return [field, one.success ? one.data : merged[field]]
+      })
+    )
   }
   const view: EffectiveView = {}
   for (const field of SHOWN_FIELDS) {

@@ -1,8 +1,8 @@
-/** The audit list: who changed which fields of which account, when. Never values. */
+/** The audit list: who changed what in which account, when; each changed field before → after, never a sign key. */
 import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { useSettingsChanges } from "../../../../hooks/settings/use-settings-changes"
-import type { Account } from "../../../../lib/settings-api"
+import { changeLines, type Account } from "../../../../lib/settings-api"
 
 const PAGE = 10
 
@@ -15,6 +15,12 @@ export function ChangesSection({ accounts }: { accounts: Account[] }) {
     <Container className="divide-y p-0">
       <div className="px-6 py-4">
         <Heading level="h2">Changes</Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          Each save lists the fields it changed, before → after.
+          &ldquo;medusa-config&rdquo; means the field is left to the provider
+          options in medusa-config.ts (or their default). Sign keys are never
+          shown, only that one was set or replaced.
+        </Text>
       </div>
       {isLoading ? (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4">
@@ -37,7 +43,7 @@ export function ChangesSection({ accounts }: { accounts: Account[] }) {
             </Table.Header>
             <Table.Body>
               {data.changes.map((change) => (
-                <Table.Row key={change.id}>
+                <Table.Row key={change.id} data-testid="acquiring-change">
                   <Table.Cell>
                     {new Date(change.created_at).toLocaleString()}
                   </Table.Cell>
@@ -47,11 +53,19 @@ export function ChangesSection({ accounts }: { accounts: Account[] }) {
                   <Table.Cell>
                     {names.get(change.account_id) ?? change.account_id}
                   </Table.Cell>
-                  <Table.Cell>
-                    {change.action}
-                    {change.fields.length
-                      ? `: ${change.fields.join(", ")}`
-                      : ""}
+                  <Table.Cell className="whitespace-normal py-2">
+                    <Text size="small" weight="plus">
+                      {change.action}
+                    </Text>
+                    <ul>
+                      {changeLines(change).map((line) => (
+                        <li key={line}>
+                          <Text size="small" className="break-all">
+                            {line}
+                          </Text>
+                        </li>
+                      ))}
+                    </ul>
                   </Table.Cell>
                 </Table.Row>
               ))}

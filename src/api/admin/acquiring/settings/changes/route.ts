@@ -7,7 +7,12 @@ import { ListChangesQuery } from "../../../../../providers/acquiring/settings/ac
 import { settingsService } from "../../../../../providers/acquiring/settings/account-changes"
 import { listSettingsChanges } from "../../../../../providers/acquiring/settings/account-store"
 
-/** GET /admin/acquiring/settings/changes?limit=&offset= (newest first) */
+/**
+ * GET /admin/acquiring/settings/changes?limit=&offset= (newest first).
+ * Each entry's `changes` lists the fields it changed, `{field, from, to}`
+ * (null: left to medusa-config) or `{field: "sign_key", change: "set" |
+ * "replaced"}`, never a key; null on entries older than the values.
+ */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
@@ -32,6 +37,7 @@ export async function GET(
       account_id: row.account_id,
       action: row.action,
       fields: row.fields,
+      changes: row.changes ?? null,
       actor_id: row.actor_id,
       actor_email: row.actor_email,
       created_at: new Date(row.created_at).toISOString(),
