@@ -6,19 +6,28 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { Container, Heading } from "@medusajs/ui"
+import { ConfigurationFaultsBanner } from "../components/configuration-faults-banner"
 import { AcquiringPaymentCard } from "../components/payment/acquiring-payment-card"
+import { useAcquiringSettings } from "../hooks/settings/use-acquiring-settings"
 import { useOrderPaymentIds } from "../hooks/payments/use-order-payment-ids"
 
 const AcquiringPaymentWidget = ({
   data: order,
 }: DetailWidgetProps<AdminOrder>) => {
   const { data: paymentIds = [] } = useOrderPaymentIds(order.id)
+  // why payments are refused shows here too: a settings-key fault also stops this order's captures and refunds
+  const { data: settings } = useAcquiringSettings()
   if (paymentIds.length === 0) return null
   return (
     <Container className="divide-y p-0" data-testid="acquiring-widget">
       <div className="px-6 py-4">
         <Heading level="h2">Acquiring</Heading>
       </div>
+      {settings?.faults.length ? (
+        <div className="px-6 py-4">
+          <ConfigurationFaultsBanner faults={settings.faults} />
+        </div>
+      ) : null}
       {paymentIds.map((id) => (
         <AcquiringPaymentCard key={id} orderId={order.id} paymentId={id} />
       ))}

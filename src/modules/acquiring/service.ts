@@ -18,6 +18,9 @@ import type {
   AcquiringSavedCardRow,
 } from "./types"
 import { closeVelocityGuards } from "../../velocity/guard-registry"
+import { runStartUpTasks, type StartUpLogger } from "./start-up-tasks"
+
+type ModuleDeps = { configModule?: unknown; logger?: StartUpLogger }
 
 /** The plugin's own module: the operations journal, the sessions' private state, the accounts saved in the admin and their audit, and payouts. */
 export default class AcquiringModuleService extends MedusaService({
@@ -34,11 +37,18 @@ export default class AcquiringModuleService extends MedusaService({
     super(...args)
     // payment providers run in the payment module's container, which cannot resolve this module
     registerJournal(this)
+    this.deps = args[0] as ModuleDeps
   }
 
-  // Medusa calls these on its modules when the app stops; the velocity counters' Redis
-  // connection would otherwise keep the process running.
+  private readonly deps: ModuleDeps
+
+  // Medusa calls these on its modules: at start the plugin's start-up tasks run (the settings
+  // check); at stop the velocity counters' Redis connection would otherwise keep the process running.
   __hooks = {
+    onApplicationStart: async () => {
+      const { configModule, logger } = this.deps
+      if (logger) await runStartUpTasks({ configModule, logger })
+    },
     onApplicationShutdown: async () => {
       await closeVelocityGuards()
     },

@@ -34,6 +34,11 @@ interface Scope {
 export const NOT_CONFIGURED_MESSAGE =
   "Acquiring is not configured: add an account in Settings → Acquiring"
 
+/** Why a provider id has no entry: the fix is in medusa-config, not the admin. */
+export function missingEntryMessage(id: string): string {
+  return `No acquiring provider with id "${id}" is configured in the payment module: add { resolve: "medusa-payment-acquiring/providers/acquiring", id: "${id}", options: {} } to the payment module's providers in medusa-config.ts and restart (the plugin entry alone does not register the providers)`
+}
+
 /** A provider entry of medusa-config: what is fixed for the life of the process. */
 export interface ProviderEntryRef {
   provider_id: string
@@ -87,12 +92,7 @@ export function entryFor(scope: Scope, providerId: string): ProviderEntryRef {
     )
   }
   const entry = entryForId(scope.resolve("configModule"), parts.id)
-  if (!entry) {
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `No acquiring provider with id "${parts.id}" is configured in the payment module`
-    )
-  }
+  if (!entry) throw new PaymentsUnavailableError(missingEntryMessage(parts.id))
   let logger: PluginLogger | undefined
   try {
     logger = scope.resolve<PluginLogger>("logger")
@@ -131,6 +131,25 @@ function chooseAccount(
   return accountFor(accounts, entry.provider_id, choice.currency)
 }
 
+/** Why no account serves a payment when medusa-config alone is not enough. */
+function noAccountMessage(
+  accounts: AccountRecord[],
+  entry: ProviderEntryRef,
+  currency: string | undefined
+): string {
+  const mine = accounts.filter(
+    (a) =>
+      !a.deleted_at &&
+      (!a.providers?.length || a.providers.includes(entry.provider_id))
+  )
+  const disabled = mine.filter((a) => !a.enabled)
+  if (mine.length && disabled.length === mine.length)
+    return `Acquiring account "${disabled[0].name}" is disabled, so no account serves ${entry.provider_id}: open it in Settings → Acquiring and turn Enabled on`
+  if (currency && mine.some((a) => a.enabled))
+    return `No enabled acquiring account serves ${currency.toUpperCase()} for ${entry.provider_id}: add ${currency.toUpperCase()} to an account's currencies in Settings → Acquiring (or leave its currencies empty to serve every currency)`
+  return NOT_CONFIGURED_MESSAGE
+}
+
 function signKeyOf(account: AccountRecord): string | undefined {
   if (!account.sign_key_encrypted) return undefined
   try {
@@ -150,7 +169,8 @@ export async function resolveCore(
   entry: ProviderEntryRef,
   choice: AccountChoice = {}
 ): Promise<ProviderCore> {
-  const account = chooseAccount(await accountSource().accounts(), entry, choice)
+  const accounts = await accountSource().accounts()
+  const account = chooseAccount(accounts, entry, choice)
   const key = `${entry.provider_id}|${account?.id ?? "config"}`
   const version = account ? new Date(account.updated_at).toISOString() : ""
   const known = cores.get(key)
@@ -164,7 +184,10 @@ export async function resolveCore(
     )
   } catch (error) {
     if (!(error instanceof AcquiringOptionsError)) throw error
-    if (!account) throw new PaymentsUnavailableError(NOT_CONFIGURED_MESSAGE)
+    if (!account)
+      throw new PaymentsUnavailableError(
+        noAccountMessage(accounts, entry, choice.currency)
+      )
     throw new PaymentsUnavailableError(
       `Acquiring account "${account.name}" is incomplete: ${error.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`
     )

@@ -58,3 +58,8 @@ export function accountSource(): AccountSource {
   holder[KEY] ??= new AccountSource(loadFromModule)
   return holder[KEY]
 }
+
+/** Puts another source in place (tests: accounts without a database). */
+export function useAccountSource(source: AccountSource): void {
+  ;(globalThis as Holder)[KEY] = source
+}

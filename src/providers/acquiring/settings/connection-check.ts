@@ -20,6 +20,7 @@ export type ConnectionOutcome =
   | "ip_not_registered"
   | "unreachable"
   | "unexpected"
+  | "configuration"
 
 export interface ConnectionVerdict {
   outcome: ConnectionOutcome
@@ -30,7 +31,10 @@ export interface ConnectionVerdict {
 /** At most this long: the merchant is waiting on the page. */
 const CHECK_TIMEOUT_MS = 10_000
 
-const VERDICTS: Record<Exclude<ConnectionOutcome, "unexpected">, string> = {
+const VERDICTS: Record<
+  Exclude<ConnectionOutcome, "unexpected" | "configuration">,
+  string
+> = {
   accepted:
     "Credentials accepted: the acquirer answered a signed status query from this backend.",
   signature_refused: "Signature refused (I0013): check the sign key.",
@@ -38,6 +42,14 @@ const VERDICTS: Record<Exclude<ConnectionOutcome, "unexpected">, string> = {
     "Caller IP not registered (query_result 7): register this backend's IP address with the acquirer.",
   unreachable:
     "The acquirer could not be reached: check base_url and the backend's network access.",
+}
+
+/** The account cannot even be used (settings key, missing fields): nothing was sent. */
+export function configurationVerdict(reason: string): ConnectionVerdict {
+  return {
+    outcome: "configuration",
+    message: `Not sent: ${reason}`,
+  }
 }
 
 export async function checkConnection(

@@ -10,6 +10,7 @@ import { useState } from "react"
 import { useAcquiringSettings } from "../../../hooks/settings/use-acquiring-settings"
 import type { Account } from "../../../lib/settings-api"
 import { AccountDrawer } from "./components/account-drawer"
+import { ConfigurationFaultsBanner } from "../../../components/configuration-faults-banner"
 import { AccountRow } from "./components/account-row"
 import { ChangesSection } from "./components/changes-section"
 import { ProvidersSection } from "./components/providers-section"
@@ -57,6 +58,11 @@ const AcquiringSettingsPage = () => {
             Add account
           </Button>
         </div>
+        {data.faults.length > 0 && (
+          <div className="px-6 py-4">
+            <ConfigurationFaultsBanner faults={data.faults} />
+          </div>
+        )}
         {!data.encryption_ready && (
           <div className="px-6 py-4">
             <Alert variant="warning">
@@ -90,6 +96,7 @@ const AcquiringSettingsPage = () => {
           encryptionReady={data.encryption_ready}
           signKeyFromConfig={signKeyFromConfig}
           providerIds={data.providers.map((p) => p.id)}
+          providers={data.providers}
         />
       )}
     </div>

@@ -8,6 +8,7 @@ import type {
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { splitProviderId } from "../../../../providers/acquiring/config/provider-entries"
+import { PaymentsUnavailableError } from "../../../../providers/acquiring/config/payments-unavailable"
 import { resolveCore } from "../../../../providers/acquiring/config/registry"
 import {
   deleteAccount,
@@ -17,7 +18,10 @@ import {
 } from "../../../../providers/acquiring/settings/account-changes"
 import type { UpdateAccountInput } from "../../../../providers/acquiring/settings/account-input"
 import { accountView } from "../../../../providers/acquiring/settings/account-record"
-import { checkConnection } from "../../../../providers/acquiring/settings/connection-check"
+import {
+  checkConnection,
+  configurationVerdict,
+} from "../../../../providers/acquiring/settings/connection-check"
 import { actorOf } from "./actor"
 
 /** POST /admin/acquiring/settings/accounts/:id (partial; `sign_key` present = replace) */
@@ -61,14 +65,22 @@ export async function testConnectionRoute(
     )
   }
   // the account's saved settings over medusa-config, exactly as a payment would use them
-  const core = await resolveCore(
-    {
-      provider_id: served.provider_id,
-      entry_id: parts.id,
-      identifier: parts.identifier,
-      raw: served.raw,
-    },
-    { account_id: account.id }
-  )
+  let core
+  try {
+    core = await resolveCore(
+      {
+        provider_id: served.provider_id,
+        entry_id: parts.id,
+        identifier: parts.identifier,
+        raw: served.raw,
+      },
+      { account_id: account.id }
+    )
+  } catch (error) {
+    if (!(error instanceof PaymentsUnavailableError)) throw error
+    // a settings-key or account fault is a verdict too: the reason and its fix, inline
+    res.json(configurationVerdict(error.message))
+    return
+  }
   res.json(await checkConnection(core.options))
 }

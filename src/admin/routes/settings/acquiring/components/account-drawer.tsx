@@ -1,33 +1,66 @@
-/** Create or edit an acquiring account in a drawer, as Medusa's settings pages edit records. */
+/**
+ * Create or edit an acquiring account in a drawer, as Medusa's settings
+ * pages edit records. A field is marked required unless medusa-config (or a
+ * default) supplies it, and then says what a blank leaves in force; every
+ * refused field, the form's or the server's, is named beside it and focus
+ * goes to the first.
+ */
+import { XMark } from "@medusajs/icons"
 import {
+  Alert,
   Button,
   Checkbox,
   Drawer,
+  Heading,
+  IconButton,
   Input,
+  Kbd,
+  Label,
   Select,
   Switch,
-  Label,
   Textarea,
   toast,
 } from "@medusajs/ui"
-import { useState } from "react"
+import { useEffect, useRef, useState, type ReactNode } from "react"
+import { controlAria, FormField } from "../../../../components/form-field"
 import { useSaveAccount } from "../../../../hooks/settings/use-account-mutations"
-import type { Account } from "../../../../lib/settings-api"
+import type { Account, ProviderSettings } from "../../../../lib/settings-api"
+import {
+  fallbackOf,
+  isRequired,
+  OPTION_OF_FIELD,
+  servedProviders,
+  type InheritingField,
+} from "./account-fallbacks"
 import {
   bodyOf,
   emptyForm,
-  fieldOfServerError,
+  FALLBACK_FIELDS,
   formOf,
+  isFallbackField,
+  serverErrorsOf,
   validate,
   type AccountForm,
+  type FallbackField,
   type FormErrors,
 } from "./account-schema"
-import { FormField } from "../../../../components/form-field"
+import { inForceText, optionValueText } from "./option-values"
 import { SignKeyField } from "./sign-key-field"
 
 type TextKey = {
   [K in keyof AccountForm]: AccountForm[K] extends string ? K : never
 }[keyof AccountForm]
+
+// the first control of the first refused field, in the drawer's order
+const INVALID_CONTROL = ["input", "textarea", "button"]
+  .map(
+    (tag) =>
+      `[data-invalid] ${tag}:not([disabled]):not([aria-hidden="true"]):not([tabindex="-1"])`
+  )
+  .join(", ")
+
+const STOREFRONT_HINT =
+  "Where shoppers come back after the acquirer's payment page or 3-D Secure, e.g. https://shop.example.com/checkout/return (the storefront kit's return path). A cancelled payment returns here with status=canceled."
 
 export function AccountDrawer({
   open,
@@ -36,53 +69,129 @@ export function AccountDrawer({
   encryptionReady,
   signKeyFromConfig,
   providerIds,
+  providers = [],
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   account?: Account
   encryptionReady: boolean
+  /** used only without `providers` */
   signKeyFromConfig: boolean
   providerIds: string[]
+  /** the providers' effective values: what a blank field falls back on */
+  providers?: ProviderSettings[]
 }) {
   const [form, setForm] = useState<AccountForm>(() =>
     account ? formOf(account) : emptyForm()
   )
   const [errors, setErrors] = useState<FormErrors>({})
+  const [formError, setFormError] = useState<string>()
+  // bumped on each refusal: focus then goes to the first refused field
+  const [refusals, setRefusals] = useState(0)
+  const bodyRef = useRef<HTMLDivElement>(null)
   const save = useSaveAccount()
-  const needsSignKey = !account?.sign_key_set && !signKeyFromConfig
+
+  const served = servedProviders(providers, form.providers)
+  const fallback = (field: InheritingField) => fallbackOf(field, served)
+  const required = new Set<FallbackField>(
+    FALLBACK_FIELDS.filter((field) =>
+      field === "sign_key"
+        ? !account?.sign_key_set &&
+          (served.length ? isRequired(fallback(field)) : !signKeyFromConfig)
+        : isRequired(fallback(field))
+    )
+  )
+  /** "Left blank: 30000 ms (default)", when something stands in for a blank */
+  const leftBlank = (field: InheritingField): string | undefined => {
+    const f = fallback(field)
+    return f.kind === "value"
+      ? `Left blank: ${inForceText(OPTION_OF_FIELD[field], f.value, f.source)}.`
+      : undefined
+  }
+  const inheritLabel = (field: "three_d_secure" | "auto_capture") => {
+    const f = fallback(field)
+    if (f.kind !== "value") return "From medusa-config, else the default"
+    return `${f.source === "config" ? "From medusa-config" : "Default"}: ${optionValueText(OPTION_OF_FIELD[field], f.value)}`
+  }
+
+  useEffect(() => {
+    if (!refusals) return
+    const body = bodyRef.current
+    const first =
+      body?.querySelector<HTMLElement>(INVALID_CONTROL) ??
+      body?.querySelector<HTMLElement>("[data-form-error]")
+    first?.focus()
+  }, [refusals])
 
   const set = <K extends keyof AccountForm>(key: K, value: AccountForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }))
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
 
+  const refuse = (found: FormErrors, rest?: string) => {
+    setErrors(found)
+    setFormError(rest)
+    setRefusals((n) => n + 1)
+  }
+
   const text = (
     key: TextKey,
     label: string,
-    options: { hint?: string; optional?: boolean; placeholder?: string } = {}
-  ) => (
-    <FormField
-      id={key}
-      label={label}
-      hint={options.hint}
-      optional={options.optional}
-      error={errors[key]}
-    >
-      <Input
+    options: {
+      hint?: ReactNode
+      placeholder?: string
+      /** always required, whatever medusa-config holds */
+      required?: boolean
+      /** may be left to medusa-config or a default */
+      inherits?: InheritingField
+      /** blank means something of its own (every currency, no overrides) */
+      optional?: boolean
+    } = {}
+  ) => {
+    const { inherits } = options
+    const isRequiredField =
+      options.required ||
+      (inherits !== undefined &&
+        isFallbackField(inherits) &&
+        required.has(inherits))
+    const blank = inherits && leftBlank(inherits)
+    const hint =
+      options.hint || blank ? (
+        <>
+          {options.hint}
+          {options.hint && blank ? " " : null}
+          {blank}
+        </>
+      ) : undefined
+    return (
+      <FormField
         id={key}
-        name={key}
-        value={form[key]}
-        placeholder={options.placeholder}
-        aria-invalid={!!errors[key]}
-        onChange={(e) => set(key, e.target.value)}
-      />
-    </FormField>
-  )
+        label={label}
+        hint={hint}
+        required={isRequiredField}
+        optional={options.optional || !!blank}
+        error={errors[key]}
+      >
+        <Input
+          id={key}
+          name={key}
+          value={form[key]}
+          placeholder={options.placeholder}
+          {...controlAria(key, {
+            error: errors[key],
+            hint,
+            required: isRequiredField,
+          })}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      </FormField>
+    )
+  }
 
   const submit = () => {
-    const found = validate(form, needsSignKey)
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
+    const found = validate(form, required)
+    if (Object.values(found).some(Boolean)) return refuse(found)
+    setFormError(undefined)
     save.mutate(
       { id: account?.id, body: bodyOf(form) },
       {
@@ -91,9 +200,12 @@ export function AccountDrawer({
           onOpenChange(false)
         },
         onError: (error) => {
-          const field = fieldOfServerError(error.message)
-          if (field) setErrors((e) => ({ ...e, [field]: error.message }))
-          toast.error(error.message)
+          const { fields, rest } = serverErrorsOf(error.message)
+          const named = Object.values(fields).some(Boolean)
+          refuse(
+            fields,
+            rest ?? (named ? undefined : "The account could not be saved.")
+          )
         },
       }
     )
@@ -102,19 +214,60 @@ export function AccountDrawer({
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
       <Drawer.Content>
-        <Drawer.Header>
-          <Drawer.Title>
-            {account ? `Edit ${account.name}` : "Add acquiring account"}
-          </Drawer.Title>
-        </Drawer.Header>
-        <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
-          {text("name", "Name", { placeholder: "Main account" })}
+        {/* Medusa's Drawer.Header has a close button without a name: this one says "Close" */}
+        <div className="border-ui-border-base flex items-start justify-between gap-x-4 border-b px-6 py-4">
+          <div className="flex flex-col gap-y-1">
+            <Drawer.Title asChild>
+              <Heading level="h2">
+                {account ? `Edit ${account.name}` : "Add acquiring account"}
+              </Heading>
+            </Drawer.Title>
+            <Drawer.Description>
+              Fields marked * are required.
+            </Drawer.Description>
+          </div>
+          <div className="flex items-center gap-x-2">
+            <Kbd>esc</Kbd>
+            <Drawer.Close asChild>
+              <IconButton
+                size="small"
+                type="button"
+                variant="transparent"
+                aria-label="Close"
+              >
+                <XMark />
+              </IconButton>
+            </Drawer.Close>
+          </div>
+        </div>
+        <Drawer.Body
+          ref={bodyRef}
+          className="flex flex-col gap-y-4 overflow-y-auto"
+        >
+          {formError && (
+            <Alert
+              variant="error"
+              role="alert"
+              tabIndex={-1}
+              data-form-error=""
+              data-testid="error-form"
+            >
+              {formError}
+            </Alert>
+          )}
+          {text("name", "Name", {
+            required: true,
+            placeholder: "Main account",
+          })}
           <FormField id="mode" label="Mode" error={errors.mode}>
             <Select
               value={form.mode}
               onValueChange={(v) => set("mode", v as AccountForm["mode"])}
             >
-              <Select.Trigger id="mode">
+              <Select.Trigger
+                id="mode"
+                {...controlAria("mode", { error: errors.mode })}
+              >
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -123,8 +276,8 @@ export function AccountDrawer({
               </Select.Content>
             </Select>
           </FormField>
-          {text("merchant_id", "Merchant ID")}
-          {text("account_id", "Account ID")}
+          {text("merchant_id", "Merchant ID", { required: true })}
+          {text("account_id", "Account ID", { required: true })}
           <SignKeyField
             key={account?.id ?? "new"}
             isSet={!!account?.sign_key_set}
@@ -133,8 +286,15 @@ export function AccountDrawer({
             onChange={(v) => set("sign_key", v)}
             error={errors.sign_key}
             encryptionReady={encryptionReady}
+            required={required.has("sign_key")}
+            leftBlank={
+              !account?.sign_key_set && fallback("sign_key").kind === "value"
+                ? "Left blank: medusa-config's sign key."
+                : undefined
+            }
           />
           {text("base_url", "Gateway base URL", {
+            required: true,
             placeholder: "https://gateway.example.com",
           })}
           {text("currencies", "Currencies", {
@@ -144,8 +304,9 @@ export function AccountDrawer({
           <FormField
             id="providers"
             label="Providers"
-            hint="None ticked: the account serves both."
+            hint="None ticked: the account serves every acquiring provider."
             error={errors.providers}
+            group
           >
             {providerIds.map((id) => (
               <div key={id} className="flex items-center gap-x-2">
@@ -167,12 +328,21 @@ export function AccountDrawer({
               </div>
             ))}
           </FormField>
-          {text("website_url", "Website URL", { optional: true })}
+          {text("website_url", "Website URL", {
+            inherits: "website_url",
+            placeholder: "https://shop.example.com",
+            hint: "The shop's site, sent to the acquirer as website.",
+          })}
           {text("backend_url", "Backend URL", {
-            optional: true,
+            inherits: "backend_url",
+            placeholder: "https://api.shop.example.com",
             hint: "Where the acquirer reaches this store: notify and return URLs start with it.",
           })}
-          {text("storefront_url", "Storefront URL", { optional: true })}
+          {text("storefront_url", "Storefront return page", {
+            inherits: "storefront_url",
+            placeholder: "https://shop.example.com/checkout/return",
+            hint: STOREFRONT_HINT,
+          })}
           <FormField
             id="three_d_secure"
             label="3-D Secure"
@@ -184,11 +354,18 @@ export function AccountDrawer({
                 set("three_d_secure", v as AccountForm["three_d_secure"])
               }
             >
-              <Select.Trigger id="three_d_secure">
+              <Select.Trigger
+                id="three_d_secure"
+                {...controlAria("three_d_secure", {
+                  error: errors.three_d_secure,
+                })}
+              >
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
-                <Select.Item value="inherit">From medusa-config</Select.Item>
+                <Select.Item value="inherit">
+                  {inheritLabel("three_d_secure")}
+                </Select.Item>
                 <Select.Item value="issuer">As the issuer decides</Select.Item>
                 <Select.Item value="always">Always</Select.Item>
               </Select.Content>
@@ -205,11 +382,18 @@ export function AccountDrawer({
                 set("auto_capture", v as AccountForm["auto_capture"])
               }
             >
-              <Select.Trigger id="auto_capture">
+              <Select.Trigger
+                id="auto_capture"
+                {...controlAria("auto_capture", {
+                  error: errors.auto_capture,
+                })}
+              >
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
-                <Select.Item value="inherit">From medusa-config</Select.Item>
+                <Select.Item value="inherit">
+                  {inheritLabel("auto_capture")}
+                </Select.Item>
                 <Select.Item value="on">Yes</Select.Item>
                 <Select.Item value="off">
                   No: capture from the order page
@@ -217,8 +401,14 @@ export function AccountDrawer({
               </Select.Content>
             </Select>
           </FormField>
-          {text("order_prefix", "Order number prefix", { optional: true })}
-          {text("timeout_ms", "Time-out (ms)", { optional: true })}
+          {text("order_prefix", "Order number prefix", {
+            inherits: "order_prefix",
+            optional: true,
+          })}
+          {text("timeout_ms", "Time-out (ms)", {
+            inherits: "timeout_ms",
+            optional: true,
+          })}
           <FormField
             id="advanced"
             label="Advanced overrides (JSON)"
@@ -228,8 +418,13 @@ export function AccountDrawer({
           >
             <Textarea
               id="advanced"
+              name="advanced"
               rows={4}
               value={form.advanced}
+              {...controlAria("advanced", {
+                error: errors.advanced,
+                hint: true,
+              })}
               onChange={(e) => set("advanced", e.target.value)}
             />
           </FormField>

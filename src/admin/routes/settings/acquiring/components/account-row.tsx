@@ -39,10 +39,7 @@ export function AccountRow({
   }
 
   return (
-    <div
-      className="flex flex-col gap-y-3 px-6 py-4"
-      data-testid="acquiring-account"
-    >
+    <div className="flex flex-col px-6 py-4" data-testid="acquiring-account">
       <div className="flex items-start justify-between gap-x-4">
         <div className="flex flex-col gap-y-1">
           <div className="flex items-center gap-x-2">
@@ -78,11 +75,7 @@ export function AccountRow({
             size="small"
             variant="secondary"
             isLoading={test.isPending}
-            onClick={() =>
-              test.mutate(account.id, {
-                onError: (e) => toast.error(e.message),
-              })
-            }
+            onClick={() => test.mutate(account.id)}
           >
             Test connection
           </Button>
@@ -99,7 +92,19 @@ export function AccountRow({
           </Button>
         </div>
       </div>
-      {test.data && <ConnectionVerdict verdict={test.data} />}
+      {/* present before the first verdict, so screen readers announce it */}
+      <div role="status" className={test.data || test.error ? "pt-3" : ""}>
+        {test.data && <ConnectionVerdict verdict={test.data} />}
+        {test.error && (
+          <Text
+            size="small"
+            className="text-ui-fg-error"
+            data-testid="connection-error"
+          >
+            Test connection failed: {test.error.message}
+          </Text>
+        )}
+      </div>
     </div>
   )
 }

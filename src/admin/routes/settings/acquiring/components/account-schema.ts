@@ -1,33 +1,71 @@
 /**
  * The account form's client-side checks, mirroring the server's (same
- * messages where it can): the server stays the judge and its 400s are shown
- * beside the field they name.
+ * messages where it can), every refused field at once: the server stays the
+ * judge and its 400s are shown beside the fields they name.
  */
 import { z } from "zod"
+import { fieldErrorsOf } from "../../../../lib/field-errors"
 import type { Account } from "../../../../lib/settings-api"
 
-const url = z
+export const REQUIRED = "is required"
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value)
+    return parsed.protocol === "http:" || parsed.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+const URL_MESSAGE = "must be an absolute http(s) URL"
+const requiredText = z.string().trim().min(1, REQUIRED)
+const requiredUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const parsed = new URL(value)
-      return parsed.protocol === "http:" || parsed.protocol === "https:"
-    } catch {
-      return false
-    }
-  }, "must be an absolute http(s) URL")
+  .min(1, { error: REQUIRED, abort: true })
+  .refine(isHttpUrl, URL_MESSAGE)
+const optionalUrl = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || isHttpUrl(value), URL_MESSAGE)
 
-const optionalUrl = z.union([z.literal(""), url])
+/** Always required: an account has nothing to fall back on for these. */
+export const ALWAYS_REQUIRED = [
+  "name",
+  "merchant_id",
+  "account_id",
+  "base_url",
+] as const
 
-export const AccountFormSchema = z
-  .object({
-    name: z.string().trim().min(1, "must not be empty"),
+/** Blank only when medusa-config supplies the value (or, for the sign key, the account has one). */
+export const FALLBACK_FIELDS = [
+  "sign_key",
+  "website_url",
+  "backend_url",
+  "storefront_url",
+] as const
+export type FallbackField = (typeof FALLBACK_FIELDS)[number]
+
+export function isFallbackField(field: string): field is FallbackField {
+  return (FALLBACK_FIELDS as readonly string[]).includes(field)
+}
+
+/** The form's schema; `required` names the fallback fields nothing else supplies. */
+export function accountFormSchema(
+  required: ReadonlySet<FallbackField> = new Set()
+) {
+  const url = (field: FallbackField) =>
+    required.has(field) ? requiredUrl : optionalUrl
+  return z.object({
+    name: requiredText,
     mode: z.enum(["test", "live"]),
-    merchant_id: z.string().trim().min(1, "must not be empty"),
-    account_id: z.string().trim().min(1, "must not be empty"),
-    sign_key: z.string(),
-    base_url: url,
+    merchant_id: requiredText,
+    account_id: requiredText,
+    sign_key: required.has("sign_key")
+      ? z.string().min(1, REQUIRED)
+      : z.string(),
+    base_url: requiredUrl,
     currencies: z
       .string()
       .trim()
@@ -37,9 +75,9 @@ export const AccountFormSchema = z
           value.split(/[\s,]+/).every((c) => /^[a-zA-Z]{3}$/.test(c)),
         "must be ISO 4217 codes separated by commas (e.g. usd, eur)"
       ),
-    website_url: optionalUrl,
-    backend_url: optionalUrl,
-    storefront_url: optionalUrl,
+    website_url: url("website_url"),
+    backend_url: url("backend_url"),
+    storefront_url: url("storefront_url"),
     /** "inherit": medusa-config's value (or the default) */
     three_d_secure: z.enum(["inherit", "issuer", "always"]),
     auto_capture: z.enum(["inherit", "on", "off"]),
@@ -48,13 +86,20 @@ export const AccountFormSchema = z
       .string()
       .trim()
       .max(20, "must be at most 20 characters")
-      .regex(/^[A-Za-z0-9_-]*$/, "letters, digits, - and _ only"),
+      .regex(
+        /^[A-Za-z0-9_]*$/,
+        "may hold only letters, digits and underscores"
+      ),
     timeout_ms: z
       .string()
       .trim()
       .refine(
-        (value) => value === "" || (/^\d+$/.test(value) && Number(value) > 0),
-        "must be a whole number of milliseconds"
+        (value) =>
+          value === "" ||
+          (/^\d+$/.test(value) &&
+            Number(value) > 0 &&
+            Number(value) <= 120_000),
+        "must be a whole number of milliseconds, at most 120000"
       ),
     advanced: z.string().refine((value) => {
       if (value.trim() === "") return true
@@ -67,25 +112,32 @@ export const AccountFormSchema = z
     }, "must be a JSON object"),
     enabled: z.boolean(),
   })
+}
+
+export type AccountForm = z.infer<ReturnType<typeof accountFormSchema>>
+export type FormErrors = Partial<Record<keyof AccountForm, string>>
+
+const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/i
+
+/**
+ * Live mode refuses plain-http gateway and backend URLs off loopback, as the
+ * options do. Apart from the field checks, so it is found in the same pass.
+ */
+const LiveUrlsSchema = z
+  .object({ mode: z.string(), base_url: z.string(), backend_url: z.string() })
   .superRefine((form, ctx) => {
-    if (form.mode === "live") {
-      for (const key of ["base_url", "website_url", "backend_url"] as const) {
-        const value = form[key]
-        if (
-          value.startsWith("http://") &&
-          !/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(value)
-        )
-          ctx.addIssue({
-            code: "custom",
-            path: [key],
-            message: "live mode needs an https URL",
-          })
-      }
+    if (form.mode !== "live") return
+    for (const key of ["base_url", "backend_url"] as const) {
+      const value = form[key].trim()
+      if (/^http:\/\//i.test(value) && !LOOPBACK.test(value))
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message:
+            'must use https in live mode (choose mode "Test" for a test gateway)',
+        })
     }
   })
-
-export type AccountForm = z.infer<typeof AccountFormSchema>
-export type FormErrors = Partial<Record<keyof AccountForm, string>>
 
 export function emptyForm(): AccountForm {
   return {
@@ -172,32 +224,40 @@ export function bodyOf(form: AccountForm) {
   }
 }
 
-export function validate(form: AccountForm, needsSignKey: boolean): FormErrors {
+const FORM_FIELDS = Object.keys(emptyForm()) as (keyof AccountForm)[]
+
+function isFormField(key: PropertyKey): key is keyof AccountForm {
+  return (FORM_FIELDS as PropertyKey[]).includes(key)
+}
+
+/** Every refused field at once, one message each (the first). */
+export function validate(
+  form: AccountForm,
+  required: ReadonlySet<FallbackField>
+): FormErrors {
   const errors: FormErrors = {}
-  const parsed = AccountFormSchema.safeParse(form)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof AccountForm
-      errors[key] ??= issue.message
-    }
+  const issues = [
+    ...(accountFormSchema(required).safeParse(form).error?.issues ?? []),
+    ...(LiveUrlsSchema.safeParse(form).error?.issues ?? []),
+  ]
+  for (const issue of issues) {
+    const key = issue.path[0]
+    if (key !== undefined && isFormField(key)) errors[key] ??= issue.message
   }
-  if (needsSignKey && !form.sign_key) errors.sign_key = "is required"
   return errors
 }
 
 /**
- * The field a server 400 names ("merchant_id: must not be empty",
- * "Invalid request: Field 'base_url' …"): the first form field named in it.
+ * A server refusal as messages beside the fields it names; what names no
+ * field stays for the form's alert. The missing ACQUIRING_SETTINGS_KEY
+ * (needed to store a sign key) is shown beside the sign key.
  */
-export function fieldOfServerError(
-  message: string
-): keyof AccountForm | undefined {
-  // the key that encrypts sign keys at rest is missing: shown beside the sign key
-  if (/ACQUIRING_SETTINGS_KEY/.test(message)) return "sign_key"
-  const keys = Object.keys(emptyForm()) as (keyof AccountForm)[]
-  const named = keys
-    .map((key) => ({ key, at: message.search(new RegExp(`\\b${key}\\b`)) }))
-    .filter((hit) => hit.at >= 0)
-    .sort((a, b) => a.at - b.at)
-  return named[0]?.key
+export function serverErrorsOf(message: string): {
+  fields: FormErrors
+  rest?: string
+} {
+  const { fields, rest } = fieldErrorsOf(message, FORM_FIELDS)
+  if (rest && /ACQUIRING_SETTINGS_KEY/.test(rest) && !fields.sign_key)
+    return { fields: { ...fields, sign_key: rest } }
+  return rest ? { fields, rest } : { fields }
 }

@@ -7,6 +7,7 @@ import type {
   ProviderSettings,
   ValueSource,
 } from "../../../../lib/settings-api"
+import { isUnset, optionValueText, SOURCE_WORDS } from "./option-values"
 
 const SOURCE_COLOR: Record<ValueSource, "blue" | "purple" | "grey"> = {
   admin: "blue",
@@ -19,13 +20,6 @@ const TITLES: Record<ProviderSettings["identifier"], string> = {
   "acquiring-hosted": "Hosted payment page",
 }
 
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—"
-  if (Array.isArray(value)) return value.length ? value.join(", ") : "—"
-  if (typeof value === "object") return JSON.stringify(value)
-  return String(value)
-}
-
 export function ProvidersSection({
   providers,
 }: {
@@ -36,8 +30,9 @@ export function ProvidersSection({
       <div className="px-6 py-4">
         <Heading level="h2">Providers</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Register each notify URL with the acquirer. Values come from this page
-          (admin), medusa-config (config) or the plugin's default.
+          Register each notify URL with the acquirer. Each value in force and
+          where it comes from: the account saved on this page, medusa-config, or
+          the plugin&apos;s default.
         </Text>
       </div>
       {providers.map((provider) => (
@@ -59,7 +54,10 @@ export function ProvidersSection({
                 <code className="txt-compact-small bg-ui-bg-subtle rounded px-2 py-1 break-all">
                   {provider.notify_url}
                 </code>
-                <Copy content={provider.notify_url} />
+                <Copy
+                  content={provider.notify_url}
+                  aria-label={`Copy the notify URL of ${provider.id}`}
+                />
               </>
             ) : (
               <Text size="small" className="text-ui-fg-muted">
@@ -74,12 +72,24 @@ export function ProvidersSection({
                   <Text size="small" className="text-ui-fg-subtle">
                     {field}
                   </Text>
-                  <Text size="small" className="truncate">
-                    {shown(value)}
-                  </Text>
-                  <Badge size="2xsmall" color={SOURCE_COLOR[source]}>
-                    {source}
-                  </Badge>
+                  {isUnset(field, value) ? (
+                    <>
+                      {/* no source to name: neither the account, medusa-config nor a default sets it */}
+                      <Text size="small" className="text-ui-fg-subtle">
+                        not set
+                      </Text>
+                      <span />
+                    </>
+                  ) : (
+                    <>
+                      <Text size="small" className="truncate">
+                        {optionValueText(field, value)}
+                      </Text>
+                      <Badge size="2xsmall" color={SOURCE_COLOR[source]}>
+                        {SOURCE_WORDS[source]}
+                      </Badge>
+                    </>
+                  )}
                 </div>
               )
             )}

@@ -4,7 +4,7 @@
  */
 import { Button, Input, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { FormField } from "../../../../components/form-field"
+import { controlAria, FormField } from "../../../../components/form-field"
 
 export function SignKeyField({
   isSet,
@@ -13,6 +13,8 @@ export function SignKeyField({
   onChange,
   error,
   encryptionReady,
+  required,
+  leftBlank,
 }: {
   isSet: boolean
   updatedAt: string | null
@@ -20,16 +22,34 @@ export function SignKeyField({
   onChange: (value: string) => void
   error?: string
   encryptionReady: boolean
+  /** no key on the account and none in medusa-config */
+  required: boolean
+  /** what a blank key leaves in force, when medusa-config has one */
+  leftBlank?: string
 }) {
   const [replacing, setReplacing] = useState(!isSet)
-  const hint = encryptionReady
+  const stored = encryptionReady
     ? "Stored encrypted; never shown again."
     : "Set ACQUIRING_SETTINGS_KEY (32 bytes, base64 or hex) on the server to store sign keys."
+  const hint = leftBlank ? `${stored} ${leftBlank}` : stored
   return (
-    <FormField id="sign_key" label="Sign key" hint={hint} error={error}>
+    <FormField
+      id="sign_key"
+      label="Sign key"
+      hint={hint}
+      error={error}
+      required={required}
+      optional={!!leftBlank}
+      // until Replace, no input: the label names the status and the button
+      group={!replacing}
+    >
       {replacing ? (
         <Input
           id="sign_key"
+          name="sign_key"
+          {...controlAria("sign_key", { error, hint, required })}
+          // shown after Replace: the key goes where the button was
+          autoFocus={isSet}
           type="password"
           autoComplete="new-password"
           value={value}

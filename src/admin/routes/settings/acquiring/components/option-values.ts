@@ -1,0 +1,61 @@
+/**
+ * Option values as the settings page shows them: in words, with units, and
+ * where each comes from, e.g. "30000 ms (default)".
+ */
+import type { ValueSource } from "../../../../lib/settings-api"
+
+export const SOURCE_WORDS: Record<ValueSource, string> = {
+  admin: "account",
+  config: "medusa-config",
+  default: "default",
+}
+
+const THREE_D_SECURE: Record<string, string> = {
+  issuer: "As the issuer decides",
+  always: "Always",
+}
+
+// options that are empty on purpose: what stands in for them
+const WHEN_EMPTY: Record<string, string> = {
+  storefront_cancel_url: "the return page, with status=canceled",
+  recipes: "built-in",
+  status_codes: "built-in",
+  limits: "built-in",
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    value === "" ||
+    (Array.isArray(value) && value.length === 0)
+  )
+}
+
+/** Nothing in force: no value and nothing stands in (the sign key reads "not set"). */
+export function isUnset(option: string, value: unknown): boolean {
+  if (option === "sign_key") return value !== "set"
+  return isEmpty(value) && !(option in WHEN_EMPTY)
+}
+
+/** One option's value in words; "not set" when it has none (and nothing stands in). */
+export function optionValueText(option: string, value: unknown): string {
+  if (isEmpty(value)) return WHEN_EMPTY[option] ?? "not set"
+  if (option === "timeout_ms" && typeof value === "number") return `${value} ms`
+  if (option === "auto_capture" && typeof value === "boolean")
+    return value ? "Yes" : "No: capture from the order page"
+  if (option === "three_d_secure" && typeof value === "string")
+    return THREE_D_SECURE[value] ?? value
+  if (Array.isArray(value)) return value.join(", ")
+  if (typeof value === "object") return JSON.stringify(value)
+  return String(value)
+}
+
+/** "30000 ms (default)", "https://shop.example.com (medusa-config)" */
+export function inForceText(
+  option: string,
+  value: unknown,
+  source: ValueSource
+): string {
+  return `${optionValueText(option, value)} (${SOURCE_WORDS[source]})`
+}
