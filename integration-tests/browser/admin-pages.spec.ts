@@ -1,4 +1,5 @@
 import { adminDashboard } from "../helpers/admin-browser"
+import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { cartWithSession } from "../helpers/checkout"
 import { customerToken, storeAs } from "../helpers/store-callers"
@@ -11,7 +12,8 @@ jest.setTimeout(300_000)
  * The admin dashboard with the plugin's extensions, in Chromium: the
  * Payouts page from the sidebar, a payout created in the form (a mistake
  * named beside its field first), its page following it to Completed; a
- * customer's saved cards on the customer page, one deleted there.
+ * customer's saved cards on the customer page, one deleted there; the
+ * Refunds page. axe-core checks every part the plugin renders on the way.
  */
 const admin = adminDashboard()
 
@@ -23,6 +25,9 @@ acquiringSuite(({ sandbox, container, openShop, backendUrl }) => {
     await page.getByRole("link", { name: "Payouts" }).first().click()
     await page.getByRole("heading", { name: "Payouts" }).first().waitFor()
     expect(new URL(page.url()).pathname).toBe("/app/payouts")
+    const pluginA11y = () =>
+      accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    expect(await pluginA11y()).toEqual([])
     await admin.screenshot("payouts-1-list-empty")
 
     await page.getByRole("button", { name: "Create payout" }).click()
@@ -39,6 +44,7 @@ acquiringSuite(({ sandbox, container, openShop, backendUrl }) => {
     await beneficiary.getByLabel("SWIFT / BIC").fill("BUKBGB22")
     await modal.getByLabel("Reference").fill("INV-BROWSER-1")
     expect(await modal.getByTestId("error-payment_amount").count()).toBe(0)
+    expect(await pluginA11y()).toEqual([])
     await admin.screenshot("payouts-2-form")
 
     await modal.getByRole("button", { name: "Send payout" }).click()
@@ -52,6 +58,7 @@ acquiringSuite(({ sandbox, container, openShop, backendUrl }) => {
     await expect(page.getByTestId("answer-status").textContent()).resolves.toBe(
       "COMPLETED"
     )
+    expect(await pluginA11y()).toEqual([])
     await admin.screenshot("payouts-3-detail-completed")
     const content = await page.content()
     expect(content).toContain("••••5555")
@@ -69,7 +76,23 @@ acquiringSuite(({ sandbox, container, openShop, backendUrl }) => {
     await row.waitFor()
     await expect(row.textContent()).resolves.toMatch(/Completed/)
     await expect(row.textContent()).resolves.toMatch(/250\.00 USD/)
+    expect(await pluginA11y()).toEqual([])
     await admin.screenshot("payouts-4-list-completed")
+
+    // the Refunds page: a search for an order number nobody has, answered beside the field
+    await page
+      .getByRole("link", { name: "Refunds at acquirer" })
+      .first()
+      .click()
+    await page.getByRole("heading", { name: "Refunds at acquirer" }).waitFor()
+    expect(await pluginA11y()).toEqual([])
+    await page.locator("textarea").fill("#9999")
+    await page.getByRole("button", { name: "Search", exact: true }).click()
+    await expect(
+      page.getByTestId("refund-search-unmatched").textContent()
+    ).resolves.toMatch(/#9999/)
+    expect(await pluginA11y()).toEqual([])
+    await admin.screenshot("refunds-1-search")
   })
 
   it("lists a customer's saved cards on the customer page and deletes one there", async () => {
@@ -107,11 +130,17 @@ acquiringSuite(({ sandbox, container, openShop, backendUrl }) => {
     await expect(row.textContent()).resolves.toMatch(/Never/)
     // below Medusa's own customer sections
     await widget.scrollIntoViewIfNeeded()
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
     await admin.screenshot("saved-cards-admin-1-customer-page")
 
     await row.getByRole("button", { name: "Delete Visa •••• 4242" }).click()
     const prompt = page.getByRole("alertdialog")
     await prompt.getByText("Delete Visa •••• 4242?").waitFor()
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
     await admin.screenshot("saved-cards-admin-2-confirm")
     await prompt.getByRole("button", { name: "Delete" }).click()
     await widget.getByText("No saved cards").waitFor()

@@ -1,15 +1,37 @@
 import type { Page } from "playwright-core"
 
-/** axe-core's findings on the page as it is now: rule id and the elements, empty when it finds nothing. */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+/** What the plugin renders in the admin: its pages and widgets, and the dialogs they open. */
+export const PLUGIN_MARKUP = [
+  "[data-acquiring-root]",
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+]
+
+/**
+ * axe-core's findings on the page as it is now: rule id and the elements,
+ * empty when it finds nothing. `include` limits the check to those parts
+ * (the admin's own shell has findings that are not the plugin's).
+ */
+export async function accessibilityViolations(
+  page: Page,
+  { include }: { include?: string[] } = {}
+): Promise<string[]> {
   await page.addScriptTag({ path: require.resolve("axe-core") })
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selectors) => {
     const axe = (window as unknown as { axe: any }).axe
-    const result = await axe.run(document)
+    const present = selectors?.filter((s) => document.querySelector(s))
+    if (present && !present.length)
+      return ["none of the parts to check is on the page"]
+    const context = present ? { include: present.map((s) => [s]) } : document
+    const result = await axe.run(context)
     return result.violations.map(
-      (v: { id: string; nodes: { target: string[] }[] }) =>
-        `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+      (v: {
+        id: string
+        impact: string
+        nodes: { target: string[]; html: string }[]
+      }) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join(", ")}`
     )
-  })
+  }, include)
   return violations as string[]
 }

@@ -27,6 +27,12 @@ export default async function globalSetup(): Promise<void> {
   process.env.LOG_LEVEL ??= "error"
   globalThis.__acquiringEmbeddedDatabase = started
   process.env[TEMPLATE_DATABASE_VARIABLE] = await migrateTemplate()
+  // unpacked once here: browser specs starting together in two workers
+  // would otherwise write the same file while the other launches it (ETXTBSY)
+  if (!process.env.CHROME_PATH)
+    process.env.CHROME_PATH = await (
+      await import("@sparticuz/chromium")
+    ).default.executablePath()
 }
 
 /** Migrates the schema once; each test file copies it (acquiring-suite.ts) instead of migrating for 10 s. */

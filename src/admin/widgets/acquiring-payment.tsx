@@ -19,7 +19,11 @@ const AcquiringPaymentWidget = ({
   const { data: settings } = useAcquiringSettings()
   if (paymentIds.length === 0) return null
   return (
-    <Container className="divide-y p-0" data-testid="acquiring-widget">
+    <Container
+      className="divide-y p-0"
+      data-testid="acquiring-widget"
+      data-acquiring-root=""
+    >
       <div className="px-6 py-4">
         <Heading level="h2">Acquiring</Heading>
       </div>

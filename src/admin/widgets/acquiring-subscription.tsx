@@ -112,7 +112,8 @@ const AcquiringSubscriptionWidget = ({
       description: `The acquirer stops charging "${sub?.contract_name ?? "the subscription"}" (${sub?.recurring_id}). A cancelled subscription cannot be resumed.`,
       confirmText: "Cancel subscription",
       cancelText: "Keep it",
-      variant: "danger",
+      // Medusa's danger button falls short of 4.5:1 contrast; the words carry the warning
+      variant: "confirmation",
     })
     if (ok) cancel.mutate(payment.id)
   }
@@ -120,7 +121,7 @@ const AcquiringSubscriptionWidget = ({
   if (!payments.data?.length) return null
 
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-acquiring-root="">
       <div className="px-6 py-4">
         <Heading level="h2">Subscription</Heading>
       </div>
@@ -149,7 +150,7 @@ const AcquiringSubscriptionWidget = ({
               <div className="flex justify-end pt-2">
                 <Button
                   size="small"
-                  variant="danger"
+                  variant="secondary"
                   isLoading={
                     cancel.isPending && cancel.variables === payment.id
                   }

@@ -36,13 +36,15 @@ function decisionPrompt(decision: "release" | "reject", amount: string) {
         description: `The acquirer ends its risk review and ${amount} stays authorised on the customer's card, to be captured as usual. A released payment cannot be rejected later.`,
         confirmText: "Release payment",
         cancelText: "Not now",
+        variant: "confirmation" as const,
       }
     : {
         title: "Reject the held payment?",
         description: `The acquirer voids the authorisation of ${amount} and Medusa cancels the payment; the customer is not charged. This cannot be undone.`,
         confirmText: "Reject payment",
         cancelText: "Not now",
-        variant: "danger" as const,
+        // Medusa's danger button text falls short of 4.5:1 contrast; the words carry the warning
+        variant: "confirmation" as const,
       }
 }
 

@@ -180,7 +180,7 @@ const RefundsAtAcquirerPage = () => {
   const shown = modeText(mode)
 
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-acquiring-root="">
       <div className="px-6 py-4">
         <Heading level="h1">Refunds at acquirer</Heading>
         <Text size="small" className="text-ui-fg-subtle">

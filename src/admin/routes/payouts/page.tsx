@@ -44,7 +44,7 @@ const PayoutsPage = () => {
   const count = data?.count ?? 0
 
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-acquiring-root="">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
           <Heading>Payouts</Heading>
@@ -62,9 +62,11 @@ const PayoutsPage = () => {
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-2 px-6 py-4">
+        {/* a search input's magnifier in Medusa UI is an image without a name: plain text with a role instead */}
         <Input
           size="small"
-          type="search"
+          type="text"
+          role="searchbox"
           aria-label="Search payouts"
           placeholder="Search reference, name, transaction"
           className="w-64"

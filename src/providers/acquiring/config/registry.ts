@@ -144,9 +144,9 @@ function noAccountMessage(
   )
   const disabled = mine.filter((a) => !a.enabled)
   if (mine.length && disabled.length === mine.length)
-    return `Acquiring account "${disabled[0].name}" is disabled, so no account serves ${entry.provider_id}: open it in Settings → Acquiring and turn Enabled on`
+    return `Acquiring account "${disabled[0].name}" is disabled and no other account serves card payments: open it in Settings → Acquiring and turn Enabled on`
   if (currency && mine.some((a) => a.enabled))
-    return `No enabled acquiring account serves ${currency.toUpperCase()} for ${entry.provider_id}: add ${currency.toUpperCase()} to an account's currencies in Settings → Acquiring (or leave its currencies empty to serve every currency)`
+    return `No enabled acquiring account serves ${currency.toUpperCase()}: add ${currency.toUpperCase()} to an account's currencies in Settings → Acquiring (or leave its currencies empty to serve every currency)`
   return NOT_CONFIGURED_MESSAGE
 }
 

@@ -44,7 +44,7 @@ const PayoutDetailPage = () => {
   const a = payout.answer
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <div className="flex flex-col gap-y-3" data-acquiring-root="">
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
