@@ -5,7 +5,7 @@
  * acquirer; the search by what the admin shows (order number, order id,
  * transaction id); validation and admin auth of both routes.
  */
-import type { AcquiringSuite } from "../helpers/acquiring-suite"
+import type { AcquiringSuite, Shop } from "../helpers/acquiring-suite"
 import { adminPayment, placeDirectOrder } from "../helpers/checkout"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
 import { notificationsProcessed } from "../helpers/settlement"
@@ -21,27 +21,35 @@ async function refundsCarriedOut(
     .map((r) => String(r.summary))
 }
 
+/** An order paid by card, captured, and partly refunded through Medusa. */
+async function capturedWithMedusaRefund(shop: Shop, amount: number) {
+  const { order } = await placeDirectOrder(shop)
+  const payment = await adminPayment(shop, order.id)
+  expectStatus(
+    await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+    200,
+    "capture"
+  )
+  expectStatus(
+    await shop.admin.post(`/admin/payments/${payment.id}/refund`, { amount }),
+    200,
+    "Medusa refund"
+  )
+  return {
+    order,
+    payment,
+    orderNo: String(payment.data.order_no),
+    transactionId: String(payment.data.transaction_id),
+  }
+}
+
 export function refundSearchCases(suite: AcquiringSuite): void {
   const { sandbox, openShop } = suite
 
   it("a portal refund shows missing_in_medusa, is recorded once, then matches; a Medusa refund matches", async () => {
     const shop = await openShop()
-    const { order } = await placeDirectOrder(shop)
-    const payment = await adminPayment(shop, order.id)
-    const orderNo = String(payment.data.order_no)
-    const transactionId = String(payment.data.transaction_id)
-    expectStatus(
-      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
-      200,
-      "capture"
-    )
-    expectStatus(
-      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
-        amount: 3,
-      }),
-      200,
-      "Medusa refund"
-    )
+    const { order, payment, orderNo, transactionId } =
+      await capturedWithMedusaRefund(shop, 3)
     // the Medusa refund's own notification records whatever the order lacks: let it pass first
     await notificationsProcessed(suite)
     await sandbox.portal(transactionId, "refund", {
@@ -144,22 +152,8 @@ export function refundSearchCases(suite: AcquiringSuite): void {
 
   it("searches by what the admin shows: the order's number (#12 or 12), its id, the transaction id", async () => {
     const shop = await openShop()
-    const { order } = await placeDirectOrder(shop)
-    const payment = await adminPayment(shop, order.id)
-    const orderNo = String(payment.data.order_no)
-    const transactionId = String(payment.data.transaction_id)
-    expectStatus(
-      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
-      200,
-      "capture"
-    )
-    expectStatus(
-      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
-        amount: 2,
-      }),
-      200,
-      "Medusa refund"
-    )
+    const { order, payment, orderNo, transactionId } =
+      await capturedWithMedusaRefund(shop, 2)
     await notificationsProcessed(suite)
     const expected = {
       status: "ok",

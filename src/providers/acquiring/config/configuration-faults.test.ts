@@ -1,3 +1,4 @@
+import { testAccount } from "../__fixtures__/test-account"
 import { randomBytes } from "node:crypto"
 import { AccountSource, useAccountSource } from "../settings/account-source"
 import type { AccountRecord } from "../settings/account-record"
@@ -22,31 +23,17 @@ let saves = 0
 function account(overrides: Partial<AccountRecord> = {}): AccountRecord {
   // a new save each time: the registry keeps a core per account version
   const now = new Date(Date.UTC(2026, 10, 26, 0, 0, ++saves))
-  return {
-    id: "acqacc_1",
-    name: "Sandbox",
-    enabled: true,
-    mode: "test",
-    merchant_id: "M100",
-    account_id: "A200",
+  return testAccount({
     base_url: "http://127.0.0.1:4010",
     sign_key_encrypted: encryptSecret("s1gn-Key", KEY_A),
     sign_key_updated_at: now,
-    currencies: [],
-    providers: [],
     website_url: "https://shop.example",
     backend_url: "https://api.shop.example",
     storefront_url: "https://shop.example/checkout/return",
-    three_d_secure: null,
-    auto_capture: null,
-    order_prefix: null,
-    timeout_ms: null,
-    advanced: null,
     created_at: now,
     updated_at: now,
-    deleted_at: null,
     ...overrides,
-  }
+  })
 }
 
 const withAccounts = (accounts: AccountRecord[]) =>

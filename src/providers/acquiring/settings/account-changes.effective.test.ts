@@ -1,3 +1,4 @@
+import { testAccount } from "../__fixtures__/test-account"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { AccountValues } from "./account-record"
 import { checkEffective } from "./account-changes"
@@ -19,26 +20,10 @@ function scopeWith(...options: Record<string, unknown>[]) {
   return { resolve: <T>() => configModule as T }
 }
 
-const account: AccountValues = {
-  name: "Sandbox",
-  enabled: true,
-  mode: "test",
-  merchant_id: "M100",
-  account_id: "A200",
-  base_url: "https://gateway.example.com",
+const account: AccountValues = testAccount({
   sign_key_encrypted: "sealed",
   sign_key_updated_at: new Date("2026-11-01T00:00:00Z"),
-  currencies: [],
-  providers: [],
-  website_url: null,
-  backend_url: null,
-  storefront_url: null,
-  three_d_secure: null,
-  auto_capture: null,
-  order_prefix: null,
-  timeout_ms: null,
-  advanced: null,
-}
+})
 
 function refusal(run: () => void): string {
   try {

@@ -1,3 +1,4 @@
+import { testAccount } from "../__fixtures__/test-account"
 import type { AccountValues } from "./account-record"
 import { accountChanges, auditValue, signKeyChange } from "./account-diff"
 
@@ -7,26 +8,14 @@ const KEY = Buffer.from(Array.from({ length: 32 }, (_, i) => i))
 const SEALED =
   "v1.ZGVmZ2hpamtsbW5v.9ghe-tua_gMKZExdQ-crJw.O3qwAhuGLrNNCziG9w4PhG_2NA"
 
-const ACCOUNT: AccountValues = {
-  name: "Sandbox",
-  enabled: true,
-  mode: "test",
-  merchant_id: "M100",
-  account_id: "A200",
+const ACCOUNT: AccountValues = testAccount({
   base_url: "http://a.example.test",
   sign_key_encrypted: SEALED,
   sign_key_updated_at: new Date("2026-11-20T10:00:00.000Z"),
   currencies: ["usd", "eur"],
-  providers: [],
   website_url: "https://shop.example.test",
-  backend_url: null,
-  storefront_url: null,
-  three_d_secure: null,
-  auto_capture: null,
-  order_prefix: null,
-  timeout_ms: null,
   advanced: { limits: { batch: { capture: 5, refund: 3 } } },
-}
+})
 
 describe("what a save changed in an account", () => {
   it("lists only the field that changed, with its value before and after", () => {

@@ -1,3 +1,4 @@
+import { testAccount } from "../__fixtures__/test-account"
 import { accountFor, type AccountRecord } from "./account-record"
 import { AccountSource } from "./account-source"
 import {
@@ -19,33 +20,15 @@ const CONFIG = {
   order_prefix: "CFG",
 }
 
-function account(overrides: Partial<AccountRecord> = {}): AccountRecord {
-  return {
-    id: "acqacc_1",
+const account = (overrides: Partial<AccountRecord> = {}) =>
+  testAccount({
     name: "Main",
-    enabled: true,
-    mode: "test",
     merchant_id: "M-admin",
     account_id: "A-admin",
     base_url: "http://127.0.0.1:4010",
     sign_key_encrypted: "v1.x.y.z",
-    sign_key_updated_at: null,
-    currencies: [],
-    providers: [],
-    website_url: null,
-    backend_url: null,
-    storefront_url: null,
-    three_d_secure: null,
-    auto_capture: null,
-    order_prefix: null,
-    timeout_ms: null,
-    advanced: null,
-    created_at: new Date("2026-01-01T00:00:00Z"),
-    updated_at: new Date("2026-01-01T00:00:00Z"),
-    deleted_at: null,
     ...overrides,
-  }
-}
+  })
 
 describe("effective options", () => {
   it("overlays medusa-config with the account's set values and keeps the rest", () => {

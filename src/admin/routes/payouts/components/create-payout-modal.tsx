@@ -3,12 +3,11 @@
  * checked as the merchant types. A refused send moves focus to the first
  * field in error, whose message is linked to it and announced.
  */
-import { XMark } from "@medusajs/icons"
+import { CloseButton } from "../../../components/close-button"
 import {
   Button,
   FocusModal,
   Heading,
-  IconButton,
   Input,
   Kbd,
   Select,
@@ -182,14 +181,7 @@ export function CreatePayoutModal({
         <div className="border-ui-border-base flex items-center justify-between gap-x-4 border-b px-4 py-2">
           <div className="flex items-center gap-x-2">
             <FocusModal.Close asChild>
-              <IconButton
-                size="small"
-                type="button"
-                variant="transparent"
-                aria-label="Close"
-              >
-                <XMark />
-              </IconButton>
+              <CloseButton />
             </FocusModal.Close>
             <Kbd>esc</Kbd>
           </div>

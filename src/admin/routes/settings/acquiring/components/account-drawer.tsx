@@ -5,14 +5,13 @@
  * refused field, the form's or the server's, is named beside it and focus
  * goes to the first.
  */
-import { XMark } from "@medusajs/icons"
+import { CloseButton } from "../../../../components/close-button"
 import {
   Alert,
   Button,
   Checkbox,
   Drawer,
   Heading,
-  IconButton,
   Input,
   Kbd,
   Label,
@@ -229,14 +228,7 @@ export function AccountDrawer({
           <div className="flex items-center gap-x-2">
             <Kbd>esc</Kbd>
             <Drawer.Close asChild>
-              <IconButton
-                size="small"
-                type="button"
-                variant="transparent"
-                aria-label="Close"
-              >
-                <XMark />
-              </IconButton>
+              <CloseButton />
             </Drawer.Close>
           </div>
         </div>
