@@ -25,9 +25,15 @@ export const AcquiringAccount = model.define("acquiring_account", {
   backend_url: model.text().nullable(),
   storefront_url: model.text().nullable(),
   three_d_secure: model.enum(["always", "issuer"]).nullable(),
+  /** null: auto_capture's meaning (true = at authorisation), then medusa-config */
   auto_capture: model.boolean().nullable(),
+  capture_on: model
+    .enum(["authorisation", "fulfilment", "shipment", "manual"])
+    .nullable(),
   order_prefix: model.text().nullable(),
   timeout_ms: model.number().nullable(),
   /** recipes, status_codes, limits: validated by the provider options' schemas */
   advanced: model.json().nullable(),
+  /** which carts the account's providers may serve: amount bounds per currency, countries */
+  availability: model.json().nullable(),
 })

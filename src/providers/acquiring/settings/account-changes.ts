@@ -166,9 +166,11 @@ const BLANK: Omit<
   storefront_url: null,
   three_d_secure: null,
   auto_capture: null,
+  capture_on: null,
   order_prefix: null,
   timeout_ms: null,
   advanced: null,
+  availability: null,
 }
 
 export async function createAccount(

@@ -39,9 +39,11 @@ const AUDITED: Record<
   storefront_url: "value",
   three_d_secure: "value",
   auto_capture: "value",
+  capture_on: "value",
   order_prefix: "value",
   timeout_ms: "value",
   advanced: "overrides",
+  availability: "overrides",
 }
 
 type AuditedField = keyof typeof AUDITED
