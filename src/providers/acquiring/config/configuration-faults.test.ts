@@ -4,6 +4,7 @@ import { AccountSource, useAccountSource } from "../settings/account-source"
 import type { AccountRecord } from "../settings/account-record"
 import { encryptSecret } from "../settings/secret-box"
 import { configurationFaults } from "./configuration-faults"
+import { coreFor } from "./registry"
 
 const configWith = (providers: unknown[]) => ({
   modules: { payment: { options: { providers } } },
@@ -111,5 +112,28 @@ describe("configuration faults: what refuses card payments now", () => {
     expect(faults.map((f) => f.reason).join("\n")).toMatch(
       /ACQUIRING_SETTINGS_KEY/
     )
+  })
+})
+
+describe("the cores the check builds", () => {
+  it("are not kept for payments, which log through the app's logger", async () => {
+    process.env.ACQUIRING_SETTINGS_KEY = KEY_A.toString("hex")
+    withAccounts([account()])
+    const config = configWith([ENTRY])
+    // the check runs without the app's logger (as at start-up in a bare scope)
+    await expect(configurationFaults(config)).resolves.toEqual([])
+    const lines: string[] = []
+    const logger = {
+      info: (m: string) => lines.push(m),
+      warn: (m: string) => lines.push(m),
+      error: (m: string) => lines.push(m),
+    }
+    const scope = {
+      resolve: <T>(key: string) =>
+        (key === "configModule" ? config : logger) as T,
+    }
+    const core = await coreFor(scope, "pp_acquiring-card_acquiring")
+    core.log("warn", "a payment's line")
+    expect(lines.join("\n")).toContain("a payment's line")
   })
 })

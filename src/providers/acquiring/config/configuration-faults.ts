@@ -23,11 +23,12 @@ export interface ConfigurationFault {
 export const NO_PROVIDER_ENTRY_MESSAGE =
   'No acquiring payment provider is registered: add { resolve: "medusa-payment-acquiring/providers/acquiring", id: "acquiring", options: {} } to the payment module\'s providers in medusa-config.ts and restart (the plugin entry alone does not register the providers)'
 
-function scopeOf(configModule: unknown) {
+function scopeOf(configModule: unknown, logger: unknown) {
+  const known: Record<string, unknown> = { configModule, logger }
   return {
     resolve<T>(key: string): T {
-      if (key !== "configModule") throw new Error(`${key} is not available`)
-      return configModule as T
+      if (known[key] === undefined) throw new Error(`${key} is not available`)
+      return known[key] as T
     },
   }
 }
@@ -45,7 +46,8 @@ async function faultOf(
 }
 
 export async function configurationFaults(
-  configModule: unknown
+  configModule: unknown,
+  logger?: unknown
 ): Promise<ConfigurationFault[]> {
   const entries = acquiringEntries(configModule)
   if (!entries.length)
@@ -72,7 +74,7 @@ export async function configurationFaults(
     })
   }
   const accounts = await accountSource().accounts()
-  const scope = scopeOf(configModule)
+  const scope = scopeOf(configModule, logger)
   for (const entry of entries) {
     for (const identifier of IDENTIFIERS) {
       const ref = entryFor(scope, `pp_${identifier}_${entry.id}`)

@@ -62,7 +62,7 @@ export interface AccountChoice {
 
 const cores = new Map<
   string,
-  { raw: unknown; version: string; core: ProviderCore }
+  { raw: unknown; version: string; logger?: PluginLogger; core: ProviderCore }
 >()
 
 /** The entry of a provider instance, from the options Medusa built it with. */
@@ -174,7 +174,13 @@ export async function resolveCore(
   const key = `${entry.provider_id}|${account?.id ?? "config"}`
   const version = account ? new Date(account.updated_at).toISOString() : ""
   const known = cores.get(key)
-  if (known && known.raw === entry.raw && known.version === version)
+  // a core built without the app's logger (a check outside a request) is not reused for payments
+  if (
+    known &&
+    known.raw === entry.raw &&
+    known.version === version &&
+    (known.logger === entry.logger || !entry.logger)
+  )
     return known.core
   let options
   try {
@@ -201,7 +207,7 @@ export async function resolveCore(
       ? { id: account.id, name: account.name, mode: options.mode }
       : { id: null, name: null, mode: options.mode },
   })
-  cores.set(key, { raw: entry.raw, version, core })
+  cores.set(key, { raw: entry.raw, version, logger: entry.logger, core })
   return core
 }
 

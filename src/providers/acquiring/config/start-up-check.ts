@@ -16,7 +16,7 @@ export async function checkConfigurationAtStartUp({
   logger,
 }: StartUpDeps): Promise<void> {
   try {
-    for (const fault of await configurationFaults(configModule))
+    for (const fault of await configurationFaults(configModule, logger))
       reportUnavailable(logger, new PaymentsUnavailableError(fault.reason))
   } catch (error) {
     // e.g. the plugin's tables are not migrated yet

@@ -16,6 +16,9 @@ export async function GET(
   const configModule = req.scope.resolve("configModule")
   res.json({
     ...settingsView(configModule, accounts),
-    faults: await configurationFaults(configModule),
+    faults: await configurationFaults(
+      configModule,
+      req.scope.resolve("logger")
+    ),
   })
 }
