@@ -59,8 +59,9 @@ export default defineConfig({
               storefront_return_url: "https://shop.example.com/checkout/return",
               // "always" asks for 3-D Secure on every payment (open3d=do3DS); "issuer" lets the acquirer decide
               three_d_secure: "always",
-              // true when the acquirer account captures automatically (order_status 1 then means paid)
-              auto_capture: false,
+              // when the money is taken: "authorisation" (the acquirer account captures at once),
+              // "fulfilment" or "shipment" (the plugin captures the whole amount then), or "manual"
+              capture_on: "manual",
               // order_no = this prefix + 24 random hex digits, a new number for every attempt (never the
               // payment session id); letters, digits and _ only, at most 20 characters; default "MED"
               order_prefix: "SHOP",

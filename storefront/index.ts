@@ -50,6 +50,11 @@ export {
   type SavedCardDeletion,
 } from "./saved-cards.js"
 export {
+  availableAcquiringProviders,
+  type ProviderAvailability,
+  type UnavailableReason,
+} from "./provider-availability.js"
+export {
   openHostedPage,
   type HostedPageOptions,
   type HostedPageOutcome,

@@ -220,6 +220,20 @@ export function startTestSandbox() {
         "lapse token"
       )
     },
+    /** The transaction happened `days` earlier: past the authorisation's lifetime (7 days) it lapses (1100). */
+    async age(
+      transactionId: string,
+      days: number
+    ): Promise<SandboxTransaction> {
+      return expectStatus(
+        await control.post(
+          `/transactions/${encodeURIComponent(transactionId)}/age`,
+          { days }
+        ),
+        200,
+        "age transaction"
+      ).transaction
+    },
     async notify(
       transactionId: string,
       notifyType = "PAYMENT"

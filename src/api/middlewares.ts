@@ -107,6 +107,7 @@ export default defineMiddlewares({
       ],
     },
     ...checkedId("/store/acquiring/saved-cards/:id", "id", "a saved card id"),
+    ...checkedId("/store/acquiring/carts/:id", "id", "a cart id"),
     ...checkedId("/admin/acquiring/payments/:id", "id", "a payment id"),
     ...checkedId("/admin/acquiring/saved-cards/:id", "id", "a saved card id"),
     ...checkedId("/admin/acquiring/customers/:id", "id", "a customer id"),

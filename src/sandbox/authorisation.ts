@@ -60,6 +60,7 @@ function decideOutcome(
   switch (input.outcome) {
     case "approve":
       tx.state = "authorised"
+      tx.authorised_at = ctx.clock()
       tx.result_info = SUCCESS
       return
     case "decline":
@@ -68,6 +69,7 @@ function decideOutcome(
       return
     case "review":
       tx.state = "review"
+      tx.authorised_at = ctx.clock()
       tx.result_info = REVIEW_INFO
       tx.risk_action = "REVIEW"
       tx.risk_score = "65"
@@ -107,6 +109,7 @@ export function completeChallenge(
   tx.updated_at = ctx.clock()
   if (passed) {
     tx.state = tx.after_challenge ?? "authorised"
+    tx.authorised_at = ctx.clock()
     tx.result_info = tx.state === "review" ? REVIEW_INFO : SUCCESS
     tx.threeds_result = THREEDS_RESULT.AUTHENTICATED
   } else {

@@ -6,6 +6,7 @@
  */
 import type { BatchOperation } from "../gateway/limits"
 import type { SandboxAccount } from "./accounts"
+import { lapseIfDue, lapseWords } from "./authorisation-lifetime"
 import {
   identify,
   unknownAccount,
@@ -149,6 +150,7 @@ export function entryTransaction(
     throw Refusal.field("E0001", "transaction_id", "is required")
   const tx = ctx.store.ledger(account).transactions.get(id)
   if (!tx) throw new Refusal("E0004", `No such transaction: ${id}`)
+  lapseIfDue(ctx, tx)
   const orderNo = text(entry, "order_no")
   if (orderNo !== "" && orderNo !== tx.order_no) {
     throw new Refusal(
@@ -194,7 +196,7 @@ export function stateWords(tx: Transaction): string {
         ? "it is captured and refunded"
         : "it is already captured"
     case "voided":
-      return "it is voided"
+      return tx.lapsed ? lapseWords(tx.lapsed) : "it is voided"
     case "failed":
       return "it failed"
   }

@@ -25,6 +25,8 @@ export interface SandboxContext {
   notifier: Notifier
   payouts: PayoutSettler
   clock: () => Date
+  /** days an uncaptured authorisation lives (wire contract DECISION: 7) */
+  authorisationLifetimeDays: number
   /** the sandbox's own address, for issuer_url and the checkout form's action */
   baseUrl: () => string
 }

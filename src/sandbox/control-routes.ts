@@ -1,10 +1,12 @@
 /**
  * The control surface for tests, off the /v1 path: what the sandbox received
- * and sent, fault injection, reset, forcing pending things to an end, and
- * lapsing stored cards.
+ * and sent, fault injection, reset, forcing pending things to an end,
+ * lapsing stored cards, and ageing a transaction past its authorisation's
+ * lifetime.
  */
 import express, { type Response } from "express"
 import { issuerUrl } from "./authorisation"
+import { ageTransaction, lapseIfDue, lapseTime } from "./authorisation-lifetime"
 import type { SandboxContext } from "./context"
 import type { FaultBook } from "./faults"
 import { portalRoutes } from "./portal-routes"
@@ -102,6 +104,21 @@ export function controlRoutes(deps: ControlDeps): express.Router {
   router.get("/transactions/:id", (req, res) => {
     const tx = ctx.store.findAnywhere(req.params.id)
     if (!tx) return notFound(res, "transaction", req.params.id)
+    res.json({ transaction: view(ctx, tx) })
+  })
+
+  // the authorisation happened `days` earlier: past its lifetime it lapses when next read
+  router.post("/transactions/:transaction_id/age", (req, res) => {
+    const days = req.body?.days
+    if (!Number.isInteger(days) || days < 1 || days > 3650)
+      return refuse(
+        res,
+        "days",
+        "must be a whole number of days from 1 to 3650"
+      )
+    const tx = ctx.store.findAnywhere(req.params.transaction_id)
+    if (!tx) return notFound(res, "transaction", req.params.transaction_id)
+    ageTransaction(tx, days)
     res.json({ transaction: view(ctx, tx) })
   })
 
@@ -203,9 +220,14 @@ export function controlRoutes(deps: ControlDeps): express.Router {
 }
 
 function view(ctx: SandboxContext, tx: Transaction): Record<string, unknown> {
+  lapseIfDue(ctx, tx)
   const { checkout_signature: _signature, ...rest } = tx
   return {
     ...rest,
+    lapses_at:
+      tx.state === "authorised"
+        ? lapseTime(tx, ctx.authorisationLifetimeDays)
+        : undefined,
     order_status: orderStatus(tx),
     payment_status: paymentStatus(tx),
     refundable_amount: refundableAmount(tx),

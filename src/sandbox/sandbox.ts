@@ -12,6 +12,7 @@ import {
   DEFAULT_SANDBOX_ACCOUNT,
   type SandboxAccount,
 } from "./accounts"
+import { resolveAuthorisationLifetime } from "./authorisation-lifetime"
 import type { SandboxContext } from "./context"
 import { FaultBook, type Fault, type FaultInput } from "./faults"
 import {
@@ -52,6 +53,8 @@ export interface SandboxOptions {
   field_limits?: FieldLimitOverrides
   /** time source; default the system clock */
   clock?: () => Date
+  /** days an authorisation lives uncaptured before it lapses (payment_status 1100); default 7 */
+  authorisation_lifetime_days?: number
   /** delay before a payout settles by itself; null: only when forced. Default 1000. */
   payout_settle_ms?: number | null
   /**
@@ -102,6 +105,9 @@ export async function startSandbox(
     log,
     retention.notifications
   )
+  const authorisationLifetimeDays = resolveAuthorisationLifetime(
+    options.authorisation_lifetime_days
+  )
   const settleMs =
     options.payout_settle_ms === undefined ? 1000 : options.payout_settle_ms
   if (settleMs !== null && !(Number.isInteger(settleMs) && settleMs >= 0))
@@ -130,6 +136,7 @@ export async function startSandbox(
     notifier,
     payouts,
     clock,
+    authorisationLifetimeDays,
     baseUrl: () => baseUrl,
   }
   const faults = new FaultBook()

@@ -74,6 +74,10 @@ export interface Transaction {
   first_name: string
   last_name: string
   subscription?: Subscription
+  /** when the issuer approved the payment (also when held for review); the authorisation lapses from here */
+  authorised_at?: Date
+  /** the authorisation lapsed uncaptured (state voided): when, and after how many days */
+  lapsed?: { at: Date; after_days: number }
   created_at: Date
   updated_at: Date
 }

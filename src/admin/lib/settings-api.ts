@@ -18,14 +18,38 @@ export interface Account {
   /** null: medusa-config's value (or the default) */
   three_d_secure: ThreeDSecure | null
   auto_capture: boolean | null
+  /** null: auto_capture's meaning, then medusa-config */
+  capture_on: "authorisation" | "fulfilment" | "shipment" | "manual" | null
   order_prefix: string | null
   timeout_ms: number | null
   advanced: Record<string, unknown>
+  /** which carts the account's providers serve; null: every cart */
+  availability: AccountAvailability | null
   sign_key_set: boolean
   sign_key_updated_at: string | null
   enabled: boolean
   created_at: string
   updated_at: string
+}
+
+/**
+ * Availability rules (docs/admin-settings.md): a cart must keep every rule
+ * whose providers (absent: all) and currency (absent: any) it matches.
+ */
+export interface AvailabilityRule {
+  providers?: string[]
+  /** ISO 4217, upper case */
+  currency?: string
+  /** decimal strings with the currency's digits, inclusive */
+  min_amount?: string
+  max_amount?: string
+  /** ISO 3166-1 alpha-2, lower case */
+  billing_countries?: string[]
+  shipping_countries?: string[]
+}
+
+export interface AccountAvailability {
+  rules: AvailabilityRule[]
 }
 
 export interface ProviderSettings {

@@ -23,6 +23,8 @@ import { storeIntake } from "../../providers/acquiring/session/session-store"
 import { coreFor } from "../../providers/acquiring/config/registry"
 import { PaymentsUnavailableError } from "../../providers/acquiring/config/payments-unavailable"
 import { paymentsUnavailable } from "../store/acquiring/payment-sessions/store-answers"
+import { availabilityCartOf } from "../../providers/acquiring/settings/availability-rules"
+import { cartAvailability } from "../../providers/acquiring/settings/availability-check"
 
 export async function attachAcquiringCart(
   req: MedusaRequest,
@@ -65,14 +67,31 @@ export async function attachAcquiringCart(
       collectionCartOf(res)
     )
     // a configuration fault is answered here, in the shopper's words, before Medusa starts the session
+    let core
     try {
-      await coreFor(req.scope, body.provider_id, {
+      core = await coreFor(req.scope, body.provider_id, {
         currency: cart?.currency_code,
       })
     } catch (error) {
       if (!(error instanceof PaymentsUnavailableError)) throw error
       paymentsUnavailable(res, error)
       return
+    }
+    // the account's availability rules, before Medusa starts the session (a collection without a cart has none to break)
+    if (cart) {
+      const verdict = await cartAvailability(
+        core.account.id,
+        body.provider_id,
+        availabilityCartOf(cart)
+      )
+      if (!verdict.available) {
+        res.status(400).json({
+          type: "invalid_data",
+          message: verdict.message,
+          rule: verdict.rule,
+        })
+        return
+      }
     }
     // kept in the plugin's table: Medusa stores the request's data and returns it to storefronts
     const intake = await storeIntake({

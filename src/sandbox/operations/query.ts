@@ -9,6 +9,7 @@ import {
   type Operation,
   type Reply,
 } from "../context"
+import { lapseIfDue } from "../authorisation-lifetime"
 import { compactTimestamp } from "../clock-format"
 import { Refusal, resultInfo } from "../result-codes"
 import { looseValues, readSelector } from "../selectors"
@@ -80,6 +81,7 @@ export const retrievalTrans: Operation = (ctx, { body, ip }) => {
         ? ledger.transactionByOrderNo(value)
         : ledger.transactions.get(value)
     if (!tx) return lookupEcho(selector.field, value, "2")
+    lapseIfDue(ctx, tx)
     found.push(tx)
     return {
       order_no: tx.order_no,

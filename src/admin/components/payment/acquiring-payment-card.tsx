@@ -1,8 +1,8 @@
 /**
  * One acquiring payment in the order widget: status, result, 3-D Secure,
  * risk (action, score, reasons), whether a saved card paid or the payment
- * saved the card, refunds, account and mode, the review decision and who
- * made it; Release / Reject while held (each after a confirmation naming
+ * saved the card, when an uncaptured authorisation lapses, refunds,
+ * account and mode, the review decision and who made it; Release / Reject while held (each after a confirmation naming
  * the amount), Sync at any time. Every amount shows its currency.
  */
 import { Button, Text, toast, usePrompt } from "@medusajs/ui"
@@ -12,7 +12,7 @@ import {
   useSyncPayment,
 } from "../../hooks/payments/use-payment-actions"
 import { amountText } from "../../lib/amount-text"
-import { savedCardNotes } from "../../lib/payment-api"
+import { authorisationLapseNote, savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
 import { PaymentBadges } from "./payment-badges"
 
@@ -108,6 +108,7 @@ export function AcquiringPaymentCard({
     })
 
   const risk = payment.risk
+  const lapse = authorisationLapseNote(payment)
   return (
     <div
       className="flex flex-col gap-y-2 px-6 py-4"
@@ -134,6 +135,16 @@ export function AcquiringPaymentCard({
         </Text>
       ))}
       <DetailRow label="Amount" value={amount} />
+      {lapse && (
+        <Text
+          size="small"
+          className={`text-right ${lapse.lapsed ? "text-ui-fg-error" : "text-ui-fg-subtle"}`}
+          data-testid="authorisation-lapse"
+          title={`An authorisation not captured within ${payment.authorisation_lifetime_days ?? 7} days lapses: the acquirer releases the money`}
+        >
+          {lapse.text}
+        </Text>
+      )}
       <DetailRow
         label="Result"
         value={

@@ -25,11 +25,11 @@ import {
 } from "../../../gateway"
 import type { ProviderCore } from "../config/core"
 import { lookupOrder } from "../operations/status-query"
+import { rulesOf as rules } from "../operations/settle-attempts"
 import {
   queryMeaning,
   sessionStatusOf,
   webhookActionFor,
-  type TransitionRules,
 } from "../session/transitions"
 
 export interface WebhookPayload {
@@ -70,13 +70,6 @@ export function notificationFields(
     }
   }
   return decodeForm(text)
-}
-
-function rules(core: ProviderCore): TransitionRules {
-  return {
-    auto_capture: core.options.auto_capture,
-    status_codes: core.options.status_codes,
-  }
 }
 
 export async function webhookAction(

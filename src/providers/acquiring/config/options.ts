@@ -5,6 +5,7 @@
  * merchant's acquirer may differ.
  */
 import { z } from "zod"
+import { CAPTURE_MOMENTS } from "./capture-policy"
 import { VelocityOptionsSchema } from "../../../velocity/options"
 import { MESSAGE_KINDS } from "../../../gateway/signing/recipes"
 import { ORDER_OUTCOMES, PAYMENT_OUTCOMES } from "../../../gateway/statuses"
@@ -102,8 +103,18 @@ export const AcquiringOptionsSchema = z
     three_d_secure: z
       .enum(["always", "issuer"], { error: 'must be "always" or "issuer"' })
       .default("issuer"),
-    /** order_status 1 means "paid" on accounts set to capture automatically. */
+    /** order_status 1 means "paid" on accounts set to capture automatically (capture_on "authorisation"). */
     auto_capture: z.boolean({ error: "must be true or false" }).default(false),
+    /** When a payment is captured; unset keeps auto_capture's meaning (see capture-policy.ts). */
+    capture_on: z
+      .enum(CAPTURE_MOMENTS, {
+        error: `must be one of ${CAPTURE_MOMENTS.map((m) => `"${m}"`).join(", ")}`,
+      })
+      .optional(),
+    /** Days an authorisation lives uncaptured before the acquirer releases it (wire contract DECISION: 7). */
+    authorisation_lifetime_days: positiveInt
+      .max(365, "must be at most 365")
+      .default(7),
     order_prefix: z
       .string()
       .max(MAX_ORDER_PREFIX, `must be at most ${MAX_ORDER_PREFIX} characters`)

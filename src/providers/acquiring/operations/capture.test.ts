@@ -207,3 +207,104 @@ describe("capture amounts", () => {
     expect(calls[0].args[0]).toMatchObject({ refund_amount: "10.00" })
   })
 })
+
+describe("a lapsed authorisation (DECISION: 7 days)", () => {
+  const authorisedAt: SessionData = {
+    ...authorised,
+    attempts: [
+      {
+        ...authorised.attempts![0],
+        authorized_at: "2026-11-10T08:00:00.000Z",
+      },
+    ],
+  }
+  const lapsedMessage =
+    "The authorisation lapsed on 2026-11-17 (after 7 days): the acquirer has released the money; ask the customer to pay again"
+
+  it("past its lifetime, the status query confirms 1100 and no capture is sent", async () => {
+    const { gateway, calls } = scriptedGateway({
+      retrieveTransactions: async () => [queried("1100")],
+    })
+    const core = testCore(gateway)
+    await expect(
+      capturePayment(core, authorisedAt, {
+        now: new Date("2026-11-18T00:00:00Z"),
+      })
+    ).rejects.toThrow(lapsedMessage)
+    expect(calls.map((c) => c.method)).toEqual(["retrieveTransactions"])
+    expect(core.journal.operations).toEqual([])
+  })
+
+  it("past its lifetime but still held by the acquirer, the capture is sent", async () => {
+    const sent: string[] = []
+    const { gateway } = scriptedGateway({
+      retrieveTransactions: async () => [queried("2000")],
+      capture: async (entry) => {
+        sent.push(entry.amount)
+        return { ...entry, ok: true } as never
+      },
+    })
+    const data = await capturePayment(testCore(gateway), authorisedAt, {
+      now: new Date("2026-11-18T00:00:00Z"),
+    })
+    expect(data.status).toBe("captured")
+    expect(sent).toEqual(["15.00"])
+  })
+
+  it("the acquirer's E0005 with the payment read as 1100 says the authorisation lapsed, on the acquirer's date", async () => {
+    const { gateway } = scriptedGateway({
+      capture: async (entry) =>
+        ({
+          ...entry,
+          ok: false,
+          error: { code: "E0005", text: "Cannot capture transaction T1" },
+        }) as never,
+      // the acquirer authorised it earlier than the plugin knew
+      retrieveTransactions: async () => [
+        { ...queried("1100"), transaction_date: "20261109080000" },
+      ],
+    })
+    await expect(
+      capturePayment(testCore(gateway), authorisedAt, {
+        now: new Date("2026-11-16T12:00:00Z"),
+      })
+    ).rejects.toThrow(
+      "The authorisation lapsed on 2026-11-16 (after 7 days): the acquirer has released the money; ask the customer to pay again"
+    )
+  })
+
+  it("E0005 with 1100 before the lapse is a release made elsewhere; another refusal keeps its code", async () => {
+    const refusing = (status: string) =>
+      scriptedGateway({
+        capture: async (entry) =>
+          ({
+            ...entry,
+            ok: false,
+            error: { code: "E0005", text: "not allowed" },
+          }) as never,
+        retrieveTransactions: async () => [queried(status)],
+      }).gateway
+    const now = new Date("2026-11-12T00:00:00Z")
+    await expect(
+      capturePayment(testCore(refusing("1100")), authorisedAt, { now })
+    ).rejects.toThrow(
+      "The acquirer refused the capture (E0005:not allowed): it has released the authorisation; ask the customer to pay again"
+    )
+    await expect(
+      capturePayment(testCore(refusing("2000")), authorisedAt, { now })
+    ).rejects.toThrow("The acquirer refused the capture (E0005:not allowed)")
+  })
+
+  it("the lifetime is the option authorisation_lifetime_days", async () => {
+    const { gateway } = scriptedGateway({
+      retrieveTransactions: async () => [queried("1100")],
+    })
+    await expect(
+      capturePayment(
+        testCore(gateway, { authorisation_lifetime_days: 3 }),
+        authorisedAt,
+        { now: new Date("2026-11-13T09:00:00Z") }
+      )
+    ).rejects.toThrow("The authorisation lapsed on 2026-11-13 (after 3 days)")
+  })
+})

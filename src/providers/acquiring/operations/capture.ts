@@ -6,7 +6,9 @@
  * anything is sent. Idempotent: Medusa recording a capture the acquirer
  * already made sends nothing; a capture whose answer was lost is confirmed
  * with the status query before another is sent; the money of a cancelled
- * order is never captured.
+ * order is never captured. An authorisation past its lifetime is confirmed
+ * with the status query first: once the acquirer reads it as released
+ * (1100), no capture is sent and the merchant is told it lapsed.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import {
@@ -17,14 +19,15 @@ import {
   type AmountInput,
 } from "../../../gateway"
 import type { ProviderCore } from "../config/core"
+import { hasLapsed, lapseTime } from "../session/authorisation-lifetime"
 import type { SessionData } from "../session/session-data"
 import { queryMeaning } from "../session/transitions"
 import { captured } from "../session/payment-transitions"
 import { lookupOrder } from "./status-query"
 import { batchEntry } from "./batch-entry"
-import { refusedEntryError, unsettledError } from "./errors"
-import { runEntry } from "./run-entry"
-import { refreshPayment, rulesOf } from "./settle-attempts"
+import { lapsedError, refusedEntryError, unsettledError } from "./errors"
+import { runEntry, type EntryRun } from "./run-entry"
+import { applyQueryToPayment, refreshPayment, rulesOf } from "./settle-attempts"
 
 export interface CaptureRequest {
   /** the amount of Medusa's capture; the whole authorised amount when absent */
@@ -32,6 +35,8 @@ export interface CaptureRequest {
   /** how many other captures Medusa already holds for the payment */
   earlier_captures?: number
   payment_id?: string
+  /** the time the lapse of the authorisation is judged against; default now */
+  now?: Date
 }
 
 /** What the acquirer captured of a captured payment. */
@@ -65,6 +70,14 @@ export async function capturePayment(
       )
     }
   }
+  const lifetime = core.options.authorisation_lifetime_days
+  if (hasLapsed(data, lifetime, request.now ?? new Date())) {
+    data = (await refreshPayment(core, data)).data
+    if (data.status === "captured") return recordMade(data, amount)
+    if (data.status === "canceled")
+      throw lapsedError(lapseTime(data, lifetime), lifetime)
+    // still held (or the query failed): the acquirer decides the capture itself
+  }
   const earlier = await settleLostCaptures(core, data)
   if (earlier) return recordMade(captured(data, earlier), amount)
 
@@ -88,9 +101,36 @@ export async function capturePayment(
     }
     return captured(data, amount)
   }
-  if (run.outcome === "refused") throw refusedEntryError("capture", run.error)
+  if (run.outcome === "refused")
+    throw refusalOf(core, data, run, request.now ?? new Date())
   throw unsettledError(
     `The acquirer's answer to the capture of ${data.order_no} was lost and its outcome is being confirmed. Try again in a minute: a capture is never made twice.`
+  )
+}
+
+/**
+ * A refused capture. E0005 (not allowed in the payment's state) with the
+ * status query reading the payment released (1100) is a lapsed
+ * authorisation once its lifetime is over, or else a void made elsewhere.
+ */
+function refusalOf(
+  core: ProviderCore,
+  data: SessionData,
+  run: Extract<EntryRun, { outcome: "refused" }>,
+  now: Date
+): MedusaError {
+  if (run.error?.code !== "E0005" || run.answer?.kind !== "found")
+    return refusedEntryError("capture", run.error)
+  const after = applyQueryToPayment(core, data, run.answer.entry)
+  if (after.status !== "canceled")
+    return refusedEntryError("capture", run.error)
+  const lifetime = core.options.authorisation_lifetime_days
+  const lapse = lapseTime(after, lifetime)
+  if (lapse && lapse.getTime() <= now.getTime())
+    return lapsedError(lapse, lifetime)
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `The acquirer refused the capture (${run.error.code}:${run.error.text}): it has released the authorisation; ask the customer to pay again`
   )
 }
 

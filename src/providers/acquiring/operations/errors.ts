@@ -12,6 +12,7 @@ import {
 } from "../../../gateway/errors"
 import { scrubText } from "../../../gateway/redact"
 import type { ResultInfo as ResultText } from "../../../gateway"
+import { lapsedMessage } from "../session/authorisation-lifetime"
 
 /**
  * An outcome the caller must read and may retry later (the acquirer out of reach, an answer lost or
@@ -51,6 +52,17 @@ export function refusedEntryError(
   return new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
     `The acquirer refused the ${operation} (${detail})`
+  )
+}
+
+/** A capture after the authorisation lapsed: the money is gone, so the customer pays again. */
+export function lapsedError(
+  lapse: Date | undefined,
+  lifetimeDays: number
+): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    lapsedMessage(lapse, lifetimeDays)
   )
 }
 

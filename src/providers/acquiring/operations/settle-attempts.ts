@@ -3,6 +3,7 @@
  * lost answer, an open hosted page, a 3-D Secure challenge) with one status
  * query, and applies what it says through the transitions.
  */
+import { capturePolicy } from "../config/capture-policy"
 import type { ProviderCore } from "../config/core"
 import { lookupOrders, type Lookup } from "./status-query"
 import type { SessionData } from "../session/session-data"
@@ -16,7 +17,7 @@ export interface Settled {
 
 export function rulesOf(core: Pick<ProviderCore, "options">) {
   return {
-    auto_capture: core.options.auto_capture,
+    auto_capture: capturePolicy(core.options) === "authorisation",
     status_codes: core.options.status_codes,
   }
 }

@@ -56,6 +56,7 @@ import {
   type ProviderEntryRef,
 } from "../config/registry"
 import { forShopper } from "../config/payments-unavailable"
+import { assertSessionAvailable } from "../settings/availability-check"
 import { configIssues } from "../settings/effective-options"
 import { capturePayment } from "../operations/capture"
 import { medusaCapture } from "./medusa-capture"
@@ -183,6 +184,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
         ? { subscription: { order: subscription.data } }
         : {}),
     }
+    await assertSessionAvailable(this.entry.provider_id, data)
     // Medusa stores the request's data merged with this answer: its keys are blanked
     const blanked = Object.fromEntries(
       Object.keys(raw).map((key) => [key, undefined])

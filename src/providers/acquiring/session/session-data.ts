@@ -54,6 +54,12 @@ export const AttemptSchema = z.object({
   state: z.enum(ATTEMPT_STATES),
   /** ISO time the request was written */
   at: z.string(),
+  /**
+   * ISO time the acquirer authorised it: the request's time when it became
+   * authorised, or the acquirer's earlier transaction_date from a status
+   * query. The authorisation lapses from here (see authorisation-lifetime.ts).
+   */
+  authorized_at: z.string().optional(),
   transaction_id: z.string().optional(),
   /** opaque per-attempt token for browser-facing URLs */
   token: z.string().optional(),
@@ -134,6 +140,8 @@ export const SessionDataSchema = z.object({
   /** what the acquirer captured, when less than `amount` (the rest was released) */
   captured_amount: z.string().optional(),
   refunds: z.array(StoredRefundSchema).optional(),
+  /** ISO time the admin's feed was told the authorisation lapses within a day (told once) */
+  lapse_notice_at: z.string().optional(),
   /** order cancelled: the void is retried until the acquirer confirms it */
   void_pending: z.boolean().optional(),
   /** asked by the storefront, started by the acquirer, cancelled by the merchant */

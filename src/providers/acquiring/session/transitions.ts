@@ -28,6 +28,7 @@ import type {
   SessionData,
   SessionStatus,
 } from "./session-data"
+import { acquirerAuthorisationTime } from "./authorisation-lifetime"
 import { subscriptionFromResult } from "./subscription"
 
 export interface TransitionRules {
@@ -110,9 +111,15 @@ export function withAttempt(
   change: Partial<Attempt>
 ): SessionData {
   const attempts = (data.attempts ?? []).map((a) =>
-    a.order_no === orderNo ? { ...a, ...change } : a
+    a.order_no === orderNo ? stampAuthorised({ ...a, ...change }) : a
   )
   return derive({ ...data, attempts })
+}
+
+/** An attempt that became authorised keeps when: its request's time until the acquirer names an earlier one. */
+function stampAuthorised(attempt: Attempt): Attempt {
+  if (attempt.state !== "authorized" || attempt.authorized_at) return attempt
+  return { ...attempt, authorized_at: attempt.at }
 }
 
 /** Status and order number follow the payment attempt. */
@@ -348,6 +355,12 @@ export function applyQuery(
   } else if (entry.transaction_id && !attempt.transaction_id) {
     next = withAttempt(data, orderNo, { transaction_id: entry.transaction_id })
   }
+  const authorisedEarlier = acquirerAuthorisationTime(
+    next.attempts?.find((a) => a.order_no === orderNo),
+    entry.transaction_date
+  )
+  if (authorisedEarlier)
+    next = withAttempt(next, orderNo, { authorized_at: authorisedEarlier })
   if (next.order_no !== orderNo) return next
   if (entry.token_id && !next.token_id)
     next = { ...next, token_id: entry.token_id }

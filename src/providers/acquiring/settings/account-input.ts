@@ -7,6 +7,7 @@
 import { z } from "zod"
 import { isKnownCurrency } from "../../../gateway"
 import { AcquiringOptionsSchema, httpUrlSchema } from "../config/options"
+import { AvailabilitySchema } from "./availability"
 
 const option = AcquiringOptionsSchema.shape
 
@@ -34,8 +35,13 @@ export const AdvancedSchema = z
     recipes: option.recipes,
     status_codes: option.status_codes,
     limits: option.limits,
-    lookup_retries: option.lookup_retries.optional(),
+    // no default here: an account that leaves it out keeps medusa-config's value
+    lookup_retries: option.lookup_retries.unwrap().optional(),
     saved_cards: option.saved_cards.optional(),
+    // no default here: an account that leaves it out keeps medusa-config's value
+    authorisation_lifetime_days: option.authorisation_lifetime_days
+      .unwrap()
+      .optional(),
   })
   .strict()
 
@@ -70,9 +76,11 @@ const accountFields = {
   storefront_url: nullable(httpUrl),
   three_d_secure: nullable(option.three_d_secure.unwrap()),
   auto_capture: nullable(option.auto_capture.unwrap()),
+  capture_on: nullable(option.capture_on.unwrap()),
   order_prefix: nullable(option.order_prefix.unwrap()),
   timeout_ms: nullable(option.timeout_ms.unwrap()),
   advanced: nullable(AdvancedSchema),
+  availability: nullable(AvailabilitySchema),
 }
 
 export const CreateAccountSchema = z
@@ -102,9 +110,11 @@ export const UpdateAccountSchema = z
     storefront_url: accountFields.storefront_url,
     three_d_secure: accountFields.three_d_secure,
     auto_capture: accountFields.auto_capture,
+    capture_on: accountFields.capture_on,
     order_prefix: accountFields.order_prefix,
     timeout_ms: accountFields.timeout_ms,
     advanced: accountFields.advanced,
+    availability: accountFields.availability,
   })
   .strict()
 

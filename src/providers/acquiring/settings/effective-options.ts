@@ -9,6 +9,7 @@ import {
   parseAcquiringOptions,
   type AcquiringOptions,
 } from "../config/options"
+import { capturePolicy } from "../config/capture-policy"
 import type { AccountValues } from "./account-record"
 
 export type Source = "admin" | "config" | "default"
@@ -39,6 +40,7 @@ export function accountOverlay(
   for (const key of [
     "three_d_secure",
     "auto_capture",
+    "capture_on",
     "order_prefix",
     "timeout_ms",
   ] as const) {
@@ -112,7 +114,13 @@ export function effectiveView(
         : field in config
           ? "config"
           : "default"
-    const value = (parsed as Record<string, unknown>)[field]
+    const value =
+      field === "capture_on"
+        ? capturePolicy({
+            capture_on: parsed.capture_on,
+            auto_capture: parsed.auto_capture ?? false,
+          })
+        : (parsed as Record<string, unknown>)[field]
     view[field] =
       field === "sign_key"
         ? { value: value ? "set" : "not set", source }

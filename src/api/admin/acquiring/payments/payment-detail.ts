@@ -16,6 +16,11 @@ import {
   type AdminPaymentAccount,
   type AdminPaymentView,
 } from "../../../../providers/acquiring/session/admin-view"
+import {
+  DEFAULT_AUTHORISATION_LIFETIME_DAYS,
+  lapseView,
+  type LapseView,
+} from "../../../../providers/acquiring/session/authorisation-lifetime"
 import type { SessionData } from "../../../../providers/acquiring/session/session-data"
 import { readSession } from "../../../../providers/acquiring/session/session-store"
 import {
@@ -32,12 +37,15 @@ import {
   type ReviewDecisionRecord,
 } from "../../../../workflows/steps/review-decisions"
 
-export type PaymentDetail = AdminPaymentView & {
-  order_id: string | null
-  captured_at: string | null
-  canceled_at: string | null
-  decided: ReviewDecisionRecord | null
-}
+export type PaymentDetail = AdminPaymentView &
+  LapseView & {
+    order_id: string | null
+    captured_at: string | null
+    canceled_at: string | null
+    decided: ReviewDecisionRecord | null
+    /** the option in force for the payment's account (default 7) */
+    authorisation_lifetime_days: number
+  }
 
 export interface SyncOutcome {
   reached: boolean
@@ -45,20 +53,27 @@ export interface SyncOutcome {
   message: string
 }
 
-/** The account and mode the payment runs under (the one it began with). */
+/** The account and mode the payment runs under (the one it began with), and its authorisation lifetime. */
 async function accountOf(
   container: MedusaContainer,
   providerId: string,
   data: SessionData
-): Promise<AdminPaymentAccount> {
+): Promise<{ account: AdminPaymentAccount; lifetimeDays: number }> {
   try {
-    return (await coreFor(container, providerId, choiceOf(data))).account
+    const core = await coreFor(container, providerId, choiceOf(data))
+    return {
+      account: core.account,
+      lifetimeDays: core.options.authorisation_lifetime_days,
+    }
   } catch {
     // an account deleted or incomplete since: what the payment recorded
     return {
-      id: data.account?.id ?? null,
-      name: null,
-      mode: data.account?.mode ?? "live",
+      account: {
+        id: data.account?.id ?? null,
+        name: null,
+        mode: data.account?.mode ?? "live",
+      },
+      lifetimeDays: DEFAULT_AUTHORISATION_LIFETIME_DAYS,
     }
   }
 }
@@ -89,15 +104,23 @@ export async function readPaymentDetail(
   const payment = await storedPayment(container, id)
   const data = await readSession(payment.data)
   const orderId = await orderIdOfPayment(container, id)
+  const { account, lifetimeDays } = await accountOf(
+    container,
+    payment.provider_id,
+    data
+  )
+  const canceledAt = iso(payment.canceled_at)
   return {
-    ...adminView(
-      payment,
+    ...adminView(payment, data, account),
+    ...lapseView(
       data,
-      await accountOf(container, payment.provider_id, data)
+      lifetimeDays,
+      canceledAt === null ? null : new Date(canceledAt)
     ),
+    authorisation_lifetime_days: lifetimeDays,
     order_id: orderId,
     captured_at: iso(payment.captured_at),
-    canceled_at: iso(payment.canceled_at),
+    canceled_at: canceledAt,
     decided: orderId
       ? await latestReviewDecision(container, orderId, id)
       : null,

@@ -43,8 +43,9 @@ import {
   type FallbackField,
   type FormErrors,
 } from "./account-schema"
-import { inForceText, optionValueText } from "./option-values"
+import { CAPTURE_CHOICES, inForceText, optionValueText } from "./option-values"
 import { SignKeyField } from "./sign-key-field"
+import { AvailabilityRulesEditor } from "./availability-rules-editor"
 
 type TextKey = {
   [K in keyof AccountForm]: AccountForm[K] extends string ? K : never
@@ -60,6 +61,9 @@ const INVALID_CONTROL = ["input", "textarea", "button"]
 
 const STOREFRONT_HINT =
   "Where shoppers come back after the acquirer's payment page or 3-D Secure, e.g. https://shop.example.com/checkout/return (the storefront kit's return path). A cancelled payment returns here with status=canceled."
+
+const AVAILABILITY_HINT =
+  "Which carts the account's providers serve; no rules: every cart. A rule applies to the providers ticked (none: all) and its currency (blank: any); a cart must keep every rule that applies to it. Amounts are inclusive, in the rule's currency; countries are ISO codes such as us, de. The storefront hides a provider a cart cannot use."
 
 export function AccountDrawer({
   open,
@@ -107,7 +111,7 @@ export function AccountDrawer({
       ? `Left blank: ${inForceText(OPTION_OF_FIELD[field], f.value, f.source)}.`
       : undefined
   }
-  const inheritLabel = (field: "three_d_secure" | "auto_capture") => {
+  const inheritLabel = (field: "three_d_secure" | "capture_on") => {
     const f = fallback(field)
     if (f.kind !== "value") return "From medusa-config, else the default"
     return `${f.source === "config" ? "From medusa-config" : "Default"}: ${optionValueText(OPTION_OF_FIELD[field], f.value)}`
@@ -364,32 +368,34 @@ export function AccountDrawer({
             </Select>
           </FormField>
           <FormField
-            id="auto_capture"
-            label="Capture on authorisation"
-            error={errors.auto_capture}
+            id="capture_on"
+            label="Capture"
+            hint="When the money is taken. On fulfilment or shipment the whole authorised amount is captured once, when the order's first fulfilment is created or shipped."
+            error={errors.capture_on}
           >
             <Select
-              value={form.auto_capture}
+              value={form.capture_on}
               onValueChange={(v) =>
-                set("auto_capture", v as AccountForm["auto_capture"])
+                set("capture_on", v as AccountForm["capture_on"])
               }
             >
               <Select.Trigger
-                id="auto_capture"
-                {...controlAria("auto_capture", {
-                  error: errors.auto_capture,
+                id="capture_on"
+                {...controlAria("capture_on", {
+                  error: errors.capture_on,
                 })}
               >
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
                 <Select.Item value="inherit">
-                  {inheritLabel("auto_capture")}
+                  {inheritLabel("capture_on")}
                 </Select.Item>
-                <Select.Item value="on">Yes</Select.Item>
-                <Select.Item value="off">
-                  No: capture from the order page
-                </Select.Item>
+                {CAPTURE_CHOICES.map(([value, label]) => (
+                  <Select.Item key={value} value={value}>
+                    {label}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select>
           </FormField>
@@ -418,6 +424,22 @@ export function AccountDrawer({
                 hint: true,
               })}
               onChange={(e) => set("advanced", e.target.value)}
+            />
+          </FormField>
+          <FormField
+            id="availability"
+            label="Availability rules"
+            optional
+            hint={AVAILABILITY_HINT}
+            error={errors.availability}
+            group
+          >
+            <AvailabilityRulesEditor
+              id="availability"
+              rules={form.availability}
+              providerIds={providerIds}
+              invalid={!!errors.availability}
+              onChange={(rules) => set("availability", rules)}
             />
           </FormField>
           <div className="flex items-center justify-between">

@@ -15,7 +15,7 @@ export const OPTION_OF_FIELD = {
   backend_url: "backend_url",
   storefront_url: "storefront_return_url",
   three_d_secure: "three_d_secure",
-  auto_capture: "auto_capture",
+  capture_on: "capture_on",
   order_prefix: "order_prefix",
   timeout_ms: "timeout_ms",
 } as const

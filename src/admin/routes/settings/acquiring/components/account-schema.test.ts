@@ -94,7 +94,7 @@ describe("the account form", () => {
       backend_url: null,
       storefront_url: null,
       three_d_secure: null,
-      auto_capture: null,
+      capture_on: null,
       timeout_ms: 45000,
     })
     expect(bodyOf(filled({ sign_key: "" }))).not.toHaveProperty("sign_key")
@@ -125,5 +125,46 @@ describe("the account form", () => {
     expect(
       serverErrorsOf("Invalid request: body: has unknown field(s) apiKey")
     ).toEqual({ fields: {}, rest: "body: has unknown field(s) apiKey" })
+  })
+
+  it("edits availability rules one rule at a time, beside the section when refused", () => {
+    const rule = {
+      providers: [],
+      currency: "usd",
+      min_amount: "",
+      max_amount: " 5000.00 ",
+      billing_countries: "US, ca",
+      shipping_countries: "",
+    }
+    expect(validate(filled({ availability: [rule] }), new Set())).toEqual({})
+    expect(bodyOf(filled({ availability: [rule] })).availability).toEqual({
+      rules: [
+        {
+          currency: "USD",
+          max_amount: "5000.00",
+          billing_countries: ["us", "ca"],
+        },
+      ],
+    })
+    expect(bodyOf(filled({ availability: [] })).availability).toBeNull()
+    expect(
+      validate(
+        filled({ availability: [rule, { ...rule, currency: "" }] }),
+        new Set()
+      )
+    ).toEqual({
+      availability:
+        "Rule 2, max_amount: needs the rule's currency (each currency has its own digits)",
+    })
+    expect(
+      serverErrorsOf(
+        "Invalid request: availability.rules[0].min_amount: must have at most 0 decimal places for JPY"
+      )
+    ).toEqual({
+      fields: {
+        availability:
+          "Rule 1, min_amount: must have at most 0 decimal places for JPY",
+      },
+    })
   })
 })

@@ -6,6 +6,12 @@
 import { z } from "zod"
 import { fieldErrorsOf } from "../../../../lib/field-errors"
 import type { Account } from "../../../../lib/settings-api"
+import {
+  availabilityOf,
+  draftsOf,
+  ruleReason,
+  rulesProblem,
+} from "./availability-form"
 
 export const REQUIRED = "is required"
 
@@ -29,6 +35,15 @@ const optionalUrl = z
   .string()
   .trim()
   .refine((value) => value === "" || isHttpUrl(value), URL_MESSAGE)
+
+const RuleDraftSchema = z.object({
+  providers: z.array(z.string()),
+  currency: z.string(),
+  min_amount: z.string(),
+  max_amount: z.string(),
+  billing_countries: z.string(),
+  shipping_countries: z.string(),
+})
 
 /** Always required: an account has nothing to fall back on for these. */
 export const ALWAYS_REQUIRED = [
@@ -80,7 +95,13 @@ export function accountFormSchema(
     storefront_url: url("storefront_url"),
     /** "inherit": medusa-config's value (or the default) */
     three_d_secure: z.enum(["inherit", "issuer", "always"]),
-    auto_capture: z.enum(["inherit", "on", "off"]),
+    capture_on: z.enum([
+      "inherit",
+      "authorisation",
+      "fulfilment",
+      "shipment",
+      "manual",
+    ]),
     providers: z.array(z.string()),
     order_prefix: z
       .string()
@@ -110,6 +131,10 @@ export function accountFormSchema(
         return false
       }
     }, "must be a JSON object"),
+    availability: z.array(RuleDraftSchema).superRefine((drafts, ctx) => {
+      const problem = rulesProblem(drafts)
+      if (problem) ctx.addIssue({ code: "custom", message: problem })
+    }),
     enabled: z.boolean(),
   })
 }
@@ -152,11 +177,12 @@ export function emptyForm(): AccountForm {
     backend_url: "",
     storefront_url: "",
     three_d_secure: "inherit",
-    auto_capture: "inherit",
+    capture_on: "inherit",
     providers: [],
     order_prefix: "",
     timeout_ms: "",
     advanced: "",
+    availability: [],
     enabled: true,
   }
 }
@@ -174,12 +200,14 @@ export function formOf(account: Account): AccountForm {
     backend_url: account.backend_url ?? "",
     storefront_url: account.storefront_url ?? "",
     three_d_secure: account.three_d_secure ?? "inherit",
-    auto_capture:
-      account.auto_capture === null
+    // an account saved before capture_on keeps auto_capture's meaning
+    capture_on:
+      account.capture_on ??
+      (account.auto_capture === null
         ? "inherit"
         : account.auto_capture
-          ? "on"
-          : "off",
+          ? "authorisation"
+          : "manual"),
     providers: account.providers,
     order_prefix: account.order_prefix ?? "",
     timeout_ms: account.timeout_ms ? String(account.timeout_ms) : "",
@@ -187,6 +215,7 @@ export function formOf(account: Account): AccountForm {
       account.advanced && Object.keys(account.advanced).length
         ? JSON.stringify(account.advanced, null, 2)
         : "",
+    availability: draftsOf(account.availability),
     enabled: account.enabled,
   }
 }
@@ -212,13 +241,13 @@ export function bodyOf(form: AccountForm) {
     storefront_url: text(form.storefront_url),
     three_d_secure:
       form.three_d_secure === "inherit" ? null : form.three_d_secure,
-    auto_capture:
-      form.auto_capture === "inherit" ? null : form.auto_capture === "on",
+    capture_on: form.capture_on === "inherit" ? null : form.capture_on,
     order_prefix: text(form.order_prefix),
     timeout_ms: text(form.timeout_ms) ? Number(form.timeout_ms) : null,
     advanced: form.advanced.trim()
       ? (JSON.parse(form.advanced) as Record<string, unknown>)
       : null,
+    availability: availabilityOf(form.availability),
     enabled: form.enabled,
     ...(form.sign_key ? { sign_key: form.sign_key } : {}),
   }
@@ -257,6 +286,7 @@ export function serverErrorsOf(message: string): {
   rest?: string
 } {
   const { fields, rest } = fieldErrorsOf(message, FORM_FIELDS)
+  if (fields.availability) fields.availability = ruleReason(fields.availability)
   if (rest && /ACQUIRING_SETTINGS_KEY/.test(rest) && !fields.sign_key)
     return { fields: { ...fields, sign_key: rest } }
   return rest ? { fields, rest } : { fields }

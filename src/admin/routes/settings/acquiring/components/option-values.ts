@@ -10,6 +10,17 @@ export const SOURCE_WORDS: Record<ValueSource, string> = {
   default: "default",
 }
 
+/** The capture moments in words, in the order the drawer offers them. */
+export const CAPTURE_CHOICES = [
+  ["authorisation", "At authorisation (the acquirer account captures at once)"],
+  ["fulfilment", "When the order's first fulfilment is created"],
+  ["shipment", "When the order is shipped"],
+  ["manual", "By hand, from the order page"],
+] as const
+
+const CAPTURE_WORDS: Record<string, string> =
+  Object.fromEntries(CAPTURE_CHOICES)
+
 const THREE_D_SECURE: Record<string, string> = {
   issuer: "As the issuer decides",
   always: "Always",
@@ -44,6 +55,8 @@ export function optionValueText(option: string, value: unknown): string {
   if (option === "timeout_ms" && typeof value === "number") return `${value} ms`
   if (option === "auto_capture" && typeof value === "boolean")
     return value ? "Yes" : "No: capture from the order page"
+  if (option === "capture_on" && typeof value === "string")
+    return CAPTURE_WORDS[value] ?? value
   if (option === "three_d_secure" && typeof value === "string")
     return THREE_D_SECURE[value] ?? value
   if (Array.isArray(value)) return value.join(", ")

@@ -1,0 +1,204 @@
+import { randomBytes } from "node:crypto"
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  HOSTED_PROVIDER,
+  type Shop,
+} from "../helpers/acquiring-suite"
+import {
+  customerToken,
+  otherChannelKey,
+  storeAs,
+} from "../helpers/store-callers"
+import {
+  createReadyCart,
+  openPaymentSession,
+} from "../../dev/store-client/storefront"
+
+jest.setTimeout(120_000)
+
+// Booted with no provider options: the account below serves every payment, with its rules.
+process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"
+process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
+
+const SETTINGS = "/admin/acquiring/settings"
+
+/**
+ * An account's availability rules as a shopper meets them: session creation
+ * refused with the rule's name, and the storefront's provider list saying
+ * beforehand what the checkout should hide. The seeded USD cart costs
+ * 10.00 + 5.00 shipping = 15.00 USD and ships to and bills in the US.
+ */
+acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+  const accountBody = (availability: unknown) => ({
+    name: "Sandbox",
+    mode: "test",
+    merchant_id: sandbox.account.merchant_id,
+    account_id: sandbox.account.account_id,
+    sign_key: sandbox.account.sign_key,
+    base_url: sandbox.url(),
+    website_url: "https://shop.example.test",
+    backend_url: backendUrl(),
+    storefront_url: "https://shop.example.test/checkout/return",
+    availability,
+  })
+
+  /** The account serving every payment (the database is fresh in each test), with these rules; answers them as saved. */
+  async function accountWith(shop: Shop, rules: unknown[]) {
+    const created = await shop.admin.post(
+      `${SETTINGS}/accounts`,
+      accountBody({ rules })
+    )
+    expect(created.status).toBe(200)
+    return created.data.account.availability
+  }
+
+  async function checkout(shop: Shop) {
+    const cart = await createReadyCart(shop.store, shop.seeded, {})
+    const providers = async () => {
+      const answer = await shop.store.get(
+        `/store/acquiring/carts/${cart.id}/payment-providers`
+      )
+      expect(answer.status).toBe(200)
+      return answer.data.payment_providers
+    }
+    const session = async (provider: string) =>
+      (await openPaymentSession(shop.store, cart.id, provider)).answer
+    return { shop, cart, providers, session }
+  }
+
+  it("refuses a cart above the card provider's max_amount and lists the card as unavailable", async () => {
+    const shop = await openShop()
+    expect(
+      await accountWith(shop, [
+        { providers: [CARD_PROVIDER], currency: "usd", max_amount: "14.99" },
+      ])
+    ).toEqual({
+      rules: [
+        { providers: [CARD_PROVIDER], currency: "USD", max_amount: "14.99" },
+      ],
+    })
+    const { providers, session } = await checkout(shop)
+    const reason = {
+      rule: "max_amount",
+      message: "Card payments are available for orders up to 14.99 USD.",
+    }
+    expect(await providers()).toEqual([
+      { id: CARD_PROVIDER, available: false, reason },
+      { id: HOSTED_PROVIDER, available: true },
+    ])
+    const refused = await session(CARD_PROVIDER)
+    expect([refused.status, refused.data]).toEqual([
+      400,
+      { type: "invalid_data", ...reason },
+    ])
+    // the rule names the card provider only: the hosted page still serves the cart
+    expect((await session(HOSTED_PROVIDER)).status).toBe(200)
+  })
+
+  it("refuses a cart billed outside the allowed countries", async () => {
+    const shop = await openShop()
+    await accountWith(shop, [{ billing_countries: ["de", "at"] }])
+    const { providers, session } = await checkout(shop)
+    const reason = {
+      rule: "billing_country",
+      message:
+        "Card payments are available only for billing addresses in Germany or Austria.",
+    }
+    expect(await providers()).toEqual([
+      { id: CARD_PROVIDER, available: false, reason },
+      { id: HOSTED_PROVIDER, available: false, reason },
+    ])
+    const refused = await session(HOSTED_PROVIDER)
+    expect([refused.status, refused.data]).toEqual([
+      400,
+      { type: "invalid_data", ...reason },
+    ])
+  })
+
+  it("serves a cart inside every rule, the total exactly at both bounds", async () => {
+    const shop = await openShop()
+    await accountWith(shop, [
+      { currency: "USD", min_amount: "15", max_amount: "15.00" },
+      { shipping_countries: ["us", "ca"], billing_countries: ["us"] },
+      // another currency's bound says nothing about a USD cart
+      { currency: "EUR", max_amount: "1.00" },
+    ])
+    const { providers, session } = await checkout(shop)
+    expect(await providers()).toEqual([
+      { id: CARD_PROVIDER, available: true },
+      { id: HOSTED_PROVIDER, available: true },
+    ])
+    expect((await session(CARD_PROVIDER)).status).toBe(200)
+  })
+
+  it("refuses rules that are not valid, naming the field", async () => {
+    const shop = await openShop()
+    const refused = await shop.admin.post(
+      `${SETTINGS}/accounts`,
+      accountBody({ rules: [{ currency: "JPY", min_amount: "10.5" }] })
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.data.message).toMatch(
+      /availability\.rules\[0\]\.min_amount: must have at most 0 decimal places for JPY/
+    )
+    // null: no rules, every cart served
+    const created = await shop.admin.post(
+      `${SETTINGS}/accounts`,
+      accountBody(null)
+    )
+    expect([created.status, created.data.account?.availability]).toEqual([
+      200,
+      null,
+    ])
+  })
+
+  it("shows a cart's providers only to its own storefront and customer", async () => {
+    const shop = await openShop()
+    await accountWith(shop, [{ shipping_countries: ["us"] }])
+    const ownerToken = await customerToken(
+      shop,
+      backendUrl,
+      "owner@example.test"
+    )
+    const owner = storeAs(backendUrl, shop.seeded.publishableKey, ownerToken)
+    // the cart keeps its owner only with the owner's own e-mail
+    const cart = await createReadyCart(owner, shop.seeded, {
+      email: "owner@example.test",
+    })
+    const path = `/store/acquiring/carts/${cart.id}/payment-providers`
+    const intruderToken = await customerToken(
+      shop,
+      backendUrl,
+      "intruder@example.test"
+    )
+    const callers = {
+      "another customer": storeAs(
+        backendUrl,
+        shop.seeded.publishableKey,
+        intruderToken
+      ),
+      "an anonymous caller": storeAs(backendUrl, shop.seeded.publishableKey),
+      "a key of another sales channel": storeAs(
+        backendUrl,
+        await otherChannelKey(container())
+      ),
+    }
+    for (const [who, caller] of Object.entries(callers)) {
+      const answer = await caller.get(path)
+      expect({ who, status: answer.status }).toEqual({ who, status: 404 })
+    }
+    expect(
+      (await owner.get("/store/acquiring/carts/cart_missing/payment-providers"))
+        .status
+    ).toBe(404)
+    const mine = await owner.get(path)
+    expect([mine.status, mine.data.payment_providers]).toEqual([
+      200,
+      [
+        { id: CARD_PROVIDER, available: true },
+        { id: HOSTED_PROVIDER, available: true },
+      ],
+    ])
+  })
+})
