@@ -213,6 +213,10 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
         method: "GET" as const,
         path: `${sessions}/${id}/checkout`,
       })),
+      availability: segment([card.cart.id]).map((id) => ({
+        method: "GET" as const,
+        path: `/store/acquiring/carts/${id}/payment-providers`,
+      })),
     }
     const counts = await Promise.all(
       Object.values(targets).map((target) => fuzzRoute(target, storeHeaders()))
@@ -267,14 +271,15 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
     const answered = await fuzzRoute(
       fc
         .tuple(
-          fc.constantFrom("pages", "return", "cancel"),
+          fc.constantFrom("pages", "return", "cancel", "pay"),
           fc.constantFrom("GET" as const, "POST" as const),
           tokens,
           query,
           anyBody
         )
         .map(([route, method, token, search, input]) => ({
-          method: route === "pages" ? ("GET" as const) : method,
+          method:
+            route === "pages" || route === "pay" ? ("GET" as const) : method,
           path: `/acquiring/${route}/${token}${search ? `?${search}` : ""}`,
           headers: input.type ? { "content-type": input.type } : undefined,
           body: input.body,
@@ -291,6 +296,7 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
       "pay_01JZZZZZZZZZZZZZZZZZZZZZZZ",
       "acqacc_01JZZZZZZZZZZZZZZZZZZZZZZZ",
       "acqpo_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+      "order_01JZZZZZZZZZZZZZZZZZZZZZZZ",
     ])
     const search = fc
       .dictionary(
@@ -326,6 +332,8 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
       ["GET", (id) => `/admin/acquiring/payments/${id}`],
       ["POST", (id) => `/admin/acquiring/payments/${id}/sync`],
       ["POST", (id) => `/admin/acquiring/payments/${id}/cancel-subscription`],
+      ["GET", (id) => `/admin/acquiring/orders/${id}/payment-links`],
+      ["POST", (id) => `/admin/acquiring/orders/${id}/payment-links`],
     ]
     const requests = fc
       .tuple(fc.constantFrom(...routes), ids, search, anyBody)

@@ -34,6 +34,7 @@ import {
   CreatePayoutBody,
   ListPayoutsQuery,
 } from "./admin/acquiring/payouts/validators"
+import { CreatePaymentLinkBody } from "./admin/acquiring/orders/payment-link-validators"
 
 // Medusa's ids: anything else (a NUL, say) would reach PostgreSQL, which refuses it with a 500
 function idParams(name: string, what: string) {
@@ -112,6 +113,7 @@ export default defineMiddlewares({
     ...checkedId("/admin/acquiring/saved-cards/:id", "id", "a saved card id"),
     ...checkedId("/admin/acquiring/customers/:id", "id", "a customer id"),
     ...checkedId("/admin/acquiring/payouts/:id", "id", "a payout id"),
+    ...checkedId("/admin/acquiring/orders/:id", "id", "an order id"),
     ...checkedId(
       "/admin/acquiring/settings/accounts/:id",
       "id",
@@ -173,6 +175,11 @@ export default defineMiddlewares({
       methods: ["POST"],
       matcher: "/admin/acquiring/payouts",
       middlewares: [validateBody(CreatePayoutBody)],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/acquiring/orders/:id/payment-links",
+      middlewares: [validateBody(CreatePaymentLinkBody)],
     },
     {
       methods: ["POST"],

@@ -8,6 +8,7 @@ import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { Container, Heading } from "@medusajs/ui"
 import { ConfigurationFaultsBanner } from "../components/configuration-faults-banner"
 import { AcquiringPaymentCard } from "../components/payment/acquiring-payment-card"
+import { PaymentLinksSection } from "../components/payment-links/payment-links-section"
 import { useAcquiringSettings } from "../hooks/settings/use-acquiring-settings"
 import { useOrderPaymentIds } from "../hooks/payments/use-order-payment-ids"
 
@@ -35,6 +36,11 @@ const AcquiringPaymentWidget = ({
       {paymentIds.map((id) => (
         <AcquiringPaymentCard key={id} orderId={order.id} paymentId={id} />
       ))}
+      <PaymentLinksSection
+        orderId={order.id}
+        email={order.email}
+        displayId={order.display_id}
+      />
     </Container>
   )
 }

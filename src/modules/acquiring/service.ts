@@ -11,6 +11,7 @@ import { AcquiringPayout } from "./models/payout"
 import { AcquiringSettingsChange } from "./models/settings-change"
 import { AcquiringSessionState } from "./models/session-state"
 import { AcquiringSavedCard } from "./models/saved-card"
+import { AcquiringPaymentLink } from "./models/payment-link"
 import { registerJournal } from "./journal-access"
 import type {
   AcquiringOperationRow,
@@ -30,6 +31,7 @@ export default class AcquiringModuleService extends MedusaService({
   AcquiringPayout,
   AcquiringSessionState,
   AcquiringSavedCard,
+  AcquiringPaymentLink,
 }) {
   constructor(
     ...args: ConstructorParameters<ReturnType<typeof MedusaService>>

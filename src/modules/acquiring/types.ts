@@ -3,6 +3,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { AcquiringAccount } from "./models/account"
 import type { AcquiringOperation } from "./models/operation"
 import type { AcquiringPayout } from "./models/payout"
+import type { AcquiringPaymentLink } from "./models/payment-link"
 import type { AcquiringSavedCard } from "./models/saved-card"
 import type { AcquiringSettingsChange } from "./models/settings-change"
 
@@ -23,3 +24,5 @@ export type AcquiringSettingsChangeRow = InferTypeOf<
 export type { AuditValue, SettingsFieldChange } from "./models/settings-change"
 
 export type AcquiringSavedCardRow = InferTypeOf<typeof AcquiringSavedCard>
+
+export type AcquiringPaymentLinkRow = InferTypeOf<typeof AcquiringPaymentLink>

@@ -1,0 +1,272 @@
+import { Modules } from "@medusajs/framework/utils"
+import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
+import {
+  adminOrder,
+  eventually,
+  hostedCardFields,
+  placeDirectOrder,
+} from "../helpers/checkout"
+import {
+  createLink,
+  linkPaymentOf,
+  linksPath,
+  openLink,
+  orderOwingTen,
+  pendingDifference,
+} from "../helpers/payment-links"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { submitForm } from "../../dev/store-client/browser"
+import { CARDS } from "../helpers/test-cards"
+
+jest.setTimeout(180_000)
+
+const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
+
+/**
+ * Payment links for what an order still owes: an order paid and captured,
+ * then edited through Medusa's admin order-edit routes to add an item
+ * (10.00 USD more); the link opens the acquirer's hosted page by a plain
+ * GET, once, until it expires; the payment lands on the order's payment
+ * collection through the notification and Medusa's webhook path.
+ */
+acquiringSuite((suite) => {
+  const { sandbox, openShop, backendUrl, container } = suite
+  it("takes what the edited order owes on the hosted page, records it on the order, and opens once", async () => {
+    const shop = await openShop()
+    const orderId = await orderOwingTen(suite, shop)
+
+    const before = expectStatus(
+      await shop.admin.get(linksPath(orderId)),
+      200,
+      "list links"
+    )
+    expect(before).toEqual({
+      payment_links: [],
+      outstanding: { amount: "10.00", currency: "USD" },
+    })
+
+    const link = await createLink(shop, orderId)
+    expect(link).toMatchObject({ amount: "10.00", currency: "USD" })
+    expect(link.url.startsWith(`${backendUrl()}/acquiring/pay/`)).toBe(true)
+    const token = LINK_URL.exec(link.url)![1]
+    const hours = (Date.parse(link.expires_at) - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(71.9)
+    expect(hours).toBeLessThanOrEqual(72)
+
+    // the token is shown once: neither the list nor the table holds it
+    const listed = await shop.admin.get(linksPath(orderId))
+    expect(listed.text).not.toContain(token)
+    const rows = await container()
+      .resolve<{ listAcquiringPaymentLinks(f: object): Promise<any[]> }>(
+        "acquiring"
+      )
+      .listAcquiringPaymentLinks({ order_id: orderId })
+    expect(rows).toHaveLength(1)
+    expect(JSON.stringify(rows)).not.toContain(token)
+    expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/)
+
+    const { checkoutForm, payForm } = await openLink(link.url)
+    expect(checkoutForm.inputs.amount).toBe("10.00")
+    expect(checkoutForm.inputs.shopper_email).toBe("ada.shopper@example.test")
+    expect(checkoutForm.inputs.notify_url).toBe(
+      `${backendUrl()}/hooks/payment/acquiring-hosted_acquiring`
+    )
+
+    // opened once: a second load (or the shopper's Back) is refused
+    const again = await fetch(link.url, { redirect: "manual" })
+    expect(again.status).toBe(410)
+    expect(await again.text()).toContain("This payment link was already opened")
+
+    const paid = await submitForm(payForm, hostedCardFields(CARDS.approved), {
+      followRedirects: false,
+    })
+    expect(paid.visits[0].status).toBe(303)
+    // back from the acquirer: no storefront checkout to land on, the outcome in words here
+    const back = await fetch(paid.visits[0].location!, { redirect: "manual" })
+    expect(back.status).toBe(200)
+    expect(await back.text()).toContain("Thank you: your payment is received")
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
+    expect(tx).toMatchObject({ state: "authorised", amount: "10.00" })
+
+    // the notification reaches Medusa's webhook path, which authorises the order collection's session
+    const payment = await eventually(
+      "the link's payment on the order",
+      () => linkPaymentOf(shop, orderId, HOSTED_PROVIDER),
+      30_000
+    )
+    expect(Number(payment.amount)).toBe(10)
+
+    // captured as the account says (by hand here): then the order owes nothing
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture the link's payment"
+    )
+    expect(await pendingDifference(shop, orderId)).toBe(0)
+
+    const after = expectStatus(
+      await shop.admin.get(linksPath(orderId)),
+      200,
+      "list links after payment"
+    )
+    expect(after.outstanding).toEqual({ amount: "0.00", currency: "USD" })
+    expect(after.payment_links).toHaveLength(1)
+    expect(after.payment_links[0]).toMatchObject({
+      id: link.id,
+      status: "paid",
+      amount: "10.00",
+      currency: "USD",
+    })
+    expect(after.payment_links[0].used_at).not.toBeNull()
+
+    const paidAgain = await fetch(link.url, { redirect: "manual" })
+    expect(paidAgain.status).toBe(410)
+    expect(await paidAgain.text()).toContain("This payment has been made")
+
+    // nothing more is owed: no new link
+    const refused = await shop.admin.post(linksPath(orderId), {})
+    expect(refused.status).toBe(409)
+    expect(refused.data.message).toMatch(/owes nothing/)
+  })
+
+  it("refuses expired links, opens a link once for two clicks at once, and refuses forged or malformed tokens", async () => {
+    const shop = await openShop()
+    const orderId = await orderOwingTen(suite, shop)
+
+    const invalid = await shop.admin.post(linksPath(orderId), {
+      expires_in_hours: 500,
+    })
+    expect(invalid.status).toBe(400)
+    expect(invalid.data.issues).toEqual([
+      {
+        field: "expires_in_hours",
+        reason: "must be at most 168 (a week)",
+      },
+    ])
+    const cardProvider = await shop.admin.post(linksPath(orderId), {
+      provider_id: "pp_acquiring-hosted_elsewhere",
+    })
+    expect(cardProvider.status).toBe(400)
+    expect(cardProvider.data.issues[0].field).toBe("provider_id")
+
+    const soon = await createLink(shop, orderId, { expires_in_hours: 1 })
+    const hours = (Date.parse(soon.expires_at) - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(0.9)
+    expect(hours).toBeLessThanOrEqual(1)
+    // an hour goes by
+    await container()
+      .resolve<{ updateAcquiringPaymentLinks(data: object): Promise<unknown> }>(
+        "acquiring"
+      )
+      .updateAcquiringPaymentLinks({
+        id: soon.id,
+        expires_at: new Date(Date.now() - 1000),
+      })
+    const expired = await fetch(soon.url, { redirect: "manual" })
+    expect(expired.status).toBe(410)
+    expect(await expired.text()).toContain("This payment link has expired")
+
+    const link = await createLink(shop, orderId)
+    const checkoutsBefore = (await sandbox.requests("checkout")).length
+    const clicks = await Promise.all([
+      fetch(link.url, { redirect: "manual" }),
+      fetch(link.url, { redirect: "manual" }),
+    ])
+    expect(clicks.map((c) => c.status).sort()).toEqual([200, 410])
+    // one page asked of the acquirer, not two
+    expect((await sandbox.requests("checkout")).length).toBe(
+      checkoutsBefore + 1
+    )
+
+    // the opened page may be being paid: no new link replaces it yet
+    const busy = await shop.admin.post(linksPath(orderId), {})
+    expect(busy.status).toBe(409)
+    expect(busy.data.message).toMatch(/may be paying now/)
+
+    const forged = await fetch(
+      `${backendUrl()}/acquiring/pay/${"A".repeat(43)}`,
+      { redirect: "manual" }
+    )
+    expect(forged.status).toBe(404)
+    expect(await forged.text()).toContain("This payment link does not exist")
+    for (const garbage of ["abc", "%00", `${"A".repeat(42)}%27`]) {
+      const answer = await fetch(`${backendUrl()}/acquiring/pay/${garbage}`, {
+        redirect: "manual",
+      })
+      expect(answer.status).toBe(400)
+    }
+
+    const listed = expectStatus(
+      await shop.admin.get(linksPath(orderId)),
+      200,
+      "list links"
+    )
+    expect(listed.payment_links.map((l: any) => [l.id, l.status])).toEqual([
+      [link.id, "used"],
+      [soon.id, "expired"],
+    ])
+    expect(listed.outstanding).toEqual({ amount: "10.00", currency: "USD" })
+
+    // a payment module session stays the collection's only one: the newest link's
+    const payments = container().resolve(Modules.PAYMENT)
+    const sessions = await payments.listPaymentSessions({
+      payment_collection_id: listed.payment_links[0].payment_collection_id,
+    })
+    expect(sessions).toHaveLength(1)
+  })
+
+  it("asks again for what a voided payment held, on a collection of its own", async () => {
+    const shop = await openShop()
+    const { order } = await placeDirectOrder(shop, { card: CARDS.review })
+    const [held] = (await adminOrder(shop, order.id)).payment_collections
+    expectStatus(
+      await shop.admin.post(
+        `/admin/acquiring/payments/${held.payments[0].id}/review`,
+        { decision: "reject" }
+      ),
+      200,
+      "reject the held payment (voided)"
+    )
+    const listed = expectStatus(
+      await shop.admin.get(linksPath(order.id)),
+      200,
+      "list links"
+    )
+    expect(listed.outstanding).toEqual({ amount: "15.00", currency: "USD" })
+
+    const link = await createLink(shop, order.id)
+    expect(link).toMatchObject({ amount: "15.00", currency: "USD" })
+    const { checkoutForm, payForm } = await openLink(link.url)
+    expect(checkoutForm.inputs.amount).toBe("15.00")
+    await submitForm(payForm, hostedCardFields(CARDS.approved), {
+      followRedirects: false,
+    })
+    const payment = await eventually(
+      "the link's payment on the order",
+      () => linkPaymentOf(shop, order.id, HOSTED_PROVIDER),
+      30_000
+    )
+    // the voided payment stays on the cart's collection; the link's is another
+    expect(payment.payment_collection_id).not.toBe(held.id)
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture the link's payment"
+    )
+    expect(await pendingDifference(shop, order.id)).toBe(0)
+  })
+
+  it("refuses a link for an order that owes nothing", async () => {
+    const shop = await openShop()
+    const { order } = await placeDirectOrder(shop)
+    // authorised, not yet captured: Medusa's pending difference is the total, yet nothing is owed
+    expect(await pendingDifference(shop, order.id)).toBe(15)
+    const answer = await shop.admin.post(linksPath(order.id), {})
+    expect(answer.status).toBe(409)
+    expect(answer.data.type).toBe("conflict")
+    const unknown = await shop.admin.post(linksPath("order_nope"), {})
+    expect(unknown.status).toBe(404)
+  })
+})

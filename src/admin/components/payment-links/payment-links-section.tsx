@@ -1,0 +1,144 @@
+/**
+ * The order widget's payment links: when the order still owes money (an
+ * edit or exchange raised its total, or a payment was voided or lapsed),
+ * "Create payment link" makes a hosted-page link for that amount; the new
+ * link is shown once, with a Copy button and its expiry, for the merchant
+ * to send (or to e-mail to the order's address from the merchant's own
+ * mail program). Earlier links are listed with what became of them.
+ */
+import { useId, useState } from "react"
+import { Badge, Button, Copy, Heading, Input, Label, Text } from "@medusajs/ui"
+import {
+  useCreatePaymentLink,
+  usePaymentLinks,
+  type CreatedPaymentLink,
+  type PaymentLinkStatus,
+} from "../../hooks/payment-links/use-payment-links"
+import { amountText } from "../../lib/amount-text"
+import { paymentLinkMailto } from "../../lib/payment-link-mail"
+
+const STATUS: Record<
+  PaymentLinkStatus,
+  { label: string; color: "green" | "blue" | "grey" | "orange" }
+> = {
+  open: { label: "Not opened", color: "blue" },
+  used: { label: "Opened", color: "orange" },
+  paid: { label: "Paid", color: "green" },
+  expired: { label: "Expired", color: "grey" },
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString()
+
+export function PaymentLinksSection({
+  orderId,
+  email,
+  displayId,
+}: {
+  orderId: string
+  /** the order's e-mail: the link can be sent there from the merchant's mail program */
+  email?: string | null
+  displayId?: number
+}) {
+  const { data, error: loadError } = usePaymentLinks(orderId)
+  const create = useCreatePaymentLink(orderId)
+  const [created, setCreated] = useState<CreatedPaymentLink>()
+  const headingId = useId()
+  const urlId = useId()
+
+  if (loadError)
+    return (
+      <div className="px-6 py-4">
+        <Text size="small" className="text-ui-fg-error" role="alert">
+          Payment links could not be loaded: {loadError.message}
+        </Text>
+      </div>
+    )
+  if (!data) return null
+  const owed = data.outstanding
+  // the decimal string as sent: "0.00" (or "0") owes nothing
+  const owes = !/^0(\.0+)?$/.test(owed.amount)
+  if (!owes && !data.payment_links.length && !created) return null
+
+  return (
+    <section
+      className="flex flex-col gap-y-3 px-6 py-4"
+      aria-labelledby={headingId}
+      data-testid="acquiring-payment-links"
+    >
+      <Heading id={headingId} level="h3">
+        Payment links
+      </Heading>
+      {owes && (
+        <div className="flex items-center justify-between gap-x-2">
+          <Text size="small">
+            Still owed: {amountText(owed.amount, owed.currency)}
+          </Text>
+          <Button
+            size="small"
+            variant="secondary"
+            isLoading={create.isPending}
+            onClick={() =>
+              create.mutate({}, { onSuccess: (link) => setCreated(link) })
+            }
+          >
+            Create payment link
+          </Button>
+        </div>
+      )}
+      {create.error && (
+        <Text size="small" className="text-ui-fg-error" role="alert">
+          {create.error.message}
+        </Text>
+      )}
+      {created && (
+        <div
+          className="flex flex-col gap-y-1"
+          data-testid="created-payment-link"
+        >
+          <Label htmlFor={urlId} size="small" weight="plus">
+            Link for {amountText(created.amount, created.currency)}
+          </Label>
+          <div className="flex items-center gap-x-2">
+            <Input id={urlId} size="small" readOnly value={created.url} />
+            <Copy content={created.url} aria-label="Copy the payment link" />
+          </div>
+          {email && (
+            <a
+              className="txt-compact-small text-ui-fg-interactive hover:text-ui-fg-interactive-hover self-start"
+              href={paymentLinkMailto(email, created, displayId)}
+            >
+              E-mail the link to {email}
+            </a>
+          )}
+          <Text size="small" className="text-ui-fg-subtle" role="status">
+            Expires {when(created.expires_at)}. It opens the payment page once;
+            copy it now, it is not shown again.
+          </Text>
+        </div>
+      )}
+      {data.payment_links.length > 0 && (
+        <ul
+          className="flex flex-col gap-y-1"
+          aria-label="Earlier payment links"
+        >
+          {data.payment_links.map((link) => (
+            <li
+              key={link.id}
+              className="flex items-center justify-between gap-x-2"
+            >
+              <Text size="small">
+                {amountText(link.amount, link.currency)} · made{" "}
+                {when(link.created_at)}
+                {link.status === "open" &&
+                  ` · expires ${when(link.expires_at)}`}
+              </Text>
+              <Badge size="2xsmall" color={STATUS[link.status].color}>
+                {STATUS[link.status].label}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,66 @@
+/**
+ * An order's payment links (GET /admin/acquiring/orders/:id/payment-links)
+ * and making one (POST). Kept under the dashboard's order detail key, so
+ * the list refetches when Medusa's own order actions (an edit, a capture)
+ * finish, and making a link refreshes Medusa's payment section too.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "../../lib/sdk"
+import { orderDetailKey } from "../payments/query-keys"
+
+export type PaymentLinkStatus = "open" | "expired" | "used" | "paid"
+
+/** A link as lists show it: never its token. */
+export interface PaymentLinkSummary {
+  id: string
+  amount: string
+  currency: string
+  status: PaymentLinkStatus
+  expires_at: string
+  used_at: string | null
+  paid_at: string | null
+  created_at: string
+}
+
+export interface PaymentLinksAnswer {
+  payment_links: PaymentLinkSummary[]
+  /** what the order still owes, "0.00" when nothing */
+  outstanding: { amount: string; currency: string }
+}
+
+/** A link just made: the only answer that carries its address. */
+export interface CreatedPaymentLink {
+  id: string
+  url: string
+  amount: string
+  currency: string
+  expires_at: string
+}
+
+const linksKey = (orderId: string) =>
+  [...orderDetailKey(orderId), { acquiring: "payment-links" }] as const
+
+const linksPath = (orderId: string) =>
+  `/admin/acquiring/orders/${orderId}/payment-links`
+
+export function usePaymentLinks(orderId: string) {
+  return useQuery({
+    queryKey: linksKey(orderId),
+    queryFn: () => sdk.client.fetch<PaymentLinksAnswer>(linksPath(orderId)),
+  })
+}
+
+export function useCreatePaymentLink(orderId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: { expires_in_hours?: number } = {}) =>
+      (
+        await sdk.client.fetch<{ payment_link: CreatedPaymentLink }>(
+          linksPath(orderId),
+          { method: "POST", body }
+        )
+      ).payment_link,
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: orderDetailKey(orderId) }),
+  })
+}

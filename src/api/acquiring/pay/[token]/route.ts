@@ -1,0 +1,3 @@
+import { paymentLinkPage } from "../../payment-link-page"
+
+export const GET = paymentLinkPage

@@ -1,0 +1,4 @@
+export {
+  createPaymentLinkRoute as POST,
+  listPaymentLinksRoute as GET,
+} from "../../payment-links"
