@@ -5,23 +5,21 @@
  * refused field, the form's or the server's, is named beside it and focus
  * goes to the first.
  */
-import { CloseButton } from "../../../../components/close-button"
 import {
   Alert,
   Button,
   Checkbox,
   Drawer,
-  Heading,
   Input,
-  Kbd,
   Label,
   Select,
   Switch,
   Textarea,
   toast,
 } from "@medusajs/ui"
-import { useEffect, useRef, useState, type ReactNode } from "react"
+import { useState, type ReactNode } from "react"
 import { controlAria, FormField } from "../../../../components/form-field"
+import { useFocusFirstRefused } from "../../../../hooks/forms/use-focus-first-refused"
 import { useSaveAccount } from "../../../../hooks/settings/use-account-mutations"
 import type { Account, ProviderSettings } from "../../../../lib/settings-api"
 import {
@@ -43,27 +41,23 @@ import {
   type FallbackField,
   type FormErrors,
 } from "./account-schema"
-import { CAPTURE_CHOICES, inForceText, optionValueText } from "./option-values"
+import {
+  CAPTURE_CHOICES,
+  inForceText,
+  optionValueText,
+  THREE_D_SECURE_CHOICES,
+} from "./option-values"
 import { SignKeyField } from "./sign-key-field"
-import { AvailabilityRulesEditor } from "./availability-rules-editor"
+import { ChoiceField } from "./choice-field"
+import { DrawerHeading } from "./drawer-heading"
+import { AvailabilityField } from "./availability-rules-editor"
 
 type TextKey = {
   [K in keyof AccountForm]: AccountForm[K] extends string ? K : never
 }[keyof AccountForm]
 
-// the first control of the first refused field, in the drawer's order
-const INVALID_CONTROL = ["input", "textarea", "button"]
-  .map(
-    (tag) =>
-      `[data-invalid] ${tag}:not([disabled]):not([aria-hidden="true"]):not([tabindex="-1"])`
-  )
-  .join(", ")
-
 const STOREFRONT_HINT =
   "Where shoppers come back after the acquirer's payment page or 3-D Secure, e.g. https://shop.example.com/checkout/return (the storefront kit's return path). A cancelled payment returns here with status=canceled."
-
-const AVAILABILITY_HINT =
-  "Which carts the account's providers serve; no rules: every cart. A rule applies to the providers ticked (none: all) and its currency (blank: any); a cart must keep every rule that applies to it. Amounts are inclusive, in the rule's currency; countries are ISO codes such as us, de. The storefront hides a provider a cart cannot use."
 
 export function AccountDrawer({
   open,
@@ -90,8 +84,7 @@ export function AccountDrawer({
   const [errors, setErrors] = useState<FormErrors>({})
   const [formError, setFormError] = useState<string>()
   // bumped on each refusal: focus then goes to the first refused field
-  const [refusals, setRefusals] = useState(0)
-  const bodyRef = useRef<HTMLDivElement>(null)
+  const { bodyRef, refused } = useFocusFirstRefused<HTMLDivElement>()
   const save = useSaveAccount()
 
   const served = servedProviders(providers, form.providers)
@@ -117,15 +110,6 @@ export function AccountDrawer({
     return `${f.source === "config" ? "From medusa-config" : "Default"}: ${optionValueText(OPTION_OF_FIELD[field], f.value)}`
   }
 
-  useEffect(() => {
-    if (!refusals) return
-    const body = bodyRef.current
-    const first =
-      body?.querySelector<HTMLElement>(INVALID_CONTROL) ??
-      body?.querySelector<HTMLElement>("[data-form-error]")
-    first?.focus()
-  }, [refusals])
-
   const set = <K extends keyof AccountForm>(key: K, value: AccountForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }))
     setErrors((e) => ({ ...e, [key]: undefined }))
@@ -134,7 +118,7 @@ export function AccountDrawer({
   const refuse = (found: FormErrors, rest?: string) => {
     setErrors(found)
     setFormError(rest)
-    setRefusals((n) => n + 1)
+    refused()
   }
 
   const text = (
@@ -217,25 +201,10 @@ export function AccountDrawer({
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
       <Drawer.Content>
-        {/* Medusa's Drawer.Header has a close button without a name: this one says "Close" */}
-        <div className="border-ui-border-base flex items-start justify-between gap-x-4 border-b px-6 py-4">
-          <div className="flex flex-col gap-y-1">
-            <Drawer.Title asChild>
-              <Heading level="h2">
-                {account ? `Edit ${account.name}` : "Add acquiring account"}
-              </Heading>
-            </Drawer.Title>
-            <Drawer.Description>
-              Fields marked * are required.
-            </Drawer.Description>
-          </div>
-          <div className="flex items-center gap-x-2">
-            <Kbd>esc</Kbd>
-            <Drawer.Close asChild>
-              <CloseButton />
-            </Drawer.Close>
-          </div>
-        </div>
+        <DrawerHeading
+          title={account ? `Edit ${account.name}` : "Add acquiring account"}
+          description="Fields marked * are required."
+        />
         <Drawer.Body
           ref={bodyRef}
           className="flex flex-col gap-y-4 overflow-y-auto"
@@ -339,66 +308,25 @@ export function AccountDrawer({
             placeholder: "https://shop.example.com/checkout/return",
             hint: STOREFRONT_HINT,
           })}
-          <FormField
+          <ChoiceField
             id="three_d_secure"
             label="3-D Secure"
             error={errors.three_d_secure}
-          >
-            <Select
-              value={form.three_d_secure}
-              onValueChange={(v) =>
-                set("three_d_secure", v as AccountForm["three_d_secure"])
-              }
-            >
-              <Select.Trigger
-                id="three_d_secure"
-                {...controlAria("three_d_secure", {
-                  error: errors.three_d_secure,
-                })}
-              >
-                <Select.Value />
-              </Select.Trigger>
-              <Select.Content>
-                <Select.Item value="inherit">
-                  {inheritLabel("three_d_secure")}
-                </Select.Item>
-                <Select.Item value="issuer">As the issuer decides</Select.Item>
-                <Select.Item value="always">Always</Select.Item>
-              </Select.Content>
-            </Select>
-          </FormField>
-          <FormField
+            value={form.three_d_secure}
+            inheritLabel={inheritLabel("three_d_secure")}
+            choices={THREE_D_SECURE_CHOICES}
+            onChange={(v) => set("three_d_secure", v)}
+          />
+          <ChoiceField
             id="capture_on"
             label="Capture"
             hint="When the money is taken. On fulfilment or shipment the whole authorised amount is captured once, when the order's first fulfilment is created or shipped."
             error={errors.capture_on}
-          >
-            <Select
-              value={form.capture_on}
-              onValueChange={(v) =>
-                set("capture_on", v as AccountForm["capture_on"])
-              }
-            >
-              <Select.Trigger
-                id="capture_on"
-                {...controlAria("capture_on", {
-                  error: errors.capture_on,
-                })}
-              >
-                <Select.Value />
-              </Select.Trigger>
-              <Select.Content>
-                <Select.Item value="inherit">
-                  {inheritLabel("capture_on")}
-                </Select.Item>
-                {CAPTURE_CHOICES.map(([value, label]) => (
-                  <Select.Item key={value} value={value}>
-                    {label}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select>
-          </FormField>
+            value={form.capture_on}
+            inheritLabel={inheritLabel("capture_on")}
+            choices={CAPTURE_CHOICES}
+            onChange={(v) => set("capture_on", v)}
+          />
           {text("order_prefix", "Order number prefix", {
             inherits: "order_prefix",
             optional: true,
@@ -426,22 +354,12 @@ export function AccountDrawer({
               onChange={(e) => set("advanced", e.target.value)}
             />
           </FormField>
-          <FormField
-            id="availability"
-            label="Availability rules"
-            optional
-            hint={AVAILABILITY_HINT}
+          <AvailabilityField
+            rules={form.availability}
+            providerIds={providerIds}
             error={errors.availability}
-            group
-          >
-            <AvailabilityRulesEditor
-              id="availability"
-              rules={form.availability}
-              providerIds={providerIds}
-              invalid={!!errors.availability}
-              onChange={(rules) => set("availability", rules)}
-            />
-          </FormField>
+            onChange={(rules) => set("availability", rules)}
+          />
           <div className="flex items-center justify-between">
             <Label htmlFor="enabled" size="small" weight="plus">
               Enabled

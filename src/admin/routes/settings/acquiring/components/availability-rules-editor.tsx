@@ -5,6 +5,7 @@
  * which shows the section's hint and error.
  */
 import { Button, Checkbox, Input, Label, Text } from "@medusajs/ui"
+import { FormField } from "../../../../components/form-field"
 import { emptyRule, type RuleDraft } from "./availability-form"
 
 type TextPart = Exclude<keyof RuleDraft, "providers">
@@ -20,6 +21,41 @@ const PARTS: { key: TextPart; label: string; placeholder: string }[] = [
   },
   { key: "shipping_countries", label: "Shipping countries", placeholder: "us" },
 ]
+
+const AVAILABILITY_HINT =
+  "Which carts the account's providers serve; no rules: every cart. A rule applies to the providers ticked (none: all) and its currency (blank: any); a cart must keep every rule that applies to it. Amounts are inclusive, in the rule's currency; countries are ISO codes such as us, de. The storefront hides a provider a cart cannot use."
+
+/** The drawer's "Availability rules" section: the rules and their error beside them. */
+export function AvailabilityField({
+  rules,
+  providerIds,
+  error,
+  onChange,
+}: {
+  rules: RuleDraft[]
+  providerIds: string[]
+  error?: string
+  onChange: (rules: RuleDraft[]) => void
+}) {
+  return (
+    <FormField
+      id="availability"
+      label="Availability rules"
+      optional
+      hint={AVAILABILITY_HINT}
+      error={error}
+      group
+    >
+      <AvailabilityRulesEditor
+        id="availability"
+        rules={rules}
+        providerIds={providerIds}
+        invalid={!!error}
+        onChange={onChange}
+      />
+    </FormField>
+  )
+}
 
 export function AvailabilityRulesEditor({
   id,

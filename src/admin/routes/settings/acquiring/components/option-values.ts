@@ -21,10 +21,14 @@ export const CAPTURE_CHOICES = [
 const CAPTURE_WORDS: Record<string, string> =
   Object.fromEntries(CAPTURE_CHOICES)
 
-const THREE_D_SECURE: Record<string, string> = {
-  issuer: "As the issuer decides",
-  always: "Always",
-}
+export const THREE_D_SECURE_CHOICES = [
+  ["issuer", "As the issuer decides"],
+  ["always", "Always"],
+] as const
+
+const THREE_D_SECURE: Record<string, string> = Object.fromEntries(
+  THREE_D_SECURE_CHOICES
+)
 
 // options that are empty on purpose: what stands in for them
 const WHEN_EMPTY: Record<string, string> = {
