@@ -21,17 +21,13 @@ import {
   withPaymentsRecorded,
 } from "../../../../medusa-payments/payment-link-store"
 import { paymentModule } from "../../../../medusa-payments/payment-store"
-import { isAcquiringProvider } from "../../../../providers/acquiring/config/provider-entries"
 import {
   authoriseCard,
   type CardOutcome,
 } from "../../../../providers/acquiring/operations/authorise-card"
 import { declinedError } from "../../../../providers/acquiring/operations/errors"
 import type { SavedCardRow } from "../../../../providers/acquiring/saved-cards/saved-card-store"
-import {
-  readSession,
-  readSessions,
-} from "../../../../providers/acquiring/session/session-store"
+import { readSession } from "../../../../providers/acquiring/session/session-store"
 import { orderIdOfPayment } from "../../../../workflows/steps/review-decisions"
 import {
   loadSession,
@@ -45,10 +41,6 @@ import {
 } from "../orders/payment-links"
 import { readPaymentDetail } from "./payment-detail"
 import { reauthorisationFacts, reauthorisationVerdict } from "./reauthorisation"
-
-/** How long the answer waits for a recording the acquirer's notification started. */
-const RECORD_WAIT_MS = 10_000
-const RECORD_POLL_MS = 100
 
 function conflict(res: MedusaResponse, message: string): void {
   res.status(409).json({ type: "conflict", message })
@@ -201,57 +193,38 @@ async function answer(
 
 /**
  * The Medusa payment of the session: recorded now through Medusa's own
- * webhook workflow (as the reconcile job does). When the acquirer's
- * notification is recording it at the same moment, Medusa's one payment per
- * session refuses this run, and the payment appears once that run commits.
+ * webhook workflow (as the reconcile job does), not left to the acquirer's
+ * notification; when the notification came first, Medusa answers the
+ * payment it already made.
  */
 async function recordedPayment(
   scope: MedusaContainer,
   sessionId: string
 ): Promise<string | null> {
-  const find = async () =>
-    (
-      await paymentModule(scope).listPayments(
-        { payment_session_id: sessionId },
-        { select: ["id"] }
-      )
-    )[0]?.id ?? null
   await processPaymentWorkflow(scope).run({
     input: { action: "authorized", data: { session_id: sessionId, amount: 0 } },
     throwOnError: false,
   })
-  const until = Date.now() + RECORD_WAIT_MS
-  let id = await find()
-  while (!id && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, RECORD_POLL_MS))
-    id = await find()
-  }
-  return id
+  const [payment] = await paymentModule(scope).listPayments(
+    { payment_session_id: sessionId },
+    { select: ["id"] }
+  )
+  return payment?.id ?? null
 }
 
-/**
- * A session of the order authorised at the acquirer whose Medusa payment is
- * not made yet: the order only looks as if it owed. Read from the plugin's
- * own state, which is written before Medusa hears of the authorisation, so
- * a second click never authorises twice while Medusa is still recording.
- */
+/** A session of the order authorised at the acquirer whose Medusa payment is not made yet: the order only looks as if it owed. */
 async function authorisedNotRecorded(
   scope: MedusaContainer,
   balance: OrderBalance
 ): Promise<boolean> {
   const ids = balance.collections.map((collection) => collection.id)
   if (!ids.length) return false
-  const sessions = (
-    await paymentModule(scope).listPaymentSessions(
-      { payment_collection_id: ids },
-      { select: ["id", "provider_id", "data"], relations: ["payment"] }
-    )
-  ).filter((session) => isAcquiringProvider(session.provider_id))
-  const states = await readSessions(sessions.map((session) => session.data))
+  const sessions = await paymentModule(scope).listPaymentSessions(
+    { payment_collection_id: ids },
+    { select: ["id", "status"], relations: ["payment"] }
+  )
   return sessions.some(
-    (session, i) =>
-      !session.payment &&
-      (states[i].status === "authorized" || states[i].status === "captured")
+    (session) => session.status === "authorized" && !session.payment
   )
 }
 
