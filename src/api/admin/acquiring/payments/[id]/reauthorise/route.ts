@@ -1,1 +1,0 @@
-export { reauthorisePaymentRoute as POST } from "../../reauthorise"
