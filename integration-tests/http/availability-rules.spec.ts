@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
 import {
   acquiringSuite,
   CARD_PROVIDER,
@@ -30,18 +31,8 @@ const SETTINGS = "/admin/acquiring/settings"
  * 10.00 + 5.00 shipping = 15.00 USD and ships to and bills in the US.
  */
 acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
-  const accountBody = (availability: unknown) => ({
-    name: "Sandbox",
-    mode: "test",
-    merchant_id: sandbox.account.merchant_id,
-    account_id: sandbox.account.account_id,
-    sign_key: sandbox.account.sign_key,
-    base_url: sandbox.url(),
-    website_url: "https://shop.example.test",
-    backend_url: backendUrl(),
-    storefront_url: "https://shop.example.test/checkout/return",
-    availability,
-  })
+  const accountBody = (availability: unknown) =>
+    sandboxAccountBody(sandbox, backendUrl, { availability })
 
   /** The account serving every payment (the database is fresh in each test), with these rules; answers them as saved. */
   async function accountWith(shop: Shop, rules: unknown[]) {

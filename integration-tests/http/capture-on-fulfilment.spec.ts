@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { adminPayment, eventually, placeDirectOrder } from "../helpers/checkout"
@@ -24,18 +25,10 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     for (const account of existing)
       await shop.admin.delete(`${SETTINGS}/accounts/${account.id}`)
     expectStatus(
-      await shop.admin.post(`${SETTINGS}/accounts`, {
-        name: "Sandbox",
-        mode: "test",
-        merchant_id: sandbox.account.merchant_id,
-        account_id: sandbox.account.account_id,
-        sign_key: sandbox.account.sign_key,
-        base_url: sandbox.url(),
-        website_url: "https://shop.example.test",
-        backend_url: backendUrl(),
-        storefront_url: "https://shop.example.test/checkout/return",
-        capture_on: captureOn,
-      }),
+      await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        sandboxAccountBody(sandbox, backendUrl, { capture_on: captureOn })
+      ),
       200,
       "account"
     )

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import {
   createReadyCart,
@@ -27,17 +28,7 @@ const NEUTRAL = {
  * answer's faults, Test connection's verdict).
  */
 acquiringSuite(({ sandbox, openShop, backendUrl, logs }) => {
-  const accountBody = () => ({
-    name: "Sandbox",
-    mode: "test",
-    merchant_id: sandbox.account.merchant_id,
-    account_id: sandbox.account.account_id,
-    sign_key: sandbox.account.sign_key,
-    base_url: sandbox.url(),
-    website_url: "https://shop.example.test",
-    backend_url: backendUrl(),
-    storefront_url: "https://shop.example.test/checkout/return",
-  })
+  const accountBody = () => sandboxAccountBody(sandbox, backendUrl)
   const linesWith = (text: string) =>
     logs.lines().filter((line) => line.includes(text))
 
