@@ -90,6 +90,26 @@ acquiringSuite((suite) => {
     ))!
     expect(tx).toMatchObject({ state: "authorised", amount: "10.00" })
 
+    // Medusa records the session from several places at once (the
+    // notification, the reconcile job, the admin): the runs that lose the race
+    // roll back, and their rollback must not void what the winner recorded
+    const payments = container().resolve(Modules.PAYMENT)
+    const recordings = await Promise.allSettled(
+      [1, 2, 3, 4].map(() =>
+        payments.authorizePaymentSession(rows[0].payment_session_id, {})
+      )
+    )
+    expect(recordings.some((r) => r.status === "fulfilled")).toBe(true)
+    expect(
+      await payments.listPayments({
+        payment_session_id: rows[0].payment_session_id,
+      })
+    ).toHaveLength(1)
+    expect((await sandbox.transaction(tx.transaction_id)).state).toBe(
+      "authorised"
+    )
+    expect(await sandbox.requests("cancel")).toEqual([])
+
     // the notification reaches Medusa's webhook path, which authorises the order collection's session
     const payment = await eventually(
       "the link's payment on the order",

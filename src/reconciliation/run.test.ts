@@ -65,6 +65,11 @@ describe("one reconcile run", () => {
       status: "authorized",
       order_no: "MED_NOW",
     })
+    await write("payses_held", { status: "authorized", order_no: "MED_HELD" })
+    await write("payses_held_now", {
+      status: "authorized",
+      order_no: "MED_HELD_NOW",
+    })
     await write("payses_voided", { status: "canceled", order_no: "MED_VOID" })
     await write("payses_waiting", {
       status: "canceled",
@@ -97,6 +102,13 @@ describe("one reconcile run", () => {
       open: [
         session("payses_open"),
         session("payses_stripe", "pp_stripe_stripe"),
+        // money held while Medusa's session waits (a recording rolled back): two hours, and one minute
+        session("payses_held", CARD, {
+          updated_at: new Date("2026-11-24T10:00:00Z"),
+        }),
+        session("payses_held_now", CARD, {
+          updated_at: new Date("2026-11-24T11:59:00Z"),
+        }),
       ],
       authorised: [
         session("payses_paid"),
@@ -111,9 +123,13 @@ describe("one reconcile run", () => {
       ],
     })
     await reconcileAcquiring(container, { now: NOW })
-    expect(ids(sessions)).toEqual(["payses_open"])
-    // without an order and not released already
-    expect(ids(abandoned)).toEqual(["payses_paid"])
+    expect(ids(sessions)).toEqual([
+      "payses_open",
+      "payses_held",
+      "payses_held_now",
+    ])
+    // held past the abandoned time, or without an order and not released already
+    expect(ids(abandoned)).toEqual(["payses_held", "payses_paid"])
     // not the one this run just answered (compared again next run), not one voided for good
     expect(ids(payments)).toEqual(["pay_live", "pay_waiting"])
   })

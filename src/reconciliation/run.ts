@@ -2,6 +2,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
 import { readSessions } from "../providers/acquiring/session/session-store"
+import { heldButUnrecorded } from "../providers/acquiring/session/transitions"
 import { settleAbandoned } from "./abandoned"
 import { paymentLists } from "../medusa-payments/payment-store"
 import { reconcilePayments } from "./payments"
@@ -18,7 +19,7 @@ export interface ReconcileOptions {
 }
 
 const PAGE = 100
-const SESSION_FIELDS = [...STORED_SESSION_FIELDS]
+const SESSION_FIELDS = [...STORED_SESSION_FIELDS, "updated_at"]
 const MAX_PAGES = 20
 
 async function pages<T>(list: (skip: number) => Promise<T[]>): Promise<T[]> {
@@ -61,10 +62,14 @@ export async function reconcileAcquiring(
       }
     )
   )
-  const justAnswered = await reconcileSessions(
-    container,
-    open.filter((s) => isAcquiringProvider(s.provider_id))
+  const openAcquiring = open.filter((s) => isAcquiringProvider(s.provider_id))
+  const justAnswered = await reconcileSessions(container, openAcquiring)
+  // still waiting in Medusa this long with the money held: recorded now, or released
+  const stale = openAcquiring.filter(
+    (s) => new Date(s.updated_at).getTime() <= now - abandoned
   )
+  const staleStates = await readSessions(stale.map((s) => s.data))
+  const unrecorded = stale.filter((_, i) => heldButUnrecorded(staleStates[i]))
 
   const authorised = await pages((skip) =>
     payments.listPaymentSessions(
@@ -89,10 +94,10 @@ export async function reconcileAcquiring(
     (s) => isAcquiringProvider(s.provider_id) && !s.payment
   )
   const orphanStates = await readSessions(orphans.map((s) => s.data))
-  await settleAbandoned(
-    container,
-    orphans.filter((_, i) => orphanStates[i].status !== "canceled")
-  )
+  await settleAbandoned(container, [
+    ...unrecorded,
+    ...orphans.filter((_, i) => orphanStates[i].status !== "canceled"),
+  ])
 
   const live = await pages((skip) =>
     payments.listPayments(

@@ -17,6 +17,7 @@ import { lookupOrders } from "../providers/acquiring/operations/status-query"
 import type { SessionData } from "../providers/acquiring/session/session-data"
 import { readSession } from "../providers/acquiring/session/session-store"
 import {
+  heldButUnrecorded,
   isWaiting,
   surplusAttempts,
 } from "../providers/acquiring/session/transitions"
@@ -80,7 +81,11 @@ export async function reconcileSessions(
       stored,
       core.identifier === "acquiring-card" ? "authorise" : "checkout"
     )
-    if (!openOrderNumbers(data).length && !surplusAttempts(data).length)
+    if (
+      !openOrderNumbers(data).length &&
+      !surplusAttempts(data).length &&
+      !heldButUnrecorded(data)
+    )
       continue
     // one status query per provider and account
     const key = `${core.provider_id}|${core.account.id ?? ""}`

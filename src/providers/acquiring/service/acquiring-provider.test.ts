@@ -109,6 +109,22 @@ describe("the provider and the plugin's session table", () => {
     expect(write).not.toHaveBeenCalled()
   })
 
+  it("keeps the money held when Medusa rolls back a recording that lost a race (a cancel without a payment id)", async () => {
+    const scripted = scriptedGateway({})
+    const racing = new TestCardProvider(testCore(scripted.gateway))
+    await states.write("payses_1", AUTHORISED)
+    const answer = await racing.cancelPayment({
+      data: { session_id: "payses_1", status: "authorized" },
+      context: {},
+    } as never)
+    expect(scripted.calls).toEqual([])
+    expect(states.rows.get("payses_1")).toMatchObject({
+      status: "authorized",
+      transaction_id: "T1",
+    })
+    expect(answer.data).toMatchObject({ status: "authorized" })
+  })
+
   it("moves a session of the old shape to the table, even when nothing else changed", async () => {
     const answer = await provider.authorizePayment({
       data: AUTHORISED,

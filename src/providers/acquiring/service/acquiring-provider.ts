@@ -127,7 +127,10 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     return resolveCore(this.entry, choiceOf(data))
   }
 
-  private logger(): { error(message: string): void } {
+  private logger(): {
+    error(message: string): void
+    warn?(message: string): void
+  } {
     return this.entry.logger ?? console
   }
 
@@ -262,6 +265,17 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = await this.load(input.data)
+    if (!input.context?.idempotency_key) {
+      // Medusa cancels without a payment id only when it rolls back a
+      // recording it could not write, most often because another recording
+      // of the same session won the race (one payment per session): voiding
+      // would release the winner's money. It stays held; the reconcile job
+      // records it, or releases it if no order takes it.
+      this.logger().warn?.(
+        `[acquiring] a recording of session ${data.session_id ?? "?"} was rolled back by Medusa; its money stays held until the reconcile job records or releases it`
+      )
+      return { data: medusaData(data) }
+    }
     const voided = await voidPayment(
       await this.core(data),
       data,

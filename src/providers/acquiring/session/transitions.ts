@@ -397,3 +397,12 @@ export function webhookActionFor(
       return "pending"
   }
 }
+
+/**
+ * The plugin's state says the acquirer holds the money. Where Medusa's
+ * session still waits, its recording was lost or rolled back (see the
+ * provider's cancelPayment) and the reconcile job records it.
+ */
+export function heldButUnrecorded(data: SessionData): boolean {
+  return data.status === "authorized" || data.status === "captured"
+}
