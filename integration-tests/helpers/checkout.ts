@@ -221,3 +221,15 @@ export function hostedCardFields(number: string): Record<string, string> {
     security_code: SECURITY_CODE,
   }
 }
+
+/** The plugin's admin view of one payment (GET /admin/acquiring/payments/:id). */
+export async function acquiringPaymentDetail(
+  shop: Shop,
+  paymentId: string
+): Promise<any> {
+  return expectStatus(
+    await shop.admin.get(`/admin/acquiring/payments/${paymentId}`),
+    200,
+    "payment detail"
+  ).payment
+}

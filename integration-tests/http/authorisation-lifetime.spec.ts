@@ -1,6 +1,10 @@
 import { Modules } from "@medusajs/framework/utils"
-import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
-import { adminPayment, placeDirectOrder } from "../helpers/checkout"
+import { acquiringSuite } from "../helpers/acquiring-suite"
+import {
+  adminPayment,
+  placeDirectOrder,
+  acquiringPaymentDetail,
+} from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { runAuthorisationLapsing } from "../../src/jobs/authorisations-lapsing"
 
@@ -16,12 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * transaction instead of waiting a week.
  */
 acquiringSuite(({ sandbox, openShop, container }) => {
-  const detail = async (shop: Shop, paymentId: string) =>
-    expectStatus(
-      await shop.admin.get(`/admin/acquiring/payments/${paymentId}`),
-      200,
-      "payment detail"
-    ).payment
+  const detail = acquiringPaymentDetail
 
   /** The lapse notices of one order in the admin's feed. */
   async function lapseNotices(displayId: number) {

@@ -38,6 +38,17 @@ export interface AcquiringPayment {
   /** cancelled once the authorisation had lapsed: when it lapsed */
   lapsed_at?: string | null
   authorisation_lifetime_days?: number
+  /** lapsed, paid with a card still kept, on an order that owes: the widget offers a re-authorisation */
+  reauthorisable?: boolean
+  /** what a re-authorisation asks for (what the order owes) */
+  reauthorisation?: { amount: string; currency: string } | null
+}
+
+/** POST /admin/acquiring/payments/:id/reauthorise: 200 authorised, 202 being confirmed. */
+export interface ReauthoriseAnswer {
+  payment_session_id: string
+  status: "authorized" | "pending"
+  message?: string
 }
 
 export interface SyncAnswer {

@@ -3,7 +3,8 @@
  * risk (action, score, reasons), whether a saved card paid or the payment
  * saved the card, when an uncaptured authorisation lapses, refunds,
  * account and mode, the review decision and who made it; Release / Reject while held (each after a confirmation naming
- * the amount), Sync at any time. Every amount shows its currency.
+ * the amount), Sync at any time, and Re-authorise with the saved card once
+ * a saved-card payment lapsed. Every amount shows its currency.
  */
 import { Button, Text, toast, usePrompt } from "@medusajs/ui"
 import { useAcquiringPayment } from "../../hooks/payments/use-acquiring-payment"
@@ -11,6 +12,7 @@ import {
   useReviewPayment,
   useSyncPayment,
 } from "../../hooks/payments/use-payment-actions"
+import { useReauthorisePayment } from "../../hooks/payments/use-reauthorise-payment"
 import { amountText } from "../../lib/amount-text"
 import { authorisationLapseNote, savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
@@ -48,6 +50,17 @@ function decisionPrompt(decision: "release" | "reject", amount: string) {
       }
 }
 
+/** Said before a re-authorisation: which card, how much, and that the customer is not asked. */
+function reauthorisePrompt(card: string, amount: string) {
+  return {
+    title: "Re-authorise with the saved card?",
+    description: `The customer's saved card ${card} is authorised again for ${amount}, what the order still owes, without asking the customer. A new payment is recorded on the order, to be captured as usual.`,
+    confirmText: "Re-authorise",
+    cancelText: "Not now",
+    variant: "confirmation" as const,
+  }
+}
+
 export function AcquiringPaymentCard({
   orderId,
   paymentId,
@@ -62,6 +75,7 @@ export function AcquiringPaymentCard({
   } = useAcquiringPayment(orderId, paymentId)
   const review = useReviewPayment(orderId, paymentId)
   const sync = useSyncPayment(orderId, paymentId)
+  const reauthorise = useReauthorisePayment(orderId, paymentId)
   const prompt = usePrompt()
 
   if (isLoading)
@@ -106,6 +120,32 @@ export function AcquiringPaymentCard({
           : toast.warning(outcome.message),
       onError: (e) => toast.error(e.message),
     })
+
+  const owed = payment.reauthorisation
+    ? amountText(
+        payment.reauthorisation.amount,
+        payment.reauthorisation.currency
+      )
+    : undefined
+  const runReauthorise = async () => {
+    const ok = await prompt(
+      reauthorisePrompt(
+        payment.card_masked ?? "on file",
+        owed ?? "what the order still owes"
+      )
+    )
+    if (!ok) return
+    reauthorise.mutate(undefined, {
+      onSuccess: (answer) =>
+        answer.status === "authorized"
+          ? toast.success("Payment re-authorised with the saved card")
+          : toast.warning(
+              answer.message ??
+                "The re-authorisation is being confirmed with the acquirer"
+            ),
+      onError: (e) => toast.error(e.message),
+    })
+  }
 
   const risk = payment.risk
   const lapse = authorisationLapseNote(payment)
@@ -201,6 +241,18 @@ export function AcquiringPaymentCard({
         >
           Sync with acquirer
         </Button>
+        {payment.lapsed_at && payment.reauthorisable && (
+          <Button
+            size="small"
+            variant="secondary"
+            isLoading={reauthorise.isPending}
+            onClick={() => void runReauthorise()}
+            aria-label={`Re-authorise with saved card ${payment.card_masked ?? ""} for ${owed ?? "what the order owes"}`}
+            data-testid="reauthorise-payment"
+          >
+            Re-authorise with saved card
+          </Button>
+        )}
         {held && (
           <>
             <Button

@@ -39,7 +39,7 @@ import { createOrderBalanceCollectionWorkflow } from "../../../../workflows/orde
 import type { CreatePaymentLinkBody } from "./payment-link-validators"
 
 /** A page opened this recently may be being paid: a new link would end its session. */
-const OPEN_PAGE_MS = 15 * 60 * 1000
+export const OPEN_PAGE_MS = 15 * 60 * 1000
 
 export function paymentLinkView(link: PaymentLinkRow, now = new Date()) {
   return {
@@ -57,8 +57,15 @@ export function paymentLinkView(link: PaymentLinkRow, now = new Date()) {
   }
 }
 
-function orderName(balance: Pick<OrderBalance, "display_id" | "order_id">) {
+export function orderName(
+  balance: Pick<OrderBalance, "display_id" | "order_id">
+) {
   return balance.display_id ? `Order #${balance.display_id}` : balance.order_id
+}
+
+/** Held while a new payment of the order is made (a link, a re-authorisation): one collection at a time. */
+export function orderPaymentLockKey(orderId: string): string {
+  return `acquiring:order-payment-link:${orderId}`
 }
 
 /** GET /admin/acquiring/orders/:id/payment-links: newest first, and what the order owes now. */
@@ -98,7 +105,7 @@ export async function createPaymentLinkRoute(
   const orderId = req.params.id
   // one link made at a time per order: two admins at once would make two collections
   await lockingModule(req.scope).execute(
-    `acquiring:order-payment-link:${orderId}`,
+    orderPaymentLockKey(orderId),
     () => createLink(req, res, orderId, providerId),
     { timeout: 30 }
   )
@@ -155,25 +162,12 @@ async function createLink(
     return
   }
 
-  const collectionId =
-    reusableCollection(balance)?.id ??
-    (
-      await createOrderBalanceCollectionWorkflow(scope).run({
-        input: {
-          order_id: balance.order_id,
-          currency_code: balance.currency.toLowerCase(),
-          amount: balance.owed,
-        },
-      })
-    ).result.id
-  const session = await openLinkSession(
+  const { collectionId, session } = await openOwedSession(
     scope,
-    collectionId,
+    balance,
     providerId,
-    balance
+    now
   )
-  // the collection's earlier session is gone (Medusa keeps one): so are links not yet opened on it
-  await endUnopenedLinks(scope, collectionId, now)
 
   const { token, token_hash } = newLinkToken()
   const link = await insertPaymentLink(scope, {
@@ -199,7 +193,40 @@ async function createLink(
 }
 
 /**
- * The hosted provider's session on the collection, with what the
+ * A session of `providerId` for what the order owes, on its open payment
+ * collection for that amount (or a new one). Medusa keeps one session per
+ * collection: links not yet opened on the earlier one end with it.
+ */
+export async function openOwedSession(
+  scope: MedusaContainer,
+  balance: OrderBalance,
+  providerId: string,
+  now: Date
+): Promise<{ collectionId: string; session: { id: string } }> {
+  const collectionId =
+    reusableCollection(balance)?.id ??
+    (
+      await createOrderBalanceCollectionWorkflow(scope).run({
+        input: {
+          order_id: balance.order_id,
+          currency_code: balance.currency.toLowerCase(),
+          amount: balance.owed,
+        },
+      })
+    ).result.id
+  const session = await openLinkSession(
+    scope,
+    collectionId,
+    providerId,
+    balance
+  )
+  await endUnopenedLinks(scope, collectionId, now)
+  return { collectionId, session }
+}
+
+/**
+ * The provider's session on the collection (the hosted one for a link,
+ * the card one for a re-authorisation), with what the
  * acquirer's page is told of the shopper (the order's e-mail and
  * addresses) waiting in the plugin's table, as the store route's intake.
  */

@@ -36,6 +36,7 @@ import {
   orderIdOfPayment,
   type ReviewDecisionRecord,
 } from "../../../../workflows/steps/review-decisions"
+import { reauthorisationFacts, reauthorisationVerdict } from "./reauthorisation"
 
 export type PaymentDetail = AdminPaymentView &
   LapseView & {
@@ -45,6 +46,10 @@ export type PaymentDetail = AdminPaymentView &
     decided: ReviewDecisionRecord | null
     /** the option in force for the payment's account (default 7) */
     authorisation_lifetime_days: number
+    /** lapsed, paid with a card still kept, on an order that owes: POST …/reauthorise may authorise it again */
+    reauthorisable: boolean
+    /** what a re-authorisation would ask for (what the order owes), when reauthorisable */
+    reauthorisation: { amount: string; currency: string } | null
   }
 
 export interface SyncOutcome {
@@ -110,20 +115,46 @@ export async function readPaymentDetail(
     data
   )
   const canceledAt = iso(payment.canceled_at)
+  const lapse = lapseView(
+    data,
+    lifetimeDays,
+    canceledAt === null ? null : new Date(canceledAt)
+  )
   return {
     ...adminView(payment, data, account),
-    ...lapseView(
-      data,
-      lifetimeDays,
-      canceledAt === null ? null : new Date(canceledAt)
-    ),
+    ...lapse,
     authorisation_lifetime_days: lifetimeDays,
+    ...(await reauthorisationView(container, {
+      provider_id: payment.provider_id,
+      data,
+      lapsed: lapse.lapsed_at !== null,
+      canceled: canceledAt !== null,
+      order_id: orderId,
+    })),
     order_id: orderId,
     captured_at: iso(payment.captured_at),
     canceled_at: canceledAt,
     decided: orderId
       ? await latestReviewDecision(container, orderId, id)
       : null,
+  }
+}
+
+/** Only a lapsed payment that used a saved card is looked at further: the others cost no query. */
+async function reauthorisationView(
+  container: MedusaContainer,
+  payment: Parameters<typeof reauthorisationFacts>[1]
+): Promise<Pick<PaymentDetail, "reauthorisable" | "reauthorisation">> {
+  if (!payment.lapsed || !payment.data.saved_card?.id || !payment.order_id)
+    return { reauthorisable: false, reauthorisation: null }
+  const { facts, balance } = await reauthorisationFacts(container, payment)
+  const allowed = reauthorisationVerdict(facts).allowed && balance !== null
+  return {
+    reauthorisable: allowed,
+    reauthorisation:
+      allowed && balance
+        ? { amount: balance.owed, currency: balance.currency }
+        : null,
   }
 }
 

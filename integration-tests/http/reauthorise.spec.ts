@@ -1,0 +1,205 @@
+/*
+ * Re-authorising a lapsed payment with the customer's saved card, from the
+ * admin: a signed-in customer pays keeping the card, the authorisation
+ * lapses (the sandbox ages it, the lapse job cancels the payment), and the
+ * merchant authorises what the order owes again with the stored card
+ * (merchant-initiated: the token, no security code). A payment made with a
+ * typed card that was not kept is refused, pointing at a payment link.
+ */
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  type Shop,
+} from "../helpers/acquiring-suite"
+import {
+  adminOrder,
+  adminPayment,
+  cartWithSession,
+  eventually,
+  expectOrder,
+  acquiringPaymentDetail,
+} from "../helpers/checkout"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { cardBody, CARDS } from "../helpers/test-cards"
+import { customerToken, storeAs } from "../helpers/store-callers"
+import { pendingDifference } from "../helpers/payment-links"
+import { runAuthorisationLapsing } from "../../src/jobs/authorisations-lapsing"
+import { settle } from "../helpers/settlement"
+
+jest.setTimeout(180_000)
+
+acquiringSuite((suite) => {
+  const { sandbox, openShop, backendUrl, container } = suite
+  /** A signed-in customer's order paid with the approved card, kept when asked; its payment and transaction. */
+  async function paidOrder(email: string, keep: boolean) {
+    const shop = await openShop()
+    const token = await customerToken(shop, backendUrl, email)
+    const own: Shop = {
+      ...shop,
+      store: storeAs(backendUrl, shop.seeded.publishableKey, token),
+    }
+    const { cart, session } = await cartWithSession(own, CARD_PROVIDER, {
+      email,
+    })
+    expectStatus(
+      await own.store.post(
+        `/store/acquiring/payment-sessions/${session.id}/card`,
+        { ...cardBody(CARDS.approved), ...(keep ? { save_card: true } : {}) }
+      ),
+      200,
+      "pay"
+    )
+    const order = await expectOrder(own, cart.id)
+    const payment = await adminPayment(shop, order.id)
+    return {
+      shop,
+      order,
+      payment,
+      tx: payment.data.transaction_id as string,
+    }
+  }
+
+  /** Ages the transaction past its 7 days and lets the lapse job cancel the payment in Medusa. */
+  async function lapse(
+    shop: Shop,
+    orderId: string,
+    paymentId: string,
+    tx: string
+  ) {
+    expect((await sandbox.age(tx, 8)).payment_status).toBe("1100")
+    // the admin's sync reads the acquirer's transaction date: the lapse is past
+    expectStatus(
+      await shop.admin.post(`/admin/acquiring/payments/${paymentId}/sync`, {}),
+      200,
+      "sync"
+    )
+    // the job cancels it in Medusa (unless the sync's status query already did)
+    await runAuthorisationLapsing(container())
+    expect((await adminPayment(shop, orderId)).canceled_at).toBeTruthy()
+  }
+
+  const reauthorise = (shop: Shop, paymentId: string) =>
+    shop.admin.post(`/admin/acquiring/payments/${paymentId}/reauthorise`, {})
+
+  const detail = acquiringPaymentDetail
+
+  it("authorises what the order owes again with the kept card, once", async () => {
+    const { shop, order, payment, tx } = await paidOrder(
+      "reauth-keeper@example.test",
+      true
+    )
+    const amount = payment.data.amount as string
+    expect((await detail(shop, payment.id)).reauthorisable).toBe(false)
+
+    // before it lapsed: nothing to re-authorise
+    const early = await reauthorise(shop, payment.id)
+    expect(early.status).toBe(409)
+    expect(early.data.message).toBe(
+      "This payment's authorisation has not lapsed: it can still be captured as it is."
+    )
+
+    await lapse(shop, order.id, payment.id, tx)
+    expect(await detail(shop, payment.id)).toMatchObject({
+      status: "canceled",
+      lapsed_at: expect.any(String),
+      reauthorisable: true,
+      reauthorisation: { amount, currency: "USD" },
+      saved_card: { kept: true },
+    })
+
+    const before = (await sandbox.requests("authorise")).length
+    const answer = expectStatus(
+      await reauthorise(shop, payment.id),
+      200,
+      "re-authorise"
+    )
+    expect(answer).toMatchObject({
+      payment_session_id: expect.stringMatching(/^payses_/),
+      status: "authorized",
+    })
+
+    // one authorise, with the kept card's token and no typed card (the log drops any security code)
+    const sent = (await sandbox.requests("authorise")).slice(before)
+    expect(sent).toHaveLength(1)
+    expect(sent[0].body).toMatchObject({
+      token_id: expect.stringMatching(/^\*\*\*\*.{4}$/),
+      card: "",
+    })
+    expect(sent[0].summary).not.toMatch(/E0/)
+
+    // the new payment stands on the order, authorised for what was owed
+    const fresh = await eventually("the re-authorised payment", async () => {
+      const got = await adminOrder(shop, order.id)
+      const payments = got.payment_collections.flatMap(
+        (c: any) => c.payments ?? []
+      )
+      return payments.find((p: any) => p.id !== payment.id && !p.canceled_at)
+    })
+    expect(fresh.provider_id).toBe(CARD_PROVIDER)
+    expect(Number(fresh.amount)).toBe(Number(amount))
+
+    // a second click: the order owes nothing now
+    const again = await reauthorise(shop, payment.id)
+    expect(again.status).toBe(409)
+    expect(again.data.message).toBe(
+      `Order #${order.display_id} owes nothing: what it costs is paid or authorised.`
+    )
+    expect((await sandbox.requests("authorise")).length).toBe(before + 1)
+    expect((await detail(shop, payment.id)).reauthorisable).toBe(false)
+
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${fresh.id}/capture`, {}),
+      200,
+      "capture the new payment"
+    )
+    expect(await pendingDifference(shop, order.id)).toBe(0)
+  })
+
+  it("authorises once for two clicks at once (two admins, or a double click)", async () => {
+    const { shop, order, payment, tx } = await paidOrder(
+      "reauth-twice@example.test",
+      true
+    )
+    await lapse(shop, order.id, payment.id, tx)
+    const before = (await sandbox.requests("authorise")).length
+
+    const answers = await Promise.all([
+      reauthorise(shop, payment.id),
+      reauthorise(shop, payment.id),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const refused = answers.find((a) => a.status === 409)!
+    expect(refused.data.message).toBe(
+      `Order #${order.display_id} owes nothing: what it costs is paid or authorised.`
+    )
+    const sent = (await sandbox.requests("authorise")).slice(before)
+    expect(sent).toHaveLength(1)
+
+    // once settled: one live payment on the order, the acquirer holding its authorisation
+    await settle(suite)
+    const got = await adminOrder(shop, order.id)
+    const live = got.payment_collections
+      .flatMap((c: any) => c.payments ?? [])
+      .filter((p: any) => p.id !== payment.id && !p.canceled_at)
+    expect(live).toHaveLength(1)
+    expect(
+      await sandbox.transactionByOrderNo(String(sent[0].body.order_no))
+    ).toMatchObject({ state: "authorised", amount: payment.data.amount })
+  })
+
+  it("refuses a payment made with a card that was not kept, naming the payment link", async () => {
+    const { shop, order, payment, tx } = await paidOrder(
+      "reauth-typed@example.test",
+      false
+    )
+    await lapse(shop, order.id, payment.id, tx)
+    expect((await detail(shop, payment.id)).reauthorisable).toBe(false)
+    const before = (await sandbox.requests("authorise")).length
+    const refused = await reauthorise(shop, payment.id)
+    expect(refused.status).toBe(409)
+    expect(refused.data.message).toBe(
+      "This payment did not use a saved card: send the customer a payment link instead."
+    )
+    expect((await sandbox.requests("authorise")).length).toBe(before)
+  })
+})

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "../../lib/sdk"
+import type { ReauthoriseAnswer } from "../../lib/payment-api"
+import { orderDetailKey } from "./query-keys"
+
+/**
+ * Re-authorise a lapsed payment with the customer's saved card. Whatever
+ * the answer, the order's queries are refetched: a new payment may stand
+ * on the order, and the widget lists it.
+ */
+export function useReauthorisePayment(orderId: string, paymentId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      sdk.client.fetch<ReauthoriseAnswer>(
+        `/admin/acquiring/payments/${paymentId}/reauthorise`,
+        { method: "POST" }
+      ),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: orderDetailKey(orderId) }),
+  })
+}

@@ -1,0 +1,1 @@
+export { reauthorisePaymentRoute as POST } from "../../reauthorise"
