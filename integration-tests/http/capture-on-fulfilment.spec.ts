@@ -1,70 +1,31 @@
 import { randomBytes } from "node:crypto"
-import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { adminPayment, eventually, placeDirectOrder } from "../helpers/checkout"
-import { expectStatus } from "../../dev/store-client/http-client"
+import { accountCapturingOn, fulfil, ship } from "../helpers/fulfilment"
 import { captureWhenDue } from "../../src/medusa-payments/capture-when-due"
+import { runReconcileJob } from "../helpers/settlement"
+import { CAPTURE_MADE, capturesOf } from "../helpers/fault-matrix"
 
 jest.setTimeout(120_000)
 
 process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"
 process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
 
-const SETTINGS = "/admin/acquiring/settings"
-
 /**
  * Capture on fulfilment and on shipment, through Medusa's own fulfilment
  * and shipment routes: the account says when; the capture is the whole
- * authorised amount, made once; a capture that fails reaches the admin's
- * feed and leaves the payment capturable by hand.
+ * authorised amount, made once; a capture whose answer is lost is told in
+ * the admin's feed and made by the reconcile job, one the acquirer refuses
+ * is told and left to the merchant.
  */
-acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
-  async function accountCapturingOn(shop: Shop, captureOn: string) {
-    const existing = (await shop.admin.get(SETTINGS)).data.accounts
-    for (const account of existing)
-      await shop.admin.delete(`${SETTINGS}/accounts/${account.id}`)
-    expectStatus(
-      await shop.admin.post(
-        `${SETTINGS}/accounts`,
-        sandboxAccountBody(sandbox, backendUrl, { capture_on: captureOn })
-      ),
-      200,
-      "account"
-    )
-  }
-
-  async function fulfil(shop: Shop, orderId: string) {
-    const { order } = expectStatus(
-      await shop.admin.get(`/admin/orders/${orderId}?fields=id,*items`),
-      200,
-      "order items"
-    )
-    const items = order.items.map((item: any) => ({
-      id: item.id,
-      quantity: item.quantity,
-    }))
-    expectStatus(
-      await shop.admin.post(`/admin/orders/${orderId}/fulfillments`, {
-        items,
-      }),
-      200,
-      "create fulfilment"
-    )
-    const { order: after } = expectStatus(
-      await shop.admin.get(`/admin/orders/${orderId}?fields=id,*fulfillments`),
-      200,
-      "order fulfilments"
-    )
-    return { items, fulfillment: after.fulfillments[0] }
-  }
-
+acquiringSuite(({ sandbox, openShop, backendUrl, container, databaseUrl }) => {
   const capturedAt = async (shop: Shop, orderId: string) =>
     (await adminPayment(shop, orderId)).captured_at ?? undefined
 
   it("captures the whole amount when the first fulfilment is created", async () => {
     const shop = await openShop()
-    await accountCapturingOn(shop, "fulfilment")
+    await accountCapturingOn({ sandbox, backendUrl }, shop, "fulfilment")
     const { order, paid } = await placeDirectOrder(shop, { quantity: 2 })
     expect(await capturedAt(shop, order.id)).toBeUndefined()
 
@@ -82,66 +43,99 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
 
   it("waits for the shipment when the account captures on shipment", async () => {
     const shop = await openShop()
-    await accountCapturingOn(shop, "shipment")
+    await accountCapturingOn({ sandbox, backendUrl }, shop, "shipment")
     const { order, paid } = await placeDirectOrder(shop)
-    const { items, fulfillment } = await fulfil(shop, order.id)
+    const fulfilled = await fulfil(shop, order.id)
     // what the fulfilment's subscriber runs: nothing is due yet
     await expect(
       captureWhenDue(container(), order.id, "fulfilment")
     ).resolves.toEqual([])
     expect(await capturedAt(shop, order.id)).toBeUndefined()
 
-    expectStatus(
-      await shop.admin.post(
-        `/admin/orders/${order.id}/fulfillments/${fulfillment.id}/shipments`,
-        { items }
-      ),
-      200,
-      "ship"
-    )
+    await ship(shop, order.id, fulfilled)
     await eventually("the capture", () => capturedAt(shop, order.id))
     expect(
       (await sandbox.transaction(paid.data.transaction_id)).captured_amount
     ).toBe(paid.data.amount)
   })
 
-  it("tells the admin's feed when the capture fails, and leaves it to capture by hand", async () => {
-    const shop = await openShop()
-    await accountCapturingOn(shop, "fulfilment")
-    const { order, paid } = await placeDirectOrder(shop)
+  /** The feed's notices since `before`, once there are `count` of them. */
+  async function feedSince(before: number, count = 1) {
     const notifications = container().resolve(Modules.NOTIFICATION)
-    const before = (await notifications.listNotifications({ channel: "feed" }))
-      .length
-    // the acquirer answers every capture with a server error before acting
+    return eventually("the feed notice", async () => {
+      const feed = await notifications.listNotifications({ channel: "feed" })
+      return feed.length >= before + count
+        ? feed.slice(before).map((n) => n.data)
+        : undefined
+    })
+  }
+
+  const feedLength = async () =>
+    (
+      await container()
+        .resolve(Modules.NOTIFICATION)
+        .listNotifications({ channel: "feed" })
+    ).length
+
+  it("tells the admin's feed when the capture's answer is lost, and the job captures it once", async () => {
+    const shop = await openShop()
+    await accountCapturingOn({ sandbox, backendUrl }, shop, "fulfilment")
+    const { order, paid } = await placeDirectOrder(shop)
+    const before = await feedLength()
+    // the acquirer answers every capture with a server error before acting: the plugin cannot tell whether it acted
     await sandbox.injectFault({
       operation: "capture",
       kind: "http_500",
       count: 20,
     })
     await fulfil(shop, order.id)
-    const [notice] = await eventually("the feed notice", async () => {
-      const feed = await notifications.listNotifications({ channel: "feed" })
-      return feed.length > before ? feed.slice(before) : undefined
-    })
-    expect(notice.data).toEqual({
-      title: "Capture failed",
-      description: expect.stringMatching(
-        new RegExp(
-          `^Order #${order.display_id}: its fulfilment was created, but capturing ${paid.data.amount.replace(".", "\\.")} USD failed .*Capture it from the order page\\.$`
-        )
-      ),
+    const [notice] = await feedSince(before)
+    expect(notice).toEqual({
+      title: "Capture being confirmed",
+      description: `Order #${order.display_id}: its fulfilment was created and ${paid.data.amount} USD was due for capture, but the acquirer's answer to capturing it was lost. The reconcile job confirms it within 15 minutes and captures again if it was not made: nothing is captured twice.`,
     })
     expect(await capturedAt(shop, order.id)).toBeUndefined()
 
     await sandbox.clearFaults()
-    const payment = await adminPayment(shop, order.id)
-    expectStatus(
-      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
-      200,
-      "capture by hand"
+    await runReconcileJob(container(), databaseUrl())
+    expect(await capturedAt(shop, order.id)).toBeDefined()
+    const transaction = await sandbox.transaction(paid.data.transaction_id)
+    expect(transaction).toMatchObject({
+      state: "captured",
+      captured_amount: paid.data.amount,
+    })
+    // told once; a second run captures nothing more
+    await runReconcileJob(container(), databaseUrl())
+    expect(await feedLength()).toBe(before + 1)
+    const sent = (await capturesOf(sandbox, paid.data.transaction_id)).map(
+      (r) => r.summary
     )
+    expect(sent.filter((s) => CAPTURE_MADE.test(s))).toHaveLength(1)
+    expect((await adminPayment(shop, order.id)).captures).toHaveLength(1)
+  })
+
+  it("tells the admin's feed when the acquirer refuses the capture, and does not retry it", async () => {
+    const shop = await openShop()
+    await accountCapturingOn({ sandbox, backendUrl }, shop, "fulfilment")
+    const { order, paid } = await placeDirectOrder(shop)
+    const before = await feedLength()
+    // eight days old: the acquirer has released the authorisation and refuses its capture
     expect(
-      (await sandbox.transaction(paid.data.transaction_id)).captured_amount
-    ).toBe(paid.data.amount)
+      (await sandbox.age(paid.data.transaction_id, 8)).payment_status
+    ).toBe("1100")
+    await fulfil(shop, order.id)
+    const [notice] = await feedSince(before)
+    expect(notice).toEqual({
+      title: "Capture failed",
+      description: expect.stringMatching(
+        new RegExp(
+          `^Order #${order.display_id}: its fulfilment was created and ${paid.data.amount.replace(".", "\\.")} USD was due for capture, but capturing it failed \\(.+\\)\\. Open the order: capture it by hand once the reason is dealt with, or send the customer a payment link if the authorisation is gone\\.$`
+        )
+      ),
+    })
+    const sent = (await sandbox.requests("capture")).length
+    await runReconcileJob(container(), databaseUrl())
+    expect((await sandbox.requests("capture")).length).toBe(sent)
+    expect(await capturedAt(shop, order.id)).toBeUndefined()
   })
 })

@@ -4,8 +4,8 @@
  * authorised is captured whole through Medusa's own capture workflow, so
  * the capture takes the same journalled, coalesced path as one made from
  * the order page. A capture that fails is logged and put in the admin's
- * notification feed; one whose outcome is unknown is settled by the
- * reconcile job like any other.
+ * notification feed; one whose answer was lost is confirmed by the
+ * reconcile job, which captures again if it was not made.
  */
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -19,7 +19,14 @@ import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
 import { formatAmount } from "../gateway"
 import { thrownMessage } from "../providers/acquiring/operations/errors"
 import { exactAmount } from "../providers/acquiring/operations/medusa-amount"
-import { readSessions } from "../providers/acquiring/session/session-store"
+import {
+  readSession,
+  readSessions,
+} from "../providers/acquiring/session/session-store"
+import type { SessionData } from "../providers/acquiring/session/session-data"
+import type { ProviderCore } from "../providers/acquiring/config/core"
+import { paymentModule, savePaymentData } from "./payment-store"
+import { ordersOfPayments } from "./order-payments"
 
 type DueMoment = Extract<CaptureMoment, "fulfilment" | "shipment">
 
@@ -36,9 +43,20 @@ interface OrderPaymentRow {
 
 export interface CaptureDueOutcome {
   payment_id: string
-  outcome: "captured" | "failed"
+  /** unsettled: the answer was lost; the reconcile job confirms it and captures again if needed */
+  outcome: "captured" | "failed" | "unsettled"
   message?: string
 }
+
+const PAYMENT_FIELDS = [
+  "id",
+  "provider_id",
+  "data",
+  "amount",
+  "currency_code",
+  "captured_at",
+  "canceled_at",
+] as const
 
 const MOMENT_WORDS: Record<DueMoment, string> = {
   fulfilment: "fulfilment was created",
@@ -108,40 +126,148 @@ export async function captureWhenDue(
     ).catch(() => undefined)
     // a configuration fault is the banner's to tell; the payment stays capturable by hand
     if (!core || capturePolicy(core.options) !== moment) continue
-    try {
-      await capturePaymentWorkflow(container).run({
-        input: { payment_id: payment.id },
-      })
-      outcomes.push({ payment_id: payment.id, outcome: "captured" })
-    } catch (error) {
-      const message = thrownMessage(error)
-      outcomes.push({ payment_id: payment.id, outcome: "failed", message })
-      await reportFailure(container, {
+    outcomes.push(
+      await captureDue(container, {
         order: order?.display_id ? `#${order.display_id}` : orderId,
         payment,
+        data: states[i],
+        core,
         moment,
-        message,
       })
-    }
+    )
   }
   return outcomes
 }
 
-async function reportFailure(
+/**
+ * One capture the order's moment asked for. A refusal is told as a failure
+ * to capture by hand; a lost answer is told as being confirmed, and marked
+ * so the reconcile job captures again (the capture path itself first asks
+ * the acquirer whether the lost one was made, so nothing is taken twice).
+ */
+async function captureDue(
   container: MedusaContainer,
-  failure: {
+  due: {
+    order: string
+    payment: OrderPaymentRow
+    data: SessionData
+    core: ProviderCore
+    moment: DueMoment
+  }
+): Promise<CaptureDueOutcome> {
+  const { payment, data, core, moment } = due
+  try {
+    await capturePaymentWorkflow(container).run({
+      input: { payment_id: payment.id },
+    })
+    return { payment_id: payment.id, outcome: "captured" }
+  } catch (error) {
+    const message = thrownMessage(error)
+    const unsettled = data.order_no
+      ? (
+          await core.journal.list({
+            kind: "capture",
+            order_no: data.order_no,
+            state: ["sent", "unknown"],
+          })
+        ).length > 0
+      : false
+    const current = await readSession(
+      (
+        await paymentModule(container).retrievePayment(payment.id, {
+          select: ["id", "data"],
+        })
+      ).data
+    )
+    if (unsettled) {
+      // told once: later runs of the job retry quietly
+      if (current.capture_due !== moment) {
+        await savePaymentData(container, payment, {
+          ...current,
+          capture_due: moment,
+        })
+        await tell(container, "Capture being confirmed", {
+          ...due,
+          text: `the acquirer's answer to capturing it was lost. The reconcile job confirms it within 15 minutes and captures again if it was not made: nothing is captured twice.`,
+        })
+      }
+      return { payment_id: payment.id, outcome: "unsettled", message }
+    }
+    if (current.capture_due)
+      await savePaymentData(container, payment, {
+        ...current,
+        capture_due: undefined,
+      })
+    await tell(container, "Capture failed", {
+      ...due,
+      text: `capturing it failed (${message}). Open the order: capture it by hand once the reason is dealt with, or send the customer a payment link if the authorisation is gone.`,
+    })
+    return { payment_id: payment.id, outcome: "failed", message }
+  }
+}
+
+/**
+ * The reconcile job's retry of captures whose answer was lost: each payment
+ * marked, still authorised and uncaptured in Medusa, captured again.
+ */
+export async function retryLostCaptures(
+  container: MedusaContainer,
+  payments: { id: string; data?: unknown }[]
+): Promise<CaptureDueOutcome[]> {
+  const states = await readSessions(payments.map((p) => p.data))
+  const marked = payments.filter(
+    (_, i) => states[i].capture_due && states[i].status === "authorized"
+  )
+  const orders = await ordersOfPayments(
+    container,
+    marked.map((p) => p.id)
+  )
+  const outcomes: CaptureDueOutcome[] = []
+  for (const { id } of marked) {
+    const payment = (await paymentModule(container).retrievePayment(id, {
+      select: [...PAYMENT_FIELDS],
+      relations: ["captures"],
+    })) as unknown as OrderPaymentRow
+    const data = await readSession(payment.data)
+    const moment = data.capture_due
+    if (!moment || payment.captured_at || payment.canceled_at) continue
+    if (payment.captures?.length || data.status !== "authorized") continue
+    const core = await coreFor(
+      container,
+      payment.provider_id,
+      choiceOf(data)
+    ).catch(() => undefined)
+    if (!core) continue
+    const order = orders.get(id)
+    outcomes.push(
+      await captureDue(container, {
+        order: order?.display_id ? `#${order.display_id}` : (order?.id ?? id),
+        payment,
+        data,
+        core,
+        moment,
+      })
+    )
+  }
+  return outcomes
+}
+
+async function tell(
+  container: MedusaContainer,
+  title: string,
+  notice: {
     order: string
     payment: OrderPaymentRow
     moment: DueMoment
-    message: string
+    text: string
   }
 ): Promise<void> {
-  const { order, payment, moment, message } = failure
+  const { order, payment, moment, text } = notice
   const amount = formatAmount(
     exactAmount(payment.amount),
     payment.currency_code
   )
-  const description = `Order ${order}: its ${MOMENT_WORDS[moment]}, but capturing ${amount} ${payment.currency_code.toUpperCase()} failed (${message}). Capture it from the order page.`
+  const description = `Order ${order}: its ${MOMENT_WORDS[moment]} and ${amount} ${payment.currency_code.toUpperCase()} was due for capture, but ${text}`
   container
     .resolve(ContainerRegistrationKeys.LOGGER)
     .error(`[acquiring] capture on ${moment}: ${description}`)
@@ -150,7 +276,7 @@ async function reportFailure(
       to: "",
       channel: "feed",
       template: "admin-ui",
-      data: { title: "Capture failed", description },
+      data: { title, description },
     })
   } catch (error) {
     container

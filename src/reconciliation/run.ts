@@ -6,6 +6,7 @@ import { heldButUnrecorded } from "../providers/acquiring/session/transitions"
 import { settleAbandoned } from "./abandoned"
 import { paymentLists } from "../medusa-payments/payment-store"
 import { reconcilePayments } from "./payments"
+import { retryLostCaptures } from "../medusa-payments/capture-when-due"
 import { reconcileSessions, STORED_SESSION_FIELDS } from "./sessions"
 
 export interface ReconcileOptions {
@@ -121,5 +122,10 @@ export async function reconcileAcquiring(
       // settled for good: voided, or captured with nothing left to refund
       return !!data.void_pending || !p.canceled_at
     })
+  )
+  // after the comparison recorded what the acquirer made: only captures still not made are sent again
+  await retryLostCaptures(
+    container,
+    acquiring.filter((p) => !p.captured_at && !p.canceled_at)
   )
 }

@@ -142,6 +142,8 @@ export const SessionDataSchema = z.object({
   refunds: z.array(StoredRefundSchema).optional(),
   /** ISO time the admin's feed was told the authorisation lapses within a day (told once) */
   lapse_notice_at: z.string().optional(),
+  /** a capture the order's fulfilment or shipment asked for lost its answer: the reconcile job captures again until it is made or refused */
+  capture_due: z.enum(["fulfilment", "shipment"]).optional(),
   /** order cancelled: the void is retried until the acquirer confirms it */
   void_pending: z.boolean().optional(),
   /** asked by the storefront, started by the acquirer, cancelled by the merchant */
