@@ -7,6 +7,8 @@ import type { AcquiringSuite, Shop } from "./acquiring-suite"
 import { adminPayment, eventually, placeDirectOrder } from "./checkout"
 import type { HttpAnswer } from "../../dev/store-client/http-client"
 import { moneyOf } from "./settlement"
+import { redact } from "../../src/gateway"
+import type { TestSandbox } from "./sandbox"
 
 /** The provider's time-out in these specs: the latency fault outlasts it quickly. */
 export const TIMEOUT_MS = 2_000
@@ -113,3 +115,20 @@ export function faultMatrix(suite: AcquiringSuite) {
 
   return { inject, finished, faultedCallDone, money, authorisedOrder }
 }
+
+/**
+ * The capture requests of one transaction the sandbox received, oldest
+ * first. Its log masks digit runs that look like a card number, the
+ * sandbox's transaction ids among them: compare the logged form.
+ */
+export async function capturesOf(sandbox: TestSandbox, transactionId: string) {
+  const logged = redact(transactionId)
+  return (await sandbox.requests("capture")).filter((r) =>
+    (r.body.capture_orders ?? []).some(
+      (e: { transaction_id?: string }) => e.transaction_id === logged
+    )
+  )
+}
+
+/** The sandbox's summary of a capture it made (also when a fault hit the answer after processing). */
+export const CAPTURE_MADE = /\breturn_status=1 1\/1 done\b/

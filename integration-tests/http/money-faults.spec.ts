@@ -25,6 +25,7 @@ import {
 } from "../../dev/store-client/http-client"
 import { customerToken, storeAs } from "../helpers/store-callers"
 import {
+  capturesOf,
   expectClearAnswer,
   faultMatrix,
   FAULTS,
@@ -273,11 +274,7 @@ acquiringSuite((suite) => {
       expect(early.status).toBeGreaterThanOrEqual(400)
       expect(early.text).toMatch(/cancel/i)
       // Refused by the plugin itself: no capture of this payment reaches the acquirer.
-      const captures = (await sandbox.requests("capture")).filter((r) =>
-        (r.body.capture_orders ?? []).some(
-          (e: { transaction_id?: string }) => e.transaction_id === transactionId
-        )
-      )
+      const captures = await capturesOf(sandbox, transactionId)
       expect(captures.map((r) => r.summary)).toEqual([])
 
       await faultedCallDone("cancel", earlier)
