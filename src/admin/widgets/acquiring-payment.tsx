@@ -1,7 +1,8 @@
 /**
  * Order details: the acquiring payments of the order, kept live with React
  * Query (refetched when Medusa's own payment actions finish, on window
- * focus, and every few seconds until settled).
+ * focus, and every few seconds until settled), and its payment links,
+ * also on an order paid otherwise that owes money after an edit.
  */
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
@@ -11,6 +12,8 @@ import { AcquiringPaymentCard } from "../components/payment/acquiring-payment-ca
 import { PaymentLinksSection } from "../components/payment-links/payment-links-section"
 import { useAcquiringSettings } from "../hooks/settings/use-acquiring-settings"
 import { useOrderPaymentIds } from "../hooks/payments/use-order-payment-ids"
+import { usePaymentLinks } from "../hooks/payment-links/use-payment-links"
+import { hasLinksToShow } from "../lib/payment-link-balance"
 
 const AcquiringPaymentWidget = ({
   data: order,
@@ -18,7 +21,9 @@ const AcquiringPaymentWidget = ({
   const { data: paymentIds = [] } = useOrderPaymentIds(order.id)
   // why payments are refused shows here too: a settings-key fault also stops this order's captures and refunds
   const { data: settings } = useAcquiringSettings()
-  if (paymentIds.length === 0) return null
+  // an order paid otherwise that owes after an edit can still be sent a link
+  const { data: links } = usePaymentLinks(order.id)
+  if (paymentIds.length === 0 && !hasLinksToShow(links)) return null
   return (
     <Container
       className="divide-y p-0"

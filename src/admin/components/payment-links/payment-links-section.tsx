@@ -15,6 +15,7 @@ import {
   type PaymentLinkStatus,
 } from "../../hooks/payment-links/use-payment-links"
 import { amountText } from "../../lib/amount-text"
+import { hasLinksToShow, owesSomething } from "../../lib/payment-link-balance"
 import { paymentLinkMailto } from "../../lib/payment-link-mail"
 
 const STATUS: Record<
@@ -55,9 +56,8 @@ export function PaymentLinksSection({
     )
   if (!data) return null
   const owed = data.outstanding
-  // the decimal string as sent: "0.00" (or "0") owes nothing
-  const owes = !/^0(\.0+)?$/.test(owed.amount)
-  if (!owes && !data.payment_links.length && !created) return null
+  const owes = owesSomething(owed)
+  if (!hasLinksToShow(data) && !created) return null
 
   return (
     <section

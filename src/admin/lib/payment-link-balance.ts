@@ -1,0 +1,17 @@
+/** What the order widget reads from an order's payment links answer. */
+import type { PaymentLinksAnswer } from "../hooks/payment-links/use-payment-links"
+
+/** The decimal string as sent: "0.00" (or "0") owes nothing. */
+export function owesSomething(outstanding: { amount: string }): boolean {
+  return !/^0(\.0+)?$/.test(outstanding.amount)
+}
+
+/** Whether an order has payment links to show: something owed, or links made before. */
+export function hasLinksToShow(
+  answer: PaymentLinksAnswer | undefined
+): boolean {
+  return (
+    !!answer &&
+    (owesSomething(answer.outstanding) || answer.payment_links.length > 0)
+  )
+}
