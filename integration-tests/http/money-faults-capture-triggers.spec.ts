@@ -48,6 +48,12 @@ process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
 // Both triggers meet every fault: the whole file runs in about two minutes.
 const TRIGGERS: CaptureTrigger[] = ["fulfilment", "shipment"]
 
+/** The whole 15.00 captured once, on both sides. */
+const CAPTURED_ONCE: Money = {
+  acquirer: { state: "captured", captured_amount: "15.00", refunds: [] },
+  medusa: { captures: [TOTAL], refunds: [], canceled: false },
+}
+
 acquiringSuite((suite) => {
   const { sandbox, openShop } = suite
   const { inject, finished, faultedCallDone, money } = faultMatrix(suite)
@@ -139,14 +145,9 @@ acquiringSuite((suite) => {
 
         // Captured once on both sides, whichever way it went: a capture the
         // acquirer did not make is sent again by the job, one it made is recorded.
-        expect(await money(shop, order.id, transactionId)).toEqual<Money>({
-          acquirer: {
-            state: "captured",
-            captured_amount: "15.00",
-            refunds: [],
-          },
-          medusa: { captures: [TOTAL], refunds: [], canceled: false },
-        })
+        expect(await money(shop, order.id, transactionId)).toEqual(
+          CAPTURED_ONCE
+        )
         // A lost answer is told once, as being confirmed: never as a failure to capture by hand.
         const notices = await captureNotices(order.display_id)
         expect(notices).not.toContain("Capture failed")
@@ -158,14 +159,9 @@ acquiringSuite((suite) => {
           {}
         )
         expectClearAnswer(again, "capture by hand after settlement")
-        expect(await money(shop, order.id, transactionId)).toEqual<Money>({
-          acquirer: {
-            state: "captured",
-            captured_amount: "15.00",
-            refunds: [],
-          },
-          medusa: { captures: [TOTAL], refunds: [], canceled: false },
-        })
+        expect(await money(shop, order.id, transactionId)).toEqual(
+          CAPTURED_ONCE
+        )
         // One request made the capture: the lost one settled, never sent again.
         const sent = (await capturesOf(sandbox, transactionId)).map(
           (r) => r.summary

@@ -16,9 +16,11 @@ import {
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { roundAmount, toDecimal } from "../gateway/money/amount"
 import { exactAmount } from "../providers/acquiring/operations/medusa-amount"
-import type {
-  CartSnapshot,
-  SnapshotAddress,
+import {
+  SNAPSHOT_ADDRESS_FIELDS,
+  snapshotAddress,
+  type CartSnapshot,
+  type SnapshotAddress,
 } from "../providers/acquiring/storefront-input/cart-snapshot"
 
 /** A payment of the order, its amounts exact decimal strings. */
@@ -101,19 +103,6 @@ type OrderRow = {
   } | null)[]
 }
 
-const ADDRESS_FIELDS = [
-  "first_name",
-  "last_name",
-  "company",
-  "address_1",
-  "address_2",
-  "city",
-  "province",
-  "postal_code",
-  "country_code",
-  "phone",
-]
-
 const ORDER_FIELDS = [
   "id",
   "display_id",
@@ -121,8 +110,8 @@ const ORDER_FIELDS = [
   "email",
   "customer_id",
   "summary",
-  ...ADDRESS_FIELDS.map((field) => `shipping_address.${field}`),
-  ...ADDRESS_FIELDS.map((field) => `billing_address.${field}`),
+  ...SNAPSHOT_ADDRESS_FIELDS.map((field) => `shipping_address.${field}`),
+  ...SNAPSHOT_ADDRESS_FIELDS.map((field) => `billing_address.${field}`),
   "payment_collections.id",
   "payment_collections.status",
   "payment_collections.amount",
@@ -207,21 +196,10 @@ export async function readOrderBalance(
         tax_total: "0",
       },
       items: [],
-      shipping_address: address(order.shipping_address),
-      billing_address: address(order.billing_address),
+      shipping_address: snapshotAddress(order.shipping_address),
+      billing_address: snapshotAddress(order.billing_address),
     },
   }
-}
-
-function address(raw: SnapshotAddress | null | undefined) {
-  if (!raw) return null
-  const kept = Object.fromEntries(
-    Object.entries(raw).filter(
-      ([key, value]) =>
-        ADDRESS_FIELDS.includes(key) && value !== null && value !== undefined
-    )
-  )
-  return Object.keys(kept).length ? kept : null
 }
 
 /**

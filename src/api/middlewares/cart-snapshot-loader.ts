@@ -9,24 +9,12 @@ import {
   browserLanguage,
   type CartSnapshot,
   type ClientContext,
-  type SnapshotAddress,
+  SNAPSHOT_ADDRESS_FIELDS,
+  snapshotAddress,
 } from "../../providers/acquiring/storefront-input/cart-snapshot"
 
 type Scope = MedusaRequest["scope"]
 type Loose = Record<string, any>
-
-const ADDRESS_FIELDS = [
-  "first_name",
-  "last_name",
-  "company",
-  "address_1",
-  "address_2",
-  "city",
-  "province",
-  "postal_code",
-  "country_code",
-  "phone",
-]
 
 const CART_FIELDS = [
   "id",
@@ -51,8 +39,8 @@ const CART_FIELDS = [
   "items.unit_price",
   "items.quantity",
   "items.requires_shipping",
-  ...ADDRESS_FIELDS.map((f) => `shipping_address.${f}`),
-  ...ADDRESS_FIELDS.map((f) => `billing_address.${f}`),
+  ...SNAPSHOT_ADDRESS_FIELDS.map((f) => `shipping_address.${f}`),
+  ...SNAPSHOT_ADDRESS_FIELDS.map((f) => `billing_address.${f}`),
   "promotions.code",
 ]
 
@@ -63,14 +51,6 @@ function decimal(value: unknown): string {
   } catch {
     return "0"
   }
-}
-
-function address(raw: Loose | null | undefined): SnapshotAddress | null {
-  if (!raw) return null
-  const out: Loose = {}
-  for (const field of ADDRESS_FIELDS)
-    if (raw[field] !== undefined && raw[field] !== null) out[field] = raw[field]
-  return Object.keys(out).length ? out : null
 }
 
 function itemName(item: Loose): string {
@@ -107,8 +87,8 @@ export function snapshotOf(cart: Loose): CartSnapshot {
       quantity: Number(item.quantity ?? 0),
       requires_shipping: item.requires_shipping ?? null,
     })),
-    shipping_address: address(cart.shipping_address),
-    billing_address: address(cart.billing_address),
+    shipping_address: snapshotAddress(cart.shipping_address),
+    billing_address: snapshotAddress(cart.billing_address),
     promotion_codes: (cart.promotions ?? [])
       .map((p: Loose) => p?.code)
       .filter(Boolean),

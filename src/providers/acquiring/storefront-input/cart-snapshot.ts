@@ -21,6 +21,24 @@ export const SnapshotAddressSchema = z.object({
 })
 export type SnapshotAddress = z.infer<typeof SnapshotAddressSchema>
 
+/** The address fields Medusa is asked for, as the schema names them. */
+export const SNAPSHOT_ADDRESS_FIELDS = Object.keys(SnapshotAddressSchema.shape)
+
+/** A Medusa address as the snapshot keeps it: its known fields that are set; null when none is. */
+export function snapshotAddress(
+  raw: Record<string, unknown> | null | undefined
+): SnapshotAddress | null {
+  if (!raw) return null
+  const kept = Object.fromEntries(
+    SNAPSHOT_ADDRESS_FIELDS.flatMap((field) =>
+      raw[field] === undefined || raw[field] === null
+        ? []
+        : [[field, raw[field]]]
+    )
+  )
+  return Object.keys(kept).length ? (kept as SnapshotAddress) : null
+}
+
 export const SnapshotItemSchema = z.object({
   id: z.string(),
   name: z.string(),
