@@ -8,6 +8,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { accountFor, type AccountRecord } from "../settings/account-record"
+import { accountFieldOf } from "../settings/account-fields"
 import { accountSource } from "../settings/account-source"
 import { accountOverlay, effectiveOptions } from "../settings/effective-options"
 import {
@@ -195,7 +196,7 @@ export async function resolveCore(
         noAccountMessage(accounts, entry, choice.currency)
       )
     throw new PaymentsUnavailableError(
-      `Acquiring account "${account.name}" is incomplete: ${error.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`
+      `Acquiring account "${account.name}" is incomplete: ${error.issues.map((i) => `${accountFieldOf(i.path)}: ${i.message}`).join("; ")}`
     )
   }
   const core = createCore({

@@ -36,6 +36,7 @@ import {
   settingsKeyFromEnv,
   SettingsKeyError,
 } from "./secret-box"
+import { accountFieldOf } from "./account-fields"
 
 export interface Actor {
   id: string | null
@@ -46,18 +47,6 @@ type Scope = Pick<MedusaContainer, "resolve">
 
 export function settingsService(scope: Scope): AcquiringModuleService {
   return scope.resolve<AcquiringModuleService>("acquiring")
-}
-
-/** Option names the admin calls by the account's field names. */
-const FIELD_OF_OPTION: Record<string, string> = {
-  website: "website_url",
-  storefront_return_url: "storefront_url",
-  storefront_cancel_url: "storefront_url",
-  recipes: "advanced.recipes",
-  status_codes: "advanced.status_codes",
-  limits: "advanced.limits",
-  lookup_retries: "advanced.lookup_retries",
-  saved_cards: "advanced.saved_cards",
 }
 
 function invalid(message: string): MedusaError {
@@ -111,8 +100,7 @@ export function checkEffective(scope: Scope, account: AccountValues): void {
     } catch (error) {
       if (!(error instanceof AcquiringOptionsError)) throw error
       for (const issue of error.issues) {
-        const [top, ...rest] = issue.path.split(".")
-        const field = [FIELD_OF_OPTION[top] ?? top, ...rest].join(".")
+        const field = accountFieldOf(issue.path)
         // missing from the account and from medusa-config alike
         const reason = /^is required\b/.test(issue.message)
           ? "is required (medusa-config supplies none)"
