@@ -11,6 +11,7 @@ import {
   otherChannelKey,
   storeAs,
 } from "../helpers/store-callers"
+import { cardBody, CARDS } from "../helpers/test-cards"
 import {
   createReadyCart,
   openPaymentSession,
@@ -105,6 +106,41 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       400,
       { type: "invalid_data", ...reason },
     ])
+  })
+
+  it("asks the rules again when the card is submitted: rules the merchant tightened since the session began refuse it before anything is sent", async () => {
+    const shop = await openShop()
+    await accountWith(shop, [{ billing_countries: ["us"] }])
+    const cart = await createReadyCart(shop.store, shop.seeded, {})
+    const { session, answer } = await openPaymentSession(
+      shop.store,
+      cart.id,
+      CARD_PROVIDER
+    )
+    expect(answer.status).toBe(200)
+    const [account] = (await shop.admin.get(SETTINGS)).data.accounts
+    expect(
+      (
+        await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, {
+          availability: { rules: [{ billing_countries: ["de"] }] },
+        })
+      ).status
+    ).toBe(200)
+    const before = (await sandbox.requests("authorise")).length
+    const refused = await shop.store.post(
+      `/store/acquiring/payment-sessions/${session.id}/card`,
+      cardBody(CARDS.approved)
+    )
+    expect([refused.status, refused.data]).toEqual([
+      400,
+      {
+        type: "invalid_data",
+        rule: "billing_country",
+        message:
+          "Card payments are available only for billing addresses in Germany.",
+      },
+    ])
+    expect((await sandbox.requests("authorise")).length).toBe(before)
   })
 
   it("serves a cart inside every rule, the total exactly at both bounds", async () => {

@@ -1,8 +1,8 @@
 /**
  * A card submitted for a payment session, as named steps: the session of the
  * card provider, what pays (the typed card or the customer's saved card),
- * the velocity gate (not for a session already paid), the
- * cart as it is now, one authorisation, and the answer its outcome calls
+ * the cart as it is now and the account's availability rules for it, the
+ * velocity gate (not for a session already paid), one authorisation, and the answer its outcome calls
  * for. One at a time per session (its lock); the route has checked that
  * the caller owns the session.
  */
@@ -16,6 +16,8 @@ import type { CardEntry } from "../../../../providers/acquiring/storefront-input
 import type { SessionData } from "../../../../providers/acquiring/session/session-data"
 import { withSessionLock } from "../../../../locking/locks"
 import { refreshedCart } from "../../../middlewares/cart-snapshot-loader"
+import { availabilityCartOf } from "../../../../providers/acquiring/settings/availability-rules"
+import { cartAvailability } from "../../../../providers/acquiring/settings/availability-check"
 import { cardPaymentOf } from "./card-choice"
 import type { SessionOwner } from "./ownership"
 import {
@@ -54,15 +56,44 @@ async function payUnderLock(
 ): Promise<void> {
   const loaded = await cardSession(req, sessionId)
   const payment = await cardPaymentOf(card, owner, loaded.core)
+  const current = await withCurrentCart(req, loaded.data, owner)
+  if (!(await availableNow(res, loaded, current))) return
   const gate = await gateUnlessPaid(req, res, loaded, sessionId)
   if (gate === "refused") return
   const outcome = await authoriseCard(
     loaded.core,
-    await withCurrentCart(req, loaded.data, owner),
+    current,
     payment,
     sessionSaver(req.scope, loaded)
   )
   await answerOutcome(res, loaded, outcome, gate)
+}
+
+/**
+ * The account's availability rules again, on the cart as it is now: the
+ * shopper may have changed an address since the session began, or the
+ * merchant the rules. Answered as session creation answers it (400 with
+ * the rule); a session already paid is answered as it stands.
+ */
+async function availableNow(
+  res: MedusaResponse,
+  loaded: LoadedSession,
+  data: SessionData
+): Promise<boolean> {
+  if (!data.cart || data.status === "authorized" || data.status === "captured")
+    return true
+  const verdict = await cartAvailability(
+    loaded.core.account.id,
+    loaded.session.provider_id,
+    availabilityCartOf(data.cart)
+  )
+  if (verdict.available) return true
+  res.status(400).json({
+    type: "invalid_data",
+    message: verdict.message,
+    rule: verdict.rule,
+  })
+  return false
 }
 
 async function cardSession(
