@@ -94,12 +94,12 @@ acquiringSuite((suite) => {
     // notification, the reconcile job, the admin): the runs that lose the race
     // roll back, and their rollback must not void what the winner recorded
     const payments = container().resolve(Modules.PAYMENT)
-    const recordings = await Promise.allSettled(
+    // under load the notification's own recording may win and all four lose
+    await Promise.allSettled(
       [1, 2, 3, 4].map(() =>
         payments.authorizePaymentSession(rows[0].payment_session_id, {})
       )
     )
-    expect(recordings.some((r) => r.status === "fulfilled")).toBe(true)
     expect(
       await payments.listPayments({
         payment_session_id: rows[0].payment_session_id,
