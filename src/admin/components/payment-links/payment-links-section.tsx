@@ -99,12 +99,14 @@ export function PaymentLinksSection({
             Link for {amountText(created.amount, created.currency)}
           </Label>
           <div className="flex items-center gap-x-2">
-            <Input id={urlId} size="small" readOnly value={created.url} />
+            <div className="min-w-0 flex-1">
+              <Input id={urlId} size="small" readOnly value={created.url} />
+            </div>
             <Copy content={created.url} aria-label="Copy the payment link" />
           </div>
           {email && (
             <a
-              className="txt-compact-small text-ui-fg-interactive hover:text-ui-fg-interactive-hover self-start"
+              className="txt-compact-small-plus text-ui-fg-base self-start underline"
               href={paymentLinkMailto(email, created, displayId)}
             >
               E-mail the link to {email}
