@@ -48,6 +48,22 @@ process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
 // Both triggers meet every fault: the whole file runs in about two minutes.
 const TRIGGERS: CaptureTrigger[] = ["fulfilment", "shipment"]
 
+/**
+ * Fulfilment meets every fault. Shipment takes the same capture path from
+ * another event, so it meets one fault of each kind: an answer lost after
+ * the acquirer acted, one lost before it acted, and one that fails
+ * verification.
+ */
+const SHIPMENT_FAULTS = [
+  "latency past the time-out",
+  "connection reset before processing",
+  "wrong signature",
+]
+const faultsFor = (trigger: CaptureTrigger) =>
+  trigger === "fulfilment"
+    ? FAULTS
+    : FAULTS.filter((fault) => SHIPMENT_FAULTS.includes(fault.name))
+
 /** The whole 15.00 captured once, on both sides. */
 const CAPTURED_ONCE: Money = {
   acquirer: { state: "captured", captured_amount: "15.00", refunds: [] },
@@ -116,7 +132,7 @@ acquiringSuite((suite) => {
 
   for (const trigger of TRIGGERS)
     describe(`capture on ${trigger}`, () => {
-      it.each(FAULTS)("$name", async (fault) => {
+      it.each(faultsFor(trigger))("$name", async (fault) => {
         const shop = await openShop()
         await accountCapturingOn(suite, shop, trigger)
         const { order } = await placeDirectOrder(shop)
