@@ -1,20 +1,9 @@
+import { lapsePayment, orderPaidByCustomer } from "../helpers/lapsed-payments"
 import { adminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
-import {
-  acquiringSuite,
-  CARD_PROVIDER,
-  type Shop,
-} from "../helpers/acquiring-suite"
-import {
-  acquiringPaymentDetail,
-  adminPayment,
-  cartWithSession,
-  expectOrder,
-} from "../helpers/checkout"
+import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { acquiringPaymentDetail } from "../helpers/checkout"
 import { linksPath, orderOwingTen } from "../helpers/payment-links"
-import { customerToken, storeAs } from "../helpers/store-callers"
-import { cardBody, CARDS } from "../helpers/test-cards"
-import { runAuthorisationLapsing } from "../../src/jobs/authorisations-lapsing"
 import { expectStatus } from "../../dev/store-client/http-client"
 
 jest.setTimeout(180_000)
@@ -36,42 +25,10 @@ const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
 acquiringSuite((suite) => {
   const { sandbox, openShop, backendUrl, container } = suite
 
-  /** A signed-in customer's 15.00 USD order paid with the approved card, kept at checkout. */
-  async function paidWithKeptCard(email: string) {
-    const shop = await openShop()
-    const token = await customerToken(shop, backendUrl, email)
-    const own: Shop = {
-      ...shop,
-      store: storeAs(backendUrl, shop.seeded.publishableKey, token),
-    }
-    const { cart, session } = await cartWithSession(own, CARD_PROVIDER, {
-      email,
-    })
-    expectStatus(
-      await own.store.post(
-        `/store/acquiring/payment-sessions/${session.id}/card`,
-        { ...cardBody(CARDS.approved), save_card: true }
-      ),
-      200,
-      "pay and keep the card"
-    )
-    const order = await expectOrder(own, cart.id)
-    const payment = await adminPayment(shop, order.id)
-    return { shop, order, payment }
-  }
-
-  /** Ages the transaction past its 7 days; the sync and the lapse job cancel the payment in Medusa (as reauthorise.spec.ts). */
-  async function lapse(shop: Shop, orderId: string, payment: any) {
-    const tx = payment.data.transaction_id as string
-    expect((await sandbox.age(tx, 8)).payment_status).toBe("1100")
-    expectStatus(
-      await shop.admin.post(`/admin/acquiring/payments/${payment.id}/sync`, {}),
-      200,
-      "sync"
-    )
-    await runAuthorisationLapsing(container())
-    expect((await adminPayment(shop, orderId)).canceled_at).toBeTruthy()
-  }
+  const paidWithKeptCard = (email: string) =>
+    orderPaidByCustomer(suite, email, true)
+  const lapse = (shop: Shop, orderId: string, payment: any) =>
+    lapsePayment(suite, shop, orderId, payment)
 
   it("re-authorises a lapsed payment with the saved card from the widget", async () => {
     const { shop, order, payment } = await paidWithKeptCard(

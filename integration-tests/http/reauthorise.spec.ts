@@ -6,6 +6,7 @@
  * (merchant-initiated: the token, no security code). A payment made with a
  * typed card that was not kept is refused, pointing at a payment link.
  */
+import { lapsePayment, orderPaidByCustomer } from "../helpers/lapsed-payments"
 import {
   acquiringSuite,
   CARD_PROVIDER,
@@ -13,70 +14,21 @@ import {
 } from "../helpers/acquiring-suite"
 import {
   adminOrder,
-  adminPayment,
-  cartWithSession,
   eventually,
-  expectOrder,
   acquiringPaymentDetail,
 } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
-import { cardBody, CARDS } from "../helpers/test-cards"
-import { customerToken, storeAs } from "../helpers/store-callers"
 import { pendingDifference } from "../helpers/payment-links"
-import { runAuthorisationLapsing } from "../../src/jobs/authorisations-lapsing"
 import { settle } from "../helpers/settlement"
 
 jest.setTimeout(180_000)
 
 acquiringSuite((suite) => {
-  const { sandbox, openShop, backendUrl, container } = suite
-  /** A signed-in customer's order paid with the approved card, kept when asked; its payment and transaction. */
-  async function paidOrder(email: string, keep: boolean) {
-    const shop = await openShop()
-    const token = await customerToken(shop, backendUrl, email)
-    const own: Shop = {
-      ...shop,
-      store: storeAs(backendUrl, shop.seeded.publishableKey, token),
-    }
-    const { cart, session } = await cartWithSession(own, CARD_PROVIDER, {
-      email,
-    })
-    expectStatus(
-      await own.store.post(
-        `/store/acquiring/payment-sessions/${session.id}/card`,
-        { ...cardBody(CARDS.approved), ...(keep ? { save_card: true } : {}) }
-      ),
-      200,
-      "pay"
-    )
-    const order = await expectOrder(own, cart.id)
-    const payment = await adminPayment(shop, order.id)
-    return {
-      shop,
-      order,
-      payment,
-      tx: payment.data.transaction_id as string,
-    }
-  }
-
-  /** Ages the transaction past its 7 days and lets the lapse job cancel the payment in Medusa. */
-  async function lapse(
-    shop: Shop,
-    orderId: string,
-    paymentId: string,
-    tx: string
-  ) {
-    expect((await sandbox.age(tx, 8)).payment_status).toBe("1100")
-    // the admin's sync reads the acquirer's transaction date: the lapse is past
-    expectStatus(
-      await shop.admin.post(`/admin/acquiring/payments/${paymentId}/sync`, {}),
-      200,
-      "sync"
-    )
-    // the job cancels it in Medusa (unless the sync's status query already did)
-    await runAuthorisationLapsing(container())
-    expect((await adminPayment(shop, orderId)).canceled_at).toBeTruthy()
-  }
+  const { sandbox } = suite
+  const paidOrder = (email: string, keep: boolean) =>
+    orderPaidByCustomer(suite, email, keep)
+  const lapse = (shop: Shop, orderId: string, payment: any) =>
+    lapsePayment(suite, shop, orderId, payment)
 
   const reauthorise = (shop: Shop, paymentId: string) =>
     shop.admin.post(`/admin/acquiring/payments/${paymentId}/reauthorise`, {})
@@ -84,7 +36,7 @@ acquiringSuite((suite) => {
   const detail = acquiringPaymentDetail
 
   it("authorises what the order owes again with the kept card, once", async () => {
-    const { shop, order, payment, tx } = await paidOrder(
+    const { shop, order, payment } = await paidOrder(
       "reauth-keeper@example.test",
       true
     )
@@ -98,7 +50,7 @@ acquiringSuite((suite) => {
       "This payment's authorisation has not lapsed: it can still be captured as it is."
     )
 
-    await lapse(shop, order.id, payment.id, tx)
+    await lapse(shop, order.id, payment)
     expect(await detail(shop, payment.id)).toMatchObject({
       status: "canceled",
       lapsed_at: expect.any(String),
@@ -156,11 +108,11 @@ acquiringSuite((suite) => {
   })
 
   it("authorises once for two clicks at once (two admins, or a double click)", async () => {
-    const { shop, order, payment, tx } = await paidOrder(
+    const { shop, order, payment } = await paidOrder(
       "reauth-twice@example.test",
       true
     )
-    await lapse(shop, order.id, payment.id, tx)
+    await lapse(shop, order.id, payment)
     const before = (await sandbox.requests("authorise")).length
 
     const answers = await Promise.all([
@@ -188,11 +140,11 @@ acquiringSuite((suite) => {
   })
 
   it("refuses a payment made with a card that was not kept, naming the payment link", async () => {
-    const { shop, order, payment, tx } = await paidOrder(
+    const { shop, order, payment } = await paidOrder(
       "reauth-typed@example.test",
       false
     )
-    await lapse(shop, order.id, payment.id, tx)
+    await lapse(shop, order.id, payment)
     expect((await detail(shop, payment.id)).reauthorisable).toBe(false)
     const before = (await sandbox.requests("authorise")).length
     const refused = await reauthorise(shop, payment.id)
