@@ -1,4 +1,5 @@
 import { Client } from "pg"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { Modules } from "@medusajs/framework/utils"
 import {
@@ -27,19 +28,11 @@ const SETTINGS = "/admin/acquiring/settings"
 /** Settings stored by the plugin: admin API, sign key at rest, effect without restart, connection check. */
 acquiringSuite(
   ({ sandbox, openShop, backendUrl, databaseUrl, container, logs }) => {
-    const accountBody = (extra: Record<string, unknown> = {}) => ({
-      name: "Sandbox",
-      mode: "test",
-      merchant_id: sandbox.account.merchant_id,
-      account_id: sandbox.account.account_id,
-      sign_key: sandbox.account.sign_key,
-      base_url: sandbox.url(),
-      currencies: ["USD"],
-      website_url: "https://shop.example.test",
-      backend_url: backendUrl(),
-      storefront_url: "https://shop.example.test/checkout/return",
-      ...extra,
-    })
+    const accountBody = (extra: Record<string, unknown> = {}) =>
+      sandboxAccountBody(sandbox, backendUrl, {
+        currencies: ["USD"],
+        ...extra,
+      })
 
     async function sql<T = Record<string, unknown>>(
       text: string,
