@@ -108,6 +108,22 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     return { payments, orders }
   }
 
+  /** The order's transactions (what Medusa counts as paid): reference and amount. */
+  async function orderTransactions(orderId: string) {
+    const query = container().resolve(ContainerRegistrationKeys.QUERY)
+    const {
+      data: [order],
+    } = await query.graph({
+      entity: "order",
+      fields: ["transactions.reference", "transactions.amount"],
+      filters: { id: orderId },
+    })
+    return (order.transactions ?? []).map((t: any) => ({
+      reference: t.reference,
+      amount: Number(t.amount),
+    }))
+  }
+
   it("an authorised notification completes the cart", async () => {
     const { shop, cart, session, tx, notification } = await paidOnHostedPage(
       CARDS.approved
@@ -325,8 +341,8 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     })
   })
 
-  it("the payment notification arriving again after capture does not downgrade the payment", async () => {
-    const { shop, cart, tx, notification } = await paidOnHostedPage(
+  it("the payment notification arriving again after capture does not downgrade the payment, and the order counts the capture once", async () => {
+    const { shop, cart, session, tx, notification } = await paidOnHostedPage(
       CARDS.approved
     )
     await processPaymentWorkflow(container()).run({
@@ -340,8 +356,21 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
       "capture"
     )
 
+    // Medusa's handler would record a capture again beside the order page's, whose order transaction may not be written yet: the order would count it twice
+    const captureNotice = await eventually(
+      "the capture's notification",
+      async () =>
+        (await sandbox.notifications(tx.transaction_id)).find(
+          (n) => n.fields.notify_type === "CAPTURE" && n.state === "delivered"
+        )
+    )
+    expect(await webhookAction(captureNotice.fields)).toMatchObject({
+      action: "not_supported",
+      data: { session_id: session.id },
+    })
     expect((await sandbox.deliverAgain(notification.id)).status).toBe(200)
     const late = await webhookAction(notification.fields)
+    expect(late.action).toBe("not_supported")
     await processPaymentWorkflow(container()).run({
       input: late,
       throwOnError: false,
@@ -355,6 +384,11 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
       state: "captured",
       payment_status: "3000",
     })
+    // once the subscriber has dealt with all three notices (payment, capture, payment again): one capture transaction, 15.00 paid
+    await untilHandled(3)
+    expect(await orderTransactions(order.id)).toEqual([
+      { reference: "capture", amount: 15 },
+    ])
   })
 
   it("the reconcile job completes the cart of a payment whose notification was not acted on", async () => {

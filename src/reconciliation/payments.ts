@@ -197,7 +197,7 @@ async function reconcileOne(
         input: { payment_id: payment.id, amount: capturedAmount(data) },
       })
       .catch(async (error: unknown) => {
-        // Medusa's own webhook path records a notified capture without this lock: if it did meanwhile, all agree
+        // a capture Medusa recorded meanwhile outside this lock (the order page's, a capture-at-authorisation notice) leaves all in agreement
         const now = await currentPayment(container, payment.id)
         if (!now.captured_at && !now.captures?.length) throw error
       })

@@ -1,7 +1,8 @@
 /**
  * Medusa's own handler of payment.webhook_received acts only on authorised
- * and captured; what else the acquirer notifies (a failure, a void, a
- * refund, made through the API or the merchant portal) is recorded here.
+ * and captured-at-authorisation; what else the acquirer notifies (a failure,
+ * a void, a refund, a capture made after authorising, through the API or the
+ * merchant portal) is recorded here, under the payment's lock.
  * The provider verifies the notification again and confirms it with the
  * status query or the refund search, so a forged one changes nothing.
  */

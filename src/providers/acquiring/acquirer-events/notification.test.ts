@@ -44,7 +44,11 @@ const signature = sign([
 ])
 
 /** The real client's verification; the status query answers `paymentStatus` for the order. */
-async function core(paymentStatus = "2000", journalled = true) {
+async function core(
+  paymentStatus = "2000",
+  journalled = true,
+  options: Record<string, unknown> = {}
+) {
   const gateway = gatewayFor(parseAcquiringOptions(TEST_OPTIONS))
   const queries: unknown[] = []
   const port = {
@@ -62,7 +66,7 @@ async function core(paymentStatus = "2000", journalled = true) {
     },
   }
   const journal = memoryJournal()
-  const built = testCore(port, {}, journal)
+  const built = testCore(port, options, journal)
   if (journalled) {
     await journal.record({
       provider_id: built.provider_id,
@@ -151,14 +155,13 @@ describe("notifications", () => {
   })
 
   it("maps what the status query confirms: captured, voided, failed", async () => {
+    const capturedAtAuthorisation = await core("3000", true, {
+      capture_on: "authorisation",
+    })
     expect(
       (
-        await webhookAction(await core("3000"), {
-          data: {
-            ...fields,
-            notify_type: "CAPTURE",
-            encryption_data: signature,
-          },
+        await webhookAction(capturedAtAuthorisation, {
+          data: { ...fields, encryption_data: signature },
         })
       ).action
     ).toBe("captured")
@@ -180,6 +183,22 @@ describe("notifications", () => {
         })
       ).action
     ).toBe("failed")
+  })
+
+  it("leaves a capture made after authorising to the plugin's subscriber: Medusa's handler would record it a second time", async () => {
+    for (const capture_on of ["manual", "fulfilment", "shipment"]) {
+      const c = await core("3000", true, { capture_on })
+      const result = await webhookAction(c, {
+        data: { ...fields, notify_type: "CAPTURE", encryption_data: signature },
+      })
+      expect(result.action).toBe("not_supported")
+      // the subscriber still finds the session to record the capture on
+      expect(result.data).toMatchObject({
+        session_id: "payses_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+        notify_type: "CAPTURE",
+      })
+      expect(c.queries).toHaveLength(1)
+    }
   })
 
   it("passes a REFUND on to the plugin's subscriber without acting on it itself", async () => {

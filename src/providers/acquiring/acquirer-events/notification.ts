@@ -12,12 +12,19 @@
  * authorizePayment (which settles the attempt with the status query), and
  * claims that would capture, void or fail a payment are acted on only when
  * the status query agrees. Refunds are read from the refund search.
+ *
+ * A capture made after authorising is not handed to Medusa's handler: its
+ * capture workflow, run beside the one recording that same capture (the
+ * order page's), checks the order's transactions before either writes and
+ * can count the capture twice. The plugin's subscriber records what Medusa
+ * lacks instead.
  */
 import type {
   WebhookActionData,
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
+import { capturePolicy } from "../config/capture-policy"
 import {
   decodeForm,
   NOTIFY_TYPE,
@@ -119,6 +126,17 @@ export async function webhookAction(
   const meaning = queryMeaning(answer.entry, rules(core))
   if (!meaning) return NOT_SUPPORTED
   const action = webhookActionFor(sessionStatusOf(meaning.state))
+  if (
+    action === "captured" &&
+    capturePolicy(core.options) !== "authorisation"
+  ) {
+    // captured after authorising (from the order page, a fulfilment, the portal): Medusa's handler would record the capture again beside the one being recorded; the plugin's subscriber records what Medusa lacks under the payment's lock
+    core.log(
+      "info",
+      `notification ${type} for ${orderNo}: captured after authorisation (confirmed by the status query), recorded by the plugin`
+    )
+    return { action: PaymentActions.NOT_SUPPORTED, data }
+  }
   core.log(
     "info",
     `notification ${type} for ${orderNo}: ${action} (confirmed by the status query)`
