@@ -142,3 +142,6 @@ export function adminDashboard() {
     },
   }
 }
+
+/** The dashboard and its browser, as the admin specs share them. */
+export type AdminDashboard = ReturnType<typeof adminDashboard>

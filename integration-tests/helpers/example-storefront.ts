@@ -9,6 +9,9 @@ import {
  * acquiringSuite), so the provider's return and cancel pages and the store
  * CORS name its address.
  */
+/** The example storefront served for one spec file (Medusa's CORS names its origin at boot). */
+export type ServedStorefront = ReturnType<typeof exampleStorefront>
+
 export function exampleStorefront() {
   let served: ExampleStorefront | undefined
   beforeAll(async () => {

@@ -123,3 +123,6 @@ export function realBrowser(options: BrowserOptions = {}) {
     },
   }
 }
+
+/** A Chromium shared by one spec file's cases. */
+export type RealBrowser = ReturnType<typeof realBrowser>

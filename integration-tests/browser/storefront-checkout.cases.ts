@@ -1,16 +1,14 @@
 import type { Page } from "playwright-core"
-import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { ordersOf } from "../helpers/checkout"
 import {
-  exampleStorefront,
   shopUntilPayment,
   typeCard,
+  type ServedStorefront,
 } from "../helpers/example-storefront"
 import { payOnHostedPage } from "../helpers/sandbox-hosted-page"
-import { realBrowser } from "../helpers/real-browser"
+import { type RealBrowser } from "../helpers/real-browser"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
-
-jest.setTimeout(120_000)
 
 const EXPIRY = "12 / 31"
 
@@ -18,10 +16,12 @@ const EXPIRY = "12 / 31"
  * The example storefront in Chromium: a card typed on its page (approval,
  * decline, 3-D Secure, double click) and the acquirer's hosted page.
  */
-const storefront = exampleStorefront()
-const browser = realBrowser()
 
-acquiringSuite(({ sandbox, openShop, backendUrl }) => {
+export function storefrontCheckoutCases(
+  { sandbox, openShop, backendUrl }: AcquiringSuite,
+  browser: RealBrowser,
+  storefront: ServedStorefront
+) {
   async function openStore(
     method: "Card" | "Card on the acquirer's secure page" = "Card"
   ): Promise<{ shop: Shop; page: Page }> {
@@ -185,4 +185,4 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     await expectOrderPage(page, shop)
     expect(new URL(page.url()).origin).toBe(storefront.url())
   })
-})
+}

@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { acquiringSuite } from "../helpers/acquiring-suite"
+import { type AcquiringSuite } from "../helpers/acquiring-suite"
 import {
   adminPayment,
   placeDirectOrder,
@@ -7,8 +7,6 @@ import {
 } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { runAuthorisationLapsing } from "../../src/jobs/authorisations-lapsing"
-
-jest.setTimeout(120_000)
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -19,7 +17,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * words a merchant can act on. The sandbox's control surface ages the
  * transaction instead of waiting a week.
  */
-acquiringSuite(({ sandbox, openShop, container }) => {
+export function authorisationLifetimeCases({
+  sandbox,
+  openShop,
+  container,
+}: AcquiringSuite) {
   const detail = acquiringPaymentDetail
 
   /** The lapse notices of one order in the admin's feed. */
@@ -157,4 +159,4 @@ acquiringSuite(({ sandbox, openShop, container }) => {
       (await sandbox.transaction(paid.data.transaction_id)).payment_status
     ).toBe("3000")
   })
-})
+}

@@ -1,12 +1,10 @@
-import { adminDashboard } from "../helpers/admin-browser"
+import type { AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
-import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { cartWithSession } from "../helpers/checkout"
 import { customerToken, storeAs } from "../helpers/store-callers"
 import { cardBody, CARDS } from "../helpers/test-cards"
 import { expectStatus } from "../../dev/store-client/http-client"
-
-jest.setTimeout(300_000)
 
 /**
  * The admin dashboard with the plugin's extensions, in Chromium: the
@@ -15,9 +13,11 @@ jest.setTimeout(300_000)
  * customer's saved cards on the customer page, one deleted there; the
  * Refunds page. axe-core checks every part the plugin renders on the way.
  */
-const admin = adminDashboard()
 
-acquiringSuite(({ sandbox, container, openShop, backendUrl }) => {
+export function adminPagesCases(
+  { sandbox, container, openShop, backendUrl }: AcquiringSuite,
+  admin: AdminDashboard
+) {
   it("creates a payout in the form and sees it complete", async () => {
     const login = await admin.createLogin(container())
     const page = await admin.logIn(login)
@@ -154,4 +154,4 @@ acquiringSuite(({ sandbox, container, openShop, backendUrl }) => {
       ).saved_cards
     ).toEqual([])
   })
-})
+}

@@ -8,7 +8,7 @@
  */
 import { lapsePayment, orderPaidByCustomer } from "../helpers/lapsed-payments"
 import {
-  acquiringSuite,
+  type AcquiringSuite,
   CARD_PROVIDER,
   type Shop,
 } from "../helpers/acquiring-suite"
@@ -21,9 +21,7 @@ import { expectStatus } from "../../dev/store-client/http-client"
 import { pendingDifference } from "../helpers/payment-links"
 import { settle } from "../helpers/settlement"
 
-jest.setTimeout(180_000)
-
-acquiringSuite((suite) => {
+export function reauthoriseCases(suite: AcquiringSuite) {
   const { sandbox } = suite
   const paidOrder = (email: string, keep: boolean) =>
     orderPaidByCustomer(suite, email, keep)
@@ -154,4 +152,4 @@ acquiringSuite((suite) => {
     )
     expect((await sandbox.requests("authorise")).length).toBe(before)
   })
-})
+}

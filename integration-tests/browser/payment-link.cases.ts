@@ -1,4 +1,7 @@
-import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
+import {
+  type AcquiringSuite,
+  HOSTED_PROVIDER,
+} from "../helpers/acquiring-suite"
 import { eventually } from "../helpers/checkout"
 import {
   createLink,
@@ -6,11 +9,9 @@ import {
   orderOwingTen,
   pendingDifference,
 } from "../helpers/payment-links"
-import { realBrowser } from "../helpers/real-browser"
+import { type RealBrowser } from "../helpers/real-browser"
 import { CARDS, EXPIRY, SECURITY_CODE } from "../helpers/test-cards"
 import { expectStatus } from "../../dev/store-client/http-client"
-
-jest.setTimeout(180_000)
 
 /**
  * A payment link as the customer uses it, in Chromium: the link the
@@ -19,9 +20,8 @@ jest.setTimeout(180_000)
  * payment is received, and the edited order owes nothing once captured;
  * the same link opened again is refused in words.
  */
-const browser = realBrowser()
 
-acquiringSuite((suite) => {
+export function paymentLinkCases(suite: AcquiringSuite, browser: RealBrowser) {
   it("pays what an edited order owes through the link, once", async () => {
     const shop = await suite.openShop()
     const orderId = await orderOwingTen(suite, shop)
@@ -56,4 +56,4 @@ acquiringSuite((suite) => {
     await page.getByRole("heading").first().waitFor()
     expect(await page.textContent("main")).toMatch(/payment has been made/)
   })
-})
+}

@@ -1,12 +1,10 @@
 import { lapsePayment, orderPaidByCustomer } from "../helpers/lapsed-payments"
-import { adminDashboard } from "../helpers/admin-browser"
+import type { AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
-import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { acquiringPaymentDetail } from "../helpers/checkout"
 import { linksPath, orderOwingTen } from "../helpers/payment-links"
 import { expectStatus } from "../../dev/store-client/http-client"
-
-jest.setTimeout(180_000)
 
 /**
  * The order widget's money actions as a merchant uses them, in Chromium: a
@@ -15,14 +13,16 @@ jest.setTimeout(180_000)
  * the acquirer), and a payment link made for what an edited order still
  * owes, shown with its Copy button. axe-core checks the plugin's markup.
  */
-const admin = adminDashboard()
 
 /** The approved card as the acquirer masks it: first 6, last 4. */
 const MASKED_CARD = "424242******4242"
 
 const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
 
-acquiringSuite((suite) => {
+export function orderWidgetMoneyCases(
+  suite: AcquiringSuite,
+  admin: AdminDashboard
+) {
   const { sandbox, openShop, backendUrl, container } = suite
 
   const paidWithKeptCard = (email: string) =>
@@ -151,4 +151,4 @@ acquiringSuite((suite) => {
     // the new link, its Copy button and its e-mail link pass axe too
     expect(await pluginA11y()).toEqual([])
   })
-})
+}

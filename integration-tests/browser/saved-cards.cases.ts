@@ -1,16 +1,14 @@
 import type { Page } from "playwright-core"
-import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
+import { type AcquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import {
   addressAndShipping,
-  exampleStorefront,
   typeCard,
+  type ServedStorefront,
 } from "../helpers/example-storefront"
 import { adminOrder } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
-import { realBrowser } from "../helpers/real-browser"
+import { type RealBrowser } from "../helpers/real-browser"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
-
-jest.setTimeout(180_000)
 
 const EMAIL = "saved.cards@example.test"
 const PASSWORD = "secret-Pass-1"
@@ -21,8 +19,6 @@ const SAVED_CARD = "Visa •••• 4242"
  * typed at the first checkout is kept on request, and the second order is
  * paid by picking it and typing only its security code.
  */
-const storefront = exampleStorefront()
-const browser = realBrowser()
 
 /** Selectors of the inputs a typed card needs, which a saved card's payment must never show. */
 const CARD_FIELDS =
@@ -45,7 +41,11 @@ function watchForCardFields(selector: string) {
   }).observe(document, { childList: true, subtree: true })
 }
 
-acquiringSuite(({ sandbox, openShop, backendUrl }) => {
+export function savedCardsCases(
+  { sandbox, openShop, backendUrl }: AcquiringSuite,
+  browser: RealBrowser,
+  storefront: ServedStorefront
+) {
   const signedIn = (page: Page) =>
     page.locator("header").getByText(`Signed in as ${EMAIL}`)
 
@@ -237,4 +237,4 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       { id: saved_cards[0].id, kept: false, paid_with: true },
     ])
   })
-})
+}

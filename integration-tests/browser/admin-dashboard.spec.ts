@@ -1,0 +1,20 @@
+/*
+ * One Medusa app, one admin dashboard and one Chromium for the cases of
+ * these files, which need the same app (the local stack's default options):
+ * the dashboard's first build and Medusa's boot are a large part of a
+ * browser file. Each file's cases keep their own describe.
+ */
+import { adminDashboard } from "../helpers/admin-browser"
+import { acquiringSuite } from "../helpers/acquiring-suite"
+import { adminPagesCases } from "./admin-pages.cases"
+import { orderWidgetMoneyCases } from "./order-widget-money.cases"
+
+jest.setTimeout(300_000)
+
+// before the suite: its beforeAll points Medusa at the dashboard's origin
+const admin = adminDashboard()
+
+acquiringSuite((suite) => {
+  describe("admin-pages", () => adminPagesCases(suite, admin))
+  describe("order-widget-money", () => orderWidgetMoneyCases(suite, admin))
+})
