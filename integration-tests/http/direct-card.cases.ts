@@ -454,6 +454,19 @@ export function directCardCases({
     expect(badDevice.status).toBe(400)
     expect(badDevice.text).toMatch(/data\.device\.time_zone/)
 
+    // values Medusa's own validator would fail to write into its message (a 500 once): 400 naming the field
+    for (const [body, field] of [
+      [
+        { provider_id: CARD_PROVIDER, data: [{ toString: {} }] },
+        "data[0].toString",
+      ],
+      [{ provider_id: { toString: {} } }, "provider_id.toString"],
+    ] as const) {
+      const refused = await shop.store.post(sessions, body)
+      expect({ status: refused.status, field }).toEqual({ status: 400, field })
+      expect(refused.text).toContain(field)
+    }
+
     const spoofed = await shop.store.post(sessions, {
       provider_id: CARD_PROVIDER,
       data: {

@@ -24,6 +24,7 @@ import {
 } from "./middlewares/payment-locks"
 import { refuseRefundMedusaWouldFail } from "./middlewares/refund-guard"
 import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
+import { refuseUntrustedSessionBody } from "./middlewares/session-body-guard"
 import { lockSessionCreation } from "./middlewares/session-creation-lock"
 import {
   LOG_SAFE_MATCHERS,
@@ -65,6 +66,11 @@ export default defineMiddlewares({
       matcher,
       middlewares: [logSafeRequest],
     })),
+    // no methods: ahead of Medusa's own body validator, which a hostile value makes throw
+    {
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      middlewares: [refuseUntrustedSessionBody],
+    },
     {
       methods: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",

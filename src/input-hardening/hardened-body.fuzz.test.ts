@@ -49,7 +49,13 @@ it("never throws, and passes a body only when every string is storable, short an
       const issues = inspectUntrusted(value, limits)
       const { strings, depth } = survey(value)
       const reserved = strings.some((s) =>
-        ["__proto__", "constructor", "prototype"].includes(s)
+        [
+          "__proto__",
+          "constructor",
+          "prototype",
+          "toString",
+          "valueOf",
+        ].includes(s)
       )
       const clean =
         depth <= limits.max_depth &&

@@ -61,6 +61,16 @@ describe("inspectUntrusted", () => {
       "is a reserved name and is not accepted",
     ],
     [
+      { data: [{ toString: {} }] },
+      "data[0].toString",
+      "is a reserved name and is not accepted",
+    ],
+    [
+      { provider_id: { valueOf: 1 } },
+      "provider_id.valueOf",
+      "is a reserved name and is not accepted",
+    ],
+    [
       { ["k\u0000"]: 1 },
       "k\\u0000",
       "has a name that contains a NUL character, which cannot be stored",

@@ -31,11 +31,18 @@ export const DEFAULT_INPUT_LIMITS: InputLimits = {
 
 export type InputIssue = { field: string; reason: string }
 
-/** Keys that reach Object.prototype when copied with `obj[key] = …` or merged. */
+/**
+ * Keys that reach Object.prototype when copied with `obj[key] = …` or
+ * merged, and keys that shadow the methods a string conversion calls: an
+ * object holding `toString: {}` throws when written into a message, as
+ * Medusa's own validators write the value they refuse.
+ */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set([
   "__proto__",
   "constructor",
   "prototype",
+  "toString",
+  "valueOf",
 ])
 
 const NUL = "\u0000"
