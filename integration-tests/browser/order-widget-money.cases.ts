@@ -148,6 +148,10 @@ export function orderWidgetMoneyCases(
     })
     expect(listed.text).not.toContain(LINK_URL.exec(shown)![1])
 
+    // the link is not opened yet: a new one would end it, and the button says so
+    await links.getByRole("button", { name: "Replace payment link" }).waitFor()
+    await links.getByText("A new link ends the one not opened yet.").waitFor()
+
     // the new link, its Copy button and its e-mail link pass axe too
     expect(await pluginA11y()).toEqual([])
   })

@@ -1,4 +1,8 @@
-import { hasLinksToShow, owesSomething } from "./payment-link-balance"
+import {
+  hasLinksToShow,
+  hasUnopenedLink,
+  owesSomething,
+} from "./payment-link-balance"
 
 const link = {
   id: "plink_1",
@@ -30,5 +34,25 @@ describe("the order widget's payment links", () => {
     expect(
       hasLinksToShow({ payment_links: [link], outstanding: settled })
     ).toBe(true)
+  })
+
+  it("offers to replace a link only while one is not opened yet", () => {
+    const owing = { amount: "10.00", currency: "USD" }
+    expect(hasUnopenedLink({ payment_links: [link], outstanding: owing })).toBe(
+      false
+    )
+    expect(
+      hasUnopenedLink({
+        payment_links: [link, { ...link, id: "plink_2", status: "open" }],
+        outstanding: owing,
+      })
+    ).toBe(true)
+    for (const status of ["used", "expired"] as const)
+      expect(
+        hasUnopenedLink({
+          payment_links: [{ ...link, status }],
+          outstanding: owing,
+        })
+      ).toBe(false)
   })
 })

@@ -15,3 +15,8 @@ export function hasLinksToShow(
     (owesSomething(answer.outstanding) || answer.payment_links.length > 0)
   )
 }
+
+/** A link not opened yet: a new one ends it, so the widget offers to replace it. */
+export function hasUnopenedLink(answer: PaymentLinksAnswer): boolean {
+  return answer.payment_links.some((link) => link.status === "open")
+}

@@ -1,7 +1,8 @@
 /**
  * The order widget's payment links: when the order still owes money (an
  * edit or exchange raised its total, or a payment was voided or lapsed),
- * "Create payment link" makes a hosted-page link for that amount; the new
+ * "Create payment link" makes a hosted-page link for that amount (while one
+ * is not opened yet, "Replace payment link": a new link ends it); the new
  * link is shown once, with a Copy button and its expiry, for the merchant
  * to send (or to e-mail to the order's address from the merchant's own
  * mail program). Earlier links are listed with what became of them.
@@ -15,7 +16,11 @@ import {
   type PaymentLinkStatus,
 } from "../../hooks/payment-links/use-payment-links"
 import { amountText } from "../../lib/amount-text"
-import { hasLinksToShow, owesSomething } from "../../lib/payment-link-balance"
+import {
+  hasLinksToShow,
+  hasUnopenedLink,
+  owesSomething,
+} from "../../lib/payment-link-balance"
 import { paymentLinkMailto } from "../../lib/payment-link-mail"
 
 const STATUS: Record<
@@ -58,6 +63,7 @@ export function PaymentLinksSection({
   const owed = data.outstanding
   const owes = owesSomething(owed)
   if (!hasLinksToShow(data) && !created) return null
+  const replaces = hasUnopenedLink(data)
 
   return (
     <section
@@ -70,9 +76,16 @@ export function PaymentLinksSection({
       </Heading>
       {owes && (
         <div className="flex items-center justify-between gap-x-2">
-          <Text size="small">
-            Still owed: {amountText(owed.amount, owed.currency)}
-          </Text>
+          <div className="flex flex-col">
+            <Text size="small">
+              Still owed: {amountText(owed.amount, owed.currency)}
+            </Text>
+            {replaces && (
+              <Text size="small" className="text-ui-fg-subtle">
+                A new link ends the one not opened yet.
+              </Text>
+            )}
+          </div>
           <Button
             size="small"
             variant="secondary"
@@ -81,7 +94,7 @@ export function PaymentLinksSection({
               create.mutate({}, { onSuccess: (link) => setCreated(link) })
             }
           >
-            Create payment link
+            {replaces ? "Replace payment link" : "Create payment link"}
           </Button>
         </div>
       )}
