@@ -108,16 +108,21 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
     ])
   })
 
-  it("asks the rules again when the card is submitted: rules the merchant tightened since the session began refuse it before anything is sent", async () => {
+  it("asks the rules again when the card is submitted or the hosted page opened: rules the merchant tightened since the session began refuse it before anything is sent", async () => {
     const shop = await openShop()
     await accountWith(shop, [{ billing_countries: ["us"] }])
-    const cart = await createReadyCart(shop.store, shop.seeded, {})
-    const { session, answer } = await openPaymentSession(
-      shop.store,
-      cart.id,
-      CARD_PROVIDER
-    )
-    expect(answer.status).toBe(200)
+    const sessionOf = async (provider: string) => {
+      const cart = await createReadyCart(shop.store, shop.seeded, {})
+      const { session, answer } = await openPaymentSession(
+        shop.store,
+        cart.id,
+        provider
+      )
+      expect(answer.status).toBe(200)
+      return session
+    }
+    const session = await sessionOf(CARD_PROVIDER)
+    const hosted = await sessionOf(HOSTED_PROVIDER)
     const [account] = (await shop.admin.get(SETTINGS)).data.accounts
     expect(
       (
@@ -141,6 +146,14 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       },
     ])
     expect((await sandbox.requests("authorise")).length).toBe(before)
+
+    const pagesBefore = (await sandbox.requests("checkout")).length
+    const page = await shop.store.post(
+      `/store/acquiring/payment-sessions/${hosted.id}/hosted-page`,
+      {}
+    )
+    expect([page.status, page.data.rule]).toEqual([400, "billing_country"])
+    expect((await sandbox.requests("checkout")).length).toBe(pagesBefore)
   })
 
   it("serves a cart inside every rule, the total exactly at both bounds", async () => {

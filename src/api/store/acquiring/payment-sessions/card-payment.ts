@@ -16,8 +16,7 @@ import type { CardEntry } from "../../../../providers/acquiring/storefront-input
 import type { SessionData } from "../../../../providers/acquiring/session/session-data"
 import { withSessionLock } from "../../../../locking/locks"
 import { refreshedCart } from "../../../middlewares/cart-snapshot-loader"
-import { availabilityCartOf } from "../../../../providers/acquiring/settings/availability-rules"
-import { cartAvailability } from "../../../../providers/acquiring/settings/availability-check"
+import { availableNow } from "./availability-answer"
 import { cardPaymentOf } from "./card-choice"
 import type { SessionOwner } from "./ownership"
 import {
@@ -67,33 +66,6 @@ async function payUnderLock(
     sessionSaver(req.scope, loaded)
   )
   await answerOutcome(res, loaded, outcome, gate)
-}
-
-/**
- * The account's availability rules again, on the cart as it is now: the
- * shopper may have changed an address since the session began, or the
- * merchant the rules. Answered as session creation answers it (400 with
- * the rule); a session already paid is answered as it stands.
- */
-async function availableNow(
-  res: MedusaResponse,
-  loaded: LoadedSession,
-  data: SessionData
-): Promise<boolean> {
-  if (!data.cart || data.status === "authorized" || data.status === "captured")
-    return true
-  const verdict = await cartAvailability(
-    loaded.core.account.id,
-    loaded.session.provider_id,
-    availabilityCartOf(data.cart)
-  )
-  if (verdict.available) return true
-  res.status(400).json({
-    type: "invalid_data",
-    message: verdict.message,
-    rule: verdict.rule,
-  })
-  return false
 }
 
 async function cardSession(

@@ -17,6 +17,7 @@ import { loadSession, sessionSaver, type LoadedSession } from "./session-access"
 import { assertSessionOwner, type SessionOwner } from "./ownership"
 import { RefusedFieldError } from "./store-answers"
 import { passVelocity } from "./velocity-check"
+import { availableNow } from "./availability-answer"
 import { withSessionLock } from "../../../../locking/locks"
 import { returnUrlFor } from "../../../../providers/acquiring/config/core"
 
@@ -35,7 +36,7 @@ export type CachedPage =
   | { html: string; base_url: string; return_url?: string }
   | { used: true; return_url?: string }
 
-/** Null when a velocity limit answered 429. */
+/** Null when it was answered already: a velocity limit's 429, or the availability rules' 400. */
 export async function openSessionPage(
   req: MedusaRequest,
   res: MedusaResponse,
@@ -56,6 +57,7 @@ export async function openSessionPage(
       )
     }
     const keepFor = saveCard ? keepingCustomer(owner, loaded) : undefined
+    if (!(await availableNow(res, loaded, loaded.data))) return null
     const gate = await passVelocity(req, res, loaded.core, sessionId)
     if (!gate) return null
     const page = await openHostedPage(
