@@ -461,6 +461,11 @@ export function directCardCases({
         "data[0].toString",
       ],
       [{ provider_id: { toString: {} } }, "provider_id.toString"],
+      // a string PostgreSQL cannot store, refused by the same check
+      [
+        { provider_id: CARD_PROVIDER, data: { device: { os: "iOS\u0000" } } },
+        "data.device.os",
+      ],
     ] as const) {
       const refused = await shop.store.post(sessions, body)
       expect({ status: refused.status, field }).toEqual({ status: 400, field })

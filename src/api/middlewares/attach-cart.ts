@@ -13,7 +13,6 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { inspectUntrusted, invalidDataBody } from "../../input-hardening"
 import { DeviceSchema } from "../../providers/acquiring/storefront-input/device"
 import { SubscriptionRequestSchema } from "../../providers/acquiring/storefront-input/subscription-request"
 import { splitProviderId } from "../../providers/acquiring/config/provider-entries"
@@ -42,12 +41,7 @@ export async function attachAcquiringCart(
     body.data && typeof body.data === "object"
       ? (body.data as Record<string, unknown>)
       : {}
-  // strings PostgreSQL cannot store, reserved keys, deep nesting: 400 naming the field, before anything else
-  const unsafe = inspectUntrusted({ data })
-  if (unsafe.length) {
-    res.status(400).json(invalidDataBody(unsafe))
-    return
-  }
+  // the whole body was inspected ahead of Medusa's validator (session-body-guard.ts)
   const device = DeviceSchema.safeParse(data.device ?? {})
   if (!device.success) {
     refuseField(res, "device", device.error.issues[0])
