@@ -38,6 +38,8 @@ export interface AcquiringPayment {
   /** cancelled once the authorisation had lapsed: when it lapsed */
   lapsed_at?: string | null
   authorisation_lifetime_days?: number
+  /** when the payment's account captures; null once the account is gone (a server without it leaves it out) */
+  capture_on?: "authorisation" | "fulfilment" | "shipment" | "manual" | null
   /** lapsed, paid with a card still kept, on an order that owes: the widget offers a re-authorisation */
   reauthorisable?: boolean
   /** what a re-authorisation asks for (what the order owes) */
@@ -54,16 +56,6 @@ export interface ReauthoriseAnswer {
 export interface SyncAnswer {
   payment: AcquiringPayment
   sync: { reached: boolean; changed: string[]; message: string }
-}
-
-/**
- * Settled: captured, voided or failed, nothing awaiting the acquirer. Until
- * then the widget polls, because Medusa's own capture and cancel buttons do
- * not tell extensions they ran.
- */
-export function isSettled(payment: AcquiringPayment): boolean {
-  if (payment.confirming || payment.void_pending) return false
-  return ["captured", "canceled", "error"].includes(payment.status)
 }
 
 /** What the payment card says of the saved card a payment used or saved. */

@@ -1,10 +1,13 @@
 /**
  * Order details: the acquiring payments of the order, kept live with React
- * Query (refetched when Medusa's own payment actions finish, on window
- * focus, and every few seconds until settled), and its payment links,
- * also on an order paid otherwise that owes money after an edit.
+ * Query (refetched when Medusa's own payment actions finish, on return to
+ * the tab, and every few seconds while something may change without this
+ * page: lib/order-money-watch.ts), and its payment links, also on an order
+ * paid otherwise that owes money after an edit. When what it reads of the
+ * order's money changes, Medusa's own cards are refreshed with it.
  */
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import { useMutationState } from "@tanstack/react-query"
 import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { Container, Heading } from "@medusajs/ui"
 import { ConfigurationFaultsBanner } from "../components/configuration-faults-banner"
@@ -12,7 +15,12 @@ import { AcquiringPaymentCard } from "../components/payment/acquiring-payment-ca
 import { PaymentLinksSection } from "../components/payment-links/payment-links-section"
 import { useAcquiringSettings } from "../hooks/settings/use-acquiring-settings"
 import { useOrderPaymentIds } from "../hooks/payments/use-order-payment-ids"
-import { usePaymentLinks } from "../hooks/payment-links/use-payment-links"
+import {
+  createLinkKey,
+  usePaymentLinks,
+} from "../hooks/payment-links/use-payment-links"
+import { useRefreshOrderOnChange } from "../hooks/payments/use-refresh-order-on-change"
+import { linksMoneyState } from "../lib/order-money-watch"
 import { hasLinksToShow } from "../lib/payment-link-balance"
 
 const AcquiringPaymentWidget = ({
@@ -23,7 +31,15 @@ const AcquiringPaymentWidget = ({
   const { data: settings } = useAcquiringSettings()
   // an order paid otherwise that owes after an edit can still be sent a link
   const { data: links } = usePaymentLinks(order.id)
-  if (paymentIds.length === 0 && !hasLinksToShow(links)) return null
+  // a link paid, or what the order owes changed: Medusa's own cards are stale too
+  useRefreshOrderOnChange(order.id, links && linksMoneyState(links))
+  // a refused link stays told, even once the order owes nothing
+  const linkRefused =
+    useMutationState({
+      filters: { mutationKey: createLinkKey(order.id), status: "error" },
+    }).length > 0
+  if (paymentIds.length === 0 && !hasLinksToShow(links) && !linkRefused)
+    return null
   return (
     <Container
       className="divide-y p-0"

@@ -8,7 +8,16 @@
  * mail program). Earlier links are listed with what became of them.
  */
 import { useId, useState } from "react"
-import { Badge, Button, Copy, Heading, Input, Label, Text } from "@medusajs/ui"
+import {
+  Badge,
+  Button,
+  Copy,
+  Heading,
+  Input,
+  Label,
+  Text,
+  toast,
+} from "@medusajs/ui"
 import {
   useCreatePaymentLink,
   usePaymentLinks,
@@ -62,7 +71,8 @@ export function PaymentLinksSection({
   if (!data) return null
   const owed = data.outstanding
   const owes = owesSomething(owed)
-  if (!hasLinksToShow(data) && !created) return null
+  // a refusal stays on the page with its reason, even once nothing is owed
+  if (!hasLinksToShow(data) && !created && !create.error) return null
   const replaces = hasUnopenedLink(data)
 
   return (
@@ -91,7 +101,13 @@ export function PaymentLinksSection({
             variant="secondary"
             isLoading={create.isPending}
             onClick={() =>
-              create.mutate({}, { onSuccess: (link) => setCreated(link) })
+              create.mutate(
+                {},
+                {
+                  onSuccess: (link) => setCreated(link),
+                  onError: (e) => toast.error(e.message),
+                }
+              )
             }
           >
             {replaces ? "Replace payment link" : "Create payment link"}
@@ -99,7 +115,12 @@ export function PaymentLinksSection({
         </div>
       )}
       {create.error && (
-        <Text size="small" className="text-ui-fg-error" role="alert">
+        <Text
+          size="small"
+          className="text-ui-fg-error"
+          role="alert"
+          data-testid="payment-link-refusal"
+        >
           {create.error.message}
         </Text>
       )}

@@ -4,7 +4,8 @@
  * saved the card, when an uncaptured authorisation lapses, refunds,
  * account and mode, the review decision and who made it; Release / Reject while held (each after a confirmation naming
  * the amount), Sync at any time, and Re-authorise with the saved card once
- * a saved-card payment lapsed. Every amount shows its currency.
+ * a saved-card payment lapsed. Every amount shows its currency; every
+ * refusal shows the server's reason, in a toast and below the buttons.
  */
 import { Button, Text, toast, usePrompt } from "@medusajs/ui"
 import { useAcquiringPayment } from "../../hooks/payments/use-acquiring-payment"
@@ -13,7 +14,9 @@ import {
   useSyncPayment,
 } from "../../hooks/payments/use-payment-actions"
 import { useReauthorisePayment } from "../../hooks/payments/use-reauthorise-payment"
+import { useRefreshOrderOnChange } from "../../hooks/payments/use-refresh-order-on-change"
 import { amountText } from "../../lib/amount-text"
+import { paymentMoneyState } from "../../lib/order-money-watch"
 import { authorisationLapseNote, savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
 import { PaymentBadges } from "./payment-badges"
@@ -77,6 +80,8 @@ export function AcquiringPaymentCard({
   const sync = useSyncPayment(orderId, paymentId)
   const reauthorise = useReauthorisePayment(orderId, paymentId)
   const prompt = usePrompt()
+  // captured on fulfilment, refunded elsewhere, confirmed: Medusa's own cards are stale too
+  useRefreshOrderOnChange(orderId, payment && paymentMoneyState(payment))
 
   if (isLoading)
     return (
@@ -86,7 +91,8 @@ export function AcquiringPaymentCard({
         </Text>
       </div>
     )
-  if (error || !payment)
+  // a failed refetch keeps what was read; only a payment never read shows the error
+  if (!payment)
     return (
       <div className="px-6 py-4">
         <Text size="small" className="text-ui-fg-error">
@@ -147,6 +153,13 @@ export function AcquiringPaymentCard({
     })
   }
 
+  const refusals = [
+    ...new Set(
+      [review, sync, reauthorise].flatMap((action) =>
+        action.error ? [action.error.message] : []
+      )
+    ),
+  ]
   const risk = payment.risk
   const lapse = authorisationLapseNote(payment)
   return (
@@ -275,6 +288,17 @@ export function AcquiringPaymentCard({
           </>
         )}
       </div>
+      {refusals.map((message) => (
+        <Text
+          key={message}
+          size="small"
+          className="text-ui-fg-error text-right"
+          role="alert"
+          data-testid="payment-action-refusal"
+        >
+          {message}
+        </Text>
+      ))}
     </div>
   )
 }

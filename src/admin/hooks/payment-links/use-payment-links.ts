@@ -2,11 +2,14 @@
  * An order's payment links (GET /admin/acquiring/orders/:id/payment-links)
  * and making one (POST). Kept under the dashboard's order detail key, so
  * the list refetches when Medusa's own order actions (an edit, a capture)
- * finish, and making a link refreshes Medusa's payment section too.
+ * finish; asked again on every return to the tab and, while a link may
+ * still be paid, at a slow interval; making a link (or being refused one)
+ * refreshes Medusa's payment section too.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
-import { orderDetailKey } from "../payments/query-keys"
+import { linksRefetchInterval } from "../../lib/order-money-watch"
+import { orderDetailKey, refreshOrder } from "../payments/query-keys"
 
 export type PaymentLinkStatus = "open" | "expired" | "used" | "paid"
 
@@ -43,16 +46,23 @@ const linksKey = (orderId: string) =>
 const linksPath = (orderId: string) =>
   `/admin/acquiring/orders/${orderId}/payment-links`
 
+/** The widget stays on the page while a refusal to make a link is shown (useMutationState). */
+export const createLinkKey = (orderId: string) =>
+  ["acquiring", "create-payment-link", orderId] as const
+
 export function usePaymentLinks(orderId: string) {
   return useQuery({
     queryKey: linksKey(orderId),
     queryFn: () => sdk.client.fetch<PaymentLinksAnswer>(linksPath(orderId)),
+    refetchOnWindowFocus: "always",
+    refetchInterval: (query) => linksRefetchInterval(query.state.data),
   })
 }
 
 export function useCreatePaymentLink(orderId: string) {
   const queryClient = useQueryClient()
   return useMutation({
+    mutationKey: createLinkKey(orderId),
     mutationFn: async (body: { expires_in_hours?: number } = {}) =>
       (
         await sdk.client.fetch<{ payment_link: CreatedPaymentLink }>(
@@ -60,7 +70,7 @@ export function useCreatePaymentLink(orderId: string) {
           { method: "POST", body }
         )
       ).payment_link,
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: orderDetailKey(orderId) }),
+    // a refusal (the order owes nothing now) means the page was stale too
+    onSettled: () => refreshOrder(queryClient, orderId),
   })
 }

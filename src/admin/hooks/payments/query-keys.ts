@@ -1,9 +1,12 @@
 /**
  * Under the dashboard's own order detail keys (["orders", "detail", id]):
- * Medusa's capture, refund and cancel mutations invalidate those, so the
- * widget refetches when they finish; and invalidating them after a review
- * or sync refreshes Medusa's own payment section.
+ * Medusa's capture, refund, fulfilment and cancel mutations invalidate
+ * those, so the widget refetches when they finish; and refreshOrder, after
+ * a change Medusa did not make from this page, refreshes Medusa's own
+ * cards (Payments, Summary, Activity) with the widget.
  */
+import type { QueryClient } from "@tanstack/react-query"
+
 export const orderDetailKey = (orderId: string) =>
   ["orders", "detail", orderId] as const
 
@@ -12,4 +15,25 @@ export const paymentKeys = {
     [...orderDetailKey(orderId), { acquiring: "payments" }] as const,
   detail: (orderId: string, paymentId: string) =>
     [...orderDetailKey(orderId), { acquiring: paymentId }] as const,
+}
+
+/**
+ * The dashboard's keys (its queryKeysFactory in @medusajs/dashboard 2.21)
+ * that hold an order's money: "orders" (lists and the detail the order
+ * page reads), the order's preview, changes and line items (keyed
+ * [["orders", "detail", id], …]), "payment" and "payment-collection".
+ * Active queries refetch; the others are only marked stale.
+ */
+export function refreshOrder(
+  queryClient: QueryClient,
+  orderId: string
+): Promise<unknown> {
+  return Promise.all(
+    [
+      ["orders"],
+      [orderDetailKey(orderId)],
+      ["payment"],
+      ["payment-collection"],
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey }))
+  )
 }

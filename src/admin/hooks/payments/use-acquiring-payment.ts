@@ -1,11 +1,15 @@
 import { useQuery } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
-import { isSettled, type AcquiringPayment } from "../../lib/payment-api"
+import type { AcquiringPayment } from "../../lib/payment-api"
+import { paymentRefetchInterval } from "../../lib/order-money-watch"
 import { paymentKeys } from "./query-keys"
 
-/** Polls while the payment is not settled: Medusa's own buttons do not tell extensions they ran. */
-export const UNSETTLED_REFETCH_MS = 4000
-
+/**
+ * One acquiring payment. Asked again when the admin comes back to the tab,
+ * when Medusa's own order actions finish (its keys hold this one), and at
+ * a slow interval while it can change without this page acting: an outcome
+ * being confirmed, an authorisation captured on fulfilment or shipment.
+ */
 export function useAcquiringPayment(orderId: string, paymentId: string) {
   return useQuery({
     queryKey: paymentKeys.detail(orderId, paymentId),
@@ -15,10 +19,8 @@ export function useAcquiringPayment(orderId: string, paymentId: string) {
           `/admin/acquiring/payments/${paymentId}`
         )
       ).payment,
-    refetchOnWindowFocus: true,
-    refetchInterval: (query) =>
-      query.state.data && isSettled(query.state.data)
-        ? false
-        : UNSETTLED_REFETCH_MS,
+    // the dashboard's queries stay fresh 90 s and skip focus: this one is asked on every return
+    refetchOnWindowFocus: "always",
+    refetchInterval: (query) => paymentRefetchInterval(query.state.data),
   })
 }

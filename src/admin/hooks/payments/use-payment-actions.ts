@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
 import type { AcquiringPayment, SyncAnswer } from "../../lib/payment-api"
-import { orderDetailKey, paymentKeys } from "./query-keys"
+import { paymentKeys, refreshOrder } from "./query-keys"
 
 /**
  * Release / reject a held payment, and sync with the acquirer. On success
  * the widget shows the answer at once and the order's queries (Medusa's own
- * payment section and activity) are refetched.
+ * payment section, summary and activity) are refetched; a refusal refetches
+ * them too, since it may say the page was stale.
  */
 function useSettle(orderId: string) {
   const queryClient = useQueryClient()
   return (payment: AcquiringPayment | undefined) => {
     if (payment)
       queryClient.setQueryData(paymentKeys.detail(orderId, payment.id), payment)
-    return queryClient.invalidateQueries({ queryKey: orderDetailKey(orderId) })
+    return refreshOrder(queryClient, orderId)
   }
 }
 
@@ -25,7 +26,7 @@ export function useReviewPayment(orderId: string, paymentId: string) {
         `/admin/acquiring/payments/${paymentId}/review`,
         { method: "POST", body: { decision } }
       ),
-    onSuccess: () => settle(undefined),
+    onSettled: () => settle(undefined),
   })
 }
 
@@ -38,5 +39,6 @@ export function useSyncPayment(orderId: string, paymentId: string) {
         { method: "POST" }
       ),
     onSuccess: (answer) => settle(answer.payment),
+    onError: () => settle(undefined),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
 import type { ReauthoriseAnswer } from "../../lib/payment-api"
-import { orderDetailKey } from "./query-keys"
+import { refreshOrder } from "./query-keys"
 
 /**
  * Re-authorise a lapsed payment with the customer's saved card. Whatever
@@ -16,7 +16,6 @@ export function useReauthorisePayment(orderId: string, paymentId: string) {
         `/admin/acquiring/payments/${paymentId}/reauthorise`,
         { method: "POST" }
       ),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: orderDetailKey(orderId) }),
+    onSettled: () => refreshOrder(queryClient, orderId),
   })
 }

@@ -7,6 +7,10 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../../../../providers/acquiring/config/provider-entries"
 import {
+  capturePolicy,
+  type CaptureMoment,
+} from "../../../../providers/acquiring/config/capture-policy"
+import {
   choiceOf,
   coreFor,
 } from "../../../../providers/acquiring/config/registry"
@@ -46,6 +50,8 @@ export type PaymentDetail = AdminPaymentView &
     decided: ReviewDecisionRecord | null
     /** the option in force for the payment's account (default 7) */
     authorisation_lifetime_days: number
+    /** when the payment's account captures (null: the account is gone): the widget follows an authorisation captured on fulfilment or shipment */
+    capture_on: CaptureMoment | null
     /** lapsed, paid with a card still kept, on an order that owes: POST …/reauthorise may authorise it again */
     reauthorisable: boolean
     /** what a re-authorisation would ask for (what the order owes), when reauthorisable */
@@ -63,12 +69,17 @@ async function accountOf(
   container: MedusaContainer,
   providerId: string,
   data: SessionData
-): Promise<{ account: AdminPaymentAccount; lifetimeDays: number }> {
+): Promise<{
+  account: AdminPaymentAccount
+  lifetimeDays: number
+  captureOn: CaptureMoment | null
+}> {
   try {
     const core = await coreFor(container, providerId, choiceOf(data))
     return {
       account: core.account,
       lifetimeDays: core.options.authorisation_lifetime_days,
+      captureOn: capturePolicy(core.options),
     }
   } catch {
     // an account deleted or incomplete since: what the payment recorded
@@ -79,6 +90,7 @@ async function accountOf(
         mode: data.account?.mode ?? "live",
       },
       lifetimeDays: DEFAULT_AUTHORISATION_LIFETIME_DAYS,
+      captureOn: null,
     }
   }
 }
@@ -109,7 +121,7 @@ export async function readPaymentDetail(
   const payment = await storedPayment(container, id)
   const data = await readSession(payment.data)
   const orderId = await orderIdOfPayment(container, id)
-  const { account, lifetimeDays } = await accountOf(
+  const { account, lifetimeDays, captureOn } = await accountOf(
     container,
     payment.provider_id,
     data
@@ -124,6 +136,7 @@ export async function readPaymentDetail(
     ...adminView(payment, data, account),
     ...lapse,
     authorisation_lifetime_days: lifetimeDays,
+    capture_on: captureOn,
     ...(await reauthorisationView(container, {
       provider_id: payment.provider_id,
       data,
