@@ -4,12 +4,16 @@
  * the dashboard's first build and Medusa's boot are a large part of a
  * browser file. Each file's cases keep their own describe.
  */
+import { randomBytes } from "node:crypto"
 import { adminDashboard } from "../helpers/admin-browser"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { adminPagesCases } from "./admin-pages.cases"
 import { orderWidgetMoneyCases } from "./order-widget-money.cases"
 
 jest.setTimeout(300_000)
+
+// an admin account that captures on fulfilment (order-widget-money) seals its sign key under this key
+process.env.ACQUIRING_SETTINGS_KEY ??= randomBytes(32).toString("hex")
 
 // before the suite: its beforeAll points Medusa at the dashboard's origin
 const admin = adminDashboard()

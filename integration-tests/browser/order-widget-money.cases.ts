@@ -1,9 +1,24 @@
+import type { Page } from "playwright-core"
 import { lapsePayment, orderPaidByCustomer } from "../helpers/lapsed-payments"
 import type { AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
-import { type AcquiringSuite, type Shop } from "../helpers/acquiring-suite"
-import { acquiringPaymentDetail } from "../helpers/checkout"
-import { linksPath, orderOwingTen } from "../helpers/payment-links"
+import {
+  type AcquiringSuite,
+  HOSTED_PROVIDER,
+  type Shop,
+} from "../helpers/acquiring-suite"
+import {
+  acquiringPaymentDetail,
+  adminPayment,
+  placeDirectOrder,
+} from "../helpers/checkout"
+import { accountCapturingOn, fulfil } from "../helpers/fulfilment"
+import {
+  linksPath,
+  orderOwingTen,
+  payLinkElsewhere,
+  pendingDifference,
+} from "../helpers/payment-links"
 import { expectStatus } from "../../dev/store-client/http-client"
 
 /**
@@ -11,13 +26,38 @@ import { expectStatus } from "../../dev/store-client/http-client"
  * lapsed payment made with a kept card re-authorised with that card (the
  * confirmation names the card and the amount; one authorisation reaches
  * the acquirer), and a payment link made for what an edited order still
- * owes, shown with its Copy button. axe-core checks the plugin's markup.
+ * owes, shown with its Copy button. Then the page staying true without a
+ * reload while money moves elsewhere (a capture on fulfilment, a link paid
+ * by the shopper, a refund by another admin), in the widget and in
+ * Medusa's own Payments card and summary, and a refusal shown with its
+ * reason. axe-core checks the plugin's markup.
  */
 
 /** The approved card as the acquirer masks it: first 6, last 4. */
 const MASKED_CARD = "424242******4242"
 
 const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
+
+/** How long a test waits for the page to follow a change made elsewhere (the widget asks every 5 s). */
+const FOLLOWS_MS = 30_000
+
+/** Medusa's own Payments card offers to capture (its wide and narrow words). */
+const captureButton = (page: Page) =>
+  page.getByRole("button", { name: /^Capture( payment)?$/ })
+
+/** Waits until Medusa's "Total paid by customer" row reads `amount` (e.g. "15.00 USD"). */
+async function totalPaidReads(page: Page, amount: string) {
+  await page.waitForFunction(
+    (expected) =>
+      [...document.querySelectorAll("p")].some(
+        (label) =>
+          label.textContent === "Total paid by customer" &&
+          (label.parentElement?.textContent ?? "").endsWith(expected)
+      ),
+    amount,
+    { timeout: FOLLOWS_MS }
+  )
+}
 
 export function orderWidgetMoneyCases(
   suite: AcquiringSuite,
@@ -154,5 +194,168 @@ export function orderWidgetMoneyCases(
 
     // the new link, its Copy button and its e-mail link pass axe too
     expect(await pluginA11y()).toEqual([])
+  })
+
+  it("follows a capture on fulfilment made by another admin: Medusa's Payments card and the widget, without a reload", async () => {
+    const shop = await openShop()
+    await accountCapturingOn(suite, shop, "fulfilment")
+    const { order } = await placeDirectOrder(shop)
+    const page = await admin.logIn(await admin.createLogin(container()))
+    await admin.open(`/orders/${order.id}`)
+    const widget = page.getByTestId("acquiring-widget")
+    await widget
+      .locator('[data-testid="acquiring-payment"][data-status="authorized"]')
+      .waitFor()
+    await captureButton(page).waitFor()
+
+    // the fulfilment comes through Medusa's API; the plugin's subscriber captures after it answered
+    await fulfil(shop, order.id)
+    const captured = widget.locator(
+      '[data-testid="acquiring-payment"][data-status="captured"]'
+    )
+    await captured
+      .getByText("Captured", { exact: true })
+      .waitFor({ timeout: FOLLOWS_MS })
+    await captureButton(page).waitFor({
+      state: "detached",
+      timeout: FOLLOWS_MS,
+    })
+    await totalPaidReads(page, "15.00 USD")
+    expect((await adminPayment(shop, order.id)).captured_at).toBeTruthy()
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
+  })
+
+  it("follows a payment link paid elsewhere: the widget stops saying Still owed and Medusa's Payments card lists the payment", async () => {
+    const shop = await openShop()
+    const orderId = await orderOwingTen(suite, shop)
+    const page = await admin.logIn(await admin.createLogin(container()))
+    await admin.open(`/orders/${orderId}`)
+    const widget = page.getByTestId("acquiring-widget")
+    const links = widget.getByRole("region", { name: "Payment links" })
+    await links.getByText("Still owed: 10.00 USD", { exact: true }).waitFor()
+    await links.getByRole("button", { name: "Create payment link" }).click()
+    const url = links
+      .getByTestId("created-payment-link")
+      .getByLabel("Link for 10.00 USD")
+    await url.waitFor()
+    await totalPaidReads(page, "15.00 USD")
+    // the order's first payment is captured: nothing to capture yet
+    expect(await captureButton(page).count()).toBe(0)
+
+    // the shopper pays in another browser, not in this page
+    await payLinkElsewhere(
+      shop,
+      orderId,
+      await url.inputValue(),
+      HOSTED_PROVIDER
+    )
+    await links
+      .getByText("Paid", { exact: true })
+      .waitFor({ timeout: FOLLOWS_MS })
+    await links.getByText(/^Still owed/).waitFor({ state: "detached" })
+    // Medusa's Payments card lists the link's payment, authorised and ready to capture
+    await captureButton(page).waitFor({ timeout: FOLLOWS_MS })
+    await widget
+      .locator('[data-testid="acquiring-payment"][data-status="authorized"]')
+      .waitFor({ timeout: FOLLOWS_MS })
+    expect(await pendingDifference(shop, orderId)).toBe(10)
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
+  })
+
+  it("shows a refund another admin made once the merchant comes back to the tab, in the widget and Medusa's summary", async () => {
+    const shop = await openShop()
+    const { order } = await placeDirectOrder(shop)
+    const { id: paymentId } = await adminPayment(shop, order.id)
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${paymentId}/capture`, {}),
+      200,
+      "capture"
+    )
+    const page = await admin.logIn(await admin.createLogin(container()))
+    await admin.open(`/orders/${order.id}`)
+    const payment = page
+      .getByTestId("acquiring-widget")
+      .locator('[data-testid="acquiring-payment"][data-status="captured"]')
+    await payment.waitFor()
+    await totalPaidReads(page, "15.00 USD")
+
+    // another admin refunds 5.00 through Medusa's API: nothing on this page acted
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${paymentId}/refund`, {
+        amount: 5,
+      }),
+      200,
+      "refund"
+    )
+    const [refund] = (await acquiringPaymentDetail(shop, paymentId)).refunds
+    expect(refund.amount).toBe("5.00")
+    // the merchant comes back to the tab (the dashboard's query client listens to visibilitychange)
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event("visibilitychange", { bubbles: true }))
+    )
+    await payment
+      .getByText(`Refund ${refund.refund_reference_id}`, { exact: true })
+      .waitFor({ timeout: FOLLOWS_MS })
+    await totalPaidReads(page, "10.00 USD")
+  })
+
+  it("shows why a stale payment-link button is refused, and keeps the block with the reason", async () => {
+    const shop = await openShop()
+    const orderId = await orderOwingTen(suite, shop)
+    const { order } = expectStatus(
+      await shop.admin.get(`/admin/orders/${orderId}?fields=id,display_id`),
+      200,
+      "order number"
+    )
+    const page = await admin.logIn(await admin.createLogin(container()))
+    await admin.open(`/orders/${orderId}`)
+    const links = page
+      .getByTestId("acquiring-widget")
+      .getByRole("region", { name: "Payment links" })
+    await links.getByText("Still owed: 10.00 USD", { exact: true }).waitFor()
+
+    // meanwhile another admin takes the 10.00 by Medusa's own Mark as paid: no link, nothing for this page to follow
+    const { payment_collection } = expectStatus(
+      await shop.admin.post("/admin/payment-collections", {
+        order_id: orderId,
+        amount: 10,
+      }),
+      200,
+      "payment collection"
+    )
+    expectStatus(
+      await shop.admin.post(
+        `/admin/payment-collections/${payment_collection.id}/mark-as-paid`,
+        { order_id: orderId }
+      ),
+      200,
+      "mark as paid"
+    )
+    expect(await pendingDifference(shop, orderId)).toBe(0)
+
+    await links.getByRole("button", { name: "Create payment link" }).click()
+    const reason = `Order #${order.display_id} owes nothing`
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: reason })
+      .waitFor()
+    const refusal = links.getByTestId("payment-link-refusal")
+    await refusal.waitFor()
+    // the refusal refreshed the page: nothing owed any more, and the reason stays
+    await links.getByText(/^Still owed/).waitFor({ state: "detached" })
+    await totalPaidReads(page, "25.00 USD")
+    expect(await refusal.isVisible()).toBe(true)
+    await expect(refusal.textContent()).resolves.toMatch(
+      new RegExp(`^${reason}: what it costs is paid or authorised\\.`)
+    )
+    await links.scrollIntoViewIfNeeded()
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
+    await admin.screenshot("order-widget-refusal")
   })
 }

@@ -1,6 +1,12 @@
 /** Orders that owe money and the payment links that take it, as the payment-link specs drive them. */
 import type { AcquiringSuite, Shop } from "./acquiring-suite"
-import { adminOrder, placeDirectOrder } from "./checkout"
+import {
+  adminOrder,
+  eventually,
+  hostedCardFields,
+  placeDirectOrder,
+} from "./checkout"
+import { CARDS } from "./test-cards"
 import { notificationsProcessed } from "./settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
@@ -97,4 +103,29 @@ export async function linkPaymentOf(
   return order.payment_collections
     .flatMap((c: any) => c.payments ?? [])
     .find((p: any) => p.provider_id === providerId)
+}
+
+/**
+ * The shopper pays a link elsewhere (not in the admin's page): the link
+ * opened, the approved card typed on the acquirer's page, the way back
+ * followed; resolves with the link's payment once Medusa has recorded it.
+ */
+export async function payLinkElsewhere(
+  shop: Shop,
+  orderId: string,
+  url: string,
+  providerId: string
+): Promise<any> {
+  const { payForm } = await openLink(url)
+  const paid = await submitForm(payForm, hostedCardFields(CARDS.approved), {
+    followRedirects: false,
+  })
+  expect(paid.visits[0].status).toBe(303)
+  const back = await fetch(paid.visits[0].location!, { redirect: "manual" })
+  expect(back.status).toBe(200)
+  return eventually(
+    "the link's payment on the order",
+    () => linkPaymentOf(shop, orderId, providerId),
+    30_000
+  )
 }
