@@ -1,40 +1,9 @@
 import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { chromiumLaunch } from "./chromium"
 
 const SCREENSHOTS = resolve(__dirname, "..", "..", ".artifacts", "screenshots")
-
-/**
- * The Chromium CHROME_PATH names, else the one the @sparticuz/chromium
- * package ships (unpacked to the temp folder), so a fresh clone needs
- * nothing but Node.
- */
-async function chromiumLaunch(extraArgs: string[]): Promise<Browser> {
-  const executablePath =
-    process.env.CHROME_PATH ||
-    (await (await import("@sparticuz/chromium")).default.executablePath())
-  // Not the package's own Lambda flags: they turn off web security (CORS)
-  // and run one process, which dies when a test's context closes.
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-component-update",
-      "--disable-sync",
-      ...extraArgs,
-    ],
-  })
-}
 
 function fileName(testName: string): string {
   return `${testName

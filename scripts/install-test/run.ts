@@ -1,21 +1,24 @@
 /**
  * `npm run test:install`: the plugin as a merchant gets it. Packs the
- * package, creates a stock Medusa store (package.json shaped like Medusa's
- * starter) in a temporary folder, installs the tarball with plain `npm
- * install`, checks `npm ls`, compiles a consumer file against the packed
- * types, starts `npx acquiring-sandbox`, migrates on an embedded PostgreSQL,
- * boots the store and sees both providers through the admin API. Everything
- * listens on 127.0.0.1; npm may use its cache and the registry. Exits 1 on
- * the first failure and prints the duration either way.
+ * package; creates a stock Medusa store (package.json shaped like Medusa's
+ * starter, naming Medusa and the packed plugin) in a temporary folder and
+ * installs it in one plain `npm install`, without a lock file or npm's
+ * offline preference, so the registry's newest versions are what get
+ * resolved; checks that the libraries the dashboard shares with extensions
+ * are installed once, `npm ls`, and a consumer file compiled against the
+ * packed types; starts `npx acquiring-sandbox`, migrates on an embedded
+ * PostgreSQL, runs the store with `npx medusa develop` (its admin served
+ * from the store's own node_modules), sees both providers through the admin
+ * API, pays an order with the sandbox's test card and opens every page and
+ * widget the plugin adds to the admin in Chromium (admin-pages.ts).
+ * Everything listens on 127.0.0.1. Exits 1 on the first failure and prints
+ * the duration either way.
  */
-import { spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import {
   copyFileSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -29,187 +32,25 @@ import {
   freeLoopbackPort,
   startEmbeddedDatabase,
 } from "../../dev/local-stack/database"
-import { storePackageJson, STORE_TSCONFIG } from "./store-package"
 import { startingCommands } from "../docs/shell-commands"
+import { checkAdminPages, pluginPages } from "./admin-pages"
+import { packPlugin } from "./pack"
+import { cleanups, elapsed, run, startServer, step, stopAll } from "./processes"
+import { assertOneCopyEach } from "./single-copies"
+import { CARD_PROVIDER, createStoreData, HOSTED_PROVIDER } from "./store-data"
+import { storePackageJson, STORE_TSCONFIG } from "./store-package"
 
 const ROOT = resolve(__dirname, "..", "..")
-const PROVIDERS = [
-  "pp_acquiring-card_acquiring",
-  "pp_acquiring-hosted_acquiring",
-]
-/** What `--reuse-build` needs from the build before packing. */
-const BUILT_ENTRIES = [
-  ".medusa/server/src/providers/acquiring/index.js",
-  ".medusa/server/src/admin/index.js",
-]
+const PROVIDERS = [CARD_PROVIDER, HOSTED_PROVIDER]
 const ADMIN = { email: "admin@install-check.test", password: "install-check-1" }
-const started = Date.now()
-const cleanups: Array<() => Promise<unknown> | unknown> = []
+/** Where the admin pages' screenshots stay after the run (git-ignored). */
+const SCREENSHOTS = join(ROOT, ".medusa", "install-check", "screenshots")
 
-function elapsed(): string {
-  return `${((Date.now() - started) / 1000).toFixed(1)} s`
-}
-function step(text: string): void {
-  console.log(`[install ${elapsed()}] ${text}`)
-}
-
-/** Runs a command to its end; rejects with its output when it fails. */
-function run(
-  command: string,
-  args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv }
-): Promise<string> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let output = ""
-    child.stdout.on("data", (chunk) => (output += chunk))
-    child.stderr.on("data", (chunk) => (output += chunk))
-    child.on("error", fail)
-    child.on("close", (code) =>
-      code === 0
-        ? done(output)
-        : fail(
-            new Error(
-              `${command} ${args.join(" ")} exited ${code}:\n${output.slice(-4000)}`
-            )
-          )
-    )
-  })
-}
-
-/** Starts a long-running command and waits for a line matching `ready`. */
-function startServer(
-  command: string,
-  args: string[],
-  options: {
-    cwd: string
-    env?: NodeJS.ProcessEnv
-    ready: RegExp
-    timeoutMs: number
-  }
-): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    })
-    cleanups.push(() => stopProcessGroup(child))
-    let output = ""
-    const timer = setTimeout(
-      () =>
-        fail(
-          new Error(
-            `${command} ${args.join(" ")} not ready in ${options.timeoutMs} ms:\n${output.slice(-4000)}`
-          )
-        ),
-      options.timeoutMs
-    )
-    const watch = (chunk: Buffer) => {
-      output += chunk
-      const match = output.match(options.ready)
-      if (match) {
-        clearTimeout(timer)
-        done({ child, match })
-      }
-    }
-    child.stdout!.on("data", watch)
-    child.stderr!.on("data", watch)
-    child.on("exit", (code) => {
-      clearTimeout(timer)
-      fail(
-        new Error(
-          `${command} ${args.join(" ")} exited ${code}:\n${output.slice(-4000)}`
-        )
-      )
-    })
-  })
-}
-
-/** npx and medusa start child processes: stop the whole group this script started. */
-function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined)
-    return Promise.resolve()
-  return new Promise((done) => {
-    child.once("exit", () => done())
-    try {
-      process.kill(-child.pid!, "SIGTERM")
-    } catch {
-      done()
-    }
-    setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL")
-      } catch {
-        // already gone
-      }
-      done()
-    }, 5_000).unref()
-  })
-}
-
-/** Packs the plugin into `work` and checks what the package ships; answers the tarball's path. */
-async function packPlugin(work: string): Promise<string> {
-  // `npm test` has just built the plugin: packing it as built spares a second build
-  const reuse = process.argv.includes("--reuse-build")
-  if (reuse)
-    for (const built of BUILT_ENTRIES)
-      if (!existsSync(join(ROOT, built)))
-        throw new Error(`--reuse-build: ${built} is missing; run npm run build`)
-  step(
-    reuse
-      ? "npm pack of the plugin as built"
-      : "npm pack (prepack builds the plugin)"
-  )
-  await run(
-    "npm",
-    [
-      "pack",
-      "--pack-destination",
-      work,
-      ...(reuse ? ["--ignore-scripts"] : []),
-    ],
-    { cwd: ROOT }
-  )
-  const tarballName = readdirSync(work).find((name) => name.endsWith(".tgz"))
-  if (!tarballName) throw new Error("npm pack wrote no tarball")
-  const tarball = join(work, tarballName)
-  const shipped = (await run("tar", ["-tzf", tarball], { cwd: work }))
-    .split("\n")
-    .filter(Boolean)
-    .map((path) => path.replace(/^package\//, ""))
-  for (const required of [
-    "README.md",
-    "medusa-config.example.ts",
-    "docs/sandbox.md",
-    ".medusa/server/src/gateway/index.d.ts",
-    ".medusa/server/src/sandbox/index.d.ts",
-    ".medusa/server/src/providers/acquiring/index.d.ts",
-    ".medusa/server/src/sandbox/cli.js",
-  ]) {
-    if (!shipped.includes(required))
-      throw new Error(`the package lacks ${required}`)
-  }
-  const testDoubles = shipped.filter((path) =>
-    /__fixtures__|__tests__|\.test\.|\.spec\./.test(path)
-  )
-  if (testDoubles.length)
-    throw new Error(`the package ships test files: ${testDoubles.join(", ")}`)
-  step(`packed ${tarballName}: ${shipped.length} files`)
-  return tarball
-}
-
-/** A stock Medusa store (package.json shaped like Medusa's starter) in `store`, installed. */
+/** A stock Medusa store naming the packed plugin, installed in one step as a fresh clone is. */
 async function installStockStore(
   store: string,
-  npmFlags: string[]
+  tarball: string
 ): Promise<void> {
-  step("a stock Medusa store: npm install")
   const medusaVersion = JSON.parse(
     readFileSync(
       join(ROOT, "node_modules", "@medusajs", "medusa", "package.json"),
@@ -219,7 +60,7 @@ async function installStockStore(
   mkdirSync(store)
   writeFileSync(
     join(store, "package.json"),
-    JSON.stringify(storePackageJson(medusaVersion), null, 2)
+    JSON.stringify(storePackageJson(medusaVersion, tarball), null, 2)
   )
   writeFileSync(
     join(store, "tsconfig.json"),
@@ -229,29 +70,15 @@ async function installStockStore(
     join(__dirname, "store-medusa-config.ts"),
     join(store, "medusa-config.ts")
   )
-  await run("npm", ["install", ...npmFlags], { cwd: store })
+  step(
+    "a stock Medusa store naming Medusa and the packed plugin: npm install (no lock file, fresh from the registry)"
+  )
+  await run("npm", ["install", "--no-audit", "--no-fund"], { cwd: store })
   step("the stock store is installed")
 }
 
-async function main(): Promise<void> {
-  const work = mkdtempSync(join(tmpdir(), "acquiring-install-"))
-  if (!process.env.ACQUIRING_KEEP_INSTALL_DIR)
-    cleanups.push(() => rmSync(work, { recursive: true, force: true }))
-  const store = join(work, "store")
-  const npmFlags = ["--no-audit", "--no-fund", "--prefer-offline"]
-
-  // packing and the stock store's own install do not depend on each other: side by side
-  const [tarball] = await Promise.all([
-    packPlugin(work),
-    installStockStore(store, npmFlags),
-  ])
-
-  step("npm install <the packed plugin> (no --legacy-peer-deps)")
-  await run("npm", ["install", ...npmFlags, tarball], { cwd: store })
-  await run("npm", ["ls"], { cwd: store })
-  await run("npm", ["ls", "--all", "medusa-payment-acquiring"], { cwd: store })
-  step("npm ls is clean")
-
+/** The consumer file compiles (strict) against the packed package's declarations. */
+async function compileConsumer(store: string): Promise<void> {
   step(
     "tsc --noEmit on a consumer of /gateway, /sandbox and /providers/acquiring"
   )
@@ -277,8 +104,10 @@ async function main(): Promise<void> {
     ["-p", "tsconfig.consumer.json"],
     { cwd: store }
   )
+}
 
-  // the sandbox command the README and docs/sandbox.md give, run exactly as written
+/** The sandbox command the README and docs/sandbox.md give, run exactly as written; answers its address. */
+async function startSandbox(store: string): Promise<string> {
   const sandboxCommand = startingCommands(join(ROOT, "README.md")).find((c) =>
     c.startsWith("npx acquiring-sandbox")
   )
@@ -297,9 +126,12 @@ async function main(): Promise<void> {
     ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
     timeoutMs: 30_000,
   })
-  const sandboxUrl = sandbox.match[1]
-  step(`sandbox at ${sandboxUrl}`)
+  step(`sandbox at ${sandbox.match[1]}`)
+  return sandbox.match[1]
+}
 
+/** A new database on PostgreSQL (embedded unless DATABASE_URL_VARIABLE names one); answers its URL. */
+async function createDatabase(): Promise<string> {
   const existing = process.env[DATABASE_URL_VARIABLE]
   step(
     existing
@@ -325,14 +157,62 @@ async function main(): Promise<void> {
       .catch(() => undefined)
     await admin.end()
   })
+  return `postgres://${encodeURIComponent(db.DB_USERNAME)}:${encodeURIComponent(db.DB_PASSWORD)}@${db.DB_HOST}:${db.DB_PORT}/${dbName}`
+}
 
+/** Both providers through the admin API; answers the admin's bearer token. */
+async function checkProviders(backend: string): Promise<string> {
+  step("GET /admin/payments/payment-providers as an admin")
+  const login = await fetch(`${backend}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error(`admin login failed: ${login.status}`)
+  const answer = await fetch(
+    `${backend}/admin/payments/payment-providers?limit=100`,
+    { headers: { authorization: `Bearer ${token}` } }
+  )
+  const body = (await answer.json()) as {
+    payment_providers?: Array<{ id: string }>
+  }
+  const ids = (body.payment_providers ?? []).map((p) => p.id)
+  const missing = PROVIDERS.filter((id) => !ids.includes(id))
+  if (answer.status !== 200 || missing.length)
+    throw new Error(
+      `providers missing (${answer.status}): ${missing.join(", ")}; listed: ${ids.join(", ")}`
+    )
+  step(`both providers listed: ${PROVIDERS.join(", ")}`)
+  return token
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), "acquiring-install-"))
+  if (!process.env.ACQUIRING_KEEP_INSTALL_DIR)
+    cleanups.push(() => rmSync(work, { recursive: true, force: true }))
+  const store = join(work, "store")
+
+  const tarball = await packPlugin(ROOT, work)
+  await installStockStore(store, tarball)
+  step(
+    `one copy of each library the dashboard shares: ${assertOneCopyEach(store)}`
+  )
+  await run("npm", ["ls"], { cwd: store })
+  await run("npm", ["ls", "--all", "medusa-payment-acquiring"], { cwd: store })
+  step("npm ls is clean")
+  await compileConsumer(store)
+
+  const sandboxUrl = await startSandbox(store)
+  const databaseUrl = await createDatabase()
   const port = await freeLoopbackPort()
   const backend = `http://127.0.0.1:${port}`
   const env = {
-    DATABASE_URL: `postgres://${encodeURIComponent(db.DB_USERNAME)}:${encodeURIComponent(db.DB_PASSWORD)}@${db.DB_HOST}:${db.DB_PORT}/${dbName}`,
+    DATABASE_URL: databaseUrl,
     STORE_CORS: "http://127.0.0.1:8000",
-    ADMIN_CORS: "http://127.0.0.1:9000",
-    AUTH_CORS: "http://127.0.0.1:8000,http://127.0.0.1:9000",
+    // the admin is served by the store itself, on its own address
+    ADMIN_CORS: backend,
+    AUTH_CORS: `http://127.0.0.1:8000,${backend}`,
     JWT_SECRET: randomBytes(16).toString("hex"),
     COOKIE_SECRET: randomBytes(16).toString("hex"),
     // The README's sandbox .env, with the ports of this run.
@@ -361,13 +241,17 @@ async function main(): Promise<void> {
     { cwd: store, env }
   )
 
-  step("npx medusa start on 127.0.0.1")
+  // development mode, as a merchant tries the admin: over plain http,
+  // production mode marks the session cookie secure and the login is lost
+  step(
+    "npx medusa develop on 127.0.0.1 (the admin from the store's own node_modules)"
+  )
   await startServer(
     "npx",
     [
       "--no-install",
       "medusa",
-      "start",
+      "develop",
       "--host",
       "127.0.0.1",
       "--port",
@@ -375,46 +259,32 @@ async function main(): Promise<void> {
     ],
     {
       cwd: store,
-      env: { ...env, LOG_LEVEL: "info" },
+      // Vite's hot-reload socket listens on every interface unless told
+      env: { ...env, LOG_LEVEL: "info", HMR_BIND_HOST: "127.0.0.1" },
       ready: /Server is ready|Admin URL|listening/i,
-      timeoutMs: 120_000,
+      timeoutMs: 180_000,
     }
   )
+  // Vite compiles the dashboard on its first request: let it start while the data is made
+  for (const file of ["entry.jsx", "index.css"])
+    void fetch(`${backend}/app/${file}`).catch(() => undefined)
 
-  step("GET /admin/payments/payment-providers as an admin")
-  const login = await fetch(`${backend}/auth/user/emailpass`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
+  const token = await checkProviders(backend)
+  step("an order paid with the sandbox's test card, a customer and a payout")
+  const data = await createStoreData(backend, token)
+  step(
+    `order ${data.orderId}, customer ${data.customerId}, payout ${data.payoutId}`
+  )
+
+  step("every page and widget the plugin adds, in Chromium")
+  const screenshots = await checkAdminPages({
+    origin: backend,
+    login: ADMIN,
+    pages: pluginPages(data),
+    screenshots: SCREENSHOTS,
+    log: step,
   })
-  const { token } = (await login.json()) as { token?: string }
-  if (!token) throw new Error(`admin login failed: ${login.status}`)
-  const answer = await fetch(
-    `${backend}/admin/payments/payment-providers?limit=100`,
-    {
-      headers: { authorization: `Bearer ${token}` },
-    }
-  )
-  const body = (await answer.json()) as {
-    payment_providers?: Array<{ id: string }>
-  }
-  const ids = (body.payment_providers ?? []).map((p) => p.id)
-  const missing = PROVIDERS.filter((id) => !ids.includes(id))
-  if (answer.status !== 200 || missing.length)
-    throw new Error(
-      `providers missing (${answer.status}): ${missing.join(", ")}; listed: ${ids.join(", ")}`
-    )
-  step(`both providers listed: ${PROVIDERS.join(", ")}`)
-}
-
-async function stopAll(): Promise<void> {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup()
-    } catch (error) {
-      console.error(`(while cleaning up: ${(error as Error).message})`)
-    }
-  }
+  step(`screenshots: ${screenshots.join(", ")}`)
 }
 
 main()

@@ -1,6 +1,7 @@
 // The store's medusa-config.ts in the install check: the README's quick start
-// as a merchant copies it (admin off: the check needs no dashboard build).
-// Keep the provider options identical to the README's.
+// as a merchant copies it, the admin on as in Medusa's starter (the check
+// opens the plugin's pages in it). Keep the provider options identical to
+// the README's.
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -16,7 +17,6 @@ module.exports = defineConfig({
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",
     },
   },
-  admin: { disable: true },
   plugins: [{ resolve: "medusa-payment-acquiring", options: {} }],
   modules: [
     {

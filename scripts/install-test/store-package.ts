@@ -1,8 +1,10 @@
 /**
  * A stock Medusa store's package.json and tsconfig.json, shaped like Medusa's
- * own starter (medusa-starter-default) at the Medusa version given.
+ * own starter (medusa-starter-default) at the Medusa version given, naming
+ * the packed plugin beside Medusa: what a store cloned without its lock
+ * file, or a container build from package.json, installs in one step.
  */
-export function storePackageJson(medusaVersion: string) {
+export function storePackageJson(medusaVersion: string, pluginTarball: string) {
   return {
     name: "acquiring-install-check-store",
     version: "0.0.1",
@@ -17,6 +19,7 @@ export function storePackageJson(medusaVersion: string) {
       "@medusajs/cli": medusaVersion,
       "@medusajs/framework": medusaVersion,
       "@medusajs/medusa": medusaVersion,
+      "medusa-payment-acquiring": `file:${pluginTarball}`,
     },
     devDependencies: {
       "@medusajs/test-utils": medusaVersion,

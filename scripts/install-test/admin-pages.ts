@@ -1,0 +1,183 @@
+/**
+ * Every page and widget the plugin adds to Medusa's admin, opened in a real
+ * Chromium against the stock store's own dashboard (served by `medusa
+ * develop` from the store's node_modules): the check fails on an uncaught
+ * page error, a console error, the dashboard's error boundary ("An error
+ * occurred") or a page without what it must show. Saves a screenshot of
+ * each page.
+ */
+import { mkdirSync, rmSync } from "node:fs"
+import { join } from "node:path"
+import type { Locator, Page } from "playwright-core"
+import { chromiumLaunch } from "../../integration-tests/helpers/chromium"
+import { MASKED_CARD, type StoreData } from "./store-data"
+
+type PluginPage = {
+  name: string
+  path: string
+  /** What the page must show once its data has loaded. */
+  mustShow: (page: Page) => Locator[]
+}
+
+export function pluginPages(data: StoreData): PluginPage[] {
+  return [
+    {
+      name: "settings-acquiring",
+      path: "/settings/acquiring",
+      mustShow: (page) => [
+        page.getByRole("heading", { name: "Acquiring", level: 1 }),
+        page.getByRole("button", { name: "Add account" }),
+      ],
+    },
+    {
+      name: "payouts",
+      path: "/payouts",
+      mustShow: (page) => [
+        page.getByRole("heading", { name: "Payouts" }),
+        page.getByTestId("payout-row").filter({ hasText: "INSTALL-CHECK-1" }),
+      ],
+    },
+    {
+      name: "payout-detail",
+      path: `/payouts/${data.payoutId}`,
+      mustShow: (page) => [
+        page.getByTestId("payout-status"),
+        page.getByRole("heading", { name: "Beneficiary" }),
+      ],
+    },
+    {
+      name: "refunds-at-acquirer",
+      path: "/acquiring-refunds",
+      mustShow: (page) => [
+        page.getByRole("heading", { name: "Refunds at acquirer" }),
+        page.getByRole("button", { name: "Search", exact: true }),
+      ],
+    },
+    {
+      name: "order-widget",
+      path: `/orders/${data.orderId}`,
+      mustShow: (page) => [
+        page
+          .getByTestId("acquiring-widget")
+          .getByRole("heading", { name: "Acquiring" }),
+        page.getByTestId("acquiring-payment").filter({ hasText: MASKED_CARD }),
+      ],
+    },
+    {
+      name: "customer-saved-cards-widget",
+      path: `/customers/${data.customerId}`,
+      mustShow: (page) => [
+        page
+          .getByTestId("acquiring-saved-cards")
+          .getByRole("heading", { name: "Saved cards" }),
+        page.getByTestId("acquiring-saved-cards").getByText("No saved cards"),
+      ],
+    },
+  ]
+}
+
+/** The dashboard's own error boundary, shown in place of a page that threw. */
+const ERROR_BOUNDARY = "An error occurred"
+
+/**
+ * Console errors the stock dashboard prints by itself, plugin or not; keep
+ * this list narrow (each entry hides what it matches, on every page).
+ */
+const DASHBOARD_OWN_ERRORS: RegExp[] = [
+  // Medusa 2.21's order page: React's development warning about a <div>
+  // inside a <p> in its own order summary (component stack Cost in
+  // CostBreakdown in OrderSummarySection, no plugin component in it)
+  /^Warning: validateDOMNesting\(\.\.\.\): %s cannot appear as a descendant of <%s>\.%s <div> p\s+at div\s+at p\s+at \S+\s+at div\s+at Cost \(/,
+]
+
+export async function checkAdminPages(options: {
+  origin: string
+  login: { email: string; password: string }
+  pages: PluginPage[]
+  screenshots: string
+  log: (text: string) => void
+}): Promise<string[]> {
+  const { origin, login, screenshots, log } = options
+  rmSync(screenshots, { recursive: true, force: true })
+  mkdirSync(screenshots, { recursive: true })
+  const browser = await chromiumLaunch([])
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+    })
+    const page = await context.newPage()
+    page.setDefaultTimeout(30_000)
+    let current = "login"
+    const problems: string[] = []
+    page.on("pageerror", (error) =>
+      problems.push(`${current}: page error: ${error.message}`)
+    )
+    page.on("console", (message) => {
+      if (message.type() !== "error") return
+      const text = message.text()
+      if (DASHBOARD_OWN_ERRORS.some((known) => known.test(text))) return
+      const where = message.location().url
+      problems.push(
+        `${current}: console error: ${text}${where ? ` (${where})` : ""}`
+      )
+    })
+
+    // the dashboard's own login form; the first load compiles its modules (Vite)
+    await page.goto(`${origin}/app/login`, { waitUntil: "commit" })
+    const email = page.locator('input[name="email"]')
+    await email.waitFor({ timeout: 240_000 })
+    await email.fill(login.email)
+    await page.locator('input[name="password"]').fill(login.password)
+    await page.getByRole("button", { name: /continue with email/i }).click()
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"), {
+      timeout: 60_000,
+    })
+    log("logged in through the dashboard's login form")
+
+    const saved: string[] = []
+    for (const plugin of options.pages) {
+      current = `${plugin.name} (/app${plugin.path})`
+      await page.goto(`${origin}/app${plugin.path}`, { waitUntil: "commit" })
+      const crashed = page.getByText(ERROR_BOUNDARY).first()
+      for (const content of plugin.mustShow(page)) {
+        // the error boundary replaces the page: stop waiting when it shows
+        const shown = await Promise.race([
+          content
+            .first()
+            .waitFor({ timeout: 60_000 })
+            .then(() => "shown" as const),
+          crashed.waitFor({ timeout: 60_000 }).then(() => "crashed" as const),
+        ]).catch((error: Error) => `missing: ${error.message.split("\n")[0]}`)
+        if (shown === "crashed") {
+          const text = (await page.locator("main, body").first().innerText())
+            .replace(/\s+/g, " ")
+            .slice(0, 500)
+          problems.push(`${current}: the dashboard's error boundary: ${text}`)
+          break
+        }
+        if (shown !== "shown")
+          problems.push(`${current}: does not show ${content}: ${shown}`)
+      }
+      // what the page asked for has answered (widgets load their own data)
+      await page.waitForLoadState("networkidle").catch(() => undefined)
+      if (
+        (await crashed.count()) &&
+        !problems.some((p) => p.startsWith(current))
+      )
+        problems.push(`${current}: the dashboard's error boundary shows`)
+      const file = join(screenshots, `${plugin.name}.png`)
+      await page.screenshot({ path: file, fullPage: true })
+      saved.push(file)
+      log(
+        `${current}: ${problems.some((p) => p.startsWith(current)) ? "FAILED" : "rendered"}, ${file}`
+      )
+    }
+    if (problems.length)
+      throw new Error(
+        `the plugin's admin pages in the stock store:\n  ${problems.join("\n  ")}\nScreenshots: ${saved.join(", ")}`
+      )
+    return saved
+  } finally {
+    await browser.close()
+  }
+}
