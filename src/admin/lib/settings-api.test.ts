@@ -1,7 +1,7 @@
 import { changeLines } from "./settings-api"
 
 describe("the lines of an audit entry", () => {
-  it("shows each changed field before → after, null as medusa-config", () => {
+  it("shows each changed field before → after, null as what stands in for a blank", () => {
     expect(
       changeLines({
         action: "updated",
@@ -16,9 +16,20 @@ describe("the lines of an audit entry", () => {
     ).toEqual([
       "enabled: true → false",
       "base_url: http://a → http://b",
-      "order_prefix: SHOP → medusa-config",
+      "order_prefix: SHOP → medusa-config or default",
       "currencies: usd, eur → all",
     ])
+    // the page knows what a blank stands for: the default, when medusa-config sets nothing
+    expect(
+      changeLines(
+        {
+          action: "updated",
+          fields: ["capture_on"],
+          changes: [{ field: "capture_on", from: null, to: "fulfilment" }],
+        },
+        (field) => (field === "capture_on" ? "default (manual)" : "?")
+      )
+    ).toEqual(["capture_on: default (manual) → fulfilment"])
   })
 
   it("says only that the sign key was replaced, and a new account's values", () => {

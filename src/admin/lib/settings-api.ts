@@ -52,13 +52,32 @@ export interface AccountAvailability {
   rules: AvailabilityRule[]
 }
 
+export type EffectiveValues = Record<
+  string,
+  { value: unknown; source: ValueSource }
+>
+
+/**
+ * Who serves the provider's new payments: an enabled account, medusa-config
+ * alone, or nobody ("disabled": the account that would serve is disabled,
+ * "none": no account and medusa-config incomplete), so payments are refused.
+ */
+export type Serving = "account" | "config" | "disabled" | "none"
+
 export interface ProviderSettings {
   id: string
   identifier: "acquiring-card" | "acquiring-hosted"
   /** null until a backend URL is known */
   notify_url: string | null
+  /** the enabled account serving, or with serving "disabled" the disabled one */
   account_id: string | null
-  effective: Record<string, { value: unknown; source: ValueSource }>
+  serving: Serving
+  /** medusa-config's options alone are complete */
+  config_complete: boolean
+  /** the values in force (serving "disabled": the disabled account's saved values) */
+  effective: EffectiveValues
+  /** medusa-config's values and the defaults, without any account */
+  inherited: EffectiveValues
 }
 
 /** Something that refuses card payments now: the reason and its fix, for the operator. */
@@ -90,7 +109,7 @@ export interface ConnectionVerdict {
   code?: string
 }
 
-/** A value as the audit keeps it: the field's JSON (null: left to medusa-config). */
+/** A value as the audit keeps it: the field's JSON (null: left blank, to medusa-config or the default). */
 export type AuditValue =
   | string
   | number
@@ -117,11 +136,19 @@ export interface SettingsChange {
   created_at: string
 }
 
-/** A value in words: null falls back to medusa-config (or its default); an empty list serves all. */
-export function auditValueText(value: AuditValue): string {
-  if (value === null) return "medusa-config"
+/** What a blank (null) field stands for when nothing more is known. */
+export const BLANK_UNKNOWN = "medusa-config or default"
+
+/** A value in words: null is the field left blank (`blank` says what that means); an empty list serves all. */
+export function auditValueText(
+  value: AuditValue,
+  blank: string = BLANK_UNKNOWN
+): string {
+  if (value === null) return blank
   if (Array.isArray(value))
-    return value.length ? value.map(auditValueText).join(", ") : "all"
+    return value.length
+      ? value.map((v) => auditValueText(v, blank)).join(", ")
+      : "all"
   if (typeof value === "object") return JSON.stringify(value)
   return String(value)
 }
@@ -129,17 +156,20 @@ export function auditValueText(value: AuditValue): string {
 /**
  * One line per field an entry changed: "base_url: http://a → http://b",
  * "sign_key: replaced"; a new account's lines show the values it was
- * created with. Older entries name their fields only.
+ * created with. Older entries name their fields only. `blankOf` says what
+ * a field left blank stands for ("default (manual)", "medusa-config (…)").
  */
 export function changeLines(
-  entry: Pick<SettingsChange, "action" | "fields" | "changes">
+  entry: Pick<SettingsChange, "action" | "fields" | "changes">,
+  blankOf: (field: string) => string = () => BLANK_UNKNOWN
 ): string[] {
   if (!entry.changes) return entry.fields
   return entry.changes.map((change) => {
     if ("change" in change) return `${change.field}: ${change.change}`
-    if (entry.action === "created")
-      return `${change.field}: ${auditValueText(change.to)}`
-    return `${change.field}: ${auditValueText(change.from)} → ${auditValueText(change.to)}`
+    const text = (value: AuditValue) =>
+      auditValueText(value, blankOf(change.field))
+    if (entry.action === "created") return `${change.field}: ${text(change.to)}`
+    return `${change.field}: ${text(change.from)} → ${text(change.to)}`
   })
 }
 

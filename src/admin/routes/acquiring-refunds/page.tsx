@@ -337,4 +337,9 @@ export const config = defineRouteConfig({
   icon: ArrowUturnLeft,
 })
 
+/** The dashboard's breadcrumb (it reads each route's handle.breadcrumb). */
+export const handle = {
+  breadcrumb: () => "Refunds at acquirer",
+}
+
 export default RefundsAtAcquirerPage

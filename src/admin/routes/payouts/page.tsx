@@ -191,4 +191,9 @@ export const config = defineRouteConfig({
   icon: Cash,
 })
 
+/** The dashboard's breadcrumb (it reads each route's handle.breadcrumb); the detail adds the payout. */
+export const handle = {
+  breadcrumb: () => "Payouts",
+}
+
 export default PayoutsPage

@@ -52,6 +52,11 @@ export function configurationVerdict(reason: string): ConnectionVerdict {
   }
 }
 
+/** Why Test connection sends nothing for a disabled account, and the fix. */
+export function disabledAccountReason(name: string): string {
+  return `account "${name}" is disabled. Edit it, turn Enabled on and save, then test the connection again.`
+}
+
 export async function checkConnection(
   options: AcquiringOptions
 ): Promise<ConnectionVerdict> {

@@ -77,6 +77,28 @@ describe("effective options", () => {
     })
   })
 
+  it("shows the capture moment in force with the source that decided it", () => {
+    const capture = (config: object, overlay?: Record<string, unknown>) =>
+      effectiveView(config, overlay).capture_on
+    expect(capture({})).toEqual({ value: "manual", source: "default" })
+    // the older switch decides while nobody sets capture_on
+    expect(capture({ auto_capture: true })).toEqual({
+      value: "authorisation",
+      source: "config",
+    })
+    expect(capture({}, { auto_capture: false })).toEqual({
+      value: "manual",
+      source: "admin",
+    })
+    // capture_on wins over auto_capture, whichever layer sets either
+    expect(capture({ capture_on: "shipment" }, { auto_capture: true })).toEqual(
+      { value: "shipment", source: "config" }
+    )
+    expect(
+      capture({ auto_capture: true }, { capture_on: "fulfilment" })
+    ).toEqual({ value: "fulfilment", source: "admin" })
+  })
+
   it("shows the defaults in force while a required value is missing", () => {
     const view = effectiveView({ website: "https://shop.example" }, undefined)
     expect(view.timeout_ms).toEqual({ value: 30000, source: "default" })

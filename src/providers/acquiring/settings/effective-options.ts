@@ -106,14 +106,19 @@ export function effectiveView(
       })
     )
   }
+  const sourceOf = (field: string): Source =>
+    overlay && field in overlay
+      ? "admin"
+      : field in config
+        ? "config"
+        : "default"
   const view: EffectiveView = {}
   for (const field of SHOWN_FIELDS) {
+    // capture_on in force is auto_capture's meaning while neither layer sets capture_on: its source is auto_capture's then
     const source: Source =
-      overlay && field in overlay
-        ? "admin"
-        : field in config
-          ? "config"
-          : "default"
+      field === "capture_on" && merged.capture_on == null
+        ? sourceOf("auto_capture")
+        : sourceOf(field)
     const value =
       field === "capture_on"
         ? capturePolicy({

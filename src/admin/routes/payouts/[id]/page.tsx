@@ -1,6 +1,6 @@
 /** One payout: the request (personal data masked), the acquirer's answer and, when it failed, why. */
 import { Button, Container, Heading, Text, toast } from "@medusajs/ui"
-import { useParams } from "react-router-dom"
+import { useParams, type UIMatch } from "react-router-dom"
 import { usePayout, useRefreshPayout } from "../../../hooks/payouts/use-payouts"
 import { amountText } from "../../../lib/amount-text"
 import { PayoutStatusBadge } from "../components/payout-status-badge"
@@ -170,6 +170,25 @@ const PayoutDetailPage = () => {
       )}
     </div>
   )
+}
+
+/** "Payout 12.00 EUR" once the payout is loaded (the page's own query), after "Payouts". */
+function PayoutBreadcrumb({ id }: { id: string }) {
+  const { data: payout } = usePayout(id)
+  return (
+    <>
+      Payout
+      {payout
+        ? ` ${amountText(payout.payment_amount, payout.payment_currency)}`
+        : ""}
+    </>
+  )
+}
+
+export const handle = {
+  breadcrumb: (match: UIMatch) => (
+    <PayoutBreadcrumb id={String(match.params.id ?? "")} />
+  ),
 }
 
 export default PayoutDetailPage

@@ -1,12 +1,12 @@
 /**
  * Settings → Acquiring: the accounts the providers use (create, edit, test
- * the connection), the notify URLs to register, every effective value with
- * its source, and the audit list of changes.
+ * the connection), who serves each provider, the notify URLs to register,
+ * every effective value with its source, and the audit list of changes.
  */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
 import { Alert, Button, Container, Heading, Text } from "@medusajs/ui"
-import { useState } from "react"
+import { useRef, useState } from "react"
 import { useAcquiringSettings } from "../../../hooks/settings/use-acquiring-settings"
 import type { Account } from "../../../lib/settings-api"
 import { AccountDrawer } from "./components/account-drawer"
@@ -14,12 +14,15 @@ import { ConfigurationFaultsBanner } from "../../../components/configuration-fau
 import { AccountRow } from "./components/account-row"
 import { ChangesSection } from "./components/changes-section"
 import { ProvidersSection } from "./components/providers-section"
+import { noAccountText } from "./components/settings-texts"
 
-type Editing = { account?: Account } | null
+/** the account edited (none: a new one) and the control that opened the drawer */
+type Editing = { account?: Account; opener: HTMLElement | null } | null
 
 const AcquiringSettingsPage = () => {
   const { data, isLoading, error } = useAcquiringSettings()
   const [editing, setEditing] = useState<Editing>(null)
+  const addButton = useRef<HTMLButtonElement>(null)
 
   if (isLoading)
     return (
@@ -51,9 +54,10 @@ const AcquiringSettingsPage = () => {
             </Text>
           </div>
           <Button
+            ref={addButton}
             size="small"
             variant="secondary"
-            onClick={() => setEditing({})}
+            onClick={(e) => setEditing({ opener: e.currentTarget })}
           >
             Add account
           </Button>
@@ -72,27 +76,35 @@ const AcquiringSettingsPage = () => {
           </div>
         )}
         {data.accounts.length === 0 ? (
-          <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-            No account yet: the providers use the values in medusa-config.
+          <Text
+            size="small"
+            className="text-ui-fg-subtle px-6 py-4"
+            data-testid="no-account"
+          >
+            {noAccountText(data.providers)}
           </Text>
         ) : (
           data.accounts.map((account) => (
             <AccountRow
               key={account.id}
               account={account}
-              onEdit={() => setEditing({ account })}
+              settings={data}
+              onEdit={(opener) => setEditing({ account, opener })}
+              onDeleted={() => addButton.current?.focus()}
             />
           ))
         )}
       </Container>
-      <ProvidersSection providers={data.providers} />
-      <ChangesSection accounts={data.accounts} />
+      <ProvidersSection providers={data.providers} accounts={data.accounts} />
+      <ChangesSection accounts={data.accounts} providers={data.providers} />
       {editing && (
         <AccountDrawer
           key={editing.account?.id ?? "new"}
           open
           onOpenChange={(open) => !open && setEditing(null)}
           account={editing.account}
+          accounts={data.accounts}
+          returnFocusTo={editing.opener}
           encryptionReady={data.encryption_ready}
           signKeyFromConfig={signKeyFromConfig}
           providerIds={data.providers.map((p) => p.id)}
@@ -107,5 +119,10 @@ export const config = defineRouteConfig({
   label: "Acquiring",
   icon: CreditCard,
 })
+
+/** The dashboard's breadcrumb after "Settings" (it reads each route's handle.breadcrumb). */
+export const handle = {
+  breadcrumb: () => "Acquiring",
+}
 
 export default AcquiringSettingsPage

@@ -21,6 +21,7 @@ import { accountView } from "../../../../providers/acquiring/settings/account-re
 import {
   checkConnection,
   configurationVerdict,
+  disabledAccountReason,
 } from "../../../../providers/acquiring/settings/connection-check"
 import { actorOf } from "./actor"
 
@@ -53,6 +54,11 @@ export async function testConnectionRoute(
   res: MedusaResponse
 ) {
   const account = await retrieveAccount(req.scope, req.params.id)
+  // a disabled account serves no payment: nothing is sent on its behalf
+  if (!account.enabled) {
+    res.json(configurationVerdict(disabledAccountReason(account.name)))
+    return
+  }
   const [served] = servedEntries(
     req.scope.resolve("configModule"),
     account.providers

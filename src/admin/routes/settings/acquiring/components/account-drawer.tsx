@@ -8,19 +8,16 @@
 import {
   Alert,
   Button,
-  Checkbox,
   Drawer,
-  Input,
   Label,
-  Select,
   Switch,
-  Textarea,
   toast,
+  usePrompt,
 } from "@medusajs/ui"
 import { useState, type ReactNode } from "react"
-import { controlAria, FormField } from "../../../../components/form-field"
 import { useFocusFirstRefused } from "../../../../hooks/forms/use-focus-first-refused"
 import { useSaveAccount } from "../../../../hooks/settings/use-account-mutations"
+import { returnFocus } from "../../../../lib/return-focus"
 import type { Account, ProviderSettings } from "../../../../lib/settings-api"
 import {
   fallbackOf,
@@ -51,13 +48,20 @@ import { SignKeyField } from "./sign-key-field"
 import { ChoiceField } from "./choice-field"
 import { DrawerHeading } from "./drawer-heading"
 import { AvailabilityField } from "./availability-rules-editor"
+import {
+  BACKEND_HINT,
+  defaultMode,
+  modeHint,
+  STOREFRONT_HINT,
+  WEBSITE_HINT,
+} from "./account-hints"
+import { disablePrompt } from "./settings-texts"
+import { TextField } from "./text-field"
+import { AdvancedField, ModeField, ProvidersField } from "./account-fields"
 
 type TextKey = {
   [K in keyof AccountForm]: AccountForm[K] extends string ? K : never
 }[keyof AccountForm]
-
-const STOREFRONT_HINT =
-  "Where shoppers come back after the acquirer's payment page or 3-D Secure, e.g. https://shop.example.com/checkout/return (the storefront kit's return path). A cancelled payment returns here with status=canceled."
 
 export function AccountDrawer({
   open,
@@ -67,10 +71,16 @@ export function AccountDrawer({
   signKeyFromConfig,
   providerIds,
   providers = [],
+  accounts = [],
+  returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   account?: Account
+  /** every account: whether disabling this one leaves a provider without one */
+  accounts?: Account[]
+  /** the control that opened the drawer: focus goes back to it on close */
+  returnFocusTo?: HTMLElement | null
   encryptionReady: boolean
   /** used only without `providers` */
   signKeyFromConfig: boolean
@@ -79,8 +89,9 @@ export function AccountDrawer({
   providers?: ProviderSettings[]
 }) {
   const [form, setForm] = useState<AccountForm>(() =>
-    account ? formOf(account) : emptyForm()
+    account ? formOf(account) : emptyForm(defaultMode(providers))
   )
+  const prompt = usePrompt()
   const [errors, setErrors] = useState<FormErrors>({})
   const [formError, setFormError] = useState<string>()
   // bumped on each refusal: focus then goes to the first refused field
@@ -136,49 +147,41 @@ export function AccountDrawer({
     } = {}
   ) => {
     const { inherits } = options
-    const isRequiredField =
-      options.required ||
-      (inherits !== undefined &&
-        isFallbackField(inherits) &&
-        required.has(inherits))
-    const blank = inherits && leftBlank(inherits)
-    const hint =
-      options.hint || blank ? (
-        <>
-          {options.hint}
-          {options.hint && blank ? " " : null}
-          {blank}
-        </>
-      ) : undefined
     return (
-      <FormField
+      <TextField
         id={key}
         label={label}
-        hint={hint}
-        required={isRequiredField}
-        optional={options.optional || !!blank}
+        value={form[key]}
+        onChange={(value) => set(key, value)}
         error={errors[key]}
-      >
-        <Input
-          id={key}
-          name={key}
-          value={form[key]}
-          placeholder={options.placeholder}
-          {...controlAria(key, {
-            error: errors[key],
-            hint,
-            required: isRequiredField,
-          })}
-          onChange={(e) => set(key, e.target.value)}
-        />
-      </FormField>
+        hint={options.hint}
+        blank={inherits && leftBlank(inherits)}
+        placeholder={options.placeholder}
+        optional={options.optional}
+        required={
+          options.required ||
+          (inherits !== undefined &&
+            isFallbackField(inherits) &&
+            required.has(inherits))
+        }
+      />
     )
   }
 
-  const submit = () => {
+  const submit = async (saveButton: HTMLElement) => {
     const found = validate(form, required)
     if (Object.values(found).some(Boolean)) return refuse(found)
     setFormError(undefined)
+    // turning off the last account serving a provider: say what shoppers then meet, and ask
+    const asked =
+      account?.enabled && !form.enabled
+        ? disablePrompt(account, { accounts, providers })
+        : null
+    if (asked) {
+      const ok = await prompt({ ...asked, cancelText: "Cancel" })
+      returnFocus(saveButton)
+      if (!ok) return
+    }
     save.mutate(
       { id: account?.id, body: bodyOf(form) },
       {
@@ -200,7 +203,14 @@ export function AccountDrawer({
 
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
-      <Drawer.Content>
+      <Drawer.Content
+        onCloseAutoFocus={(event) => {
+          // no Drawer.Trigger: Radix would leave focus on <body>
+          if (!returnFocusTo?.isConnected) return
+          event.preventDefault()
+          returnFocusTo.focus()
+        }}
+      >
         <DrawerHeading
           title={account ? `Edit ${account.name}` : "Add acquiring account"}
           description="Fields marked * are required."
@@ -224,23 +234,12 @@ export function AccountDrawer({
             required: true,
             placeholder: "Main account",
           })}
-          <FormField id="mode" label="Mode" error={errors.mode}>
-            <Select
-              value={form.mode}
-              onValueChange={(v) => set("mode", v as AccountForm["mode"])}
-            >
-              <Select.Trigger
-                id="mode"
-                {...controlAria("mode", { error: errors.mode })}
-              >
-                <Select.Value />
-              </Select.Trigger>
-              <Select.Content>
-                <Select.Item value="test">Test</Select.Item>
-                <Select.Item value="live">Live</Select.Item>
-              </Select.Content>
-            </Select>
-          </FormField>
+          <ModeField
+            value={form.mode}
+            hint={modeHint(providers)}
+            error={errors.mode}
+            onChange={(v) => set("mode", v)}
+          />
           {text("merchant_id", "Merchant ID", { required: true })}
           {text("account_id", "Account ID", { required: true })}
           <SignKeyField
@@ -266,42 +265,21 @@ export function AccountDrawer({
             optional: true,
             hint: "ISO 4217 codes separated by commas; empty serves every currency.",
           })}
-          <FormField
-            id="providers"
-            label="Providers"
-            hint="None ticked: the account serves every acquiring provider."
+          <ProvidersField
+            providerIds={providerIds}
+            ticked={form.providers}
             error={errors.providers}
-            group
-          >
-            {providerIds.map((id) => (
-              <div key={id} className="flex items-center gap-x-2">
-                <Checkbox
-                  id={`provider-${id}`}
-                  checked={form.providers.includes(id)}
-                  onCheckedChange={(checked) =>
-                    set(
-                      "providers",
-                      checked === true
-                        ? [...form.providers, id]
-                        : form.providers.filter((p) => p !== id)
-                    )
-                  }
-                />
-                <Label htmlFor={`provider-${id}`} size="small">
-                  {id}
-                </Label>
-              </div>
-            ))}
-          </FormField>
+            onChange={(ticked) => set("providers", ticked)}
+          />
           {text("website_url", "Website URL", {
             inherits: "website_url",
             placeholder: "https://shop.example.com",
-            hint: "The shop's site, sent to the acquirer as website.",
+            hint: WEBSITE_HINT,
           })}
           {text("backend_url", "Backend URL", {
             inherits: "backend_url",
             placeholder: "https://api.shop.example.com",
-            hint: "Where the acquirer reaches this store: notify and return URLs start with it.",
+            hint: BACKEND_HINT,
           })}
           {text("storefront_url", "Storefront return page", {
             inherits: "storefront_url",
@@ -335,25 +313,11 @@ export function AccountDrawer({
             inherits: "timeout_ms",
             optional: true,
           })}
-          <FormField
-            id="advanced"
-            label="Advanced overrides (JSON)"
-            optional
-            hint="recipes, status_codes, limits: as in the provider options."
+          <AdvancedField
+            value={form.advanced}
             error={errors.advanced}
-          >
-            <Textarea
-              id="advanced"
-              name="advanced"
-              rows={4}
-              value={form.advanced}
-              {...controlAria("advanced", {
-                error: errors.advanced,
-                hint: true,
-              })}
-              onChange={(e) => set("advanced", e.target.value)}
-            />
-          </FormField>
+            onChange={(v) => set("advanced", v)}
+          />
           <AvailabilityField
             rules={form.availability}
             providerIds={providerIds}
@@ -377,7 +341,11 @@ export function AccountDrawer({
               Cancel
             </Button>
           </Drawer.Close>
-          <Button size="small" isLoading={save.isPending} onClick={submit}>
+          <Button
+            size="small"
+            isLoading={save.isPending}
+            onClick={(e) => void submit(e.currentTarget)}
+          >
             Save
           </Button>
         </Drawer.Footer>

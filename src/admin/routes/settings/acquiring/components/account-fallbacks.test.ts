@@ -11,7 +11,10 @@ function provider(
     identifier: "acquiring-card",
     notify_url: null,
     account_id: null,
+    serving: "none",
+    config_complete: false,
     effective,
+    inherited: effective,
   }
 }
 
@@ -66,6 +69,21 @@ describe("what a blank account field falls back on", () => {
     })
     expect(fallbackOf("website_url", [overlaid])).toEqual({ kind: "hidden" })
     expect(isRequired(fallbackOf("website_url", [overlaid]))).toBe(true)
+  })
+
+  it("reads medusa-config beneath the account serving now, when the answer gives it", () => {
+    const served = {
+      ...provider(CARD, {
+        ...bare,
+        website: { value: "https://other.example.com", source: "admin" },
+      }),
+      inherited: bare,
+    }
+    expect(fallbackOf("website_url", [served])).toEqual({
+      kind: "value",
+      value: "https://shop.example.com",
+      source: "config",
+    })
   })
 
   it("is unknown without a provider to read", () => {

@@ -1,6 +1,6 @@
 /**
  * What a blank account field falls back on, read from the providers'
- * effective values (GET /admin/acquiring/settings): medusa-config's value or
+ * inherited values (GET /admin/acquiring/settings): medusa-config's value or
  * the plugin's default. A field with nothing to fall back on is required.
  */
 import type {
@@ -42,7 +42,9 @@ export function servedProviders(
 }
 
 function fallbackIn(provider: ProviderSettings, option: string): Fallback {
-  const view = provider.effective[option]
+  // what medusa-config and the defaults give without any account; an
+  // answer without it (an older server) has only the values in force
+  const view = (provider.inherited ?? provider.effective)[option]
   if (!view) return { kind: "unknown" }
   if (view.source === "admin") return { kind: "hidden" }
   const { value } = view

@@ -6,36 +6,52 @@ import {
   toast,
   usePrompt,
 } from "@medusajs/ui"
+import { useRef } from "react"
 import { useDeleteAccount } from "../../../../hooks/settings/use-account-mutations"
 import { useTestConnection } from "../../../../hooks/settings/use-test-connection"
-import type { Account } from "../../../../lib/settings-api"
+import { returnFocus } from "../../../../lib/return-focus"
+import type { Account, SettingsAnswer } from "../../../../lib/settings-api"
 import { ConnectionVerdict } from "./connection-verdict"
+import { deletePrompt } from "./settings-texts"
 
 /** One account: what it is, Test connection with its verdict, Edit and Delete. */
 export function AccountRow({
   account,
+  settings,
   onEdit,
+  onDeleted,
 }: {
   account: Account
-  onEdit: () => void
+  /** the accounts and providers: what deleting this one leaves */
+  settings: Pick<SettingsAnswer, "accounts" | "providers">
+  onEdit: (opener: HTMLElement) => void
+  /** focus goes elsewhere once the row is gone */
+  onDeleted: () => void
 }) {
   const test = useTestConnection()
   const remove = useDeleteAccount()
   const prompt = usePrompt()
+  const deleteButton = useRef<HTMLButtonElement>(null)
 
   const confirmDelete = async () => {
     const ok = await prompt({
-      title: `Delete ${account.name}?`,
-      description:
-        "Payments this account served fall back to the values in medusa-config.",
-      confirmText: "Delete",
+      ...deletePrompt(account, settings),
       cancelText: "Cancel",
     })
+    returnFocus(deleteButton.current)
     if (!ok) return
     remove.mutate(account.id, {
-      onSuccess: () => toast.success("Account deleted"),
+      onSuccess: () => {
+        toast.success("Account deleted")
+        onDeleted()
+      },
       onError: (e) => toast.error(e.message),
     })
+  }
+
+  // the button stays enabled while testing (a disabled one drops keyboard focus to <body>)
+  const testConnection = () => {
+    if (!test.isPending) test.mutate(account.id)
   }
 
   return (
@@ -56,6 +72,12 @@ export function AccountRow({
               {account.enabled ? "Enabled" : "Disabled"}
             </StatusBadge>
           </div>
+          {!account.enabled && (
+            <Text size="small" className="text-ui-fg-subtle">
+              Disabled: it serves no new payment. Its saved values below are
+              kept and serve again once Enabled is turned on.
+            </Text>
+          )}
           <Text size="small" className="text-ui-fg-subtle">
             Merchant {account.merchant_id} · account {account.account_id} ·{" "}
             {account.base_url}
@@ -74,28 +96,43 @@ export function AccountRow({
           <Button
             size="small"
             variant="secondary"
-            isLoading={test.isPending}
-            onClick={() => test.mutate(account.id)}
+            aria-busy={test.isPending}
+            onClick={testConnection}
           >
             Test connection
           </Button>
-          <Button size="small" variant="secondary" onClick={onEdit}>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={(e) => onEdit(e.currentTarget)}
+          >
             Edit
           </Button>
           <Button
+            ref={deleteButton}
             size="small"
             variant="transparent"
-            isLoading={remove.isPending}
-            onClick={confirmDelete}
+            aria-busy={remove.isPending}
+            onClick={() => !remove.isPending && confirmDelete()}
           >
             Delete
           </Button>
         </div>
       </div>
       {/* present before the first verdict, so screen readers announce it */}
-      <div role="status" className={test.data || test.error ? "pt-3" : ""}>
-        {test.data && <ConnectionVerdict verdict={test.data} />}
-        {test.error && (
+      <div
+        role="status"
+        className={test.data || test.error || test.isPending ? "pt-3" : ""}
+      >
+        {test.isPending && (
+          <Text size="small" className="text-ui-fg-subtle">
+            Testing the connection…
+          </Text>
+        )}
+        {!test.isPending && test.data && (
+          <ConnectionVerdict verdict={test.data} />
+        )}
+        {!test.isPending && test.error && (
           <Text
             size="small"
             className="text-ui-fg-error"

@@ -164,10 +164,11 @@ const LiveUrlsSchema = z
     }
   })
 
-export function emptyForm(): AccountForm {
+/** A new account's form; `mode` the one the server would take (live, or medusa-config's). */
+export function emptyForm(mode: AccountForm["mode"] = "live"): AccountForm {
   return {
     name: "",
-    mode: "test",
+    mode,
     merchant_id: "",
     account_id: "",
     sign_key: "",

@@ -2,24 +2,45 @@
 import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { useSettingsChanges } from "../../../../hooks/settings/use-settings-changes"
-import { changeLines, type Account } from "../../../../lib/settings-api"
+import {
+  changeLines,
+  type Account,
+  type ProviderSettings,
+} from "../../../../lib/settings-api"
+import { accountServes, blankText } from "./settings-texts"
 
 const PAGE = 10
 
-export function ChangesSection({ accounts }: { accounts: Account[] }) {
+export function ChangesSection({
+  accounts,
+  providers,
+}: {
+  accounts: Account[]
+  providers: ProviderSettings[]
+}) {
   const [offset, setOffset] = useState(0)
   const { data, isLoading } = useSettingsChanges(PAGE, offset)
   const names = new Map(accounts.map((a) => [a.id, a.name]))
+  // what a field left blank stands for: medusa-config or the default, for the providers the account serves
+  const blankOf = (accountId: string) => {
+    const account = accounts.find((a) => a.id === accountId)
+    const served = account
+      ? providers.filter((p) => accountServes(account, p.id))
+      : providers
+    return (field: string) => blankText(field, served)
+  }
   const count = data?.count ?? 0
   return (
     <Container className="divide-y p-0">
       <div className="px-6 py-4">
         <Heading level="h2">Changes</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Each save lists the fields it changed, before → after.
-          &ldquo;medusa-config&rdquo; means the field is left to the provider
-          options in medusa-config.ts (or their default). Sign keys are never
-          shown, only that one was set or replaced.
+          Each save lists the fields it changed, before → after. A field left
+          blank reads as what stands in for it today: &ldquo;medusa-config
+          (…)&rdquo; for the provider options in medusa-config.ts,
+          &ldquo;default (…)&rdquo; for the plugin&apos;s default, &ldquo;not
+          set&rdquo; when neither gives one. Sign keys are never shown, only
+          that one was set or replaced.
         </Text>
       </div>
       {isLoading ? (
@@ -58,13 +79,15 @@ export function ChangesSection({ accounts }: { accounts: Account[] }) {
                       {change.action}
                     </Text>
                     <ul>
-                      {changeLines(change).map((line) => (
-                        <li key={line}>
-                          <Text size="small" className="break-all">
-                            {line}
-                          </Text>
-                        </li>
-                      ))}
+                      {changeLines(change, blankOf(change.account_id)).map(
+                        (line) => (
+                          <li key={line}>
+                            <Text size="small" className="break-all">
+                              {line}
+                            </Text>
+                          </li>
+                        )
+                      )}
                     </ul>
                   </Table.Cell>
                 </Table.Row>

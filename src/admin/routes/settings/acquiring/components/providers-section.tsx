@@ -1,13 +1,16 @@
 /**
- * Per provider: the notify URL to register with the acquirer (with a copy
- * button) and every effective value with where it comes from.
+ * Per provider: who serves its payments (or why they are refused), the
+ * notify URL to register with the acquirer (with a copy button) and every
+ * effective value with where it comes from.
  */
 import { Badge, Container, Copy, Heading, Text } from "@medusajs/ui"
 import type {
+  Account,
   ProviderSettings,
   ValueSource,
 } from "../../../../lib/settings-api"
-import { isUnset, optionValueText, SOURCE_WORDS } from "./option-values"
+import { SOURCE_WORDS } from "./option-values"
+import { PROVIDER_TITLES, servingText, valueRows } from "./settings-texts"
 
 const SOURCE_COLOR: Record<ValueSource, "blue" | "purple" | "grey"> = {
   admin: "blue",
@@ -15,15 +18,12 @@ const SOURCE_COLOR: Record<ValueSource, "blue" | "purple" | "grey"> = {
   default: "grey",
 }
 
-const TITLES: Record<ProviderSettings["identifier"], string> = {
-  "acquiring-card": "Card on the store's page",
-  "acquiring-hosted": "Hosted payment page",
-}
-
 export function ProvidersSection({
   providers,
+  accounts,
 }: {
   providers: ProviderSettings[]
+  accounts: Account[]
 }) {
   return (
     <Container className="divide-y p-0">
@@ -35,67 +35,80 @@ export function ProvidersSection({
           the plugin&apos;s default.
         </Text>
       </div>
-      {providers.map((provider) => (
-        <div key={provider.id} className="flex flex-col gap-y-3 px-6 py-4">
-          <div className="flex items-center justify-between">
-            <Text size="small" weight="plus">
-              {TITLES[provider.identifier] ?? provider.identifier}
-            </Text>
-            <Text size="small" className="text-ui-fg-subtle">
-              {provider.id}
-            </Text>
-          </div>
-          <div className="flex items-center gap-x-2">
-            <Text size="small" className="text-ui-fg-subtle shrink-0">
-              Notify URL
-            </Text>
-            {provider.notify_url ? (
-              <>
-                <code className="txt-compact-small bg-ui-bg-subtle rounded px-2 py-1 break-all">
-                  {provider.notify_url}
-                </code>
-                <Copy
-                  content={provider.notify_url}
-                  aria-label={`Copy the notify URL of ${provider.id}`}
-                />
-              </>
-            ) : (
-              <Text size="small" className="text-ui-fg-muted">
-                set a backend URL to get it
+      {providers.map((provider) => {
+        const serving = servingText(provider, accounts)
+        return (
+          <div
+            key={provider.id}
+            className="flex flex-col gap-y-3 px-6 py-4"
+            data-testid="acquiring-provider"
+            data-serving={provider.serving}
+          >
+            <div className="flex items-center justify-between">
+              <Text size="small" weight="plus">
+                {PROVIDER_TITLES[provider.identifier] ?? provider.identifier}
               </Text>
-            )}
-          </div>
-          <div className="grid grid-cols-[auto_1fr_auto] items-center gap-x-4 gap-y-1">
-            {Object.entries(provider.effective).map(
-              ([field, { value, source }]) => (
-                <div key={field} className="contents">
+              <Text size="small" className="text-ui-fg-subtle">
+                {provider.id}
+              </Text>
+            </div>
+            <Text
+              size="small"
+              className={
+                serving.refused ? "text-ui-fg-error" : "text-ui-fg-base"
+              }
+              data-testid="provider-serving"
+            >
+              {serving.text}
+            </Text>
+            <div className="flex items-center gap-x-2">
+              <Text size="small" className="text-ui-fg-subtle shrink-0">
+                Notify URL
+              </Text>
+              {provider.notify_url ? (
+                <>
+                  <code className="txt-compact-small bg-ui-bg-subtle rounded px-2 py-1 break-all">
+                    {provider.notify_url}
+                  </code>
+                  <Copy
+                    content={provider.notify_url}
+                    aria-label={`Copy the notify URL of ${provider.id}`}
+                  />
+                </>
+              ) : (
+                <Text size="small" className="text-ui-fg-muted">
+                  set a backend URL to get it
+                </Text>
+              )}
+            </div>
+            <div className="grid grid-cols-[auto_1fr_auto] items-center gap-x-4 gap-y-1">
+              {valueRows(provider.effective).map((row) => (
+                <div key={row.option} className="contents">
                   <Text size="small" className="text-ui-fg-subtle">
-                    {field}
+                    {row.label}
                   </Text>
-                  {isUnset(field, value) ? (
-                    <>
-                      {/* no source to name: neither the account, medusa-config nor a default sets it */}
-                      <Text size="small" className="text-ui-fg-subtle">
-                        not set
-                      </Text>
-                      <span />
-                    </>
+                  <Text
+                    size="small"
+                    className={
+                      row.source ? "truncate" : "text-ui-fg-subtle truncate"
+                    }
+                  >
+                    {row.text}
+                  </Text>
+                  {/* nothing in force: no source to name */}
+                  {row.source ? (
+                    <Badge size="2xsmall" color={SOURCE_COLOR[row.source]}>
+                      {SOURCE_WORDS[row.source]}
+                    </Badge>
                   ) : (
-                    <>
-                      <Text size="small" className="truncate">
-                        {optionValueText(field, value)}
-                      </Text>
-                      <Badge size="2xsmall" color={SOURCE_COLOR[source]}>
-                        {SOURCE_WORDS[source]}
-                      </Badge>
-                    </>
+                    <span />
                   )}
                 </div>
-              )
-            )}
+              ))}
+            </div>
           </div>
-        </div>
-      ))}
+        )
+      })}
     </Container>
   )
 }
