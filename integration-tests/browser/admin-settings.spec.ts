@@ -11,6 +11,7 @@ import {
 } from "../helpers/checkout"
 import { CARDS } from "../helpers/test-cards"
 import { expectStatus } from "../../dev/store-client/http-client"
+import type { Page } from "playwright-core"
 
 jest.setTimeout(300_000)
 
@@ -25,9 +26,43 @@ process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
  * added with only the required fields (each missing one named beside it
  * first), its connection tested, an order paid with a card held for risk
  * review and released from the order widget, then one field changed and the
- * audit showing only it. axe-core checks every part the plugin renders.
+ * audit showing only it, then the account disabled from its drawer (asked
+ * first, saying what shoppers meet) and Test connection saying what to fix.
+ * Focus goes back to the control that opened the drawer or a dialog; the
+ * breadcrumbs name each plugin page. axe-core checks every part the plugin
+ * renders.
  */
 const admin = adminDashboard()
+
+/** The dashboard's breadcrumbs as they read, e.g. "Settings › Acquiring". */
+async function breadcrumbs(page: Page): Promise<string> {
+  const trail = page.locator("ol.select-none").first()
+  await trail.locator("li").last().waitFor()
+  const items = await trail.locator("li").allInnerTexts()
+  return items.map((item) => item.trim()).join(" › ")
+}
+
+/** Waits until the focused element is the button named `name` (not <body>). */
+async function expectFocusOn(page: Page, name: string) {
+  const focused = () =>
+    page.evaluate(() => {
+      const active = document.activeElement
+      return active?.tagName === "BUTTON"
+        ? active.textContent?.trim()
+        : active?.tagName
+    })
+  await page
+    .waitForFunction(
+      (wanted) =>
+        document.activeElement?.tagName === "BUTTON" &&
+        document.activeElement.textContent?.trim() === wanted,
+      name,
+      { timeout: 5_000 }
+    )
+    .catch(async () => {
+      throw new Error(`focus is on ${await focused()}, not on "${name}"`)
+    })
+}
 
 const REQUIRED = [
   "name",
@@ -53,16 +88,42 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     await page.getByRole("link", { name: "Acquiring" }).click()
     await page.getByRole("heading", { name: "Acquiring", level: 1 }).waitFor()
     expect(new URL(page.url()).pathname).toBe("/app/settings/acquiring")
+    expect(await breadcrumbs(page)).toBe("Settings › Acquiring")
     const banner = page.getByTestId("configuration-faults")
     await expect(banner.textContent()).resolves.toMatch(
       /being refused.*add an account in Settings → Acquiring/
     )
+    // options: {} in medusa-config: nothing to fall back on, and the page says so
+    await expect(page.getByTestId("no-account").textContent()).resolves.toMatch(
+      /not complete: card payments are refused until you add an account/
+    )
+    const providers = page.getByTestId("acquiring-provider")
+    await expect(
+      providers.first().getByTestId("provider-serving").textContent()
+    ).resolves.toMatch(/^Card payments refused: no account/)
+    // capture_on and auto_capture: one row
+    const values = (await providers.first().textContent()) ?? ""
+    expect(values).toMatch(/captureBy hand, from the order pagedefault/)
+    expect(values).not.toContain("auto_capture")
+    expect(values).toMatch(/modelivedefault/)
     expect(await pluginA11y()).toEqual([])
     await admin.screenshot("first-hour-1-nothing-configured")
 
-    await page.getByRole("button", { name: "Add account" }).click()
+    // the drawer closed with Esc gives focus back to the button that opened it
+    const addAccount = page.getByRole("button", { name: "Add account" })
+    await addAccount.click()
     const drawer = page.getByRole("dialog")
     await drawer.getByLabel("Name").waitFor()
+    await page.keyboard.press("Escape")
+    await drawer.waitFor({ state: "hidden" })
+    await expectFocusOn(page, "Add account")
+
+    await addAccount.click()
+    await drawer.getByLabel("Name").waitFor()
+    // a new account starts in Live, the default the Providers block lists
+    await expect(
+      drawer.getByRole("combobox", { name: "Mode" }).textContent()
+    ).resolves.toBe("Live")
     expect(await pluginA11y()).toEqual([])
     // saved empty: every required field is named beside it, focus on the first
     await drawer.getByRole("button", { name: "Save" }).click()
@@ -100,6 +161,7 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     await drawer.getByLabel("Gateway base URL").fill(sandbox.url())
     await drawer.getByRole("button", { name: "Save" }).click()
     await drawer.waitFor({ state: "hidden" })
+    await expectFocusOn(page, "Add account")
 
     const account = page.getByTestId("acquiring-account")
     await account.getByText("Sandbox").waitFor()
@@ -110,9 +172,12 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
       sandbox.account.sign_key
     )
 
-    await account.getByRole("button", { name: "Test connection" }).click()
+    // from the keyboard: focus stays on the button while the verdict is announced
+    await account.getByRole("button", { name: "Test connection" }).focus()
+    await page.keyboard.press("Enter")
     const verdict = page.getByTestId("connection-verdict")
     await verdict.waitFor()
+    await expectFocusOn(page, "Test connection")
     expect(await verdict.getAttribute("data-outcome")).toBe("accepted")
     expect(await verdict.textContent()).toMatch(/accepted/i)
     expect(await pluginA11y()).toEqual([])
@@ -167,10 +232,12 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     await drawer.getByLabel("Order number prefix").fill("SHOP")
     await drawer.getByRole("button", { name: "Save" }).click()
     await drawer.waitFor({ state: "hidden" })
+    await expectFocusOn(page, "Edit")
     const newest = page.getByTestId("acquiring-change").first()
     await newest.getByText("order_prefix").waitFor()
     const entry = (await newest.textContent()) ?? ""
-    expect(entry).toMatch(/order_prefix: medusa-config → SHOP/)
+    // medusa-config sets no prefix: the blank was the default's
+    expect(entry).toMatch(/order_prefix: default \(MED\) → SHOP/)
     for (const untouched of ["base_url", "enabled", "merchant_id", "name:"])
       expect(entry).not.toContain(untouched)
     expect(entry).toContain(login.email)
@@ -178,16 +245,59 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     await page.getByTestId("acquiring-change").first().scrollIntoViewIfNeeded()
     await admin.screenshot("first-hour-8-audit")
 
-    // the account disabled: the order page says why its payments are refused
-    const accountId = (await shop.admin.get("/admin/acquiring/settings")).data
-      .accounts[0].id
-    expectStatus(
-      await shop.admin.post(`/admin/acquiring/settings/accounts/${accountId}`, {
-        enabled: false,
-      }),
-      200,
-      "disable the account"
+    // Delete asks first, saying what follows; Cancel gives focus back to Delete
+    await account.getByRole("button", { name: "Delete" }).click()
+    await prompt.waitFor()
+    await expect(prompt.textContent()).resolves.toMatch(
+      /last account serving its payments.*then refuse card payments.*Card payments are unavailable right now/
     )
+    expect(await pluginA11y()).toEqual([])
+    await prompt.getByRole("button", { name: "Cancel" }).click()
+    await prompt.waitFor({ state: "hidden" })
+    await expectFocusOn(page, "Delete")
+
+    // disabling the only account from its drawer asks first, naming what shoppers meet
+    await account.getByRole("button", { name: "Edit" }).click()
+    await drawer.getByRole("switch", { name: "Enabled" }).click()
+    await drawer.getByRole("button", { name: "Save" }).click()
+    await prompt.getByText("Disable Sandbox?").waitFor()
+    await expect(prompt.textContent()).resolves.toMatch(
+      /then refuse card payments.*Card payments are unavailable right now/
+    )
+    expect(await pluginA11y()).toEqual([])
+    await admin.screenshot("first-hour-9-disable-confirm")
+    await prompt.getByRole("button", { name: "Disable" }).click()
+    await drawer.waitFor({ state: "hidden" })
+    await expectFocusOn(page, "Edit")
+    await account.getByText("Disabled", { exact: true }).waitFor()
+    // read as disabled with its saved values, not as wiped
+    await expect(
+      providers.first().getByTestId("provider-serving").textContent()
+    ).resolves.toMatch(/refused: the account "Sandbox" is disabled/)
+    await expect(providers.first().textContent()).resolves.toMatch(
+      /order_prefixSHOPaccount/
+    )
+    // Test connection sends nothing and says what to fix
+    await account.getByRole("button", { name: "Test connection" }).click()
+    await page
+      .locator(
+        '[data-testid="connection-verdict"][data-outcome="configuration"]'
+      )
+      .waitFor()
+    await expect(verdict.textContent()).resolves.toMatch(
+      /Not sent: account "Sandbox" is disabled.*turn Enabled on/
+    )
+    expect(await pluginA11y()).toEqual([])
+    await verdict.scrollIntoViewIfNeeded()
+    await admin.screenshot("first-hour-10-disabled")
+
+    // the other plugin pages name themselves in the breadcrumbs
+    await admin.open("/acquiring-refunds")
+    expect(await breadcrumbs(page)).toBe("Refunds at acquirer")
+    await admin.open("/payouts")
+    expect(await breadcrumbs(page)).toBe("Payouts")
+
+    // the order page says why the disabled account's payments are refused
     await admin.open(`/orders/${order.id}`)
     const orderBanner = page
       .getByTestId("acquiring-widget")
@@ -197,6 +307,6 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     )
     expect(await pluginA11y()).toEqual([])
     await orderBanner.scrollIntoViewIfNeeded()
-    await admin.screenshot("first-hour-9-order-banner")
+    await admin.screenshot("first-hour-11-order-banner")
   })
 })

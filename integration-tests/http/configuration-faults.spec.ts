@@ -72,6 +72,16 @@ acquiringSuite(({ sandbox, openShop, backendUrl, logs }) => {
       // the log is JSON: quotes arrive escaped
       linesWith(`${REFUSED}Acquiring account \\"Sandbox\\" is disabled`)
     ).toHaveLength(1)
+    // Test connection sends nothing for it and says what to fix
+    const offVerdict = await shop.admin.post(
+      `${SETTINGS}/accounts/${id}/test-connection`,
+      {}
+    )
+    expect(offVerdict.data).toEqual({
+      outcome: "configuration",
+      message:
+        'Not sent: account "Sandbox" is disabled. Edit it, turn Enabled on and save, then test the connection again.',
+    })
 
     // another settings key on this instance than the one the sign key was sealed with
     process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
