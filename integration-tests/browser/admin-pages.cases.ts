@@ -58,6 +58,12 @@ export function adminPagesCases(
     await expect(page.getByTestId("answer-status").textContent()).resolves.toBe(
       "COMPLETED"
     )
+    // the breadcrumbs name the list and this payout
+    const trail = page.locator("ol.select-none").first()
+    await trail.getByText("Payout 250.00 USD").waitFor()
+    expect(
+      (await trail.locator("li").allInnerTexts()).map((item) => item.trim())
+    ).toEqual(["Payouts", "Payout 250.00 USD"])
     expect(await pluginA11y()).toEqual([])
     await admin.screenshot("payouts-3-detail-completed")
     const content = await page.content()
