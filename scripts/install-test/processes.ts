@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from "node:child_process"
 
 const started = Date.now()
 export const cleanups: Array<() => Promise<unknown> | unknown> = []
+/** The end of what each server has printed so far, for the failure message. */
+const serverOutputs = new Map<string, () => string>()
 
 export function elapsed(): string {
   return `${((Date.now() - started) / 1000).toFixed(1)} s`
@@ -63,6 +65,7 @@ export function startServer(
     })
     cleanups.push(() => stopProcessGroup(child))
     let output = ""
+    serverOutputs.set(`${command} ${args.join(" ")}`, () => output)
     const timer = setTimeout(
       () =>
         fail(
@@ -73,7 +76,7 @@ export function startServer(
       options.timeoutMs
     )
     const watch = (chunk: Buffer) => {
-      output += chunk
+      output = (output + chunk).slice(-100_000)
       const match = output.match(options.ready)
       if (match) {
         clearTimeout(timer)
@@ -123,4 +126,13 @@ export async function stopAll(): Promise<void> {
       console.error(`(while cleaning up: ${(error as Error).message})`)
     }
   }
+}
+
+/** What the servers printed last, to read beside a failure. */
+export function serverOutputTails(chars = 3000): string {
+  return [...serverOutputs]
+    .map(
+      ([name, output]) => `--- ${name} (last output)\n${output().slice(-chars)}`
+    )
+    .join("\n")
 }

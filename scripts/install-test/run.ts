@@ -295,8 +295,9 @@ main()
   })
   .catch(async (error) => {
     console.error(
-      `Install check FAILED after ${elapsed()}: ${error instanceof Error ? error.message : String(error)}`
+      `Install check FAILED after ${elapsed()}: ${error instanceof Error ? error.message : String(error)}${error?.cause ? ` (${error.cause})` : ""}`
     )
+    console.error(serverOutputTails())
     await stopAll()
     process.exit(1)
   })
