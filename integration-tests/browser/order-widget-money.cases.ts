@@ -343,7 +343,7 @@ export function orderWidgetMoneyCases(
       .locator("[data-sonner-toast]")
       .filter({ hasText: reason })
       .waitFor()
-    const refusal = links.getByTestId("payment-link-refusal")
+    const refusal = links.getByRole("alert").filter({ hasText: reason })
     await refusal.waitFor()
     // the refusal refreshed the page: nothing owed any more, and the reason stays
     await links.getByText(/^Still owed/).waitFor({ state: "detached" })

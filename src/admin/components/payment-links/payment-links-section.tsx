@@ -115,12 +115,7 @@ export function PaymentLinksSection({
         </div>
       )}
       {create.error && (
-        <Text
-          size="small"
-          className="text-ui-fg-error"
-          role="alert"
-          data-testid="payment-link-refusal"
-        >
+        <Text size="small" className="text-ui-fg-error" role="alert">
           {create.error.message}
         </Text>
       )}

@@ -294,7 +294,6 @@ export function AcquiringPaymentCard({
           size="small"
           className="text-ui-fg-error text-right"
           role="alert"
-          data-testid="payment-action-refusal"
         >
           {message}
         </Text>
