@@ -95,7 +95,11 @@ const AcquiringSettingsPage = () => {
           ))
         )}
       </Container>
-      <ProvidersSection providers={data.providers} accounts={data.accounts} />
+      <ProvidersSection
+        providers={data.providers}
+        accounts={data.accounts}
+        faults={data.faults}
+      />
       <ChangesSection accounts={data.accounts} providers={data.providers} />
       {editing && (
         <AccountDrawer

@@ -6,6 +6,7 @@
 import { Badge, Container, Copy, Heading, Text } from "@medusajs/ui"
 import type {
   Account,
+  ConfigurationFault,
   ProviderSettings,
   ValueSource,
 } from "../../../../lib/settings-api"
@@ -21,9 +22,12 @@ const SOURCE_COLOR: Record<ValueSource, "blue" | "purple" | "grey"> = {
 export function ProvidersSection({
   providers,
   accounts,
+  faults,
 }: {
   providers: ProviderSettings[]
   accounts: Account[]
+  /** what refuses payments now: an account serving may be unusable */
+  faults: ConfigurationFault[]
 }) {
   return (
     <Container className="divide-y p-0">
@@ -36,7 +40,7 @@ export function ProvidersSection({
         </Text>
       </div>
       {providers.map((provider) => {
-        const serving = servingText(provider, accounts)
+        const serving = servingText(provider, accounts, faults)
         return (
           <div
             key={provider.id}

@@ -136,6 +136,26 @@ describe("who serves a provider", () => {
     ).toEqual({ refused: false, text: 'Served by the account "Sandbox".' })
   })
 
+  it("says an enabled account that cannot be used refuses payments, and why", () => {
+    expect(
+      servingText(
+        provider(CARD, "account", { account_id: "acc_1" }),
+        [sandbox],
+        [
+          {
+            reason:
+              'Acquiring account "Sandbox" is incomplete: website_url: is required',
+            providers: [CARD],
+            account_id: "acc_1",
+          },
+        ]
+      )
+    ).toEqual({
+      refused: true,
+      text: 'Card payments refused: the account "Sandbox" serves it but cannot be used, so shoppers are told "Card payments are unavailable right now" at checkout, and a storefront built on the kit hides the option. Acquiring account "Sandbox" is incomplete: website_url: is required.',
+    })
+  })
+
   it("reads a disabled only account as disabled, not as wiped", () => {
     expect(
       servingText(provider(CARD, "disabled", { account_id: "acc_1" }), [off])

@@ -8,6 +8,7 @@
  */
 import type {
   Account,
+  ConfigurationFault,
   EffectiveValues,
   ProviderSettings,
   SettingsAnswer,
@@ -69,12 +70,25 @@ export function accountServes(account: Account, providerId: string): boolean {
 /** Who serves a provider's new payments, in one sentence; `refused` when nobody does. */
 export function servingText(
   provider: ProviderSettings,
-  accounts: Account[]
+  accounts: Account[],
+  faults: ConfigurationFault[] = []
 ): { refused: boolean; text: string } {
   const name = nameOf(accounts, provider.account_id)
   switch (provider.serving) {
-    case "account":
-      return { refused: false, text: `Served by the account "${name}".` }
+    case "account": {
+      // an enabled account that cannot be used (incomplete, its key unreadable)
+      const fault = faults.find(
+        (f) =>
+          f.account_id === provider.account_id &&
+          (!f.providers.length || f.providers.includes(provider.id))
+      )
+      return fault
+        ? {
+            refused: true,
+            text: `Card payments refused: the account "${name}" serves it but cannot be used, so ${SHOPPERS_REFUSED}. ${fault.reason.replace(/\.$/, "")}.`,
+          }
+        : { refused: false, text: `Served by the account "${name}".` }
+    }
     case "config": {
       const off = accounts.filter(
         (a) => !a.enabled && accountServes(a, provider.id)
