@@ -180,10 +180,13 @@ export async function checkAdminPages(options: {
       saved.push(file)
       log(`${current}: ${failed ? "FAILED" : "rendered"}, ${file}`)
     }
-    if (problems.length)
+    if (problems.length) {
+      // each problem once, by its first line (React repeats errors with their component stacks)
+      const lines = [...new Set(problems.map((p) => p.split("\n")[0]))]
       throw new Error(
-        `the plugin's admin pages in the stock store:\n  ${problems.join("\n  ")}\nScreenshots: ${saved.join(", ")}`
+        `the plugin's admin pages in the stock store:\n  ${lines.join("\n  ")}\nScreenshots: ${saved.join(", ")}`
       )
+    }
     return saved
   } finally {
     await browser.close()
