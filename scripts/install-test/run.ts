@@ -35,7 +35,15 @@ import {
 import { startingCommands } from "../docs/shell-commands"
 import { checkAdminPages, pluginPages } from "./admin-pages"
 import { packPlugin } from "./pack"
-import { cleanups, elapsed, run, startServer, step, stopAll } from "./processes"
+import {
+  cleanups,
+  elapsed,
+  run,
+  serverOutputTails,
+  startServer,
+  step,
+  stopAll,
+} from "./processes"
 import { assertOneCopyEach } from "./single-copies"
 import { CARD_PROVIDER, createStoreData, HOSTED_PROVIDER } from "./store-data"
 import { storePackageJson, STORE_TSCONFIG } from "./store-package"
