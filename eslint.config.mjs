@@ -95,6 +95,7 @@ export default tseslint.config(
               "velocity",
             ]),
             ...layer("medusa-payments", ["gateway", "modules", "providers"]),
+            ...layer("instance-health", ["gateway", "modules", "providers"]),
             ...layer("reconciliation", [
               "gateway",
               "locking",
@@ -112,6 +113,7 @@ export default tseslint.config(
             ]),
             ...layer("subscribers", [
               "gateway",
+              "instance-health",
               "locking",
               "medusa-payments",
               "modules",
@@ -130,6 +132,7 @@ export default tseslint.config(
             ...layer("api", [
               "gateway",
               "input-hardening",
+              "instance-health",
               "locking",
               "medusa-payments",
               "modules",

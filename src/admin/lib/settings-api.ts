@@ -88,11 +88,22 @@ export interface ConfigurationFault {
   account_id: string | null
 }
 
+/** A fault another instance (a worker, another server) reports, worded with its role and fix. */
+export interface InstanceFault extends ConfigurationFault {
+  role: "shared" | "server" | "worker"
+  instances: number
+}
+
 export interface SettingsAnswer {
   accounts: Account[]
   encryption_ready: boolean
   providers: ProviderSettings[]
+  /** what refuses card payments on the instance answering */
   faults: ConfigurationFault[]
+  /** what the other live instances report */
+  instance_faults?: InstanceFault[]
+  /** warning: no worker (or shared instance) has reported lately */
+  background?: { seen_at: string | null; warning: string | null }
 }
 
 export type ConnectionOutcome =

@@ -11,6 +11,10 @@ import { useMutationState } from "@tanstack/react-query"
 import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { Container, Heading } from "@medusajs/ui"
 import { ConfigurationFaultsBanner } from "../components/configuration-faults-banner"
+import {
+  hasInstanceHealthNews,
+  InstanceHealthBanner,
+} from "../components/instance-health-banner"
 import { AcquiringPaymentCard } from "../components/payment/acquiring-payment-card"
 import { PaymentLinksSection } from "../components/payment-links/payment-links-section"
 import { useAcquiringSettings } from "../hooks/settings/use-acquiring-settings"
@@ -52,6 +56,11 @@ const AcquiringPaymentWidget = ({
       {settings?.faults.length ? (
         <div className="px-6 py-4">
           <ConfigurationFaultsBanner faults={settings.faults} />
+        </div>
+      ) : null}
+      {settings && hasInstanceHealthNews(settings) ? (
+        <div className="px-6 py-4">
+          <InstanceHealthBanner settings={settings} />
         </div>
       ) : null}
       {paymentIds.map((id) => (

@@ -11,6 +11,10 @@ import { useAcquiringSettings } from "../../../hooks/settings/use-acquiring-sett
 import type { Account } from "../../../lib/settings-api"
 import { AccountDrawer } from "./components/account-drawer"
 import { ConfigurationFaultsBanner } from "../../../components/configuration-faults-banner"
+import {
+  hasInstanceHealthNews,
+  InstanceHealthBanner,
+} from "../../../components/instance-health-banner"
 import { AccountRow } from "./components/account-row"
 import { ChangesSection } from "./components/changes-section"
 import { ProvidersSection } from "./components/providers-section"
@@ -65,6 +69,11 @@ const AcquiringSettingsPage = () => {
         {data.faults.length > 0 && (
           <div className="px-6 py-4">
             <ConfigurationFaultsBanner faults={data.faults} />
+          </div>
+        )}
+        {hasInstanceHealthNews(data) && (
+          <div className="px-6 py-4">
+            <InstanceHealthBanner settings={data} />
           </div>
         )}
         {!data.encryption_ready && (

@@ -2,12 +2,16 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { configurationFaults } from "../../../../providers/acquiring/config/configuration-faults"
+import { healthAnswer } from "../../../../instance-health/admin-view"
 import { settingsService } from "../../../../providers/acquiring/settings/account-changes"
 import { listAccounts } from "../../../../providers/acquiring/settings/account-store"
 import { settingsView } from "../../../../providers/acquiring/settings/settings-view"
 
-/** GET /admin/acquiring/settings: the accounts, the effective values and what refuses payments now */
+/**
+ * GET /admin/acquiring/settings: the accounts, the effective values, what
+ * refuses payments now on this instance (`faults`), and what the other
+ * instances report (`instance_faults`, `instances`, `background`)
+ */
 export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
@@ -16,9 +20,6 @@ export async function GET(
   const configModule = req.scope.resolve("configModule")
   res.json({
     ...settingsView(configModule, accounts),
-    faults: await configurationFaults(
-      configModule,
-      req.scope.resolve("logger")
-    ),
+    ...(await healthAnswer(configModule, req.scope.resolve("logger"))),
   })
 }

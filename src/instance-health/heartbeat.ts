@@ -1,0 +1,104 @@
+/**
+ * Every instance, whatever its role, evaluates the configuration faults it
+ * can see (the same check as the start-up log and the admin banner) and
+ * writes them with its role into the shared table, at start and every
+ * HEARTBEAT_MS, so the instance answering the admin can tell what another
+ * one cannot do and whether a worker is running at all.
+ */
+import { hostname } from "node:os"
+import { randomBytes } from "node:crypto"
+import type { StartUpDeps } from "../modules/acquiring/start-up-tasks"
+import {
+  configurationFaults,
+  type ConfigurationFault,
+} from "../providers/acquiring/config/configuration-faults"
+import { thrownMessage } from "../providers/acquiring/operations/errors"
+import { HEARTBEAT_MS } from "./health"
+import { writeReport, type OwnReport } from "./report-store"
+import { instanceRole, type InstanceRole } from "./role"
+
+interface This {
+  id: string
+  started_at: Date
+  deps?: StartUpDeps
+  timer?: NodeJS.Timeout
+  failing?: boolean
+}
+
+const KEY = Symbol.for("medusa-payment-acquiring.instance-health")
+type Holder = { [KEY]?: This }
+
+/** This process: its id (host, pid and a random part) and when it started. */
+export function thisInstance(): This {
+  const holder = globalThis as Holder
+  holder[KEY] ??= {
+    id: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
+    started_at: new Date(),
+  }
+  return holder[KEY]
+}
+
+export interface OwnState {
+  id: string
+  role: InstanceRole
+  started_at: Date
+  faults: ConfigurationFault[]
+}
+
+/** This instance's role and faults as they are now. */
+export async function ownState(
+  configModule: unknown,
+  logger?: unknown
+): Promise<OwnState> {
+  const me = thisInstance()
+  return {
+    id: me.id,
+    role: instanceRole(configModule),
+    started_at: me.started_at,
+    faults: await configurationFaults(configModule, logger),
+  }
+}
+
+/** Evaluates and writes this instance's report now. */
+export async function reportNow(): Promise<void> {
+  const me = thisInstance()
+  if (!me.deps) return
+  const { configModule, logger } = me.deps
+  try {
+    const state = await ownState(configModule, logger)
+    const report: OwnReport = {
+      ...state,
+      host: hostname(),
+      pid: process.pid,
+    }
+    await writeReport(report)
+    if (me.failing)
+      logger.warn("[acquiring] this instance's health report is written again")
+    me.failing = false
+  } catch (error) {
+    // said once: a beat that cannot be written (tables not migrated, database gone) retries on the next one
+    if (!me.failing)
+      logger.warn(
+        `[acquiring] this instance could not report its health to the other instances (${thrownMessage(error)}); the admin may not show its faults. Run npx medusa db:migrate if the plugin was just updated.`
+      )
+    me.failing = true
+  }
+}
+
+/** A start-up task: the first report, then one every HEARTBEAT_MS for the life of the process. */
+export async function startHeartbeat(deps: StartUpDeps): Promise<void> {
+  const me = thisInstance()
+  me.deps = deps
+  await reportNow()
+  if (me.timer) return
+  me.timer = setInterval(() => void reportNow(), HEARTBEAT_MS)
+  // never the reason a process stays up
+  me.timer.unref()
+}
+
+/** Stops the beats (tests). */
+export function stopHeartbeat(): void {
+  const me = thisInstance()
+  if (me.timer) clearInterval(me.timer)
+  me.timer = undefined
+}

@@ -1,0 +1,27 @@
+/**
+ * Door of src/instance-health: loading this file (subscribers load on every
+ * instance, server and worker alike) starts the instance's health reports
+ * when the app starts; a settings change this instance hears of is
+ * reported at once instead of on the next beat.
+ */
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { registerStartUpTask } from "../modules/acquiring/start-up-tasks"
+import { reportNow, startHeartbeat } from "../instance-health/heartbeat"
+import {
+  accountSource,
+  SETTINGS_CHANGED_EVENT,
+} from "../providers/acquiring/settings/account-source"
+
+registerStartUpTask(startHeartbeat)
+
+export default async function instanceHealthOnSettingsChange(
+  _args: SubscriberArgs<{ id: string }>
+) {
+  accountSource().invalidate()
+  await reportNow()
+}
+
+export const config: SubscriberConfig = {
+  event: SETTINGS_CHANGED_EVENT,
+  context: { subscriberId: "acquiring-instance-health" },
+}
