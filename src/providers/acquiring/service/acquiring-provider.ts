@@ -46,6 +46,7 @@ import {
   notificationFields,
   webhookAction,
 } from "../acquirer-events/notification"
+import { unverifiedNotification } from "../acquirer-events/deferred-notification"
 import type { PluginLogger, ProviderCore } from "../config/core"
 import type { AcquiringOptionsInput } from "../config/options"
 import type { AcquiringIdentifier } from "../config/provider-entries"
@@ -327,8 +328,13 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
           account_id: fields?.account_id,
         },
       })
-    } catch {
-      return { action: "not_supported" }
+    } catch (error) {
+      // this instance's own configuration fault: retried later, never dropped
+      return unverifiedNotification(
+        this.entry.provider_id,
+        error,
+        this.logger()
+      )
     }
     return webhookAction(core, payload)
   }
