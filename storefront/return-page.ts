@@ -54,7 +54,11 @@ export function readReturn(
 export type PaymentReturn = {
   attempt: string
   cart_id: string
-  /** The order made from the cart (by the return page or by the acquirer's notification), else null. */
+  /**
+   * The order made from the cart (by the return page or by the acquirer's
+   * notification), else null. Once set, forget `cart_id` where the
+   * storefront keeps the shopper's cart, as after completing it.
+   */
   order_id: string | null
   payment_session: AcquiringSession
 }

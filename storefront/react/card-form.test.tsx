@@ -4,7 +4,7 @@ import type { CardOutcome } from "../card-outcome"
 import type { SavedCard } from "../saved-cards"
 import type { StoreAnswer, StoreTransport } from "../transport"
 import { GERMAN_MESSAGES } from "../messages-de"
-import { CardForm } from "./card-form"
+import { CardForm, payLabel } from "./card-form"
 
 type Call = { method: string; path: string; body: any }
 
@@ -397,6 +397,31 @@ describe("CardForm with saved cards", () => {
       "Check the field marked below."
     )
     expect(document.activeElement).toBe(input)
+  })
+
+  it("payLabel reads what the Pay button reads, for a checkout's text that names it", () => {
+    renderForm(AUTHORIZED, { cart: CART })
+    expect(screen.getByRole("button", { name: payLabel(CART) })).toBeTruthy()
+    expect(payLabel(CART)).toBe("Pay $15.00")
+    expect(payLabel()).toBe("Pay")
+    expect(payLabel(CART, { messages: GERMAN_MESSAGES })).toBe(
+      "$15.00 bezahlen"
+    )
+    expect(payLabel(CART, { submitLabel: "Pay now" })).toBe("Pay now")
+  })
+
+  it("puts no label after an input, so a store's floating-label rule leaves the save box's label alone", async () => {
+    const { user } = renderForm(AUTHORIZED, {
+      savedCards: SAVED_CARDS,
+      canSaveCard: true,
+    })
+    await user.click(screen.getByRole("radio", { name: "Use a new card" }))
+    const box = screen.getByRole("checkbox", {
+      name: "Save this card for next time",
+    })
+    // Medusa's Next.js starter shrinks and lifts `input:not(:placeholder-shown) ~ label`
+    expect(document.querySelectorAll("input ~ label")).toHaveLength(0)
+    expect(box.closest("label")?.className).toBe("acquiring-card-save")
   })
 
   it("asks to keep a new card when the shopper ticks the box", async () => {

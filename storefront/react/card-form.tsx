@@ -93,6 +93,21 @@ function amountText(cart?: CardFormCart): string | undefined {
   }
 }
 
+/**
+ * What the form's Pay button reads for this cart ("Pay $15.00", or
+ * `submitLabel`), for a checkout's own text that names it ("By clicking
+ * Pay $15.00, you confirm…"). Same arguments as the form's props.
+ */
+export function payLabel(
+  cart?: CardFormCart,
+  options: Pick<CardFormProps, "submitLabel" | "messages"> = {}
+): string {
+  return (
+    options.submitLabel ??
+    acquiringMessages(options.messages).pay(amountText(cart))
+  )
+}
+
 /** The shopper-facing text of an outcome that leaves the form on the page (the developer's text stays on the outcome). */
 function messageOf(
   outcome: CardOutcome,
@@ -263,8 +278,7 @@ export function CardForm(props: CardFormProps) {
     }
   }
 
-  const amount = amountText(props.cart)
-  const label = props.submitLabel ?? text.pay(amount)
+  const label = payLabel(props.cart, props)
   // Typing a new card settles the choice, so saved cards arriving late do not hide it.
   const typing = () => setPicked((current) => current ?? null)
   const field = (
@@ -366,17 +380,19 @@ export function CardForm(props: CardFormProps) {
         }
       )}
       {!chosen && props.canSaveCard ? (
-        <div className="acquiring-card-save">
+        // The box inside its label: no label follows an input, so a store's
+        // floating-label rule (the Next.js starter's `input:not(:placeholder-shown)
+        // ~ label`) does not shrink or move it.
+        <label className="acquiring-card-save">
           <input
-            id={`${id}-save-card`}
             type="checkbox"
             name="save_card"
             checked={saveCard}
             onChange={(e) => setSaveCard(e.target.checked)}
             disabled={submitting}
           />
-          <label htmlFor={`${id}-save-card`}>{text.saveCard}</label>
-        </div>
+          <span>{text.saveCard}</span>
+        </label>
       ) : null}
       <button
         type="submit"

@@ -2,6 +2,7 @@
 export {
   CardForm,
   fieldOfIssue,
+  payLabel,
   type CardFormCart,
   type CardFormProps,
 } from "./card-form.js"
