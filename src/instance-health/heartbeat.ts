@@ -96,9 +96,10 @@ export async function startHeartbeat(deps: StartUpDeps): Promise<void> {
   me.timer.unref()
 }
 
-/** Stops the beats (tests). */
+/** Stops the beats when the app shuts down: its database connection is going. */
 export function stopHeartbeat(): void {
   const me = thisInstance()
   if (me.timer) clearInterval(me.timer)
   me.timer = undefined
+  me.deps = undefined
 }

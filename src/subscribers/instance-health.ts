@@ -1,18 +1,26 @@
 /**
  * Door of src/instance-health: loading this file (subscribers load on every
  * instance, server and worker alike) starts the instance's health reports
- * when the app starts; a settings change this instance hears of is
+ * when the app starts and stops them when it shuts down; a settings change this instance hears of is
  * reported at once instead of on the next beat.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { registerStartUpTask } from "../modules/acquiring/start-up-tasks"
-import { reportNow, startHeartbeat } from "../instance-health/heartbeat"
+import {
+  registerShutdownTask,
+  registerStartUpTask,
+} from "../modules/acquiring/start-up-tasks"
+import {
+  reportNow,
+  startHeartbeat,
+  stopHeartbeat,
+} from "../instance-health/heartbeat"
 import {
   accountSource,
   SETTINGS_CHANGED_EVENT,
 } from "../providers/acquiring/settings/account-source"
 
 registerStartUpTask(startHeartbeat)
+registerShutdownTask(stopHeartbeat)
 
 export default async function instanceHealthOnSettingsChange(
   _args: SubscriberArgs<{ id: string }>

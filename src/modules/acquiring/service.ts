@@ -19,7 +19,11 @@ import type {
   AcquiringSavedCardRow,
 } from "./types"
 import { closeVelocityGuards } from "../../velocity/guard-registry"
-import { runStartUpTasks, type StartUpLogger } from "./start-up-tasks"
+import {
+  runShutdownTasks,
+  runStartUpTasks,
+  type StartUpLogger,
+} from "./start-up-tasks"
 
 type ModuleDeps = { configModule?: unknown; logger?: StartUpLogger }
 
@@ -45,13 +49,15 @@ export default class AcquiringModuleService extends MedusaService({
   private readonly deps: ModuleDeps
 
   // Medusa calls these on its modules: at start the plugin's start-up tasks run (the settings
-  // check); at stop the velocity counters' Redis connection would otherwise keep the process running.
+  // check, the instance's health reports); at stop those reports end, and the velocity counters'
+  // Redis connection would otherwise keep the process running.
   __hooks = {
     onApplicationStart: async () => {
       const { configModule, logger } = this.deps
       if (logger) await runStartUpTasks({ configModule, logger })
     },
     onApplicationShutdown: async () => {
+      runShutdownTasks()
       await closeVelocityGuards()
     },
   }

@@ -1,7 +1,8 @@
 /**
- * Work the rest of the plugin runs when the app starts. Medusa calls only
- * its modules then (after routes, subscribers and jobs are loaded), so the
- * plugin's module runs what those parts registered here.
+ * Work the rest of the plugin runs when the app starts, and stops when it
+ * shuts down. Medusa calls only its modules then (after routes,
+ * subscribers and jobs are loaded), so the plugin's module runs what those
+ * parts registered here.
  */
 export interface StartUpLogger {
   error(message: string): void
@@ -37,6 +38,30 @@ export async function runStartUpTasks(deps: StartUpDeps): Promise<void> {
       deps.logger.warn(
         `[acquiring] a start-up task failed: ${error instanceof Error ? error.message : String(error)}`
       )
+    }
+  }
+}
+
+const STOP_KEY = Symbol.for("medusa-payment-acquiring.shutdown-tasks")
+type StopHolder = { [STOP_KEY]?: Set<() => void> }
+
+function stopTasks(): Set<() => void> {
+  const holder = globalThis as StopHolder
+  holder[STOP_KEY] ??= new Set()
+  return holder[STOP_KEY]
+}
+
+/** Work to stop when the app shuts down (a timer started at start-up). */
+export function registerShutdownTask(task: () => void): void {
+  stopTasks().add(task)
+}
+
+export function runShutdownTasks(): void {
+  for (const task of stopTasks()) {
+    try {
+      task()
+    } catch {
+      // stopping goes on whatever one task does
     }
   }
 }
