@@ -8,19 +8,27 @@ const BOOT_WITHIN_MS = 180_000
 
 /**
  * Starts another Medusa instance with the same config (plugin, sandbox,
- * velocity options: the environment is inherited) on `databaseUrl`.
+ * velocity options: the environment is inherited) on `databaseUrl`;
+ * `env` changes its environment (a value undefined: the variable removed,
+ * e.g. an instance started without ACQUIRING_SETTINGS_KEY).
  */
 export async function startSecondInstance(
-  databaseUrl: string
+  databaseUrl: string,
+  env: Record<string, string | undefined> = {}
 ): Promise<SecondInstance> {
   const port = await freeLoopbackPort()
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    SECOND_INSTANCE_DATABASE_URL: databaseUrl,
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name]
+    else childEnv[name] = value
+  }
   const child = fork(resolve(__dirname, "second-instance-process.ts"), [], {
     execArgv: ["-r", "ts-node/register/transpile-only"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SECOND_INSTANCE_DATABASE_URL: databaseUrl,
-    },
+    env: childEnv,
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   })
   let errors = ""

@@ -1,0 +1,157 @@
+import { randomBytes } from "node:crypto"
+import { Client } from "pg"
+import { submitForm } from "../../dev/store-client/browser"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
+import { acquiringSuite } from "../helpers/acquiring-suite"
+import {
+  expectOrder,
+  hostedCardFields,
+  openHostedPage,
+} from "../helpers/checkout"
+import { startSecondInstance } from "../helpers/second-instance"
+import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
+import { CARDS } from "../helpers/test-cards"
+
+jest.setTimeout(300_000)
+
+// Booted with no provider options: the account saved in the admin serves, its sign key sealed
+process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"
+const SETTINGS_KEY = randomBytes(32).toString("hex")
+process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
+
+const SETTINGS = "/admin/acquiring/settings"
+
+type Answer = {
+  faults: { reason: string }[]
+  instance_faults: {
+    reason: string
+    role: string
+    instances: number
+    account_id: string | null
+  }[]
+  instances: { role: string; live: boolean; self: boolean }[]
+  background: { seen_at: string | null; warning: string | null }
+}
+
+async function until<T>(
+  read: () => Promise<T | undefined>,
+  withinMs = 60_000
+): Promise<T> {
+  const end = Date.now() + withinMs
+  for (;;) {
+    const value = await read()
+    if (value !== undefined) return value
+    if (Date.now() > end) throw new Error("not seen in time")
+    await new Promise((done) => setTimeout(done, 500))
+  }
+}
+
+/**
+ * Server and worker alike report their configuration faults with their
+ * role into the database: the admin, answered by one instance, tells what
+ * another cannot do.
+ */
+acquiringSuite((suite) => {
+  const { sandbox, openShop, backendUrl, databaseUrl, container } = suite
+  afterEach(() => {
+    process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
+  })
+
+  /** How many orders and payments the cart's session has led to. */
+  const made = async (cartId: string, sessionId: string) => {
+    const client = new Client({ connectionString: databaseUrl() })
+    await client.connect()
+    try {
+      const orders = await client.query(
+        `select count(*)::int as n from order_cart where cart_id = $1 and deleted_at is null`,
+        [cartId]
+      )
+      const payments = await client.query(
+        `select count(*)::int as n from payment where payment_session_id = $1 and deleted_at is null`,
+        [sessionId]
+      )
+      return { orders: orders.rows[0].n, payments: payments.rows[0].n }
+    } finally {
+      await client.end()
+    }
+  }
+
+  it("keeps a notification this instance cannot verify for lack of its settings key, and the reconcile job finishes it once, when the key is back", async () => {
+    const shop = await openShop()
+    const created = await shop.admin.post(
+      `${SETTINGS}/accounts`,
+      sandboxAccountBody(sandbox, backendUrl)
+    )
+    expect(created.status).toBe(200)
+    const { cart, session, payForm } = await openHostedPage(shop, backendUrl())
+
+    // the instance loses its key (as a worker started without it); a save makes it read the account again
+    delete process.env.ACQUIRING_SETTINGS_KEY
+    const renamed = await shop.admin.post(
+      `${SETTINGS}/accounts/${created.data.account.id}`,
+      { name: "Sandbox main" }
+    )
+    expect(renamed.status).toBe(200)
+
+    // the shopper pays on the hosted page and never comes back: only the notification tells
+    const paid = await submitForm(payForm, hostedCardFields(CARDS.approved), {
+      followRedirects: false,
+    })
+    expect(paid.visits[0].status).toBe(303)
+    await notificationsProcessed(suite)
+    expect(await made(cart.id, session.id)).toEqual({ orders: 0, payments: 0 })
+
+    // fixed: the job finds the money the acquirer holds and makes the order, once
+    process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
+    await runReconcileJob(container(), databaseUrl())
+    expect(await made(cart.id, session.id)).toEqual({ orders: 1, payments: 1 })
+    await runReconcileJob(container(), databaseUrl())
+    expect(await made(cart.id, session.id)).toEqual({ orders: 1, payments: 1 })
+    const order = await expectOrder(shop, cart.id)
+    expect(order.id).toBeTruthy()
+  })
+
+  it("shows the fault of a worker started without ACQUIRING_SETTINGS_KEY, by its role, on the admin of another instance", async () => {
+    const shop = await openShop()
+    const created = await shop.admin.post(
+      `${SETTINGS}/accounts`,
+      sandboxAccountBody(sandbox, backendUrl)
+    )
+    expect(created.status).toBe(200)
+    const accountId = created.data.account.id
+
+    const worker = await startSecondInstance(databaseUrl(), {
+      ACQUIRING_SETTINGS_KEY: undefined,
+      MEDUSA_WORKER_MODE: "worker",
+    })
+    try {
+      // the worker reports when it starts; this instance (shared) answers the admin
+      const answer = await until(async () => {
+        const data = (await shop.admin.get(SETTINGS)).data as Answer
+        return data.instance_faults.length ? data : undefined
+      })
+      // this instance holds the key: nothing refuses payments here
+      expect(answer.faults).toEqual([])
+      expect(answer.instance_faults).toEqual([
+        expect.objectContaining({
+          role: "worker",
+          instances: 1,
+          account_id: accountId,
+          reason: expect.stringMatching(
+            /^The worker cannot decrypt the sign key of the account "Sandbox": set ACQUIRING_SETTINGS_KEY on it/
+          ),
+        }),
+      ])
+      expect(answer.instance_faults[0].reason).toMatch(
+        /orders from the acquirer's notifications, captures on fulfilment or shipment/
+      )
+      expect(answer.instances).toContainEqual(
+        expect.objectContaining({ role: "worker", live: true, self: false })
+      )
+      // a worker reports: nothing is said to be waiting
+      expect(answer.background.warning).toBeNull()
+    } finally {
+      await worker.stop()
+    }
+  })
+})
