@@ -57,9 +57,11 @@ function namesOf(tree: {
  */
 export async function installAndBuild(): Promise<InstalledApp> {
   const dir = mkdtempSync(join(tmpdir(), "acquiring-nextjs-"))
+  // --ignore-scripts: the run's `npm run build` built the kit; its prepack
+  // would rebuild dist/ while other specs read it
   const { stdout: packed } = await exec(
     "npm",
-    ["pack", KIT, "--pack-destination", dir, "--json"],
+    ["pack", KIT, "--pack-destination", dir, "--json", "--ignore-scripts"],
     { cwd: dir }
   )
   const tarball = join(dir, JSON.parse(packed)[0].filename)

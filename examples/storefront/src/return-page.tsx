@@ -34,7 +34,8 @@ export function ReturnPage({ store }: { store: Store }) {
       })
       const session = found.payment_session
       if (found.order_id) {
-        cartId.clear()
+        // the notification completed the cart first: forget it (only it, the shopper may have started another)
+        if (cartId.get() === found.cart_id) cartId.clear()
         return go(`/order/${found.order_id}`)
       }
       switch (session.status) {

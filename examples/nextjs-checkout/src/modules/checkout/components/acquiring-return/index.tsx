@@ -1,6 +1,6 @@
 "use client"
 
-import { acquiringRequest } from "@lib/data/acquiring"
+import { acquiringRequest, forgetCompletedCart } from "@lib/data/acquiring"
 import { placeOrder } from "@lib/data/cart"
 import {
   readReturn,
@@ -39,8 +39,11 @@ export default function AcquiringReturn() {
         ...returned,
         attempt: returned.attempt,
       })
-      if (found.order_id)
+      if (found.order_id) {
+        // the notification completed the cart first: the shop forgets it, as placeOrder does
+        await forgetCompletedCart(found.cart_id)
         return router.replace(`/order/${found.order_id}/confirmed`)
+      }
       const status = found.payment_session.status
       if (status === "authorized" || status === "captured") {
         setMessage(text.returnAccepted)
