@@ -2,6 +2,7 @@ import { Client } from "pg"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { Modules } from "@medusajs/framework/utils"
+import { CHECK_EVERY_MS } from "../../src/providers/acquiring/settings/account-source"
 import {
   cartWithSession,
   eventually,
@@ -246,7 +247,7 @@ acquiringSuite(
       }
     })
 
-    it("a change takes effect at once here, one made by another instance within seconds, and the next payment uses it", async () => {
+    it("a change takes effect at once here, one made by another instance within a second, and the next payment uses it", async () => {
       const shop = await openShop()
       const { account } = expectStatus(
         await shop.admin.post(`${SETTINGS}/accounts`, accountBody()),
@@ -278,7 +279,7 @@ acquiringSuite(
       )
       expect(await prefixInUse()).toBe("ADMIN")
 
-      // another instance writes the same database; no event reaches this one
+      // another instance writes the same database; no event reaches this one: the version read finds it
       const changedAt = Date.now()
       await sql(
         `UPDATE acquiring_account SET order_prefix = 'OTHER', updated_at = now() WHERE id = $1`,
@@ -291,8 +292,8 @@ acquiringSuite(
         else await pollAgain()
       }
       expect(seenAfter).toBeGreaterThan(0)
-      // the 5 s bound plus one check's round trip on a loaded machine
-      expect(seenAfter).toBeLessThan(10_000)
+      // the stated bound (the version is asked at most once a second) plus the probe's own round trips on a loaded machine
+      expect(seenAfter).toBeLessThan(CHECK_EVERY_MS + 2_000)
       console.info(
         `[admin-settings] a change from another instance took effect after ${seenAfter} ms`
       )

@@ -1,9 +1,11 @@
 /**
- * An account was saved or deleted on some instance: drop this instance's
- * cached accounts so the next payment reads them again (without the event,
- * the cache expires within seconds anyway). Loading this file also
- * registers the settings' start-up check: subscribers load on every
- * instance, even when no provider entry does.
+ * An account was saved or deleted on some instance: the instance that takes
+ * the event drops its cached accounts at once. With the Redis event bus one
+ * instance takes each event (never a `server` one), so this only hastens
+ * that one: every instance finds a change by itself within a second by
+ * reading the accounts' version (settings/account-source.ts). Loading this
+ * file also registers the settings' start-up check: subscribers load on
+ * every instance, even when no provider entry does.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import {

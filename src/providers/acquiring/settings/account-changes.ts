@@ -3,8 +3,10 @@
  * sealed before it is stored, the effective options of every provider the
  * account serves checked before anything is written, an audit entry per
  * change (each changed field's value before and after; the sign key only as
- * set or replaced), and `acquiring.settings.changed` emitted so every
- * instance drops its cached accounts. A save that changes nothing writes,
+ * set or replaced), this instance's cached accounts dropped and
+ * `acquiring.settings.changed` emitted (the instance taking it drops its
+ * own; every other finds the change by the accounts' version within a
+ * second, settings/account-source.ts). A save that changes nothing writes,
  * records and emits nothing.
  */
 import { MedusaError, Modules } from "@medusajs/framework/utils"
@@ -135,7 +137,7 @@ async function changed(
       .resolve(Modules.EVENT_BUS)
       .emit({ name: SETTINGS_CHANGED_EVENT, data: { id: change.account_id } })
   } catch {
-    // other instances still re-read within seconds
+    // every instance finds the change by its version within a second anyway
   }
 }
 

@@ -22,6 +22,20 @@ export async function listAccounts(
   )
 }
 
+/** Only what tells whether any account changed (settings/account-source.ts): every row, deleted ones too. */
+export async function accountsVersion(
+  service: AcquiringModuleService
+): Promise<Pick<AccountRecord, "id" | "updated_at" | "deleted_at">[]> {
+  return service.listAcquiringAccounts(
+    {},
+    {
+      withDeleted: true,
+      select: ["id", "updated_at", "deleted_at"],
+      take: null,
+    }
+  )
+}
+
 export async function findAccount(
   service: AcquiringModuleService,
   id: string

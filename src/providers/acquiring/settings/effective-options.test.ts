@@ -1,6 +1,6 @@
 import { testAccount } from "../__fixtures__/test-account"
 import { accountFor, type AccountRecord } from "./account-record"
-import { AccountSource } from "./account-source"
+import { AccountSource, CHECK_EVERY_MS, versionOf } from "./account-source"
 import {
   accountOverlay,
   configIssues,
@@ -159,30 +159,75 @@ describe("choosing the account of a payment", () => {
 })
 
 describe("cached accounts", () => {
-  it("reads again after the bound or when invalidated, and never keeps a failed read", async () => {
+  it("asks for the version at most once a second, reads again only when it changed or when invalidated, and never keeps a failed read", async () => {
     let now = 0
     let reads = 0
+    let checks = 0
     let fail = false
+    let stored = [account({ order_prefix: "R0" })]
     const source = new AccountSource(
       async () => {
         reads++
         if (fail) throw new Error("db down")
-        return [account({ order_prefix: `R${reads}` })]
+        return stored
       },
-      5_000,
-      () => now
+      {
+        readVersion: async () => {
+          checks++
+          if (fail) throw new Error("db down")
+          return versionOf(stored)
+        },
+        now: () => now,
+      }
     )
+    expect(CHECK_EVERY_MS).toBe(1_000)
+    expect((await source.accounts())[0].order_prefix).toBe("R0")
+    expect([reads, checks]).toEqual([1, 0])
+    // another instance saves: not asked before the second is up
+    stored = [
+      account({
+        order_prefix: "R1",
+        updated_at: new Date("2026-11-27T12:00:00Z"),
+      }),
+    ]
+    now = 999
+    expect((await source.accounts())[0].order_prefix).toBe("R0")
+    expect(checks).toBe(0)
+    // the check finds the new version and reads the accounts again
+    now = 1_000
     expect((await source.accounts())[0].order_prefix).toBe("R1")
-    now = 4_999
-    expect((await source.accounts())[0].order_prefix).toBe("R1")
-    now = 5_000
-    expect((await source.accounts())[0].order_prefix).toBe("R2")
+    expect([reads, checks]).toEqual([2, 1])
+    // same version: the check alone, no read
+    now = 2_000
+    await Promise.all([source.accounts(), source.accounts()])
+    expect([reads, checks]).toEqual([2, 2])
+    // a soft delete changes the version too
+    stored = [{ ...stored[0], deleted_at: new Date("2026-11-27T12:00:01Z") }]
+    now = 3_000
+    expect((await source.accounts())[0].deleted_at).not.toBeNull()
+    expect(reads).toBe(3)
+    // a change made here (or the event) drops the cache at once
+    stored = [account({ order_prefix: "R4" })]
     source.invalidate()
-    expect((await source.accounts())[0].order_prefix).toBe("R3")
+    expect((await source.accounts())[0].order_prefix).toBe("R4")
+    expect(reads).toBe(4)
     fail = true
-    source.invalidate()
+    now = 4_000
     await expect(source.accounts()).rejects.toThrow("db down")
     fail = false
-    expect((await source.accounts())[0].order_prefix).toBe("R5")
+    expect((await source.accounts())[0].order_prefix).toBe("R4")
+  })
+
+  it("a version names every row by id, update and deletion, in any order", () => {
+    const a = account({ id: "a", updated_at: new Date(1) })
+    const b = account({ id: "b", updated_at: new Date(2) })
+    expect(versionOf([a, b])).toBe(versionOf([b, a]))
+    expect(versionOf([a, b])).not.toBe(versionOf([a]))
+    expect(versionOf([a])).not.toBe(
+      versionOf([{ ...a, updated_at: new Date(3) }])
+    )
+    expect(versionOf([a])).not.toBe(
+      versionOf([{ ...a, deleted_at: new Date(3) }])
+    )
   })
 })
