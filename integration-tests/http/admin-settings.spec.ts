@@ -3,6 +3,7 @@ import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { Modules } from "@medusajs/framework/utils"
 import { CHECK_EVERY_MS } from "../../src/providers/acquiring/settings/account-source"
+import { computeSignature } from "../../src/sandbox/signer"
 import {
   cartWithSession,
   eventually,
@@ -316,6 +317,96 @@ acquiringSuite(
       expect((await shop.admin.get(`${SETTINGS}/changes?limit=0`)).status).toBe(
         400
       )
+    })
+
+    it("verifies a notification with the key its payment was made with, after its account is disabled and deleted and another takes its ids", async () => {
+      const shop = await openShop()
+      const { account } = expectStatus(
+        await shop.admin.post(`${SETTINGS}/accounts`, accountBody()),
+        200,
+        "create account"
+      )
+      const { stored } = await payByCard(shop)
+      expect(stored.account).toEqual({ id: account.id, mode: "test" })
+      const notification = await eventually(
+        "the sandbox's notification",
+        async () => (await sandbox.notifications(stored.transaction_id))[0]
+      )
+      const webhook = async (fields: Record<string, string>) =>
+        (
+          await container()
+            .resolve(Modules.PAYMENT)
+            .getWebhookActionAndData({
+              provider: "acquiring-card_acquiring",
+              payload: {
+                data: fields,
+                rawData: Buffer.from(new URLSearchParams(fields).toString()),
+                headers: {
+                  "content-type": "application/x-www-form-urlencoded",
+                },
+              },
+            })
+        ).action
+      // another account with the same merchant and account ids and its own key
+      const OTHER_KEY = "another-sign-key-of-the-same-ids"
+      expectStatus(
+        await shop.admin.post(
+          `${SETTINGS}/accounts`,
+          accountBody({ name: "Same ids", sign_key: OTHER_KEY })
+        ),
+        200,
+        "create the other account"
+      )
+      const f = notification.fields
+      const signedWithOther = {
+        ...f,
+        encryption_data: computeSignature(
+          [
+            f.merchant_id,
+            f.account_id,
+            f.transaction_id,
+            f.order_no,
+            f.currency,
+            f.amount,
+            f.order_status,
+            f.result_info,
+          ].map((value) => value ?? ""),
+          OTHER_KEY
+        ),
+      }
+      const steps: [string, () => Promise<unknown>][] = [
+        ["as made", async () => undefined],
+        [
+          "disabled",
+          async () =>
+            expectStatus(
+              await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, {
+                enabled: false,
+              }),
+              200,
+              "disable"
+            ),
+        ],
+        [
+          "deleted",
+          async () =>
+            expectStatus(
+              await shop.admin.delete(`${SETTINGS}/accounts/${account.id}`),
+              200,
+              "delete"
+            ),
+        ],
+      ]
+      for (const [state, step] of steps) {
+        await step()
+        expect([state, await webhook(f)]).toEqual([state, "authorized"])
+        expect([state, await webhook(signedWithOther)]).toEqual([
+          state,
+          "not_supported",
+        ])
+      }
+      // nothing moved: the payment is as the card left it
+      expect((await shop.stored(stored.session_id)).status).toBe("authorized")
     })
 
     it("audits only what changed: old → new for a value, replaced for the sign key, nothing for a save that changes nothing", async () => {

@@ -1,9 +1,10 @@
 /**
  * Notifications posted to /hooks/payment/{identifier}_{id}. Nothing in one
- * is trusted before its signature is verified over the received fields; a
- * forged, altered or foreign notification yields `not_supported` and
- * changes nothing. The session is found through the journal (the order
- * number carries a random token, not the session id).
+ * is trusted before its signature is verified over the received fields,
+ * with the key of the account the payment was made with; a forged,
+ * altered or foreign notification yields `not_supported` and changes
+ * nothing. The session is found through the journal (the order number
+ * carries a random token, not the session id).
  *
  * `notify_type` is not among the signed fields, and the signature recipe
  * concatenates values without delimiters (`amount=15.001`,
@@ -31,6 +32,9 @@ import {
   type VerifiedNotification,
 } from "../../../gateway"
 import type { ProviderCore } from "../config/core"
+import { choiceOf, type AccountChoice } from "../config/registry"
+import { moduleJournal, type Journal } from "../operations/journal"
+import { readSession } from "../session/session-store"
 import { lookupOrder } from "../operations/status-query"
 import { rulesOf as rules } from "../operations/settle-attempts"
 import {
@@ -77,6 +81,47 @@ export function notificationFields(
     }
   }
   return decodeForm(text)
+}
+
+/** The account a notification is verified with, and the one its core must be for (undefined: any the choice finds). */
+export interface NotificationAccount {
+  choice: AccountChoice
+  /** the account recorded on the payment (null: medusa-config alone) */
+  account_id?: string | null
+}
+
+/**
+ * Which credentials verify a notification: those the payment it names was
+ * made with. The order number (not trusted yet: it only picks the key that
+ * must verify the signature) finds the attempt in the journal, the attempt
+ * its session, the session the account recorded when it began (or null:
+ * medusa-config alone), whatever accounts were added, disabled or deleted
+ * since. So an account's key verifies only its own payments. A payment
+ * from before the account was recorded is verified with the live account
+ * the notification names, else medusa-config; a deleted row never serves
+ * there. Null: the order number names no payment of this provider.
+ */
+export async function notificationAccount(
+  providerId: string,
+  fields: Record<string, unknown> | null,
+  journal: Pick<Journal, "list"> = moduleJournal()
+): Promise<NotificationAccount | null> {
+  const orderNo = typeof fields?.order_no === "string" ? fields.order_no : ""
+  if (!fields || !orderNo) return null
+  const [attempt] = await journal.list(
+    { kind: ["authorise", "checkout"], order_no: orderNo },
+    1
+  )
+  if (!attempt?.session_id || attempt.provider_id !== providerId) return null
+  const data = await readSession({ session_id: attempt.session_id })
+  if (data.account)
+    return { choice: choiceOf(data), account_id: data.account.id }
+  return {
+    choice: {
+      currency: data.currency,
+      names: { merchant_id: fields.merchant_id, account_id: fields.account_id },
+    },
+  }
 }
 
 export async function webhookAction(

@@ -52,8 +52,9 @@ export interface ProviderEntryRef {
 
 /**
  * Which account a core is for: the one a payment began with (`account_id`;
- * null = medusa-config alone), the one a notification names, or the one
- * serving a new payment in `currency`.
+ * null = medusa-config alone), the live account a notification names
+ * (payments from before the account was recorded), or the one serving a
+ * new payment in `currency`.
  */
 export interface AccountChoice {
   account_id?: string | null
@@ -122,7 +123,8 @@ function chooseAccount(
         a.account_id === account_id &&
         (!a.providers?.length || a.providers.includes(entry.provider_id))
     )
-    return named.find((a) => !a.deleted_at) ?? named[0]
+    // a deleted account's key never verifies anything it names: medusa-config's does, or nothing
+    return named.find((a) => !a.deleted_at)
   }
   if (choice.account_id === null) return undefined
   if (choice.account_id) {

@@ -43,6 +43,7 @@ import {
   type AmountInput,
 } from "../../../gateway"
 import {
+  notificationAccount,
   notificationFields,
   webhookAction,
 } from "../acquirer-events/notification"
@@ -318,16 +319,20 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   async getWebhookActionAndData(
     payload: ProviderWebhookPayload["payload"]
   ): Promise<WebhookActionResult> {
-    // verified with the key of the account the notification names
-    const fields = notificationFields(payload)
+    // verified with the key of the account the payment was made with
+    const recorded = await notificationAccount(
+      this.entry.provider_id,
+      notificationFields(payload)
+    )
+    if (!recorded) {
+      this.logger().warn?.(
+        "[acquiring] notification ignored: its order number names no payment of this provider"
+      )
+      return { action: "not_supported" }
+    }
     let core: ProviderCore
     try {
-      core = await resolveCore(this.entry, {
-        names: {
-          merchant_id: fields?.merchant_id,
-          account_id: fields?.account_id,
-        },
-      })
+      core = await resolveCore(this.entry, recorded.choice)
     } catch (error) {
       // this instance's own configuration fault: retried later, never dropped
       return unverifiedNotification(
@@ -335,6 +340,17 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
         error,
         this.logger()
       )
+    }
+    if (
+      recorded.account_id !== undefined &&
+      core.account.id !== recorded.account_id
+    ) {
+      // the payment's account row is gone: no other account's key stands in
+      core.log(
+        "warn",
+        "notification ignored: the account its payment was made with is no longer stored"
+      )
+      return { action: "not_supported" }
     }
     return webhookAction(core, payload)
   }
