@@ -4,10 +4,14 @@ import { submitForm } from "../../dev/store-client/browser"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import {
+  adminPayment,
   expectOrder,
   hostedCardFields,
   openHostedPage,
+  placeDirectOrder,
 } from "../helpers/checkout"
+import { accountCapturingOn } from "../helpers/fulfilment"
+import { captureWhenDue } from "../../src/medusa-payments/capture-when-due"
 import { startSecondInstance } from "../helpers/second-instance"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
@@ -109,6 +113,43 @@ acquiringSuite((suite) => {
     expect(await made(cart.id, session.id)).toEqual({ orders: 1, payments: 1 })
     const order = await expectOrder(shop, cart.id)
     expect(order.id).toBeTruthy()
+  })
+
+  it("keeps a capture due on fulfilment this instance cannot make for lack of its settings key, and the reconcile job makes it once, when the key is back", async () => {
+    const shop = await openShop()
+    await accountCapturingOn({ sandbox, backendUrl }, shop, "fulfilment")
+    const { order, paid } = await placeDirectOrder(shop)
+    const [account] = (await shop.admin.get(SETTINGS)).data.accounts
+
+    delete process.env.ACQUIRING_SETTINGS_KEY
+    expect(
+      (
+        await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, {
+          name: "Sandbox main",
+        })
+      ).status
+    ).toBe(200)
+    // what the fulfilment's subscriber runs
+    const outcomes = await captureWhenDue(container(), order.id, "fulfilment")
+    expect(outcomes).toEqual([
+      expect.objectContaining({
+        outcome: "unsettled",
+        message: expect.stringMatching(/ACQUIRING_SETTINGS_KEY/),
+      }),
+    ])
+    expect((await sandbox.transaction(paid.data.transaction_id)).state).toBe(
+      "authorised"
+    )
+
+    process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
+    await runReconcileJob(container(), databaseUrl())
+    await runReconcileJob(container(), databaseUrl())
+    const payment = await adminPayment(shop, order.id)
+    expect(payment.captured_at).toBeTruthy()
+    expect(payment.captures).toHaveLength(1)
+    const transaction = await sandbox.transaction(paid.data.transaction_id)
+    expect(transaction.state).toBe("captured")
+    expect(transaction.captured_amount).toBe(paid.data.amount)
   })
 
   it("shows the fault of a worker started without ACQUIRING_SETTINGS_KEY, by its role, on the admin of another instance", async () => {

@@ -5,7 +5,9 @@
  * the capture takes the same journalled, coalesced path as one made from
  * the order page. A capture that fails is logged and put in the admin's
  * notification feed; one whose answer was lost is confirmed by the
- * reconcile job, which captures again if it was not made.
+ * reconcile job, which captures again if it was not made; one this
+ * instance cannot make because of its own configuration is left to the
+ * reconcile job, which makes it once the fault is fixed.
  */
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -16,6 +18,10 @@ import {
 } from "../providers/acquiring/config/capture-policy"
 import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
 import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
+import {
+  PaymentsUnavailableError,
+  reportUnavailable,
+} from "../providers/acquiring/config/payments-unavailable"
 import { formatAmount } from "../gateway"
 import { thrownMessage } from "../providers/acquiring/operations/errors"
 import { exactAmount } from "../providers/acquiring/operations/medusa-amount"
@@ -43,7 +49,7 @@ interface OrderPaymentRow {
 
 export interface CaptureDueOutcome {
   payment_id: string
-  /** unsettled: the answer was lost; the reconcile job confirms it and captures again if needed */
+  /** unsettled: the answer was lost, or this instance cannot use the account now; the reconcile job confirms it and captures (again) if needed */
   outcome: "captured" | "failed" | "unsettled"
   message?: string
 }
@@ -119,13 +125,16 @@ export async function captureWhenDue(
   const outcomes: CaptureDueOutcome[] = []
   for (const [i, payment] of open.entries()) {
     if (states[i].status !== "authorized") continue
-    const core = await coreFor(
-      container,
-      payment.provider_id,
-      choiceOf(states[i])
-    ).catch(() => undefined)
-    // a configuration fault is the banner's to tell; the payment stays capturable by hand
-    if (!core || capturePolicy(core.options) !== moment) continue
+    let core: ProviderCore | undefined
+    try {
+      core = await coreFor(container, payment.provider_id, choiceOf(states[i]))
+    } catch (error) {
+      // this instance's own configuration fault (the banner tells it): kept for the reconcile job
+      if (error instanceof PaymentsUnavailableError)
+        outcomes.push(await keepForLater(container, payment, moment, error))
+      continue
+    }
+    if (capturePolicy(core.options) !== moment) continue
     outcomes.push(
       await captureDue(container, {
         order: order?.display_id ? `#${order.display_id}` : orderId,
@@ -137,6 +146,33 @@ export async function captureWhenDue(
     )
   }
   return outcomes
+}
+
+/**
+ * A capture this instance cannot make because of its own configuration
+ * (it cannot decrypt the account's sign key, say): the payment is marked
+ * due, so the reconcile job captures it once the fault is fixed, if its
+ * account still captures at this moment; until then it stays capturable
+ * by hand. Nothing is sent to the acquirer.
+ */
+async function keepForLater(
+  container: MedusaContainer,
+  payment: OrderPaymentRow,
+  moment: DueMoment,
+  fault: PaymentsUnavailableError
+): Promise<CaptureDueOutcome> {
+  reportUnavailable(container.resolve(ContainerRegistrationKeys.LOGGER), fault)
+  const current = await readSession(payment.data)
+  if (current.capture_due !== moment)
+    await savePaymentData(container, payment, {
+      ...current,
+      capture_due: moment,
+    })
+  return {
+    payment_id: payment.id,
+    outcome: "unsettled",
+    message: fault.message,
+  }
 }
 
 /**
@@ -237,7 +273,16 @@ export async function retryLostCaptures(
       payment.provider_id,
       choiceOf(data)
     ).catch(() => undefined)
+    // still a configuration fault here: the next run tries again
     if (!core) continue
+    // marked while the account could not be read: captured only if its account captures at that moment
+    if (capturePolicy(core.options) !== moment) {
+      await savePaymentData(container, payment, {
+        ...data,
+        capture_due: undefined,
+      })
+      continue
+    }
     const order = orders.get(id)
     outcomes.push(
       await captureDue(container, {
