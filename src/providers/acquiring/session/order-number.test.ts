@@ -1,4 +1,9 @@
-import { isAttemptToken, newAttemptNumber, tokenOf } from "./order-number"
+import {
+  isAttemptToken,
+  logSafeHex,
+  newAttemptNumber,
+  tokenOf,
+} from "./order-number"
 
 describe("attempt numbers", () => {
   it("are the prefix and 24 random hex digits, never the session id", () => {
@@ -26,5 +31,11 @@ describe("attempt numbers", () => {
     )
     expect(tokens.filter((t) => /\d{13}/.test(t))).toEqual([])
     expect(tokens.every((t) => /^[0-9a-f]{24}$/.test(t))).toBe(true)
+  })
+
+  it("connection checks' shorter hex is as safe from the card-number mask", () => {
+    const hex = Array.from({ length: 10_000 }, () => logSafeHex(8))
+    expect(hex.filter((h) => /\d{13}/.test(h))).toEqual([])
+    expect(hex.every((h) => /^[0-9a-f]{16}$/.test(h))).toBe(true)
   })
 })

@@ -4,7 +4,6 @@
  * answer says whether the acquirer accepts the account's credentials and
  * this backend's address.
  */
-import { randomBytes } from "node:crypto"
 import {
   GatewayRefusedError,
   QUERY_RESULT,
@@ -13,6 +12,7 @@ import {
 } from "../../../gateway"
 import type { AcquiringOptions } from "../config/options"
 import { gatewayFor } from "../config/gateway-port"
+import { logSafeHex } from "../session/order-number"
 
 export type ConnectionOutcome =
   | "accepted"
@@ -65,7 +65,7 @@ export async function checkConnection(
     timeout_ms: Math.min(options.timeout_ms, CHECK_TIMEOUT_MS),
     lookup_retries: 0,
   })
-  const orderNo = `${options.order_prefix}CHECK${randomBytes(8).toString("hex")}`
+  const orderNo = `${options.order_prefix}CHECK${logSafeHex(8)}`
   try {
     const entries = await gateway.retrieveTransactions({ order_nos: [orderNo] })
     const results = entries.map((entry) => entry.query_result)
