@@ -34,7 +34,9 @@ import {
   TIMEOUT_MS,
   TOTAL,
 } from "../helpers/fault-matrix"
-import { settle, type Money } from "../helpers/settlement"
+import { Client } from "pg"
+import { runReconcileJob, settle, type Money } from "../helpers/settlement"
+import { unsettledOperations } from "../helpers/money-invariants"
 import { cardBody, CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)
@@ -45,12 +47,55 @@ acquiringSuite((suite) => {
   const { inject, finished, faultedCallDone, money, authorisedOrder } =
     faultMatrix(suite)
 
+  // every lost answer's journal row is settled once its outcome is on the payment, whichever path learned it
+  afterEach(async () => {
+    expect(await unsettledOperations(suite.databaseUrl())).toEqual([])
+  })
+
   it("runs the provider with the short time-out", () => {
     const config = suite.container().resolve("configModule") as any
     const providers = config.modules.payment.options.providers
     expect(providers.map((p: any) => p.options.timeout_ms)).toEqual([
       TIMEOUT_MS,
     ])
+  })
+
+  it("settles journal rows whose outcome reached the payment by another path (a notification, the job)", async () => {
+    const { shop, payment } = await authorisedOrder()
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    // as a lost answer leaves them: the payment knows the outcome, the journal does not
+    const journal = new Client({ connectionString: suite.databaseUrl() })
+    await journal.connect()
+    const rows = () =>
+      journal
+        .query(
+          `SELECT kind, state, result_text FROM acquiring_operation ORDER BY created_at`
+        )
+        .then((r) => r.rows)
+    try {
+      await journal.query(
+        `UPDATE acquiring_operation SET state = 'unknown', settled_at = NULL, result_text = NULL`
+      )
+      await runReconcileJob(suite.container(), suite.databaseUrl())
+      expect(await rows()).toEqual([
+        {
+          kind: "authorise",
+          state: "done",
+          result_text: "the acquirer has it as captured",
+        },
+        {
+          kind: "capture",
+          state: "done",
+          result_text: "the acquirer captured the payment",
+        },
+      ])
+    } finally {
+      await journal.end()
+    }
   })
 
   /** How the shopper pays: a typed card, or a card saved on an earlier payment (its token). */

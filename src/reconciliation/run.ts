@@ -4,10 +4,11 @@ import { isAcquiringProvider } from "../providers/acquiring/config/provider-entr
 import { readSessions } from "../providers/acquiring/session/session-store"
 import { heldButUnrecorded } from "../providers/acquiring/session/transitions"
 import { settleAbandoned } from "./abandoned"
-import { paymentLists } from "../medusa-payments/payment-store"
+import { loggerOf, paymentLists } from "../medusa-payments/payment-store"
 import { reconcilePayments } from "./payments"
 import { retryLostCaptures } from "../medusa-payments/capture-when-due"
 import { reconcileSessions, STORED_SESSION_FIELDS } from "./sessions"
+import { settleKnownOperations } from "./journal-settlement"
 
 export interface ReconcileOptions {
   /** leave sessions touched this recently to the shopper and the notification */
@@ -128,4 +129,10 @@ export async function reconcileAcquiring(
     container,
     acquiring.filter((p) => !p.captured_at && !p.canceled_at)
   )
+  // last: what this run learned is on the payments now
+  const settled = await settleKnownOperations(now, quiet)
+  if (settled.length)
+    loggerOf(container).info(
+      `[acquiring] ${settled.length} journalled operation(s) whose answer was lost settled from their payments' recorded outcome`
+    )
 }
