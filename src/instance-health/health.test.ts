@@ -42,6 +42,7 @@ function report(
     faults: [],
     started_at: ago(3_600_000),
     seen_at: ago(5_000),
+    stopped_at: null,
     ...overrides,
   }
 }
@@ -196,6 +197,32 @@ describe("a missing worker", () => {
     expect(
       instanceHealth([], { ...server, started_at: ago(LIVE_MS - 1_000) }, NOW)
         .background.warning
+    ).toBeNull()
+  })
+
+  it("is warned of at once when a worker stops while this server runs, even a server just started", () => {
+    const young = { ...server, started_at: ago(30_000) }
+    const stopped = report("worker", {
+      started_at: ago(20_000),
+      seen_at: ago(2_000),
+      stopped_at: ago(1_000),
+    })
+    const health = instanceHealth([stopped], young, NOW)
+    expect(health.instances[0]).toMatchObject({
+      live: false,
+      stopped_at: ago(1_000).toISOString(),
+    })
+    expect(health.background.warning).toMatch(
+      new RegExp(
+        `^No worker \\(or shared instance\\) is running: the last one stopped at ${ago(1_000).toISOString()}`
+      )
+    )
+    // one stopped before this server started (the last deploy's) leaves the new worker its time
+    const earlier = report("worker", { stopped_at: ago(40_000) })
+    expect(instanceHealth([earlier], young, NOW).background.warning).toBeNull()
+    // another worker still running: nothing waits
+    expect(
+      instanceHealth([stopped, report("worker")], young, NOW).background.warning
     ).toBeNull()
   })
 })

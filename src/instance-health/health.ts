@@ -22,6 +22,8 @@ export interface InstanceReport {
   faults: ConfigurationFault[]
   started_at: Date
   seen_at: Date
+  /** when it shut down, as it said while stopping (null: running, or gone without a word) */
+  stopped_at: Date | null
 }
 
 export interface InstanceView {
@@ -32,6 +34,7 @@ export interface InstanceView {
   started_at: string
   seen_at: string
   live: boolean
+  stopped_at: string | null
   /** the instance answering */
   self: boolean
   faults: string[]
@@ -114,8 +117,14 @@ export function instanceFaultText(
   return what + then
 }
 
-export function backgroundWarning(lastSeen: Date | null): string {
-  return `No worker (or shared instance) has reported in the last ${LIVE_MS / 1000} s${lastSeen ? ` (last seen ${lastSeen.toISOString()})` : ""}: ${WAITING_WORK} are waiting until one runs. Start a Medusa instance with workerMode "worker" (MEDUSA_WORKER_MODE=worker) on the same database, Redis and secrets.`
+export function backgroundWarning(
+  lastSeen: Date | null,
+  stoppedAt: Date | null = null
+): string {
+  const since = stoppedAt
+    ? `No worker (or shared instance) is running: the last one stopped at ${stoppedAt.toISOString()}`
+    : `No worker (or shared instance) has reported in the last ${LIVE_MS / 1000} s${lastSeen ? ` (last seen ${lastSeen.toISOString()})` : ""}`
+  return `${since}: ${WAITING_WORK} are waiting until one runs. Start a Medusa instance with workerMode "worker" (MEDUSA_WORKER_MODE=worker) on the same database, Redis and secrets.`
 }
 
 export function instanceHealth(
@@ -124,7 +133,7 @@ export function instanceHealth(
   now: Date
 ): InstanceHealth {
   const live = (r: InstanceReport) =>
-    now.getTime() - r.seen_at.getTime() <= LIVE_MS
+    !r.stopped_at && now.getTime() - r.seen_at.getTime() <= LIVE_MS
   const others = reports.filter((r) => r.id !== self.id && live(r))
   const local = new Set(self.faults.map((f) => f.reason))
 
@@ -157,11 +166,16 @@ export function instanceHealth(
     (last, r) => (!last || r.seen_at > last ? r.seen_at : last),
     null
   )
+  // the newest stop said since this instance started: the worker it had is gone for certain
+  const lastStop = background
+    .map((r) => r.stopped_at)
+    .filter((at): at is Date => !!at && at > self.started_at)
+    .sort((a, b) => b.getTime() - a.getTime())[0]
   const waiting =
     !doesBackgroundWork(self.role) &&
     !background.some((r) => live(r)) &&
-    // a server just started: give its worker the same time to report
-    now.getTime() - self.started_at.getTime() > LIVE_MS
+    // a server just started gives its worker the same time to report
+    (now.getTime() - self.started_at.getTime() > LIVE_MS || !!lastStop)
 
   return {
     role: self.role,
@@ -173,13 +187,14 @@ export function instanceHealth(
       started_at: r.started_at.toISOString(),
       seen_at: r.seen_at.toISOString(),
       live: live(r),
+      stopped_at: r.stopped_at?.toISOString() ?? null,
       self: r.id === self.id,
       faults: r.faults.map((f) => f.reason),
     })),
     instance_faults,
     background: {
       seen_at: lastSeen?.toISOString() ?? null,
-      warning: waiting ? backgroundWarning(lastSeen) : null,
+      warning: waiting ? backgroundWarning(lastSeen, lastStop ?? null) : null,
     },
   }
 }

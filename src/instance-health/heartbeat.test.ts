@@ -1,14 +1,18 @@
-import { writeReport } from "./report-store"
+import { writeReport, writeStopped } from "./report-store"
 import { configurationFaults } from "../providers/acquiring/config/configuration-faults"
 import { HEARTBEAT_MS } from "./health"
 import { reportNow, startHeartbeat, stopHeartbeat } from "./heartbeat"
 
-jest.mock("./report-store", () => ({ writeReport: jest.fn() }))
+jest.mock("./report-store", () => ({
+  writeReport: jest.fn(),
+  writeStopped: jest.fn(),
+}))
 jest.mock("../providers/acquiring/config/configuration-faults", () => ({
   configurationFaults: jest.fn(),
 }))
 
 const write = writeReport as jest.MockedFunction<typeof writeReport>
+const stopped = writeStopped as jest.MockedFunction<typeof writeStopped>
 const faults = configurationFaults as jest.MockedFunction<
   typeof configurationFaults
 >
@@ -22,11 +26,12 @@ describe("an instance's heartbeat", () => {
   beforeEach(() => {
     jest.useFakeTimers()
     write.mockReset().mockResolvedValue(undefined)
+    stopped.mockReset().mockResolvedValue(undefined)
     faults.mockReset().mockResolvedValue([FAULT])
     logger.warn.mockReset()
   })
-  afterEach(() => {
-    stopHeartbeat()
+  afterEach(async () => {
+    await stopHeartbeat()
     jest.useRealTimers()
   })
 
@@ -40,10 +45,21 @@ describe("an instance's heartbeat", () => {
     })
     await jest.advanceTimersByTimeAsync(HEARTBEAT_MS)
     expect(write).toHaveBeenCalledTimes(2)
-    stopHeartbeat()
+    await stopHeartbeat()
     await jest.advanceTimersByTimeAsync(3 * HEARTBEAT_MS)
     await reportNow()
     expect(write).toHaveBeenCalledTimes(2)
+    // its last word names this instance, once
+    expect(stopped).toHaveBeenCalledTimes(1)
+    expect(stopped).toHaveBeenCalledWith(write.mock.calls[0][0].id)
+    await stopHeartbeat()
+    expect(stopped).toHaveBeenCalledTimes(1)
+  })
+
+  it("stops quietly when the database is already gone", async () => {
+    await startHeartbeat({ configModule, logger })
+    stopped.mockRejectedValue(new Error("Connection terminated"))
+    await expect(stopHeartbeat()).resolves.toBeUndefined()
   })
 
   it("says once that it cannot report, and when it can again", async () => {

@@ -14,7 +14,7 @@ import {
 } from "../providers/acquiring/config/configuration-faults"
 import { thrownMessage } from "../providers/acquiring/operations/errors"
 import { HEARTBEAT_MS } from "./health"
-import { writeReport, type OwnReport } from "./report-store"
+import { writeReport, writeStopped, type OwnReport } from "./report-store"
 import { instanceRole, type InstanceRole } from "./role"
 
 interface This {
@@ -96,10 +96,20 @@ export async function startHeartbeat(deps: StartUpDeps): Promise<void> {
   me.timer.unref()
 }
 
-/** Stops the beats when the app shuts down: its database connection is going. */
-export function stopHeartbeat(): void {
+/**
+ * Stops the beats when the app shuts down and says so, so the other
+ * instances' admin knows at once this one is gone (a worker stopped for a
+ * deploy, or for good) instead of after LIVE_MS of silence.
+ */
+export async function stopHeartbeat(): Promise<void> {
   const me = thisInstance()
   if (me.timer) clearInterval(me.timer)
   me.timer = undefined
+  if (!me.deps) return
   me.deps = undefined
+  try {
+    await writeStopped(me.id)
+  } catch {
+    // the database is already gone: the others see the silence after LIVE_MS instead
+  }
 }

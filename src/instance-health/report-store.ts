@@ -32,6 +32,7 @@ type Row = {
   faults: ConfigurationFault[] | string
   started_at: Date | string
   seen_at: Date | string
+  stopped_at: Date | string | null
 }
 
 /** Runs on the plugin module's database connection (its repository gives the manager). */
@@ -45,7 +46,7 @@ class ReportTable {
   ): Promise<void> {
     const manager = sharedContext.manager!
     await manager.execute(
-      `insert into "acquiring_instance_report" ("id", "role", "host", "pid", "faults", "started_at", "seen_at") values (?, ?, ?, ?, ?::jsonb, ?, now()) on conflict ("id") do update set "role" = excluded."role", "faults" = excluded."faults", "seen_at" = now(), "updated_at" = now()`,
+      `insert into "acquiring_instance_report" ("id", "role", "host", "pid", "faults", "started_at", "seen_at") values (?, ?, ?, ?, ?::jsonb, ?, now()) on conflict ("id") do update set "role" = excluded."role", "faults" = excluded."faults", "seen_at" = now(), "stopped_at" = null, "updated_at" = now()`,
       [
         report.id,
         report.role,
@@ -60,12 +61,24 @@ class ReportTable {
     )
   }
 
+  /** Said by an instance shutting down: the others know at once it is gone. */
+  @InjectManager()
+  async stopped(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `update "acquiring_instance_report" set "stopped_at" = now(), "updated_at" = now() where "id" = ?`,
+      [id]
+    )
+  }
+
   @InjectManager()
   async read(
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<{ reports: InstanceReport[]; now: Date }> {
     const rows = (await sharedContext.manager!.execute(
-      `select "id", "role", "host", "pid", "faults", "started_at", "seen_at" from "acquiring_instance_report" where "seen_at" >= now() - interval '${KEEP_HOURS} hours' order by "seen_at" desc`,
+      `select "id", "role", "host", "pid", "faults", "started_at", "seen_at", "stopped_at" from "acquiring_instance_report" where "seen_at" >= now() - interval '${KEEP_HOURS} hours' order by "seen_at" desc`,
       [],
       "all"
     )) as Row[]
@@ -87,6 +100,7 @@ class ReportTable {
             : row.faults,
         started_at: new Date(row.started_at),
         seen_at: new Date(row.seen_at),
+        stopped_at: row.stopped_at ? new Date(row.stopped_at) : null,
       })),
     }
   }
@@ -101,3 +115,4 @@ function table(): ReportTable {
 export const writeReport = (report: OwnReport) => table().write(report)
 
 export const readReports = () => table().read()
+export const writeStopped = (id: string) => table().stopped(id)

@@ -49,15 +49,18 @@ export default class AcquiringModuleService extends MedusaService({
   private readonly deps: ModuleDeps
 
   // Medusa calls these on its modules: at start the plugin's start-up tasks run (the settings
-  // check, the instance's health reports); at stop those reports end, and the velocity counters'
-  // Redis connection would otherwise keep the process running.
+  // check, the instance's health reports); while stopping, with the database still there, those
+  // reports end with a last word; at stop the velocity counters' Redis connection would otherwise
+  // keep the process running.
   __hooks = {
     onApplicationStart: async () => {
       const { configModule, logger } = this.deps
       if (logger) await runStartUpTasks({ configModule, logger })
     },
+    onApplicationPrepareShutdown: async () => {
+      await runShutdownTasks()
+    },
     onApplicationShutdown: async () => {
-      runShutdownTasks()
       await closeVelocityGuards()
     },
   }

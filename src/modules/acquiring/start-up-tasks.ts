@@ -42,24 +42,26 @@ export async function runStartUpTasks(deps: StartUpDeps): Promise<void> {
   }
 }
 
-const STOP_KEY = Symbol.for("medusa-payment-acquiring.shutdown-tasks")
-type StopHolder = { [STOP_KEY]?: Set<() => void> }
+type ShutdownTask = () => void | Promise<void>
 
-function stopTasks(): Set<() => void> {
+const STOP_KEY = Symbol.for("medusa-payment-acquiring.shutdown-tasks")
+type StopHolder = { [STOP_KEY]?: Set<ShutdownTask> }
+
+function stopTasks(): Set<ShutdownTask> {
   const holder = globalThis as StopHolder
   holder[STOP_KEY] ??= new Set()
   return holder[STOP_KEY]
 }
 
-/** Work to stop when the app shuts down (a timer started at start-up). */
-export function registerShutdownTask(task: () => void): void {
+/** Work to stop when the app shuts down (a timer started at start-up); it runs while the database is still there. */
+export function registerShutdownTask(task: ShutdownTask): void {
   stopTasks().add(task)
 }
 
-export function runShutdownTasks(): void {
+export async function runShutdownTasks(): Promise<void> {
   for (const task of stopTasks()) {
     try {
-      task()
+      await task()
     } catch {
       // stopping goes on whatever one task does
     }
