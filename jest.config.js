@@ -50,6 +50,10 @@ module.exports = {
       transform: { "^.+\\.[jt]s$": swc },
       moduleFileExtensions: ["js", "ts", "json"],
       testMatch: ["<rootDir>/integration-tests/**/*.spec.ts"],
+      // A server and a worker on Redis run only where one is named (the global setup says so).
+      testPathIgnorePatterns: process.env.ACQUIRING_TEST_REDIS_URL
+        ? ["/node_modules/"]
+        : ["/node_modules/", "\\.redis\\.spec\\.ts$"],
       modulePathIgnorePatterns: ["<rootDir>/.medusa/"],
       // PostgreSQL for the whole run: ACQUIRING_TEST_DATABASE_URL or an embedded one.
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.ts",

@@ -71,7 +71,11 @@ function acquiringProviders() {
  */
 function sharedLocking() {
   const redisUrl = process.env.ACQUIRING_TEST_REDIS_URL
-  if (process.env.ACQUIRING_TEST_SHARED_LOCKS !== "1" || !redisUrl) return []
+  if (
+    (process.env.ACQUIRING_TEST_SHARED_LOCKS !== "1" && !onRedis()) ||
+    !redisUrl
+  )
+    return []
   return [
     {
       resolve: "@medusajs/medusa/locking",
@@ -81,10 +85,60 @@ function sharedLocking() {
             resolve: "@medusajs/medusa/locking-redis",
             id: "locking-redis",
             is_default: true,
-            options: { redisUrl, namespace: "acquiring-test-lock:" },
+            options: { redisUrl, namespace: `${redisPrefix()}-lock:` },
           },
         ],
       },
+    },
+  ]
+}
+
+/*
+ * Medusa as merchants deploy a server and a worker: the event bus, workflow
+ * engine, cache and locks in Redis (a spec sets ACQUIRING_TEST_DEPLOYMENT=redis
+ * and MEDUSA_WORKER_MODE before boot). Every queue and key carries the spec's
+ * own prefix, so files and runs sharing one Redis never take each other's events.
+ */
+function onRedis(): boolean {
+  return (
+    process.env.ACQUIRING_TEST_DEPLOYMENT === "redis" &&
+    !!process.env.ACQUIRING_TEST_REDIS_URL
+  )
+}
+
+function redisPrefix(): string {
+  return process.env.ACQUIRING_TEST_REDIS_PREFIX ?? "acquiring-test"
+}
+
+function redisDeployment() {
+  const redisUrl = process.env.ACQUIRING_TEST_REDIS_URL
+  if (!onRedis()) return []
+  const prefix = redisPrefix()
+  return [
+    {
+      resolve: "@medusajs/medusa/event-bus-redis",
+      options: {
+        redisUrl,
+        queueName: `${prefix}-events`,
+        queueOptions: { prefix },
+        workerOptions: { prefix },
+      },
+    },
+    {
+      resolve: "@medusajs/medusa/workflow-engine-redis",
+      options: {
+        redis: {
+          redisUrl,
+          queueName: `${prefix}-workflows`,
+          jobQueueName: `${prefix}-workflow-jobs`,
+          queueOptions: { prefix },
+          workerOptions: { prefix },
+        },
+      },
+    },
+    {
+      resolve: "@medusajs/medusa/cache-redis",
+      options: { redisUrl, namespace: `${prefix}-cache:` },
     },
   ]
 }
@@ -117,6 +171,7 @@ const config = defineConfig({
       options: { providers: acquiringProviders() },
     },
     ...sharedLocking(),
+    ...redisDeployment(),
   ],
 })
 

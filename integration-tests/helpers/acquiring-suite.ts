@@ -20,6 +20,7 @@ import { CARD_SECRETS } from "./test-cards"
 import { copyMigratedDatabase } from "./database-copy"
 import { notificationsProcessed } from "./settlement"
 import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
+import { clearDeploymentRedis, eventQueueTracker } from "./redis-events"
 
 export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
 export const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
@@ -98,6 +99,7 @@ export function acquiringSuite(
   const logs = captureLogs()
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
   let tracker: WebhookTracker | undefined
+  let eventQueue: ReturnType<typeof eventQueueTracker> | undefined
 
   // the file's database starts as a copy of the run's migrated one
   const dbName = `acquiring-${randomBytes(6).toString("hex")}-${process.env.JEST_WORKER_ID ?? "1"}`
@@ -159,7 +161,18 @@ export function acquiringSuite(
             ...payments.options,
             webhook_delay: webhookDelay,
           }
-        if (getContainer()) tracker = trackWebhooks(getContainer())
+        if (!getContainer()) return
+        // a server on Redis hands webhooks to a worker: the event queue tells when they are handled
+        if (process.env.ACQUIRING_TEST_DEPLOYMENT === "redis") {
+          eventQueue = eventQueueTracker()
+          tracker = eventQueue
+        } else tracker = trackWebhooks(getContainer())
+      })
+
+      afterAll(async () => {
+        if (!eventQueue) return
+        await eventQueue.close()
+        await clearDeploymentRedis()
       })
 
       let notificationsBefore = 0

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto"
-import { Client } from "pg"
 import { submitForm } from "../../dev/store-client/browser"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite } from "../helpers/acquiring-suite"
@@ -13,6 +12,7 @@ import {
 import { accountCapturingOn } from "../helpers/fulfilment"
 import { captureWhenDue } from "../../src/medusa-payments/capture-when-due"
 import { startSecondInstance } from "../helpers/second-instance"
+import { ordersMade } from "../helpers/orders-made"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 
@@ -61,24 +61,8 @@ acquiringSuite((suite) => {
     process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
   })
 
-  /** How many orders and payments the cart's session has led to. */
-  const made = async (cartId: string, sessionId: string) => {
-    const client = new Client({ connectionString: databaseUrl() })
-    await client.connect()
-    try {
-      const orders = await client.query(
-        `select count(*)::int as n from order_cart where cart_id = $1 and deleted_at is null`,
-        [cartId]
-      )
-      const payments = await client.query(
-        `select count(*)::int as n from payment where payment_session_id = $1 and deleted_at is null`,
-        [sessionId]
-      )
-      return { orders: orders.rows[0].n, payments: payments.rows[0].n }
-    } finally {
-      await client.end()
-    }
-  }
+  const made = (cartId: string, sessionId: string) =>
+    ordersMade(databaseUrl(), cartId, sessionId)
 
   it("keeps a notification this instance cannot verify for lack of its settings key, and the reconcile job finishes it once, when the key is back", async () => {
     const shop = await openShop()

@@ -16,6 +16,10 @@ import { TEMPLATE_DATABASE_VARIABLE } from "./template-variable"
  * hands on to every test file.
  */
 export default async function globalSetup(): Promise<void> {
+  if (!process.env.ACQUIRING_TEST_REDIS_URL)
+    console.info(
+      "\nACQUIRING_TEST_REDIS_URL is not set: the specs of a server and a worker on Redis (integration-tests/**/*.redis.spec.ts) are left out. Name a Redis to run them, e.g. ACQUIRING_TEST_REDIS_URL=redis://127.0.0.1:6379"
+    )
   process.env[PLUGIN_ROOT_VARIABLE] = await snapshotBuiltPlugin(
     resolve(__dirname, "..", "..")
   )

@@ -1,0 +1,283 @@
+/*
+ * Medusa as merchants deploy it: this process is the `server` (HTTP only)
+ * and a second process the `worker` (subscribers, jobs), sharing PostgreSQL
+ * and Redis (event bus, workflow engine, cache, locks). The acquirer's
+ * notifications reach the server, which hands them to the worker through
+ * Redis; captures on fulfilment run on the worker. Runs where a Redis is
+ * named (ACQUIRING_TEST_REDIS_URL); jest.config.js leaves it out otherwise
+ * and the global setup says so.
+ */
+import { randomBytes } from "node:crypto"
+import { submitForm } from "../../dev/store-client/browser"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { CHECK_EVERY_MS } from "../../src/providers/acquiring/settings/account-source"
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  type Shop,
+} from "../helpers/acquiring-suite"
+import {
+  adminPayment,
+  cartWithSession,
+  eventually,
+  expectOrder,
+  hostedCardFields,
+  openHostedPage,
+  paidSession,
+  placeDirectOrder,
+  submitCard,
+} from "../helpers/checkout"
+import { formsOf } from "../../dev/store-client/browser"
+import { fulfil } from "../helpers/fulfilment"
+import { unsettledOperations } from "../helpers/money-invariants"
+import { ordersMade } from "../helpers/orders-made"
+import { eventQueueTracker } from "../helpers/redis-events"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
+import {
+  startSecondInstance,
+  type SecondInstance,
+} from "../helpers/second-instance"
+import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
+import { CARDS } from "../helpers/test-cards"
+
+jest.setTimeout(300_000)
+
+process.env.ACQUIRING_TEST_DEPLOYMENT = "redis"
+process.env.ACQUIRING_TEST_REDIS_PREFIX = `acquiring-test-${randomBytes(4).toString("hex")}`
+// this process answers HTTP only; the worker process runs subscribers and jobs
+process.env.MEDUSA_WORKER_MODE = "server"
+// accounts are saved in the admin, their sign keys sealed with the settings key
+process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"
+const SETTINGS_KEY = randomBytes(32).toString("hex")
+process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
+
+const SETTINGS = "/admin/acquiring/settings"
+
+acquiringSuite((suite) => {
+  const { sandbox, openShop, backendUrl, databaseUrl, container } = suite
+  let worker: SecondInstance | undefined
+  let workerHasKey = false
+  const events = eventQueueTracker()
+
+  /** Replaces the worker (if any) with one started on `env`. */
+  async function startWorker(env: Record<string, string | undefined> = {}) {
+    await worker?.stop()
+    worker = await startSecondInstance(databaseUrl(), {
+      ...env,
+      MEDUSA_WORKER_MODE: "worker",
+    })
+    workerHasKey = !("ACQUIRING_SETTINGS_KEY" in env)
+  }
+
+  afterAll(async () => {
+    await worker?.stop()
+    await events.close()
+  })
+
+  const made = (cartId: string, sessionId: string) =>
+    ordersMade(databaseUrl(), cartId, sessionId)
+
+  /** A hosted-page payment whose shopper pays and never comes back: only the notification tells. */
+  async function hostedShopperGone(shop: Shop) {
+    const { cart, session, payForm } = await openHostedPage(shop, backendUrl())
+    const paid = await submitForm(payForm, hostedCardFields(CARDS.approved), {
+      followRedirects: false,
+    })
+    expect(paid.visits[0].status).toBe(303)
+    return { cart, session }
+  }
+
+  async function settingsAnswer(shop: Shop) {
+    return expectStatus(await shop.admin.get(SETTINGS), 200, "settings")
+  }
+
+  it("a worker without its settings key shows in the admin and drops nothing; a worker down is warned of and its events wait; back with its key, every payment becomes one order", async () => {
+    const shop = await openShop()
+    expectStatus(
+      await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        sandboxAccountBody(sandbox, backendUrl)
+      ),
+      200,
+      "account"
+    )
+    await startWorker({ ACQUIRING_SETTINGS_KEY: undefined })
+    const faulty = await eventually(
+      "the worker's fault in the admin",
+      async () => {
+        const answer = await settingsAnswer(shop)
+        return answer.instance_faults.length ? answer : undefined
+      },
+      30_000
+    )
+    expect(faulty.faults).toEqual([])
+    expect(faulty.instance_faults[0]).toMatchObject({
+      role: "worker",
+      reason: expect.stringMatching(/set ACQUIRING_SETTINGS_KEY on it/),
+    })
+
+    // the server acknowledges, the worker cannot verify: the event fails and is kept, no order yet
+    const failedBefore = await events.failed()
+    const first = await hostedShopperGone(shop)
+    await notificationsProcessed(suite)
+    expect(await events.failed()).toBeGreaterThan(failedBefore)
+    expect(await made(first.cart.id, first.session.id)).toEqual({
+      orders: 0,
+      payments: 0,
+    })
+
+    // the worker stops: it says so while stopping, and the admin warns at once what waits
+    await worker!.stop()
+    worker = undefined
+    const warned = await settingsAnswer(shop)
+    expect(warned.background.warning).toMatch(
+      /^No worker \(or shared instance\) is running: the last one stopped at .*orders from the acquirer's notifications/
+    )
+
+    // a notification meanwhile is acknowledged by the server and waits in Redis
+    const second = await hostedShopperGone(shop)
+    const delivered = await eventually("the second notification", async () => {
+      const all = await sandbox.allNotifications()
+      return all.length && all.every((n) => n.state !== "pending")
+        ? all
+        : undefined
+    })
+    expect(delivered.at(-1)!.attempts.at(-1)!.status).toBe(200)
+    expect(await events.pending()).toBeGreaterThan(0)
+
+    // back with its key: the waiting event makes its order, the job the one that failed; once each
+    await startWorker()
+    await notificationsProcessed(suite)
+    expect(await made(second.cart.id, second.session.id)).toEqual({
+      orders: 1,
+      payments: 1,
+    })
+    await runReconcileJob(container(), databaseUrl())
+    await runReconcileJob(container(), databaseUrl())
+    for (const paid of [first, second])
+      expect(await made(paid.cart.id, paid.session.id)).toEqual({
+        orders: 1,
+        payments: 1,
+      })
+    const healthy = await eventually("the worker's report", async () => {
+      const answer = await settingsAnswer(shop)
+      return answer.background.warning === null &&
+        answer.instance_faults.length === 0
+        ? answer
+        : undefined
+    })
+    expect(healthy.instances).toContainEqual(
+      expect.objectContaining({ role: "worker", live: true, self: false })
+    )
+  })
+
+  it("card, 3-D Secure and hosted shoppers who never come back, a lost answer, capture on fulfilment, a refund and a settings change: the server answers, the worker acts", async () => {
+    if (!worker || !workerHasKey) await startWorker()
+    const shop = await openShop()
+    const { account } = expectStatus(
+      await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        sandboxAccountBody(sandbox, backendUrl, {
+          capture_on: "fulfilment",
+          three_d_secure: "always",
+        })
+      ),
+      200,
+      "account"
+    )
+
+    // a direct card, captured by the worker when the server records the fulfilment, then part refunded
+    const direct = await placeDirectOrder(shop)
+    await fulfil(shop, direct.order.id)
+    await events.idle()
+    const captured = await adminPayment(shop, direct.order.id)
+    expect(captured.captured_at).toBeTruthy()
+    const transactionId = direct.paid.data.transaction_id
+    expect(await sandbox.transaction(transactionId)).toMatchObject({
+      state: "captured",
+      captured_amount: direct.paid.data.amount,
+    })
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${captured.id}/refund`, {
+        amount: 5,
+      }),
+      200,
+      "refund"
+    )
+    expect(
+      (await sandbox.transaction(transactionId)).refunds.map(
+        (r: { refund_amount: string }) => r.refund_amount
+      )
+    ).toEqual(["5.00"])
+
+    // 3-D Secure passed at the issuer, the shopper's browser never returns: the worker makes the order
+    const challenged = await cartWithSession(shop, CARD_PROVIDER)
+    const pending = await paidSession(
+      shop,
+      await submitCard(shop, challenged.session.id, CARDS.challenge),
+      "3-D Secure card"
+    )
+    expect(pending.data.status).toBe("requires_more")
+    const issuer = await submitForm({
+      action: pending.data.three_ds.form.action,
+      method: "post",
+      inputs: pending.data.three_ds.form.inputs,
+    })
+    const page = issuer.visits.at(-1)!
+    const pass = formsOf(page.text, page.url).find(
+      (f) => f.inputs.outcome === "pass"
+    )!
+    await submitForm(pass, {}, { followRedirects: false })
+    // the hosted page's shopper too
+    const hosted = await hostedShopperGone(shop)
+    await notificationsProcessed(suite)
+    for (const paid of [challenged, hosted])
+      expect(await made(paid.cart.id, paid.session.id)).toEqual({
+        orders: 1,
+        payments: 1,
+      })
+
+    // an authorisation whose answer is lost: settled by the notification and the job, once
+    await sandbox.injectFault({
+      operation: "authorise",
+      kind: "connection_reset",
+      after_processing: true,
+      count: 1,
+    })
+    const lost = await cartWithSession(shop, CARD_PROVIDER)
+    const answer = await submitCard(shop, lost.session.id, CARDS.approved)
+    expect([200, 409]).toContain(answer.status)
+    await notificationsProcessed(suite)
+    await runReconcileJob(container(), databaseUrl())
+    const lostOrder = await expectOrder(shop, lost.cart.id)
+    expect(await made(lost.cart.id, lost.session.id)).toEqual({
+      orders: 1,
+      payments: 1,
+    })
+    expect((await adminPayment(shop, lostOrder.id)).data.status).toBe(
+      "authorized"
+    )
+    expect(await unsettledOperations(databaseUrl())).toEqual([])
+
+    // the merchant stops capturing on fulfilment on the server; within the stated bound the worker honours it
+    expectStatus(
+      await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, {
+        capture_on: "manual",
+      }),
+      200,
+      "capture manually"
+    )
+    const changedAt = Date.now()
+    const later = await placeDirectOrder(shop)
+    // the worker asks the settings' version at most once a second: past that, it must have the change
+    await eventually("the settings bound to pass", async () =>
+      Date.now() - changedAt > CHECK_EVERY_MS ? true : undefined
+    )
+    await fulfil(shop, later.order.id)
+    await events.idle()
+    expect((await adminPayment(shop, later.order.id)).captured_at).toBeFalsy()
+    expect(
+      (await sandbox.transaction(later.paid.data.transaction_id)).state
+    ).toBe("authorised")
+  })
+})
