@@ -96,6 +96,7 @@ export default tseslint.config(
             ]),
             ...layer("medusa-payments", ["gateway", "modules", "providers"]),
             ...layer("instance-health", ["gateway", "modules", "providers"]),
+            ...layer("order-changes", ["gateway", "modules", "providers"]),
             ...layer("reconciliation", [
               "gateway",
               "locking",
@@ -133,6 +134,7 @@ export default tseslint.config(
               "gateway",
               "input-hardening",
               "instance-health",
+              "order-changes",
               "locking",
               "medusa-payments",
               "modules",

@@ -1,13 +1,15 @@
 /*
  * One Medusa app for the cases of these files, which need the same app
  * (the local stack's default options): authorisations that lapse, their
- * re-authorisation with a kept card, and payment links for what an order
- * still owes. Each file's cases keep their own describe.
+ * re-authorisation with a kept card, payment links for what an order
+ * still owes, and order changes on authorised payments. Each file's cases
+ * keep their own describe.
  */
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { authorisationLifetimeCases } from "./authorisation-lifetime.cases"
 import { paymentLinksCases } from "./payment-links.cases"
 import { reauthoriseCases } from "./reauthorise.cases"
+import { orderChangesCases } from "./order-changes.cases"
 
 jest.setTimeout(180_000)
 
@@ -15,4 +17,5 @@ acquiringSuite((suite) => {
   describe("authorisation-lifetime", () => authorisationLifetimeCases(suite))
   describe("reauthorise", () => reauthoriseCases(suite))
   describe("payment-links", () => paymentLinksCases(suite))
+  describe("order-changes", () => orderChangesCases(suite))
 })

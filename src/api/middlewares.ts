@@ -23,6 +23,7 @@ import {
   lockPaymentMoney,
 } from "./middlewares/payment-locks"
 import { refuseRefundMedusaWouldFail } from "./middlewares/refund-guard"
+import { keepAuthorisationOn } from "./middlewares/order-change-capture"
 import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
 import { refuseUntrustedSessionBody } from "./middlewares/session-body-guard"
 import { lockSessionCreation } from "./middlewares/session-creation-lock"
@@ -152,6 +153,23 @@ export default defineMiddlewares({
         lockOrderPayments,
       ],
     },
+    // Medusa voids an authorised payment when it confirms an order change: capture what it owes first
+    ...(
+      [
+        ["/admin/order-edits/:id/confirm", "order_edit", "an order id"],
+        ["/admin/exchanges/:id/request", "exchange", "an exchange id"],
+        ["/admin/claims/:id/request", "claim", "a claim id"],
+        ["/admin/returns/:id/request", "return", "a return id"],
+        ["/admin/returns/:id/receive/confirm", "return", "a return id"],
+      ] as const
+    ).map(([matcher, kind, what]) => ({
+      methods: ["POST" as const],
+      matcher,
+      middlewares: [
+        validateParams(idParams("id", what)),
+        keepAuthorisationOn(kind),
+      ],
+    })),
     {
       methods: ["GET"],
       matcher: "/admin/acquiring/refunds",

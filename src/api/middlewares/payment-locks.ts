@@ -39,29 +39,38 @@ type OrderPayments = {
   payment_collections?: { payments?: { id: string; provider_id: string }[] }[]
 }
 
-/** POST /admin/orders/:id/cancel: the locks of the order's acquiring payments. */
-export async function lockOrderPayments(
+/** The lock keys of an order's acquiring payments. */
+async function orderPaymentKeys(
+  req: MedusaRequest,
+  orderId: string
+): Promise<string[]> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "payment_collections.payments.id",
+      "payment_collections.payments.provider_id",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as OrderPayments | undefined
+  return (order?.payment_collections ?? [])
+    .flatMap((collection) => collection?.payments ?? [])
+    .filter((payment) => isAcquiringProvider(payment.provider_id))
+    .map((payment) => paymentLockKey(payment.id))
+}
+
+/** Runs `next` under the locks of the order's acquiring payments. */
+export async function underOrderPaymentLocks(
   req: MedusaRequest,
   res: MedusaResponse,
-  next: MedusaNextFunction
+  next: MedusaNextFunction,
+  orderId: string
 ) {
   let keys: string[]
   try {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "order",
-      fields: [
-        "id",
-        "payment_collections.payments.id",
-        "payment_collections.payments.provider_id",
-      ],
-      filters: { id: req.params.id },
-    })
-    const order = data[0] as OrderPayments | undefined
-    keys = (order?.payment_collections ?? [])
-      .flatMap((collection) => collection?.payments ?? [])
-      .filter((payment) => isAcquiringProvider(payment.provider_id))
-      .map((payment) => paymentLockKey(payment.id))
+    keys = await orderPaymentKeys(req, orderId)
   } catch (error) {
     next(error)
     return
@@ -69,6 +78,15 @@ export async function lockOrderPayments(
   runUnderRequestLock(req, res, next, {
     keys,
     waitSeconds: WAIT_SECONDS,
-    busyMessage: busy(`a payment of order ${req.params.id}`),
+    busyMessage: busy(`a payment of order ${orderId}`),
   })
+}
+
+/** POST /admin/orders/:id/cancel: the locks of the order's acquiring payments. */
+export function lockOrderPayments(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  return underOrderPaymentLocks(req, res, next, req.params.id)
 }

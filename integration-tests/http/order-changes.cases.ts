@@ -1,0 +1,202 @@
+/*
+ * An order changed after checkout, through Medusa's admin order-edit
+ * routes, while its card payment is authorised and not captured. Medusa
+ * 2.21 would void the authorisation and ask for the whole new total again;
+ * the plugin captures what the changed order owes from it first, so the
+ * authorisation is kept: a lower total is captured (the acquirer releases
+ * the rest), a higher one captures the authorisation and leaves only the
+ * difference owed. A captured payment's order changes as before.
+ */
+import type { AcquiringSuite, Shop } from "../helpers/acquiring-suite"
+import { adminOrder, placeDirectOrder } from "../helpers/checkout"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { createLink, pendingDifference } from "../helpers/payment-links"
+import { notificationsProcessed } from "../helpers/settlement"
+
+export function orderChangesCases(suite: AcquiringSuite) {
+  const { sandbox, openShop } = suite
+
+  /** Begins an edit, applies `change`, then requests and confirms it through Medusa's routes. */
+  async function editOrder(
+    shop: Shop,
+    orderId: string,
+    change: () => Promise<void>
+  ) {
+    expectStatus(
+      await shop.admin.post("/admin/order-edits", { order_id: orderId }),
+      200,
+      "begin the order edit"
+    )
+    await change()
+    expectStatus(
+      await shop.admin.post(`/admin/order-edits/${orderId}/request`, {}),
+      200,
+      "request the edit"
+    )
+    return shop.admin.post(`/admin/order-edits/${orderId}/confirm`, {})
+  }
+
+  /** The order's payments and collections as Medusa keeps them, amounts as numbers. */
+  async function medusaSide(shop: Shop, orderId: string) {
+    const order = await adminOrder(shop, orderId)
+    return {
+      collections: order.payment_collections
+        .map((c: any) => ({ status: c.status, amount: Number(c.amount) }))
+        .sort((a: any, b: any) => b.amount - a.amount),
+      payments: order.payment_collections
+        .flatMap((c: any) => c.payments ?? [])
+        .map((p: any) => ({
+          amount: Number(p.amount),
+          captures: (p.captures ?? []).map((c: any) => Number(c.amount)),
+          canceled: p.canceled_at != null,
+        })),
+    }
+  }
+
+  /** A direct card order, its authorisation's notification dealt with first. */
+  async function authorisedOrder(quantity: number) {
+    const shop = await openShop()
+    const placed = await placeDirectOrder(shop, { quantity })
+    await notificationsProcessed(suite)
+    const tx = String(placed.paid.data.transaction_id)
+    expect((await sandbox.transaction(tx)).state).toBe("authorised")
+    const voidsBefore = (await sandbox.requests("cancel")).length
+    const voidsOf = async () =>
+      (await sandbox.requests("cancel")).slice(voidsBefore)
+    return { shop, order: placed.order, tx, voidsOf }
+  }
+
+  it("an edit that lowers the total keeps the authorisation: the new total is captured from it and the rest released, nothing voided", async () => {
+    // two items of 10.00 and 5.00 shipping: 25.00 authorised
+    const { shop, order, tx, voidsOf } = await authorisedOrder(2)
+    const [item] = (
+      await shop.admin.get(`/admin/orders/${order.id}?fields=id,*items`)
+    ).data.order.items
+    const confirmed = await editOrder(shop, order.id, async () => {
+      expectStatus(
+        await shop.admin.post(
+          `/admin/order-edits/${order.id}/items/item/${item.id}`,
+          { quantity: 1 }
+        ),
+        200,
+        "one item fewer"
+      )
+    })
+    expectStatus(confirmed, 200, "confirm the edit")
+
+    expect(await sandbox.transaction(tx)).toMatchObject({
+      state: "captured",
+      amount: "25.00",
+      captured_amount: "15.00",
+    })
+    expect(await voidsOf()).toEqual([])
+    expect(await medusaSide(shop, order.id)).toEqual({
+      collections: [{ status: "authorized", amount: 25 }],
+      payments: [{ amount: 25, captures: [15], canceled: false }],
+    })
+    expect(await pendingDifference(shop, order.id)).toBe(0)
+    // the acquirer captures once: a second capture is refused before anything is sent
+    const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
+      .payments
+    const capturesBefore = (await sandbox.requests("capture")).length
+    const again = await shop.admin.post(
+      `/admin/payments/${payment.id}/capture`,
+      {}
+    )
+    expect(again.status).toBe(400)
+    expect((await sandbox.requests("capture")).length).toBe(capturesBefore)
+  })
+
+  it("an edit that raises the total keeps the authorisation: it is captured, and only the difference is owed, by payment link", async () => {
+    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const confirmed = await editOrder(shop, order.id, async () => {
+      expectStatus(
+        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
+          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
+        }),
+        200,
+        "add an item"
+      )
+    })
+    expectStatus(confirmed, 200, "confirm the edit")
+
+    expect(await sandbox.transaction(tx)).toMatchObject({
+      state: "captured",
+      captured_amount: "15.00",
+    })
+    expect(await voidsOf()).toEqual([])
+    expect(await medusaSide(shop, order.id)).toEqual({
+      collections: [
+        { status: "completed", amount: 15 },
+        { status: "not_paid", amount: 10 },
+      ],
+      payments: [{ amount: 15, captures: [15], canceled: false }],
+    })
+    expect(await pendingDifference(shop, order.id)).toBe(10)
+    const link = await createLink(shop, order.id)
+    expect(link).toMatchObject({ amount: "10.00", currency: "USD" })
+  })
+
+  it("an edit of an order whose payment is captured captures nothing more and owes the difference, as before", async () => {
+    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
+      .payments
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    const capturesBefore = (await sandbox.requests("capture")).length
+    const confirmed = await editOrder(shop, order.id, async () => {
+      expectStatus(
+        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
+          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
+        }),
+        200,
+        "add an item"
+      )
+    })
+    expectStatus(confirmed, 200, "confirm the edit")
+    expect((await sandbox.requests("capture")).length).toBe(capturesBefore)
+    expect(await voidsOf()).toEqual([])
+    expect((await sandbox.transaction(tx)).captured_amount).toBe("15.00")
+    expect(await pendingDifference(shop, order.id)).toBe(10)
+  })
+
+  it("an edit whose capture the acquirer refuses is not confirmed, and nothing is voided", async () => {
+    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    await sandbox.injectFault({
+      operation: "capture",
+      kind: "http_500",
+      count: 1,
+    })
+    const refused = await editOrder(shop, order.id, async () => {
+      expectStatus(
+        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
+          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
+        }),
+        200,
+        "add an item"
+      )
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.data.message).toMatch(
+      /was not confirmed: .*captures 15\.00 USD .*Nothing was voided/
+    )
+    expect((await sandbox.transaction(tx)).state).toBe("authorised")
+    expect(await voidsOf()).toEqual([])
+    expect(await medusaSide(shop, order.id)).toEqual({
+      collections: [{ status: "authorized", amount: 15 }],
+      payments: [{ amount: 15, captures: [], canceled: false }],
+    })
+    // the fault gone, the same confirm goes through and keeps the authorisation
+    await sandbox.clearFaults()
+    expectStatus(
+      await shop.admin.post(`/admin/order-edits/${order.id}/confirm`, {}),
+      200,
+      "confirm again"
+    )
+    expect((await sandbox.transaction(tx)).captured_amount).toBe("15.00")
+    expect(await pendingDifference(shop, order.id)).toBe(10)
+  })
+}
