@@ -8,10 +8,15 @@
  * difference owed. A captured payment's order changes as before.
  */
 import type { AcquiringSuite, Shop } from "../helpers/acquiring-suite"
-import { adminOrder, placeDirectOrder } from "../helpers/checkout"
+import {
+  acquiringPaymentDetail,
+  adminOrder,
+  placeDirectOrder,
+} from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { createLink, pendingDifference } from "../helpers/payment-links"
 import { notificationsProcessed } from "../helpers/settlement"
+import { fulfil } from "../helpers/fulfilment"
 
 export function orderChangesCases(suite: AcquiringSuite) {
   const { sandbox, openShop } = suite
@@ -105,6 +110,13 @@ export function orderChangesCases(suite: AcquiringSuite) {
     )
     expect(again.status).toBe(400)
     expect((await sandbox.requests("capture")).length).toBe(capturesBefore)
+    // the order widget says what was captured and what the acquirer released
+    expect(await acquiringPaymentDetail(shop, payment.id)).toMatchObject({
+      status: "captured",
+      amount: "25.00",
+      captured_amount: "15.00",
+      released_amount: "10.00",
+    })
   })
 
   it("an edit that raises the total keeps the authorisation: it is captured, and only the difference is owed, by payment link", async () => {
@@ -198,5 +210,91 @@ export function orderChangesCases(suite: AcquiringSuite) {
     )
     expect((await sandbox.transaction(tx)).captured_amount).toBe("15.00")
     expect(await pendingDifference(shop, order.id)).toBe(10)
+  })
+
+  it("an edit confirmed at the moment an admin captures: one capture, nothing voided, the difference owed", async () => {
+    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
+      .payments
+    const capturesBefore = (await sandbox.requests("capture")).length
+    expectStatus(
+      await shop.admin.post("/admin/order-edits", { order_id: order.id }),
+      200,
+      "begin the order edit"
+    )
+    expectStatus(
+      await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
+        items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
+      }),
+      200,
+      "add an item"
+    )
+    expectStatus(
+      await shop.admin.post(`/admin/order-edits/${order.id}/request`, {}),
+      200,
+      "request the edit"
+    )
+    const [confirmed, captured] = await Promise.all([
+      shop.admin.post(`/admin/order-edits/${order.id}/confirm`, {}),
+      shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+    ])
+    // whichever came first, the edit is confirmed; the capture is made by one of them
+    expect(confirmed.status).toBe(200)
+    expect([200, 400]).toContain(captured.status)
+    expect((await sandbox.requests("capture")).length - capturesBefore).toBe(1)
+    expect(await voidsOf()).toEqual([])
+    expect((await sandbox.transaction(tx)).captured_amount).toBe("15.00")
+    expect(await medusaSide(shop, order.id)).toEqual({
+      collections: [
+        { status: "completed", amount: 15 },
+        { status: "not_paid", amount: 10 },
+      ],
+      payments: [{ amount: 15, captures: [15], canceled: false }],
+    })
+    expect(await pendingDifference(shop, order.id)).toBe(10)
+  })
+
+  it("an exchange that raises the total keeps the authorisation as an edit does", async () => {
+    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    // Medusa takes back only what was fulfilled
+    await fulfil(shop, order.id)
+    const { exchange } = expectStatus(
+      await shop.admin.post("/admin/exchanges", { order_id: order.id }),
+      200,
+      "begin the exchange"
+    )
+    const [item] = (
+      await shop.admin.get(`/admin/orders/${order.id}?fields=id,*items`)
+    ).data.order.items
+    expectStatus(
+      await shop.admin.post(`/admin/exchanges/${exchange.id}/inbound/items`, {
+        items: [{ id: item.id, quantity: 1 }],
+      }),
+      200,
+      "the item coming back"
+    )
+    expectStatus(
+      await shop.admin.post(`/admin/exchanges/${exchange.id}/outbound/items`, {
+        items: [{ variant_id: shop.seeded.variantId, quantity: 2 }],
+      }),
+      200,
+      "two items going out"
+    )
+    expectStatus(
+      await shop.admin.post(`/admin/exchanges/${exchange.id}/request`, {}),
+      200,
+      "confirm the exchange"
+    )
+    expect(await voidsOf()).toEqual([])
+    expect((await sandbox.transaction(tx)).captured_amount).toBe("15.00")
+    const side = await medusaSide(shop, order.id)
+    expect(side.payments).toEqual([
+      { amount: 15, captures: [15], canceled: false },
+    ])
+    expect(side.collections).not.toContainEqual(
+      expect.objectContaining({ status: "canceled" })
+    )
+    // Medusa credits the item coming back once it is received: until then the two going out are owed
+    expect(await pendingDifference(shop, order.id)).toBe(20)
   })
 }

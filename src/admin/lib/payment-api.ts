@@ -15,6 +15,10 @@ export interface AcquiringPayment {
   card_masked: string | null
   amount: string | null
   currency: string | null
+  /** what the acquirer captured, once captured */
+  captured_amount?: string | null
+  /** what a partial capture left authorised, released by the acquirer */
+  released_amount?: string | null
   refunds: { refund_reference_id: string; amount: string }[]
   review: "held" | "released" | "rejected" | null
   account: { id: string | null; name: string | null; mode: "test" | "live" }

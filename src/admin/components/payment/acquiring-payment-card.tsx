@@ -188,6 +188,21 @@ export function AcquiringPaymentCard({
         </Text>
       ))}
       <DetailRow label="Amount" value={amount} />
+      {payment.released_amount && (
+        <>
+          <DetailRow
+            label="Captured"
+            value={amountText(payment.captured_amount, payment.currency)}
+          />
+          <Text
+            size="small"
+            className="text-ui-fg-subtle text-right"
+            data-testid="released-note"
+          >
+            {`${amountText(payment.released_amount, payment.currency)} released to the customer: the acquirer captures a payment once and lets go of what a partial capture leaves`}
+          </Text>
+        </>
+      )}
       {lapse && (
         <Text
           size="small"

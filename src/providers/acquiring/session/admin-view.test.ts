@@ -37,6 +37,28 @@ describe("admin view of a payment", () => {
     })
   })
 
+  it("says what a partial capture took and what the acquirer released", () => {
+    const part = session("captured", {
+      status: "captured",
+      amount: "25.00",
+      captured_amount: "15.00",
+    })
+    expect(adminView(PAYMENT, part, ACCOUNT)).toMatchObject({
+      amount: "25.00",
+      captured_amount: "15.00",
+      released_amount: "10.00",
+    })
+    const whole = session("captured", { status: "captured" })
+    expect(adminView(PAYMENT, whole, ACCOUNT)).toMatchObject({
+      captured_amount: "15.00",
+      released_amount: null,
+    })
+    expect(adminView(PAYMENT, held, ACCOUNT)).toMatchObject({
+      captured_amount: null,
+      released_amount: null,
+    })
+  })
+
   it("never carries the cart, device or client data", () => {
     const view = adminView(
       PAYMENT,

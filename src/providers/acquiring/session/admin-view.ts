@@ -5,6 +5,7 @@
  */
 import type { SessionData, StoredRefund } from "./session-data"
 import { unsettledAttempts } from "./session-data"
+import { compareAmounts, subtractAmounts } from "../../../gateway"
 
 export interface AdminPaymentAccount {
   id: string | null
@@ -23,6 +24,10 @@ export interface AdminPaymentView {
   card_masked: string | null
   amount: string | null
   currency: string | null
+  /** what the acquirer captured, once captured */
+  captured_amount: string | null
+  /** what a partial capture left authorised, which the acquirer released */
+  released_amount: string | null
   refunds: StoredRefund[]
   review: SessionData["review"] | null
   account: AdminPaymentAccount
@@ -39,6 +44,22 @@ export interface AdminPaymentView {
 /** "velocity_check: REVIEW" from the acquirer's reason entries. */
 function reasonText(reason: { name?: string; status?: string }): string {
   return [reason.name, reason.status].filter(Boolean).join(": ")
+}
+
+/** What was captured and what the acquirer released of a captured payment (it captures once). */
+function capturedParts(
+  data: SessionData
+): Pick<AdminPaymentView, "captured_amount" | "released_amount"> {
+  if (data.status !== "captured" || !data.amount || !data.currency)
+    return { captured_amount: null, released_amount: null }
+  const captured = data.captured_amount ?? data.amount
+  return {
+    captured_amount: captured,
+    released_amount:
+      compareAmounts(captured, data.amount) < 0
+        ? subtractAmounts(data.amount, captured, data.currency)
+        : null,
+  }
 }
 
 export function adminView(
@@ -62,6 +83,7 @@ export function adminView(
     card_masked: data.card_masked ?? null,
     amount: data.amount ?? null,
     currency: data.currency ?? null,
+    ...capturedParts(data),
     refunds: (data.refunds ?? []).map((r) => ({
       refund_reference_id: r.refund_reference_id,
       amount: r.amount,
