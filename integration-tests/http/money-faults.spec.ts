@@ -25,6 +25,7 @@ import {
 } from "../../dev/store-client/http-client"
 import { customerToken, storeAs } from "../helpers/store-callers"
 import {
+  CAPTURE_MADE,
   capturesOf,
   expectClearAnswer,
   faultMatrix,
@@ -37,6 +38,7 @@ import {
 import { Client } from "pg"
 import { runReconcileJob, settle, type Money } from "../helpers/settlement"
 import { unsettledOperations } from "../helpers/money-invariants"
+import { pendingDifference } from "../helpers/payment-links"
 import { cardBody, CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)
@@ -294,6 +296,52 @@ acquiringSuite((suite) => {
         acquirer: { state: "captured", captured_amount: "10.00", refunds: [] },
         medusa: { captures: [PART], refunds: [], canceled: false },
       })
+    })
+  })
+
+  describe("order edit confirm (the authorisation captured before Medusa confirms)", () => {
+    it.each(FAULTS)("$name", async (fault) => {
+      const { shop, order, transactionId } = await authorisedOrder()
+      expectStatus(
+        await shop.admin.post("/admin/order-edits", { order_id: order.id }),
+        200,
+        "begin the order edit"
+      )
+      expectStatus(
+        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
+          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
+        }),
+        200,
+        "add an item"
+      )
+      expectStatus(
+        await shop.admin.post(`/admin/order-edits/${order.id}/request`, {}),
+        200,
+        "request the edit"
+      )
+      const earlier = await finished("capture")
+      await inject("capture", fault)
+      const confirm = () =>
+        shop.admin.post(`/admin/order-edits/${order.id}/confirm`, {})
+      const answer = await confirm()
+      expectClearAnswer(answer, "edit confirm")
+      expect([200, 409]).toContain(answer.status)
+      await faultedCallDone("capture", earlier)
+
+      await settle(suite)
+      if (answer.status !== 200)
+        expectStatus(await confirm(), 200, "confirm after settlement")
+
+      // the authorisation captured once, never voided; the edit's 10.00 owed
+      expect(await money(shop, order.id, transactionId)).toEqual<Money>({
+        acquirer: { state: "captured", captured_amount: "15.00", refunds: [] },
+        medusa: { captures: [TOTAL], refunds: [], canceled: false },
+      })
+      const made = (await capturesOf(sandbox, transactionId)).filter((r) =>
+        CAPTURE_MADE.test(r.summary)
+      )
+      expect(made).toHaveLength(1)
+      expect(await pendingDifference(shop, order.id)).toBe(10)
     })
   })
 
