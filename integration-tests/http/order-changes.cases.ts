@@ -11,12 +11,14 @@ import type { AcquiringSuite, Shop } from "../helpers/acquiring-suite"
 import {
   acquiringPaymentDetail,
   adminOrder,
+  eventually,
   placeDirectOrder,
 } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { createLink, pendingDifference } from "../helpers/payment-links"
 import { notificationsProcessed } from "../helpers/settlement"
 import { fulfil } from "../helpers/fulfilment"
+import { orderPaidByCustomer } from "../helpers/lapsed-payments"
 
 export function orderChangesCases(suite: AcquiringSuite) {
   const { sandbox, openShop } = suite
@@ -296,5 +298,51 @@ export function orderChangesCases(suite: AcquiringSuite) {
     )
     // Medusa credits the item coming back once it is received: until then the two going out are owed
     expect(await pendingDifference(shop, order.id)).toBe(20)
+  })
+
+  it("with the customer's saved card, what a raised total owes is authorised from the admin without asking the customer", async () => {
+    const { shop, order, tx } = await orderPaidByCustomer(
+      suite,
+      "order-change-keeper@example.test",
+      true
+    )
+    await notificationsProcessed(suite)
+    const confirmed = await editOrder(shop, order.id, async () => {
+      expectStatus(
+        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
+          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
+        }),
+        200,
+        "add an item"
+      )
+    })
+    expectStatus(confirmed, 200, "confirm the edit")
+    expect((await sandbox.transaction(tx)).captured_amount).toBe("15.00")
+    const [payment] = (await adminOrder(shop, order.id)).payment_collections
+      .flatMap((c: any) => c.payments ?? [])
+      .filter((p: any) => p.amount === 15)
+    expect(await acquiringPaymentDetail(shop, payment.id)).toMatchObject({
+      status: "captured",
+      reauthorisable: true,
+      reauthorisation: { amount: "10.00", currency: "USD" },
+    })
+    const before = (await sandbox.requests("authorise")).length
+    expectStatus(
+      await shop.admin.post(
+        `/admin/acquiring/payments/${payment.id}/reauthorise`,
+        {}
+      ),
+      200,
+      "authorise what is owed"
+    )
+    const [sent] = (await sandbox.requests("authorise")).slice(before)
+    expect(sent.body).toMatchObject({ amount: "10.00", card: "" })
+    const fresh = await eventually("the new payment on the order", async () => {
+      const payments = (
+        await adminOrder(shop, order.id)
+      ).payment_collections.flatMap((c: any) => c.payments ?? [])
+      return payments.length === 2 ? payments : undefined
+    })
+    expect(fresh.map((p: any) => Number(p.amount)).sort()).toEqual([10, 15])
   })
 }

@@ -54,11 +54,15 @@ function decisionPrompt(decision: "release" | "reject", amount: string) {
 }
 
 /** Said before a re-authorisation: which card, how much, and that the customer is not asked. */
-function reauthorisePrompt(card: string, amount: string) {
+function reauthorisePrompt(card: string, amount: string, captured: boolean) {
   return {
-    title: "Re-authorise with the saved card?",
-    description: `The customer's saved card ${card} is authorised again for ${amount}, what the order still owes, without asking the customer. A new payment is recorded on the order, to be captured as usual.`,
-    confirmText: "Re-authorise",
+    title: captured
+      ? "Authorise what is owed with the saved card?"
+      : "Re-authorise with the saved card?",
+    description: captured
+      ? `The customer's saved card ${card} is authorised for ${amount}, what the changed order owes beside the payment already captured, without asking the customer. A new payment is recorded on the order, to be captured as usual.`
+      : `The customer's saved card ${card} is authorised again for ${amount}, what the order still owes, without asking the customer. A new payment is recorded on the order, to be captured as usual.`,
+    confirmText: captured ? "Authorise" : "Re-authorise",
     cancelText: "Not now",
     variant: "confirmation" as const,
   }
@@ -137,7 +141,8 @@ export function AcquiringPaymentCard({
     const ok = await prompt(
       reauthorisePrompt(
         payment.card_masked ?? "on file",
-        owed ?? "what the order still owes"
+        owed ?? "what the order still owes",
+        payment.status === "captured"
       )
     )
     if (!ok) return
@@ -275,10 +280,12 @@ export function AcquiringPaymentCard({
             variant="secondary"
             isLoading={reauthorise.isPending}
             onClick={() => void runReauthorise()}
-            aria-label={`Re-authorise with saved card ${payment.card_masked ?? ""} for ${owed ?? "what the order owes"}`}
+            aria-label={`${payment.status === "captured" ? "Authorise what is owed" : "Re-authorise"} with saved card ${payment.card_masked ?? ""} for ${owed ?? "what the order owes"}`}
             data-testid="reauthorise-payment"
           >
-            Re-authorise with saved card
+            {payment.status === "captured"
+              ? "Authorise what is owed with saved card"
+              : "Re-authorise with saved card"}
           </Button>
         )}
         {held && (

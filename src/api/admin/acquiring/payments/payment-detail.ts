@@ -153,12 +153,13 @@ export async function readPaymentDetail(
   }
 }
 
-/** Only a lapsed payment that used a saved card is looked at further: the others cost no query. */
+/** Only a lapsed or captured payment that used a saved card is looked at further: the others cost no query. */
 async function reauthorisationView(
   container: MedusaContainer,
   payment: Parameters<typeof reauthorisationFacts>[1]
 ): Promise<Pick<PaymentDetail, "reauthorisable" | "reauthorisation">> {
-  if (!payment.lapsed || !payment.data.saved_card?.id || !payment.order_id)
+  const eligible = payment.lapsed || payment.data.status === "captured"
+  if (!eligible || !payment.data.saved_card?.id || !payment.order_id)
     return { reauthorisable: false, reauthorisation: null }
   const { facts, balance } = await reauthorisationFacts(container, payment)
   const allowed = reauthorisationVerdict(facts).allowed && balance !== null

@@ -8,6 +8,7 @@ const eligible: ReauthorisationFacts = {
   provider: "acquiring-card",
   lapsed: true,
   canceled: true,
+  captured: false,
   saved_card: { id: "acqcard_1", customer_id: "cus_1" },
   card: { merchant_id: "M1", account_id: "A1", customer_id: "cus_1" },
   account: { merchant_id: "M1", account_id: "A1" },
@@ -80,6 +81,14 @@ describe("reauthorisationVerdict", () => {
     ).toMatch(another)
     expect(reason({ order_customer_id: "cus_2" })).toMatch(another)
     expect(reason({ order_customer_id: null })).toMatch(another)
+  })
+
+  it("allows a captured saved-card payment whose order owes more (an order change), and refuses it when the order owes nothing", () => {
+    const captured = { lapsed: false, canceled: false, captured: true }
+    expect(reason(captured)).toBe("allowed")
+    expect(reason({ ...captured, owed: "0.00" })).toBe(
+      "Order #7 owes nothing: what it costs is paid or authorised."
+    )
   })
 
   it("refuses an order that owes nothing, naming it", () => {

@@ -1,7 +1,8 @@
 /**
  * Whether a lapsed payment can be authorised again with the customer's
  * saved card, from the admin: a card payment on the store's page whose
- * authorisation lapsed (Medusa cancelled it), made with a card the plugin
+ * authorisation lapsed (Medusa cancelled it), or that was captured and its
+ * order now owes more (an order change raised the total), made with a card the plugin
  * still keeps for that customer under the same merchant and account, on an
  * order that still owes something. Anything else is refused in words that
  * say what to do instead.
@@ -32,6 +33,8 @@ export interface ReauthorisationFacts {
   provider: string
   lapsed: boolean
   canceled: boolean
+  /** the acquirer captured it: what an order change added is owed beside it */
+  captured: boolean
   /** the customer and saved card the payment used or kept */
   saved_card: { id: string; customer_id: string } | null
   /** the kept card, undefined once forgotten (by the customer, the merchant or the acquirer) */
@@ -63,7 +66,7 @@ export function reauthorisationVerdict(
     return refuse(
       `This payment was not made by card on the store's page: ${SEND_A_LINK}.`
     )
-  if (!facts.lapsed)
+  if (!facts.lapsed && !facts.captured)
     return refuse(
       facts.canceled
         ? `This payment was cancelled, not lapsed: ${SEND_A_LINK}.`
@@ -168,6 +171,7 @@ export async function reauthorisationFacts(
       card,
       lapsed: payment.lapsed,
       canceled: payment.canceled,
+      captured: payment.data.status === "captured",
       order_customer_id: balance?.shopper.customer_id ?? null,
       owed: balance?.owed ?? null,
       order_name: balance ? orderName(balance) : "The order",

@@ -1,7 +1,7 @@
 /**
  * POST /admin/acquiring/payments/:id/reauthorise: a lapsed card payment made
  * with a saved card is authorised again with that card, for what the order
- * owes now: a session of the card provider on the order's payment
+ * owes now (also a captured one whose order an order change raised): a session of the card provider on the order's payment
  * collection for that amount (as a payment link makes one), one journalled
  * authorisation with the card's token, and the payment recorded on the
  * order by Medusa's processPaymentWorkflow when the acquirer's notification
