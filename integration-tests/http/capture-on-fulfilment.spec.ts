@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto"
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { adminPayment, eventually, placeDirectOrder } from "../helpers/checkout"
-import { accountCapturingOn, fulfil, ship } from "../helpers/fulfilment"
+import {
+  accountCapturingOn,
+  fulfil,
+  ship,
+  triggerSubscribers,
+} from "../helpers/fulfilment"
+import { expectStatus } from "../../dev/store-client/http-client"
 import { captureWhenDue } from "../../src/medusa-payments/capture-when-due"
 import { runReconcileJob } from "../helpers/settlement"
 import { CAPTURE_MADE, capturesOf } from "../helpers/fault-matrix"
@@ -19,7 +25,9 @@ process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
  * the admin's feed and made by the reconcile job, one the acquirer refuses
  * is told and left to the merchant.
  */
-acquiringSuite(({ sandbox, openShop, backendUrl, container, databaseUrl }) => {
+acquiringSuite((suite) => {
+  const { sandbox, openShop, backendUrl, container, databaseUrl } = suite
+  const thenSubscribersDone = triggerSubscribers(suite)
   const capturedAt = async (shop: Shop, orderId: string) =>
     (await adminPayment(shop, orderId)).captured_at ?? undefined
 
@@ -39,6 +47,46 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container, databaseUrl }) => {
     expect(transaction.state).toBe("captured")
     expect(transaction.captured_amount).toBe(paid.data.amount)
     expect(await sandbox.requests("capture")).toHaveLength(1)
+  })
+
+  it("an order edited before its fulfilment was captured at the edit: the fulfilment captures nothing more", async () => {
+    const shop = await openShop()
+    await accountCapturingOn({ sandbox, backendUrl }, shop, "fulfilment")
+    // 25.00 authorised, one item removed: the edit captures 15.00 and the rest is released
+    const { order, paid } = await placeDirectOrder(shop, { quantity: 2 })
+    const [item] = (
+      await shop.admin.get(`/admin/orders/${order.id}?fields=id,*items`)
+    ).data.order.items
+    expectStatus(
+      await shop.admin.post("/admin/order-edits", { order_id: order.id }),
+      200,
+      "begin the edit"
+    )
+    expectStatus(
+      await shop.admin.post(
+        `/admin/order-edits/${order.id}/items/item/${item.id}`,
+        { quantity: 1 }
+      ),
+      200,
+      "one item fewer"
+    )
+    for (const step of ["request", "confirm"])
+      expectStatus(
+        await shop.admin.post(`/admin/order-edits/${order.id}/${step}`, {}),
+        200,
+        `${step} the edit`
+      )
+    const tx = paid.data.transaction_id
+    expect((await sandbox.transaction(tx)).captured_amount).toBe("15.00")
+
+    await thenSubscribersDone("fulfilment", () => fulfil(shop, order.id))
+    const made = (await capturesOf(sandbox, tx)).filter((r) =>
+      CAPTURE_MADE.test(r.summary)
+    )
+    expect(made).toHaveLength(1)
+    expect(await capturesOf(sandbox, tx)).toHaveLength(1)
+    const payment = await adminPayment(shop, order.id)
+    expect(payment.captures.map((c: any) => Number(c.amount))).toEqual([15])
   })
 
   it("waits for the shipment when the account captures on shipment", async () => {
