@@ -151,6 +151,20 @@ export function orderChangesCases(suite: AcquiringSuite) {
     expect(link).toMatchObject({ amount: "10.00", currency: "USD" })
   })
 
+  it("a confirm with no change open is Medusa's to refuse, and captures nothing", async () => {
+    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const capturesBefore = (await sandbox.requests("capture")).length
+    const answer = await shop.admin.post(
+      `/admin/order-edits/${order.id}/confirm`,
+      {}
+    )
+    expect(answer.status).toBeGreaterThanOrEqual(400)
+    expect(answer.status).toBeLessThan(500)
+    expect((await sandbox.requests("capture")).length).toBe(capturesBefore)
+    expect(await voidsOf()).toEqual([])
+    expect((await sandbox.transaction(tx)).state).toBe("authorised")
+  })
+
   it("an edit of an order whose payment is captured captures nothing more and owes the difference, as before", async () => {
     const { shop, order, tx, voidsOf } = await authorisedOrder(1)
     const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]

@@ -14,7 +14,7 @@ import {
   OrderChangeCaptureFailed,
 } from "../../order-changes/capture-before-change"
 import {
-  orderOfChange,
+  orderOfOpenChange,
   type OrderChangeKind,
 } from "../../order-changes/order-of-change"
 import { underOrderPaymentLocks } from "./payment-locks"
@@ -25,16 +25,19 @@ export function keepAuthorisationOn(kind: OrderChangeKind) {
     res: MedusaResponse,
     next: MedusaNextFunction
   ) => {
-    let orderId: string
+    let orderId: string | null
     try {
-      orderId = await orderOfChange(req.scope, kind, req.params.id)
+      orderId = await orderOfOpenChange(req.scope, kind, req.params.id)
     } catch (error) {
       next(error)
       return
     }
+    // nothing open to confirm: Medusa answers, and moves no money
+    if (!orderId) return next()
+    const order = orderId
     const captureThenConfirm = (error?: unknown) => {
       if (error) return next(error)
-      captureBeforeOrderChange(req.scope, orderId).then(
+      captureBeforeOrderChange(req.scope, order).then(
         () => next(),
         (failure: unknown) => {
           if (!(failure instanceof OrderChangeCaptureFailed))
@@ -43,6 +46,6 @@ export function keepAuthorisationOn(kind: OrderChangeKind) {
         }
       )
     }
-    return underOrderPaymentLocks(req, res, captureThenConfirm, orderId)
+    return underOrderPaymentLocks(req, res, captureThenConfirm, order)
   }
 }
