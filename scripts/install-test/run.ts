@@ -26,6 +26,7 @@ import {
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { Client } from "pg"
+import { Agent, setGlobalDispatcher } from "undici"
 import {
   DATABASE_URL_VARIABLE,
   databaseEnvFromUrl,
@@ -194,6 +195,9 @@ async function checkProviders(backend: string): Promise<string> {
   step(`both providers listed: ${PROVIDERS.join(", ")}`)
   return token
 }
+
+// A fresh connection per request: reusing an idle one the loaded dev server is closing read as ECONNRESET
+setGlobalDispatcher(new Agent({ pipelining: 0 }))
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "acquiring-install-"))
