@@ -9,6 +9,7 @@ import {
 import { CARDS } from "./test-cards"
 import { notificationsProcessed } from "./settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
+import { addOneItem, editOrder } from "./order-edits"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 
 export const linksPath = (orderId: string) =>
@@ -36,23 +37,10 @@ export async function orderOwingTen(
       "capture the order's payment"
     )
   expectStatus(
-    await shop.admin.post("/admin/order-edits", { order_id: order.id }),
+    await editOrder(shop, order.id, addOneItem(shop, order.id)),
     200,
-    "begin the order edit"
+    "confirm the edit"
   )
-  expectStatus(
-    await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
-      items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
-    }),
-    200,
-    "add an item"
-  )
-  for (const step of ["request", "confirm"])
-    expectStatus(
-      await shop.admin.post(`/admin/order-edits/${order.id}/${step}`, {}),
-      200,
-      `${step} the edit`
-    )
   expect(await pendingDifference(shop, order.id)).toBe(10)
   return order.id
 }

@@ -39,6 +39,7 @@ import { Client } from "pg"
 import { runReconcileJob, settle, type Money } from "../helpers/settlement"
 import { unsettledOperations } from "../helpers/money-invariants"
 import { pendingDifference } from "../helpers/payment-links"
+import { addOneItem, requestEdit } from "../helpers/order-edits"
 import { cardBody, CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)
@@ -302,23 +303,7 @@ acquiringSuite((suite) => {
   describe("order edit confirm (the authorisation captured before Medusa confirms)", () => {
     it.each(FAULTS)("$name", async (fault) => {
       const { shop, order, transactionId } = await authorisedOrder()
-      expectStatus(
-        await shop.admin.post("/admin/order-edits", { order_id: order.id }),
-        200,
-        "begin the order edit"
-      )
-      expectStatus(
-        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
-          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
-        }),
-        200,
-        "add an item"
-      )
-      expectStatus(
-        await shop.admin.post(`/admin/order-edits/${order.id}/request`, {}),
-        200,
-        "request the edit"
-      )
+      await requestEdit(shop, order.id, addOneItem(shop, order.id))
       const earlier = await finished("capture")
       await inject("capture", fault)
       const confirm = () =>

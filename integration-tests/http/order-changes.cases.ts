@@ -18,30 +18,16 @@ import { expectStatus } from "../../dev/store-client/http-client"
 import { createLink, pendingDifference } from "../helpers/payment-links"
 import { notificationsProcessed } from "../helpers/settlement"
 import { fulfil } from "../helpers/fulfilment"
+import {
+  addOneItem,
+  editOrder,
+  requestEdit,
+  setFirstItemQuantity,
+} from "../helpers/order-edits"
 import { orderPaidByCustomer } from "../helpers/lapsed-payments"
 
 export function orderChangesCases(suite: AcquiringSuite) {
   const { sandbox, openShop } = suite
-
-  /** Begins an edit, applies `change`, then requests and confirms it through Medusa's routes. */
-  async function editOrder(
-    shop: Shop,
-    orderId: string,
-    change: () => Promise<void>
-  ) {
-    expectStatus(
-      await shop.admin.post("/admin/order-edits", { order_id: orderId }),
-      200,
-      "begin the order edit"
-    )
-    await change()
-    expectStatus(
-      await shop.admin.post(`/admin/order-edits/${orderId}/request`, {}),
-      200,
-      "request the edit"
-    )
-    return shop.admin.post(`/admin/order-edits/${orderId}/confirm`, {})
-  }
 
   /** The order's payments and collections as Medusa keeps them, amounts as numbers. */
   async function medusaSide(shop: Shop, orderId: string) {
@@ -76,19 +62,11 @@ export function orderChangesCases(suite: AcquiringSuite) {
   it("an edit that lowers the total keeps the authorisation: the new total is captured from it and the rest released, nothing voided", async () => {
     // two items of 10.00 and 5.00 shipping: 25.00 authorised
     const { shop, order, tx, voidsOf } = await authorisedOrder(2)
-    const [item] = (
-      await shop.admin.get(`/admin/orders/${order.id}?fields=id,*items`)
-    ).data.order.items
-    const confirmed = await editOrder(shop, order.id, async () => {
-      expectStatus(
-        await shop.admin.post(
-          `/admin/order-edits/${order.id}/items/item/${item.id}`,
-          { quantity: 1 }
-        ),
-        200,
-        "one item fewer"
-      )
-    })
+    const confirmed = await editOrder(
+      shop,
+      order.id,
+      setFirstItemQuantity(shop, order.id, 1)
+    )
     expectStatus(confirmed, 200, "confirm the edit")
 
     expect(await sandbox.transaction(tx)).toMatchObject({
@@ -123,15 +101,11 @@ export function orderChangesCases(suite: AcquiringSuite) {
 
   it("an edit that raises the total keeps the authorisation: it is captured, and only the difference is owed, by payment link", async () => {
     const { shop, order, tx, voidsOf } = await authorisedOrder(1)
-    const confirmed = await editOrder(shop, order.id, async () => {
-      expectStatus(
-        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
-          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
-        }),
-        200,
-        "add an item"
-      )
-    })
+    const confirmed = await editOrder(
+      shop,
+      order.id,
+      addOneItem(shop, order.id)
+    )
     expectStatus(confirmed, 200, "confirm the edit")
 
     expect(await sandbox.transaction(tx)).toMatchObject({
@@ -175,15 +149,11 @@ export function orderChangesCases(suite: AcquiringSuite) {
       "capture"
     )
     const capturesBefore = (await sandbox.requests("capture")).length
-    const confirmed = await editOrder(shop, order.id, async () => {
-      expectStatus(
-        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
-          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
-        }),
-        200,
-        "add an item"
-      )
-    })
+    const confirmed = await editOrder(
+      shop,
+      order.id,
+      addOneItem(shop, order.id)
+    )
     expectStatus(confirmed, 200, "confirm the edit")
     expect((await sandbox.requests("capture")).length).toBe(capturesBefore)
     expect(await voidsOf()).toEqual([])
@@ -198,15 +168,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
       kind: "http_500",
       count: 1,
     })
-    const refused = await editOrder(shop, order.id, async () => {
-      expectStatus(
-        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
-          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
-        }),
-        200,
-        "add an item"
-      )
-    })
+    const refused = await editOrder(shop, order.id, addOneItem(shop, order.id))
     expect(refused.status).toBe(409)
     expect(refused.data.message).toMatch(
       /was not confirmed: .*captures 15\.00 USD .*Nothing was voided/
@@ -233,23 +195,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
     const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
       .payments
     const capturesBefore = (await sandbox.requests("capture")).length
-    expectStatus(
-      await shop.admin.post("/admin/order-edits", { order_id: order.id }),
-      200,
-      "begin the order edit"
-    )
-    expectStatus(
-      await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
-        items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
-      }),
-      200,
-      "add an item"
-    )
-    expectStatus(
-      await shop.admin.post(`/admin/order-edits/${order.id}/request`, {}),
-      200,
-      "request the edit"
-    )
+    await requestEdit(shop, order.id, addOneItem(shop, order.id))
     const [confirmed, captured] = await Promise.all([
       shop.admin.post(`/admin/order-edits/${order.id}/confirm`, {}),
       shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
@@ -321,15 +267,11 @@ export function orderChangesCases(suite: AcquiringSuite) {
       true
     )
     await notificationsProcessed(suite)
-    const confirmed = await editOrder(shop, order.id, async () => {
-      expectStatus(
-        await shop.admin.post(`/admin/order-edits/${order.id}/items`, {
-          items: [{ variant_id: shop.seeded.variantId, quantity: 1 }],
-        }),
-        200,
-        "add an item"
-      )
-    })
+    const confirmed = await editOrder(
+      shop,
+      order.id,
+      addOneItem(shop, order.id)
+    )
     expectStatus(confirmed, 200, "confirm the edit")
     expect((await sandbox.transaction(tx)).captured_amount).toBe("15.00")
     const [payment] = (await adminOrder(shop, order.id)).payment_collections
