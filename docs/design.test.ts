@@ -1,11 +1,14 @@
 /**
  * docs/design.md names files, folders, exports and types of the code; this
- * fails when one of them no longer exists, and when the code grows a part
- * the document does not name (a top folder of src, a gateway client file,
- * a package export).
+ * fails when one of them no longer exists, and when a list the document
+ * gives as complete differs from the code (top folders of src, gateway
+ * client files, package exports, lock keys, session fields, the
+ * storefront view's keys).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
+import { SessionDataSchema } from "../src/payment-sessions/session-data"
+import { STOREFRONT_VIEW_KEYS } from "../src/payment-sessions/storefront-view"
 
 const ROOT = join(__dirname, "..")
 const DOC = readFileSync(join(__dirname, "design.md"), "utf8")
@@ -17,6 +20,7 @@ const BASES = [
   "src/gateway",
   "src/gateway/schemas",
   "src/providers/acquiring",
+  "src/payment-sessions",
   "src/sandbox",
   "src/api",
   "dev/local-stack",
@@ -128,7 +132,7 @@ describe("docs/design.md", () => {
     ).toEqual([])
   })
 
-  it("maps every top folder of src and of the providers", () => {
+  it("maps every top folder of src", () => {
     const tree = new Set(treePaths().map((p) => p.replace(/\/$/, "")))
     const folders = (dir: string) =>
       readdirSync(join(ROOT, dir))
@@ -140,11 +144,7 @@ describe("docs/design.md", () => {
         .map((name) => relative(ROOT, join(ROOT, dir, name)))
     const mapped = (folder: string) =>
       [...tree].some((path) => path === folder || path.startsWith(`${folder}/`))
-    const missing = [
-      ...folders("src"),
-      ...folders("src/providers/acquiring"),
-    ].filter((folder) => !mapped(folder))
-    expect(missing).toEqual([])
+    expect(folders("src").filter((folder) => !mapped(folder))).toEqual([])
   })
 
   it("lists every file of the gateway's client", () => {
@@ -163,4 +163,77 @@ describe("docs/design.md", () => {
     )
     expect(entries.filter((key) => !DOC.includes(`\`${key}\``))).toEqual([])
   })
+
+  it("lists every lock key the plugin takes, and no other", () => {
+    const locks = readFileSync(join(ROOT, "src/locking/locks.ts"), "utf8")
+    const inCode = [...locks.matchAll(/`(acquiring:[a-z-]+):\$\{/g)].map(
+      (m) => m[1]
+    )
+    const table = section("### Locks: which guards what")
+    const inDoc = [
+      ...table.matchAll(/^\| `(acquiring:[a-z-]+):<id>` \|/gm),
+    ].map((m) => m[1])
+    expect(inCode.length).toBeGreaterThan(3)
+    expect([...inDoc].sort()).toEqual([...inCode].sort())
+  })
+
+  it("makes every lock key in src/locking/locks.ts", () => {
+    const elsewhere = SOURCES.filter(
+      (file) =>
+        file.path !== join("src", "locking", "locks.ts") &&
+        /lockingModule\([^)]*\)\s*\.execute\(\s*`/.test(file.text)
+    ).map((file) => file.path)
+    const literalKeys = SOURCES.filter((file) =>
+      /keys:\s*\[\s*`acquiring:/.test(file.text)
+    ).map((file) => file.path)
+    expect([...elsewhere, ...literalKeys]).toEqual([])
+  })
+
+  it("lists every field of the session model", () => {
+    const model = section("### The session model").slice(
+      0,
+      section("### The session model").indexOf("**Attempt ledger.**")
+    )
+    const fence = /```\n([\s\S]*?)```/.exec(model)![1]
+    const named = new Set(
+      fence
+        .split("\n")
+        .filter((line) => /^\S/.test(line))
+        .flatMap((line) =>
+          line
+            .split(/\s{2,}/)[0]
+            .replace(/\s*\{[^}]*\}/g, "")
+            .split(/,\s*/)
+        )
+        .map((name) => name.replace(/\[\]$/, "").trim())
+        .filter(Boolean)
+    )
+    const fields = Object.keys(SessionDataSchema.shape)
+    expect(fields.filter((field) => !named.has(field))).toEqual([])
+    expect([...named].filter((name) => !fields.includes(name))).toEqual([])
+  })
+
+  it("lists every key of the storefront view", () => {
+    const paragraph = /\*\*Storefront view\.\*\*[\s\S]*?\n\n/.exec(DOC)![0]
+    const after = paragraph.slice(paragraph.indexOf("keeps:"))
+    const named = [...after.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])
+    expect([...new Set(named)].sort()).toEqual(
+      expect.arrayContaining([...STOREFRONT_VIEW_KEYS].sort())
+    )
+    expect(
+      named
+        .filter((name) => !STOREFRONT_VIEW_KEYS.includes(name as never))
+        .filter((name) => !["form", "result"].includes(name))
+    ).toEqual([])
+  })
 })
+
+/** The text of a section, from its heading to the next heading of any level. */
+function section(heading: string): string {
+  const start = DOC.indexOf(heading)
+  expect(start).toBeGreaterThan(-1)
+  const next = DOC.slice(start + heading.length).search(/\n#{1,6} /)
+  return next < 0
+    ? DOC.slice(start)
+    : DOC.slice(start, start + heading.length + next)
+}

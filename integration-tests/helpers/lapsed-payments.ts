@@ -3,7 +3,7 @@
  * and its authorisation lapsed: what the re-authorisation specs (HTTP and
  * browser) start from.
  */
-import { runAuthorisationLapsing } from "../../src/jobs/authorisations-lapsing"
+import { runAuthorisationLapsing } from "../../src/jobs/authorizations-lapsing"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
   CARD_PROVIDER,

@@ -2,7 +2,7 @@ import { Client } from "pg"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { Modules } from "@medusajs/framework/utils"
-import { CHECK_EVERY_MS } from "../../src/providers/acquiring/settings/account-source"
+import { CHECK_EVERY_MS } from "../../src/accounts/account-source"
 import { computeSignature } from "../../src/sandbox/signer"
 import {
   cartWithSession,

@@ -6,7 +6,7 @@ import {
   acquiringPaymentDetail,
 } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
-import { runAuthorisationLapsing } from "../../src/jobs/authorisations-lapsing"
+import { runAuthorisationLapsing } from "../../src/jobs/authorizations-lapsing"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -10,7 +10,7 @@ import {
 } from "../helpers/fulfilment"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { editOrder, setFirstItemQuantity } from "../helpers/order-edits"
-import { captureWhenDue } from "../../src/medusa-payments/capture-when-due"
+import { captureWhenDue } from "../../src/capture/capture-when-due"
 import { runReconcileJob } from "../helpers/settlement"
 import { CAPTURE_MADE, capturesOf } from "../helpers/fault-matrix"
 

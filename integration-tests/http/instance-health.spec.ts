@@ -10,7 +10,7 @@ import {
   placeDirectOrder,
 } from "../helpers/checkout"
 import { accountCapturingOn } from "../helpers/fulfilment"
-import { captureWhenDue } from "../../src/medusa-payments/capture-when-due"
+import { captureWhenDue } from "../../src/capture/capture-when-due"
 import { startSecondInstance } from "../helpers/second-instance"
 import { ordersMade } from "../helpers/orders-made"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"

@@ -4,39 +4,39 @@ import { validateBody, validateParams } from "../input-hardening"
 import {
   CardEntrySchema,
   HostedPageBodySchema,
-} from "../providers/acquiring/storefront-input/card-entry"
+} from "../authorization/card-entry"
 import {
   AdminCancelSubscriptionBody,
   AdminRecordRefundBody,
   AdminRefundSearchQuery,
-} from "./admin/acquiring/refunds/validators"
+} from "../refunds/refund-validators"
 import {
   CreateAccountSchema,
   UpdateAccountSchema,
-} from "../providers/acquiring/settings/account-input"
-import { isAttemptToken } from "../providers/acquiring/session/order-number"
-import { AdminReviewBody } from "./admin/acquiring/payments/[id]/review/validators"
-import { attachAcquiringCart } from "./middlewares/attach-cart"
-import { refuseCaptureOfCancelledOrder } from "./middlewares/capture-guard"
+} from "../accounts/account-input"
+import { isAttemptToken } from "../payment-sessions/order-number"
+import { AdminReviewBody } from "../risk-review/review-validators"
+import { attachAcquiringCart } from "../payment-sessions/attach-cart"
+import { refuseCaptureOfCancelledOrder } from "../capture/capture-guard"
 import {
   lockOrderPayments,
   lockPaymentMoney,
-} from "./middlewares/payment-locks"
-import { refuseRefundMedusaWouldFail } from "./middlewares/refund-guard"
-import { keepAuthorisationOn } from "./middlewares/order-change-capture"
-import { refuseSessionsOnPaidCollection } from "./middlewares/paid-collection-guard"
-import { refuseUntrustedSessionBody } from "./middlewares/session-body-guard"
-import { lockSessionCreation } from "./middlewares/session-creation-lock"
+} from "../order-payments/payment-locks"
+import { refuseRefundMedusaWouldFail } from "../refunds/refund-guard"
+import { keepAuthorisationOn } from "../order-changes/order-change-capture"
+import { refuseSessionsOnPaidCollection } from "../payment-sessions/paid-collection-guard"
+import { refuseUntrustedSessionBody } from "../payment-sessions/session-body-guard"
+import { lockSessionCreation } from "../payment-sessions/session-creation-lock"
 import {
   LOG_SAFE_MATCHERS,
   logSafeRequest,
-} from "./middlewares/log-safe-request"
-import { validateQuery } from "./middlewares/validate-query"
+} from "../request-log/log-safe-request"
+import { validateQuery } from "../input-hardening/validate-query"
 import {
   CreatePayoutBody,
   ListPayoutsQuery,
-} from "./admin/acquiring/payouts/validators"
-import { CreatePaymentLinkBody } from "./admin/acquiring/orders/payment-link-validators"
+} from "../payouts/payout-validators"
+import { CreatePaymentLinkBody } from "../payment-links/payment-link-validators"
 
 // Medusa's ids: anything else (a NUL, say) would reach PostgreSQL, which refuses it with a 500
 function idParams(name: string, what: string) {

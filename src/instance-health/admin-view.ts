@@ -6,8 +6,8 @@
 import { instanceHealth, type InstanceHealth } from "./health"
 import { ownState } from "./heartbeat"
 import { readReports } from "./report-store"
-import type { ConfigurationFault } from "../providers/acquiring/config/configuration-faults"
-import { thrownMessage } from "../providers/acquiring/operations/errors"
+import type { ConfigurationFault } from "../accounts/configuration-faults"
+import { thrownMessage } from "../journal/errors"
 
 export interface HealthAnswer extends InstanceHealth {
   /** this instance's own faults (the answer's `faults`) */

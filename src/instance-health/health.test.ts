@@ -1,4 +1,4 @@
-import type { ConfigurationFault } from "../providers/acquiring/config/configuration-faults"
+import type { ConfigurationFault } from "../accounts/configuration-faults"
 import {
   instanceHealth,
   instanceFaultText,

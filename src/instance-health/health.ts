@@ -5,7 +5,7 @@
  * background work (worker or shared) has reported within LIVE_MS. Pure:
  * the reports and the database's clock come in, the admin's view goes out.
  */
-import type { ConfigurationFault } from "../providers/acquiring/config/configuration-faults"
+import type { ConfigurationFault } from "../accounts/configuration-faults"
 import { doesBackgroundWork, type InstanceRole } from "./role"
 
 /** How often each instance reports. */

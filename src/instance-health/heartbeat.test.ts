@@ -1,5 +1,5 @@
 import { writeReport, writeStopped } from "./report-store"
-import { configurationFaults } from "../providers/acquiring/config/configuration-faults"
+import { configurationFaults } from "../accounts/configuration-faults"
 import { HEARTBEAT_MS } from "./health"
 import { reportNow, startHeartbeat, stopHeartbeat } from "./heartbeat"
 
@@ -7,7 +7,7 @@ jest.mock("./report-store", () => ({
   writeReport: jest.fn(),
   writeStopped: jest.fn(),
 }))
-jest.mock("../providers/acquiring/config/configuration-faults", () => ({
+jest.mock("../accounts/configuration-faults", () => ({
   configurationFaults: jest.fn(),
 }))
 

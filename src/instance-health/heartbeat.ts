@@ -11,8 +11,8 @@ import type { StartUpDeps } from "../modules/acquiring/start-up-tasks"
 import {
   configurationFaults,
   type ConfigurationFault,
-} from "../providers/acquiring/config/configuration-faults"
-import { thrownMessage } from "../providers/acquiring/operations/errors"
+} from "../accounts/configuration-faults"
+import { thrownMessage } from "../journal/errors"
 import { HEARTBEAT_MS } from "./health"
 import { writeReport, writeStopped, type OwnReport } from "./report-store"
 import { instanceRole, type InstanceRole } from "./role"

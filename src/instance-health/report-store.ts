@@ -8,7 +8,7 @@ import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import { journalService } from "../modules/acquiring/journal-access"
-import type { ConfigurationFault } from "../providers/acquiring/config/configuration-faults"
+import type { ConfigurationFault } from "../accounts/configuration-faults"
 import type { InstanceReport } from "./health"
 import type { InstanceRole } from "./role"
 

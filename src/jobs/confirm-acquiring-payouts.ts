@@ -4,7 +4,7 @@
  * request_id until they are COMPLETED or FAILED.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { confirmOpenPayouts } from "../workflows/payouts/confirm-open-payouts"
+import { confirmOpenPayouts } from "../payouts/workflows/confirm-open-payouts"
 
 export default async function confirmAcquiringPayoutsJob(
   container: MedusaContainer

@@ -1,7 +1,8 @@
 /**
  * The plugin's locks, held through Medusa's locking module: every instance
  * honours them when the store configures a shared provider (Redis or
- * PostgreSQL). Which lock guards what is listed in docs/design.md.
+ * PostgreSQL). Every key the plugin locks is made here, and docs/design.md
+ * lists which lock guards what (its test compares the two).
  */
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
@@ -16,6 +17,16 @@ export function sessionLockKey(sessionId: string): string {
 
 export function paymentLockKey(paymentId: string): string {
   return `acquiring:payment:${paymentId}`
+}
+
+/** Held for a whole session-creation request on a payment collection. */
+export function paymentCollectionLockKey(collectionId: string): string {
+  return `acquiring:payment-collection:${collectionId}`
+}
+
+/** Held while a new payment of the order is made (a link, a re-authorization): one collection at a time. */
+export function orderPaymentLockKey(orderId: string): string {
+  return `acquiring:order-payment-link:${orderId}`
 }
 
 /** One action at a time on a payment session (card, hosted page, browser return). */

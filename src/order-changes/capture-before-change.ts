@@ -12,9 +12,9 @@ import {
   PaymentCollectionStatus,
 } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
-import { exactAmount } from "../providers/acquiring/operations/medusa-amount"
-import { thrownMessage } from "../providers/acquiring/operations/errors"
+import { isAcquiringProvider } from "../accounts/provider-entries"
+import { exactAmount } from "../money/medusa-amount"
+import { thrownMessage } from "../journal/errors"
 import {
   capturesBeforeChange,
   type CaptureBeforeChange,

@@ -6,16 +6,16 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
-import { releaseUnused } from "../providers/acquiring/operations/release"
-import { readSession } from "../providers/acquiring/session/session-store"
+import { choiceOf, coreFor } from "../accounts/registry"
+import { releaseUnused } from "../cancellation/release"
+import { readSession } from "../payment-sessions/session-store"
 import {
   loggerOf,
   paymentModule,
   saveSessionData,
-} from "../medusa-payments/payment-store"
+} from "../order-payments/payment-store"
 import type { StoredSession } from "./sessions"
-import { thrownMessage } from "../providers/acquiring/operations/errors"
+import { thrownMessage } from "../journal/errors"
 
 export async function settleAbandoned(
   container: MedusaContainer,

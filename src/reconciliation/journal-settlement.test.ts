@@ -1,8 +1,5 @@
-import type { Operation } from "../providers/acquiring/operations/journal"
-import type {
-  Attempt,
-  SessionData,
-} from "../providers/acquiring/session/session-data"
+import type { Operation } from "../journal/journal"
+import type { Attempt, SessionData } from "../payment-sessions/session-data"
 import { journalVerdicts } from "./journal-settlement"
 
 const AT = "2026-11-27T10:00:00.000Z"

@@ -6,15 +6,12 @@
  * outcome still not known leaves the operation open.
  */
 import { journalService } from "../modules/acquiring/journal-access"
-import type {
-  Operation,
-  OperationState,
-} from "../providers/acquiring/operations/journal"
+import type { Operation, OperationState } from "../journal/journal"
 import {
   parseSessionData,
   type SessionData,
-} from "../providers/acquiring/session/session-data"
-import { holdsMoney } from "../providers/acquiring/session/transitions"
+} from "../payment-sessions/session-data"
+import { holdsMoney } from "../payment-sessions/transitions"
 
 const SETTLED_HERE = ["authorise", "checkout", "capture", "void"] as const
 

@@ -7,31 +7,24 @@
  */
 import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
-import type { ProviderCore } from "../providers/acquiring/config/core"
-import { applyQueryToPayment } from "../providers/acquiring/operations/settle-attempts"
-import { voidPayment } from "../providers/acquiring/operations/void"
-import { capturedAmount } from "../providers/acquiring/operations/capture"
-import {
-  lookupOrder,
-  lookupOrders,
-  type Lookup,
-} from "../providers/acquiring/operations/status-query"
-import {
-  withLedger,
-  type SessionData,
-} from "../providers/acquiring/session/session-data"
-import { readSession } from "../providers/acquiring/session/session-store"
+import { choiceOf, coreFor } from "../accounts/registry"
+import type { ProviderCore } from "../accounts/core"
+import { applyQueryToPayment } from "../journal/settle-attempts"
+import { voidPayment } from "../cancellation/void"
+import { capturedAmount } from "../capture/capture"
+import { lookupOrder, lookupOrders, type Lookup } from "../journal/status-query"
+import { withLedger, type SessionData } from "../payment-sessions/session-data"
+import { readSession } from "../payment-sessions/session-store"
 import {
   loggerOf,
   paymentModule,
   savePaymentData,
-} from "../medusa-payments/payment-store"
-import { recordAcquirerRefundsUnderLock } from "./refunds"
+} from "../order-payments/payment-store"
+import { recordAcquirerRefundsUnderLock } from "../refunds/refund-reconciliation"
 import { withPaymentLock } from "../locking/locks"
-import { wasMade } from "../providers/acquiring/operations/refunds"
+import { wasMade } from "../refunds/refunds"
 import type { RefundSearchEntry } from "../gateway"
-import { thrownMessage } from "../providers/acquiring/operations/errors"
+import { thrownMessage } from "../journal/errors"
 
 export type StoredPayment = Pick<
   PaymentDTO,

@@ -1,12 +1,12 @@
 /** One reconciliation run: what the job does every 15 minutes (tests call it directly). */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { isAcquiringProvider } from "../providers/acquiring/config/provider-entries"
-import { readSessions } from "../providers/acquiring/session/session-store"
-import { heldButUnrecorded } from "../providers/acquiring/session/transitions"
+import { isAcquiringProvider } from "../accounts/provider-entries"
+import { readSessions } from "../payment-sessions/session-store"
+import { heldButUnrecorded } from "../payment-sessions/transitions"
 import { settleAbandoned } from "./abandoned"
-import { loggerOf, paymentLists } from "../medusa-payments/payment-store"
+import { loggerOf, paymentLists } from "../order-payments/payment-store"
 import { reconcilePayments } from "./payments"
-import { retryLostCaptures } from "../medusa-payments/capture-when-due"
+import { retryLostCaptures } from "../capture/capture-when-due"
 import { reconcileSessions, STORED_SESSION_FIELDS } from "./sessions"
 import { settleKnownOperations } from "./journal-settlement"
 

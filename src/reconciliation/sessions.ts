@@ -9,25 +9,25 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import type { ProviderCore } from "../providers/acquiring/config/core"
-import { choiceOf, coreFor } from "../providers/acquiring/config/registry"
-import { applyLookups } from "../providers/acquiring/operations/settle-attempts"
-import { voidSurplus } from "../providers/acquiring/operations/void"
-import { lookupOrders } from "../providers/acquiring/operations/status-query"
-import type { SessionData } from "../providers/acquiring/session/session-data"
-import { readSession } from "../providers/acquiring/session/session-store"
+import type { ProviderCore } from "../accounts/core"
+import { choiceOf, coreFor } from "../accounts/registry"
+import { applyLookups } from "../journal/settle-attempts"
+import { voidSurplus } from "../cancellation/void"
+import { lookupOrders } from "../journal/status-query"
+import type { SessionData } from "../payment-sessions/session-data"
+import { readSession } from "../payment-sessions/session-store"
 import {
   heldButUnrecorded,
   isWaiting,
   surplusAttempts,
-} from "../providers/acquiring/session/transitions"
-import { withLedger } from "../providers/acquiring/session/session-data"
+} from "../payment-sessions/transitions"
+import { withLedger } from "../payment-sessions/session-data"
 import {
   loggerOf,
   saveSessionData,
   type PaymentSessionRow,
-} from "../medusa-payments/payment-store"
-import { thrownMessage } from "../providers/acquiring/operations/errors"
+} from "../order-payments/payment-store"
+import { thrownMessage } from "../journal/errors"
 
 /** The fields of a payment session the reconcile reads (a StoredSession). */
 export const STORED_SESSION_FIELDS = [

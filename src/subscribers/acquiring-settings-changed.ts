@@ -3,7 +3,7 @@
  * the event drops its cached accounts at once. With the Redis event bus one
  * instance takes each event (never a `server` one), so this only hastens
  * that one: every instance finds a change by itself within a second by
- * reading the accounts' version (settings/account-source.ts). Loading this
+ * reading the accounts' version (accounts/account-source.ts). Loading this
  * file also registers the settings' start-up check: subscribers load on
  * every instance, even when no provider entry does.
  */
@@ -11,8 +11,8 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import {
   accountSource,
   SETTINGS_CHANGED_EVENT,
-} from "../providers/acquiring/settings/account-source"
-import { checkConfigurationAtStartUp } from "../providers/acquiring/config/start-up-check"
+} from "../accounts/account-source"
+import { checkConfigurationAtStartUp } from "../accounts/start-up-check"
 import { registerStartUpTask } from "../modules/acquiring/start-up-tasks"
 
 registerStartUpTask(checkConfigurationAtStartUp)

@@ -17,7 +17,7 @@ import {
 import {
   accountSource,
   SETTINGS_CHANGED_EVENT,
-} from "../providers/acquiring/settings/account-source"
+} from "../accounts/account-source"
 
 registerStartUpTask(startHeartbeat)
 registerShutdownTask(stopHeartbeat)

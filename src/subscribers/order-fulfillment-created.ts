@@ -3,7 +3,7 @@
  * fulfilment are captured now (capture-when-due.ts).
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { captureWhenDue } from "../medusa-payments/capture-when-due"
+import { captureWhenDue } from "../capture/capture-when-due"
 
 export default async function orderFulfillmentCreated({
   event,

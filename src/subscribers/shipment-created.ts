@@ -3,10 +3,7 @@
  * are captured now (capture-when-due.ts).
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import {
-  captureWhenDue,
-  orderOfFulfillment,
-} from "../medusa-payments/capture-when-due"
+import { captureWhenDue, orderOfFulfillment } from "../capture/capture-when-due"
 
 export default async function shipmentCreated({
   event,

@@ -1,6 +1,6 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
-import { AcquiringCardProvider } from "./service/card-provider"
-import { AcquiringHostedProvider } from "./service/hosted-provider"
+import { AcquiringCardProvider } from "./card-provider"
+import { AcquiringHostedProvider } from "./hosted-provider"
 
 export { AcquiringCardProvider, AcquiringHostedProvider }
 

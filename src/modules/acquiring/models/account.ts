@@ -4,7 +4,7 @@ import { model } from "@medusajs/framework/utils"
  * An acquiring account the merchant saved in the admin. Each value left
  * null falls back to the provider options in medusa-config, then to the
  * options' defaults. The sign key is stored only as AES-256-GCM ciphertext
- * (see settings/secret-box.ts).
+ * (see accounts/secret-box.ts).
  */
 export const AcquiringAccount = model.define("acquiring_account", {
   id: model.id({ prefix: "acqacc" }).primaryKey(),

@@ -1,4 +1,4 @@
-import { browserReturn } from "../../browser-return"
+import { browserReturn } from "../../../../authorization/browser-return-route"
 
 export const GET = browserReturn("cancel")
 export const POST = browserReturn("cancel")

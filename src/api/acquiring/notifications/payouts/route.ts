@@ -6,7 +6,7 @@
  * signature 401, so neither is taken as delivered.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { receivePayoutNotification } from "../../../../workflows/payouts/payout-notification"
+import { receivePayoutNotification } from "../../../../payouts/payout-notification"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const fields =

@@ -1,3 +1,3 @@
-import { paymentLinkPage } from "../../payment-link-page"
+import { paymentLinkPage } from "../../../../payment-links/payment-link-page"
 
 export const GET = paymentLinkPage

@@ -3,9 +3,9 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { healthAnswer } from "../../../../instance-health/admin-view"
-import { settingsService } from "../../../../providers/acquiring/settings/account-changes"
-import { listAccounts } from "../../../../providers/acquiring/settings/account-store"
-import { settingsView } from "../../../../providers/acquiring/settings/settings-view"
+import { settingsService } from "../../../../accounts/account-changes"
+import { listAccounts } from "../../../../accounts/account-store"
+import { settingsView } from "../../../../accounts/settings-view"
 
 /**
  * GET /admin/acquiring/settings: the accounts, the effective values, what

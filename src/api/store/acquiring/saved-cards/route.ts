@@ -5,9 +5,9 @@
  * route with nothing to show them.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { customerCards } from "../../../../providers/acquiring/saved-cards/saved-card-store"
-import { savedCardView } from "../../../../providers/acquiring/saved-cards/saved-card-view"
-import { savedCardsOwner } from "./saved-cards-owner"
+import { customerCards } from "../../../../saved-cards/saved-card-store"
+import { savedCardView } from "../../../../saved-cards/saved-card-view"
+import { savedCardsOwner } from "../../../../saved-cards/saved-cards-owner"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const customerId = savedCardsOwner(req)

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { readPaymentDetail } from "../payment-detail"
+import { readPaymentDetail } from "../../../../../payment-sessions/payment-detail"
 
 /** GET /admin/acquiring/payments/:id: the order widget's view of one payment. */
 export async function GET(

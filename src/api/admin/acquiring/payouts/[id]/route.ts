@@ -2,8 +2,8 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { loadPayout } from "../../../../../workflows/payouts/payout-store"
-import { payoutDetailView } from "../../../../../workflows/payouts/payout-view"
+import { loadPayout } from "../../../../../payouts/payout-store"
+import { payoutDetailView } from "../../../../../payouts/payout-view"
 
 /** GET /admin/acquiring/payouts/:id: the payout with the acquirer's answer and failure reason. */
 export async function GET(

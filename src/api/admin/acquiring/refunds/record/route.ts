@@ -5,8 +5,8 @@ import type {
 import {
   recordMissingRefunds,
   type RecordRequest,
-} from "../../../../../reconciliation/record-refund"
-import type { AdminRecordRefundBodyType } from "../validators"
+} from "../../../../../refunds/record-refund"
+import type { AdminRecordRefundBodyType } from "../../../../../refunds/refund-validators"
 
 /**
  * POST /admin/acquiring/refunds/record {refund_reference_id} | {order_no}

@@ -8,7 +8,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { forgetSavedCard } from "../../../../../providers/acquiring/saved-cards/saved-card-store"
+import { forgetSavedCard } from "../../../../../saved-cards/saved-card-store"
 
 export async function DELETE(
   req: AuthenticatedMedusaRequest,

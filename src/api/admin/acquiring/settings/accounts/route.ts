@@ -2,10 +2,10 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import type { CreateAccountInput } from "../../../../../providers/acquiring/settings/account-input"
-import { createAccount } from "../../../../../providers/acquiring/settings/account-changes"
-import { accountView } from "../../../../../providers/acquiring/settings/account-record"
-import { actorOf } from "../actor"
+import type { CreateAccountInput } from "../../../../../accounts/account-input"
+import { createAccount } from "../../../../../accounts/account-changes"
+import { accountView } from "../../../../../accounts/account-record"
+import { actorOf } from "../../../../../accounts/actor"
 
 /** POST /admin/acquiring/settings/accounts (body checked by CreateAccountSchema in middlewares.ts) */
 export async function POST(

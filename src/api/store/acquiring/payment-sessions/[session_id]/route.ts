@@ -1,8 +1,11 @@
 /** GET /store/acquiring/payment-sessions/:session_id: the session as the storefront may see it. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { assertSessionOwner } from "../ownership"
-import { loadSession, sessionAnswer } from "../session-access"
-import { answering } from "../store-answers"
+import { assertSessionOwner } from "../../../../../payment-sessions/ownership"
+import {
+  loadSession,
+  sessionAnswer,
+} from "../../../../../payment-sessions/session-access"
+import { answering } from "../../../../../payment-sessions/store-answers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   await answering(res, async () => {

@@ -8,13 +8,13 @@
  * channel's. Nothing here is more than the storefront view of the session.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { sessionOfAttempt } from "../../../../../providers/acquiring/operations/journal"
-import { sessionCartInChannel } from "../../payment-sessions/ownership"
+import { sessionOfAttempt } from "../../../../../journal/journal"
+import { sessionCartInChannel } from "../../../../../payment-sessions/ownership"
 import {
   loadSession,
   sessionAnswer,
-} from "../../payment-sessions/session-access"
-import { answering } from "../../payment-sessions/store-answers"
+} from "../../../../../payment-sessions/session-access"
+import { answering } from "../../../../../payment-sessions/store-answers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   await answering(res, async () => {

@@ -4,8 +4,11 @@
  * customer's card, or any card for a guest, is not found.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { forgetCard } from "../../../../../providers/acquiring/saved-cards/saved-card-store"
-import { savedCardNotFound, savedCardsOwner } from "../saved-cards-owner"
+import { forgetCard } from "../../../../../saved-cards/saved-card-store"
+import {
+  savedCardNotFound,
+  savedCardsOwner,
+} from "../../../../../saved-cards/saved-cards-owner"
 
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id

@@ -1,1 +1,1 @@
-export { customerSavedCardsRoute as GET } from "../../customer-saved-cards"
+export { customerSavedCardsRoute as GET } from "../../../../../../saved-cards/customer-saved-cards"

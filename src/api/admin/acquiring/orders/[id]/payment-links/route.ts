@@ -1,4 +1,4 @@
 export {
   createPaymentLinkRoute as POST,
   listPaymentLinksRoute as GET,
-} from "../../payment-links"
+} from "../../../../../../payment-links/admin-routes"

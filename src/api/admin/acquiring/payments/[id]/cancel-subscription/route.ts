@@ -1,1 +1,1 @@
-export { cancelSubscriptionRoute as POST } from "../../payment-decisions"
+export { cancelSubscriptionRoute as POST } from "../../../../../../risk-review/payment-decisions"

@@ -1,1 +1,1 @@
-export { reauthorisePaymentRoute as POST } from "../../reauthorise"
+export { reauthorisePaymentRoute as POST } from "../../../../../../authorization-lapses/reauthorize"

@@ -1,1 +1,1 @@
-export { reviewPaymentRoute as POST } from "../../payment-decisions"
+export { reviewPaymentRoute as POST } from "../../../../../../risk-review/payment-decisions"

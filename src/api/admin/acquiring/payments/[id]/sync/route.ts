@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { syncPaymentDetail } from "../../payment-detail"
+import { syncPaymentDetail } from "../../../../../../payment-sessions/payment-detail"
 
 /** POST /admin/acquiring/payments/:id/sync: the status query now, and what it changed. */
 export async function POST(

@@ -1,1 +1,1 @@
-export { refreshPayoutRoute as POST } from "../../refresh-payout"
+export { refreshPayoutRoute as POST } from "../../../../../../payouts/refresh-payout"

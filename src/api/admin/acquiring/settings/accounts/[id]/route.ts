@@ -1,4 +1,4 @@
 export {
   updateAccountRoute as POST,
   deleteAccountRoute as DELETE,
-} from "../../account-handlers"
+} from "../../../../../../accounts/admin-routes"

@@ -3,4 +3,4 @@
  * of the cart's region and whether each may serve the cart now (see
  * ../../cart-payment-providers.ts).
  */
-export { cartPaymentProvidersRoute as GET } from "../../cart-payment-providers"
+export { cartPaymentProvidersRoute as GET } from "../../../../../../availability/cart-payment-providers"

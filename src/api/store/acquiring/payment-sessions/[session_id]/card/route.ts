@@ -4,9 +4,12 @@
  * goes to the acquirer in memory; only the result is stored.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { payByCard, type CardEntry } from "../../card-payment"
-import { assertSessionOwner } from "../../ownership"
-import { answering } from "../../store-answers"
+import {
+  payByCard,
+  type CardEntry,
+} from "../../../../../../authorization/card-payment"
+import { assertSessionOwner } from "../../../../../../payment-sessions/ownership"
+import { answering } from "../../../../../../payment-sessions/store-answers"
 
 /** The body was validated by `validateBody(CardEntrySchema)` in middlewares.ts. */
 export async function POST(req: MedusaRequest<CardEntry>, res: MedusaResponse) {

@@ -1,1 +1,1 @@
-export { hostedPageHtmlRoute as GET } from "../../hosted-page-answers"
+export { hostedPageHtmlRoute as GET } from "../../../../../../authorization/hosted-page-answers"

@@ -1,1 +1,1 @@
-export { hostedPageLinkRoute as POST } from "../../hosted-page-answers"
+export { hostedPageLinkRoute as POST } from "../../../../../../authorization/hosted-page-answers"

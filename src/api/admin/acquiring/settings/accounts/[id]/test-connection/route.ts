@@ -1,1 +1,1 @@
-export { testConnectionRoute as POST } from "../../../account-handlers"
+export { testConnectionRoute as POST } from "../../../../../../../accounts/admin-routes"

@@ -1,0 +1,129 @@
+/**
+ * Bodies of the admin settings routes. Every value an account may override
+ * is checked by the provider options' own schema (one source of truth for
+ * what a valid value is); a value left out or null falls back to
+ * medusa-config, then to the options' default.
+ */
+import { z } from "zod"
+import { isKnownCurrency } from "../gateway/index"
+import { AcquiringOptionsSchema, httpUrlSchema } from "./options"
+import { AvailabilitySchema } from "../availability/availability"
+
+const option = AcquiringOptionsSchema.shape
+
+const httpUrl = httpUrlSchema("must be an absolute http(s) URL")
+
+const currency = z
+  .string({ error: "must be an ISO 4217 currency code" })
+  .trim()
+  .refine(
+    (value) => /^[A-Za-z]{3}$/.test(value) && isKnownCurrency(value),
+    "must be an ISO 4217 currency code"
+  )
+  .transform((value) => value.toLowerCase())
+
+const providerId = z
+  .string()
+  .regex(
+    /^pp_acquiring-(card|hosted)_[A-Za-z0-9_-]+$/,
+    "must be an acquiring provider id such as pp_acquiring-card_acquiring"
+  )
+
+/** The options' advanced overrides, checked by the options' own schemas. */
+export const AdvancedSchema = z
+  .object({
+    recipes: option.recipes,
+    status_codes: option.status_codes,
+    limits: option.limits,
+    // no default here: an account that leaves it out keeps medusa-config's value
+    lookup_retries: option.lookup_retries.unwrap().optional(),
+    saved_cards: option.saved_cards.optional(),
+    // no default here: an account that leaves it out keeps medusa-config's value
+    authorisation_lifetime_days: option.authorisation_lifetime_days
+      .unwrap()
+      .optional(),
+  })
+  .strict()
+
+const nullable = <T extends z.ZodType>(schema: T) =>
+  schema.nullable().optional()
+
+const accountFields = {
+  name: z
+    .string({ error: "is required (a name for this account)" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(100, "must be at most 100 characters"),
+  enabled: z.boolean({ error: "must be true or false" }),
+  mode: z.enum(["test", "live"], { error: 'must be "test" or "live"' }),
+  merchant_id: z
+    .string({ error: "is required (merchant identifier from the acquirer)" })
+    .trim()
+    .min(1, "must not be empty"),
+  account_id: z
+    .string({ error: "is required (account identifier from the acquirer)" })
+    .trim()
+    .min(1, "must not be empty"),
+  base_url: httpUrl,
+  sign_key: z
+    .string({ error: "must be a string" })
+    .min(1, "must not be empty")
+    .max(512, "must be at most 512 characters"),
+  currencies: z.array(currency).max(200),
+  providers: z.array(providerId).max(50),
+  website_url: nullable(httpUrl),
+  backend_url: nullable(httpUrl),
+  storefront_url: nullable(httpUrl),
+  three_d_secure: nullable(option.three_d_secure.unwrap()),
+  auto_capture: nullable(option.auto_capture.unwrap()),
+  capture_on: nullable(option.capture_on.unwrap()),
+  order_prefix: nullable(option.order_prefix.unwrap()),
+  timeout_ms: nullable(option.timeout_ms.unwrap()),
+  advanced: nullable(AdvancedSchema),
+  availability: nullable(AvailabilitySchema),
+}
+
+export const CreateAccountSchema = z
+  .object({
+    ...accountFields,
+    enabled: accountFields.enabled.default(true),
+    mode: accountFields.mode.default("live"),
+    sign_key: accountFields.sign_key.optional(),
+    currencies: accountFields.currencies.default([]),
+    providers: accountFields.providers.default([]),
+  })
+  .strict()
+
+export const UpdateAccountSchema = z
+  .object({
+    name: accountFields.name.optional(),
+    enabled: accountFields.enabled.optional(),
+    mode: accountFields.mode.optional(),
+    merchant_id: accountFields.merchant_id.optional(),
+    account_id: accountFields.account_id.optional(),
+    base_url: accountFields.base_url.optional(),
+    sign_key: accountFields.sign_key.optional(),
+    currencies: accountFields.currencies.optional(),
+    providers: accountFields.providers.optional(),
+    website_url: accountFields.website_url,
+    backend_url: accountFields.backend_url,
+    storefront_url: accountFields.storefront_url,
+    three_d_secure: accountFields.three_d_secure,
+    auto_capture: accountFields.auto_capture,
+    capture_on: accountFields.capture_on,
+    order_prefix: accountFields.order_prefix,
+    timeout_ms: accountFields.timeout_ms,
+    advanced: accountFields.advanced,
+    availability: accountFields.availability,
+  })
+  .strict()
+
+export const ListChangesQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict()
+
+export type CreateAccountInput = z.output<typeof CreateAccountSchema>
+export type UpdateAccountInput = z.output<typeof UpdateAccountSchema>

@@ -1,0 +1,116 @@
+/**
+ * What a disabled account does to new payments (docs/admin-settings.md,
+ * "What disabling an account does"): the next account serving takes over,
+ * else medusa-config's options when they are complete, else payments are
+ * refused naming the disabled account. Payments it already took keep it.
+ */
+import { randomBytes } from "node:crypto"
+import { TEST_OPTIONS } from "./__fixtures__/test-gateway"
+import { testAccount } from "./__fixtures__/test-account"
+import type { AccountRecord } from "./account-record"
+import { AccountSource, useAccountSource } from "./account-source"
+import { encryptSecret } from "./secret-box"
+import { PaymentsUnavailableError } from "./payments-unavailable"
+import { choiceOf, coreFor } from "./registry"
+
+const PROVIDER = "pp_acquiring-card_acquiring"
+const KEY = randomBytes(32)
+
+const scopeWith = (options: unknown) => ({
+  resolve<T>(key: string): T {
+    if (key !== "configModule") throw new Error(`${key} is not available`)
+    return {
+      modules: {
+        payment: {
+          options: {
+            providers: [
+              {
+                resolve: "medusa-payment-acquiring/providers/acquiring",
+                id: "acquiring",
+                options,
+              },
+            ],
+          },
+        },
+      },
+    } as T
+  },
+})
+const COMPLETE = scopeWith(TEST_OPTIONS)
+const EMPTY = scopeWith({})
+
+let saves = 0
+function account(overrides: Partial<AccountRecord> = {}): AccountRecord {
+  const at = new Date(Date.UTC(2026, 10, 27, 1, 0, ++saves))
+  return testAccount({
+    id: "acqacc_shop",
+    name: "Shop",
+    merchant_id: "M900",
+    account_id: "A900",
+    base_url: "http://127.0.0.1:4010",
+    sign_key_encrypted: encryptSecret("key-of-shop", KEY),
+    website_url: "https://shop.example",
+    backend_url: "https://api.shop.example",
+    storefront_url: "https://shop.example/return",
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  })
+}
+
+let accounts: AccountRecord[] = []
+
+describe("a disabled account", () => {
+  const saved = process.env.ACQUIRING_SETTINGS_KEY
+  beforeAll(() => {
+    process.env.ACQUIRING_SETTINGS_KEY = KEY.toString("hex")
+    useAccountSource(
+      new AccountSource(async () => accounts, { checkEveryMs: 0 })
+    )
+  })
+  afterAll(() => {
+    if (saved === undefined) delete process.env.ACQUIRING_SETTINGS_KEY
+    else process.env.ACQUIRING_SETTINGS_KEY = saved
+  })
+
+  it("hands new payments to medusa-config's options when they are complete, as the admin says before disabling", async () => {
+    accounts = [account({ enabled: false })]
+    const core = await coreFor(COMPLETE, PROVIDER, { currency: "EUR" })
+    expect(core.account.id).toBeNull()
+    expect(core.options.merchant_id).toBe(TEST_OPTIONS.merchant_id)
+  })
+
+  it("refuses new payments naming itself when medusa-config's options are not complete", async () => {
+    accounts = [account({ enabled: false })]
+    const refused = coreFor(EMPTY, PROVIDER, { currency: "EUR" })
+    await expect(refused).rejects.toBeInstanceOf(PaymentsUnavailableError)
+    await expect(refused).rejects.toThrow(
+      'Acquiring account "Shop" is disabled and no other account serves card payments'
+    )
+  })
+
+  it("hands them to another enabled account serving the currency first", async () => {
+    accounts = [
+      account({ enabled: false, currencies: ["eur"] }),
+      account({ id: "acqacc_all", name: "All", merchant_id: "M901" }),
+    ]
+    const core = await coreFor(COMPLETE, PROVIDER, { currency: "EUR" })
+    expect(core.account.id).toBe("acqacc_all")
+  })
+
+  it("keeps serving the payments it already took, disabled or deleted", async () => {
+    for (const shop of [
+      account({ enabled: false }),
+      account({ deleted_at: new Date() }),
+    ]) {
+      accounts = [shop]
+      const core = await coreFor(
+        COMPLETE,
+        PROVIDER,
+        choiceOf({ account: { id: shop.id }, currency: "EUR" })
+      )
+      expect(core.account.id).toBe(shop.id)
+      expect(core.options.merchant_id).toBe("M900")
+    }
+  })
+})

@@ -1,0 +1,234 @@
+/**
+ * The registry of provider cores, keyed by full provider id
+ * (pp_acquiring-card_<id>) and the admin account serving the payment. A
+ * core's options are the entry's options in medusa-config (the defaults)
+ * overlaid by that account; the core, and so its gateway client, is rebuilt
+ * when the account changes. Provider instances, routes, workflows,
+ * subscribers and jobs all read cores here.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import { accountFor, type AccountRecord } from "./account-record"
+import { accountFieldOf } from "./account-fields"
+import { accountSource } from "./account-source"
+import { accountOverlay, effectiveOptions } from "./effective-options"
+import {
+  decryptSecret,
+  MISSING_KEY_MESSAGE,
+  settingsKeyFromEnv,
+  SettingsKeyError,
+} from "./secret-box"
+import { createCore, type PluginLogger, type ProviderCore } from "./core"
+import { AcquiringOptionsError } from "./options"
+import { PaymentsUnavailableError } from "./payments-unavailable"
+import {
+  entryForId,
+  entryForOptions,
+  fullProviderId,
+  splitProviderId,
+  type AcquiringIdentifier,
+} from "./provider-entries"
+
+interface Scope {
+  resolve<T = unknown>(key: string): T
+}
+
+export const NOT_CONFIGURED_MESSAGE =
+  "Acquiring is not configured: add an account in Settings → Acquiring"
+
+/** Why a provider id has no entry: the fix is in medusa-config, not the admin. */
+export function missingEntryMessage(id: string): string {
+  return `No acquiring provider with id "${id}" is configured in the payment module: add { resolve: "medusa-payment-acquiring/providers/acquiring", id: "${id}", options: {} } to the payment module's providers in medusa-config.ts and restart (the plugin entry alone does not register the providers)`
+}
+
+/** A provider entry of medusa-config: what is fixed for the life of the process. */
+export interface ProviderEntryRef {
+  provider_id: string
+  entry_id: string
+  identifier: AcquiringIdentifier
+  /** the entry's options as written in medusa-config */
+  raw: unknown
+  logger?: PluginLogger
+}
+
+/**
+ * Which account a core is for: the one a payment began with (`account_id`;
+ * null = medusa-config alone), the live account a notification names
+ * (payments from before the account was recorded), or the one serving a
+ * new payment in `currency`.
+ */
+export interface AccountChoice {
+  account_id?: string | null
+  currency?: string
+  names?: { merchant_id?: unknown; account_id?: unknown }
+}
+
+const cores = new Map<
+  string,
+  { raw: unknown; version: string; logger?: PluginLogger; core: ProviderCore }
+>()
+
+/** The entry of a provider instance, from the options Medusa built it with. */
+export function entryForProvider(
+  configModule: unknown,
+  identifier: AcquiringIdentifier,
+  options: unknown,
+  logger?: PluginLogger
+): ProviderEntryRef {
+  const entry = entryForOptions(configModule, options)
+  return {
+    provider_id: fullProviderId(identifier, entry.id),
+    entry_id: entry.id,
+    identifier,
+    raw: entry.options,
+    logger,
+  }
+}
+
+/** The entry behind a full provider id, for routes, workflows, subscribers and jobs. */
+export function entryFor(scope: Scope, providerId: string): ProviderEntryRef {
+  const parts = splitProviderId(providerId)
+  if (!parts) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${providerId} is not an acquiring payment provider`
+    )
+  }
+  const entry = entryForId(scope.resolve("configModule"), parts.id)
+  if (!entry) throw new PaymentsUnavailableError(missingEntryMessage(parts.id))
+  let logger: PluginLogger | undefined
+  try {
+    logger = scope.resolve<PluginLogger>("logger")
+  } catch {
+    logger = undefined
+  }
+  return {
+    provider_id: fullProviderId(parts.identifier, entry.id),
+    entry_id: entry.id,
+    identifier: parts.identifier,
+    raw: entry.options,
+    logger,
+  }
+}
+
+function chooseAccount(
+  accounts: AccountRecord[],
+  entry: ProviderEntryRef,
+  choice: AccountChoice
+): AccountRecord | undefined {
+  if (choice.names) {
+    const { merchant_id, account_id } = choice.names
+    const named = accounts.filter(
+      (a) =>
+        a.merchant_id === merchant_id &&
+        a.account_id === account_id &&
+        (!a.providers?.length || a.providers.includes(entry.provider_id))
+    )
+    // a deleted account's key never verifies anything it names: medusa-config's does, or nothing
+    return named.find((a) => !a.deleted_at)
+  }
+  if (choice.account_id === null) return undefined
+  if (choice.account_id) {
+    const kept = accounts.find((a) => a.id === choice.account_id)
+    if (kept) return kept
+  }
+  return accountFor(accounts, entry.provider_id, choice.currency)
+}
+
+/** Why no account serves a payment when medusa-config alone is not enough. */
+function noAccountMessage(
+  accounts: AccountRecord[],
+  entry: ProviderEntryRef,
+  currency: string | undefined
+): string {
+  const mine = accounts.filter(
+    (a) =>
+      !a.deleted_at &&
+      (!a.providers?.length || a.providers.includes(entry.provider_id))
+  )
+  const disabled = mine.filter((a) => !a.enabled)
+  if (mine.length && disabled.length === mine.length)
+    return `Acquiring account "${disabled[0].name}" is disabled and no other account serves card payments: open it in Settings → Acquiring and turn Enabled on`
+  if (currency && mine.some((a) => a.enabled))
+    return `No enabled acquiring account serves ${currency.toUpperCase()}: add ${currency.toUpperCase()} to an account's currencies in Settings → Acquiring (or leave its currencies empty to serve every currency)`
+  return NOT_CONFIGURED_MESSAGE
+}
+
+function signKeyOf(account: AccountRecord): string | undefined {
+  if (!account.sign_key_encrypted) return undefined
+  try {
+    const key = settingsKeyFromEnv()
+    if (!key) throw new SettingsKeyError(MISSING_KEY_MESSAGE)
+    return decryptSecret(account.sign_key_encrypted, key)
+  } catch (error) {
+    if (!(error instanceof SettingsKeyError)) throw error
+    throw new PaymentsUnavailableError(
+      `Acquiring account "${account.name}": ${error.message} Then open the account in Settings → Acquiring and use Replace to store its sign key again if the key changed.`
+    )
+  }
+}
+
+/** A core for one payment (or notification): medusa-config overlaid by the account chosen. */
+export async function resolveCore(
+  entry: ProviderEntryRef,
+  choice: AccountChoice = {}
+): Promise<ProviderCore> {
+  const accounts = await accountSource().accounts()
+  const account = chooseAccount(accounts, entry, choice)
+  const key = `${entry.provider_id}|${account?.id ?? "config"}`
+  const version = account ? new Date(account.updated_at).toISOString() : ""
+  const known = cores.get(key)
+  // a core built without the app's logger (a check outside a request) is not reused for payments
+  if (
+    known &&
+    known.raw === entry.raw &&
+    known.version === version &&
+    (known.logger === entry.logger || !entry.logger)
+  )
+    return known.core
+  let options
+  try {
+    options = effectiveOptions(
+      entry.raw,
+      account ? accountOverlay(account, signKeyOf(account)) : undefined
+    )
+  } catch (error) {
+    if (!(error instanceof AcquiringOptionsError)) throw error
+    if (!account)
+      throw new PaymentsUnavailableError(
+        noAccountMessage(accounts, entry, choice.currency)
+      )
+    throw new PaymentsUnavailableError(
+      `Acquiring account "${account.name}" is incomplete: ${error.issues.map((i) => `${accountFieldOf(i.path)}: ${i.message}`).join("; ")}`
+    )
+  }
+  const core = createCore({
+    identifier: entry.identifier,
+    entry_id: entry.entry_id,
+    options,
+    logger: entry.logger,
+    account: account
+      ? { id: account.id, name: account.name, mode: options.mode }
+      : { id: null, name: null, mode: options.mode },
+  })
+  cores.set(key, { raw: entry.raw, version, logger: entry.logger, core })
+  return core
+}
+
+/** The core behind a full provider id for a payment: `choice` as in resolveCore. */
+export async function coreFor(
+  scope: Scope,
+  providerId: string,
+  choice: AccountChoice = {}
+): Promise<ProviderCore> {
+  return resolveCore(entryFor(scope, providerId), choice)
+}
+
+/** The account a stored payment began with, and its currency, as a choice. */
+export function choiceOf(data: {
+  account?: { id: string | null } | undefined
+  currency?: string | undefined
+}): AccountChoice {
+  return data.account
+    ? { account_id: data.account.id, currency: data.currency }
+    : { currency: data.currency }
+}

@@ -1,0 +1,124 @@
+/**
+ * What GET /admin/acquiring/settings answers: the saved accounts, whether
+ * sign keys can be stored, and per provider the notify URL to register
+ * with the acquirer, who serves its payments now, each effective value with
+ * its source, and what medusa-config alone gives (what a blank account
+ * field falls back on).
+ */
+import { AcquiringOptionsError, parseAcquiringOptions } from "./options"
+import { acquiringEntries, IDENTIFIERS } from "./provider-entries"
+import {
+  accountFor,
+  accountView,
+  type AccountRecord,
+  type AccountView,
+} from "./account-record"
+import {
+  accountOverlay,
+  effectiveView,
+  type EffectiveView,
+} from "./effective-options"
+import { settingsKeyFromEnv } from "./secret-box"
+
+/**
+ * Who serves the provider's new payments: an enabled account, medusa-config
+ * alone (its options are complete), or nobody, so payments are refused:
+ * "disabled" when the account that would serve is disabled (then
+ * `account_id` names it and `effective` shows its saved values, in force
+ * again once it is enabled), "none" when there is no account at all.
+ */
+export type Serving = "account" | "config" | "disabled" | "none"
+
+export interface ProviderSettingsView {
+  id: string
+  identifier: (typeof IDENTIFIERS)[number]
+  notify_url: string | null
+  /** the enabled account serving, or with `serving` "disabled" the disabled one */
+  account_id: string | null
+  serving: Serving
+  /** medusa-config's options alone are complete: they serve payments when no enabled account does */
+  config_complete: boolean
+  effective: EffectiveView
+  /** medusa-config's values and the defaults, without any account */
+  inherited: EffectiveView
+}
+
+export function encryptionReady(): boolean {
+  try {
+    return settingsKeyFromEnv() !== null
+  } catch {
+    return false
+  }
+}
+
+function isComplete(raw: unknown): boolean {
+  try {
+    parseAcquiringOptions(raw ?? {})
+    return true
+  } catch (error) {
+    if (!(error instanceof AcquiringOptionsError)) throw error
+    return false
+  }
+}
+
+export function settingsView(
+  configModule: unknown,
+  accounts: AccountRecord[]
+): {
+  accounts: AccountView[]
+  encryption_ready: boolean
+  providers: ProviderSettingsView[]
+} {
+  const live = accounts.filter((a) => !a.deleted_at)
+  const providers = acquiringEntries(configModule).flatMap((entry) =>
+    IDENTIFIERS.map((identifier) => {
+      const id = `pp_${identifier}_${entry.id}`
+      const enabled = accountFor(live, id)
+      const configComplete = isComplete(entry.options)
+      // the account that would serve were it enabled, when no enabled one does
+      const disabled = enabled
+        ? undefined
+        : accountFor(
+            live.map((a) => ({ ...a, enabled: true })),
+            id
+          )
+      const serving: Serving = enabled
+        ? "account"
+        : configComplete
+          ? "config"
+          : disabled
+            ? "disabled"
+            : "none"
+      const shown = enabled ?? (serving === "disabled" ? disabled : undefined)
+      const effective = effectiveView(
+        entry.options,
+        shown
+          ? accountOverlay(
+              shown,
+              // shown as set / not set only: the key is never decrypted here
+              shown.sign_key_encrypted ? "set" : undefined
+            )
+          : undefined
+      )
+      const backend = effective.backend_url?.value
+      return {
+        id,
+        identifier,
+        notify_url:
+          typeof backend === "string"
+            ? `${backend}/hooks/payment/${identifier}_${entry.id}`
+            : null,
+        account_id: shown?.id ?? null,
+        serving,
+        config_complete: configComplete,
+        effective,
+        inherited: effectiveView(entry.options, undefined),
+      }
+    })
+  )
+  return {
+    accounts: live.map(accountView),
+    encryption_ready: encryptionReady(),
+    providers,
+  }
+}

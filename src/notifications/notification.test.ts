@@ -1,0 +1,213 @@
+/**
+ * Notifications through the real gateway client: signatures are computed
+ * here with node:crypto from literal strings (the wire contract's result
+ * recipe), independently of the client's signing code.
+ */
+import { createHash } from "node:crypto"
+import { gatewayFor } from "../accounts/gateway-port"
+import { parseAcquiringOptions } from "../accounts/options"
+import {
+  memoryJournal,
+  TEST_OPTIONS,
+  testCore,
+} from "../accounts/__fixtures__/test-gateway"
+import { webhookAction } from "./notification"
+
+const ORDER = "MED0123456789abcdef01234567"
+
+function sign(values: string[], key = TEST_OPTIONS.sign_key): string {
+  return createHash("sha256")
+    .update((values.join("") + key).replace(/ /g, ""))
+    .digest("hex")
+}
+
+const fields = {
+  merchant_id: "M100",
+  account_id: "A200",
+  transaction_id: "T20261121000001",
+  order_no: ORDER,
+  currency: "USD",
+  amount: "15.00",
+  order_status: "1",
+  result_info: "0000:Success",
+  notify_type: "PAYMENT",
+}
+const signature = sign([
+  "M100",
+  "A200",
+  "T20261121000001",
+  ORDER,
+  "USD",
+  "15.00",
+  "1",
+  "0000:Success",
+])
+
+/** The real client's verification; the status query answers `paymentStatus` for the order. */
+async function core(
+  paymentStatus = "2000",
+  journalled = true,
+  options: Record<string, unknown> = {}
+) {
+  const gateway = gatewayFor(parseAcquiringOptions(TEST_OPTIONS))
+  const queries: unknown[] = []
+  const port = {
+    ...gateway,
+    retrieveTransactions: async (selector: unknown) => {
+      queries.push(selector)
+      return [
+        {
+          order_no: ORDER,
+          transaction_id: fields.transaction_id,
+          payment_status: paymentStatus,
+          query_result: "1",
+        },
+      ]
+    },
+  }
+  const journal = memoryJournal()
+  const built = testCore(port, options, journal)
+  if (journalled) {
+    await journal.record({
+      provider_id: built.provider_id,
+      kind: "authorise",
+      order_no: ORDER,
+      session_id: "payses_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+      amount: "15.00",
+      currency: "USD",
+    })
+  }
+  return Object.assign(built, { queries })
+}
+
+describe("notifications", () => {
+  it("finds the session through the journal and confirms the claim with the status query", async () => {
+    for (const encryption_data of [signature, signature.toUpperCase()]) {
+      const c = await core()
+      const result = await webhookAction(c, {
+        data: { ...fields, encryption_data },
+      })
+      expect(result).toEqual({
+        action: "authorized",
+        data: {
+          session_id: "payses_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+          amount: "15.00",
+          order_no: ORDER,
+          notify_type: "PAYMENT",
+        },
+      })
+      expect(c.queries).toEqual([{ order_nos: [ORDER] }])
+    }
+  })
+
+  it("reads a form body from the raw bytes", async () => {
+    const raw = Buffer.from(
+      new URLSearchParams({ ...fields, encryption_data: signature }).toString()
+    )
+    expect(
+      (await webhookAction(await core(), { data: {}, rawData: raw })).action
+    ).toBe("authorized")
+  })
+
+  it("refuses an altered amount, another key's signature, no signature, and changes nothing", async () => {
+    const forged = sign(
+      [
+        "M100",
+        "A200",
+        "T20261121000001",
+        ORDER,
+        "USD",
+        "15.00",
+        "1",
+        "0000:Success",
+      ],
+      "guess"
+    )
+    for (const data of [
+      { ...fields, amount: "1.00", encryption_data: signature },
+      { ...fields, encryption_data: forged },
+      fields,
+    ]) {
+      const c = await core()
+      expect(await webhookAction(c, { data })).toEqual({
+        action: "not_supported",
+      })
+      expect(c.queries).toEqual([])
+    }
+  })
+
+  it("ignores an order number the journal does not know", async () => {
+    expect(
+      (
+        await webhookAction(await core("2000", false), {
+          data: { ...fields, encryption_data: signature },
+        })
+      ).action
+    ).toBe("not_supported")
+  })
+
+  it("acts on what the status query says, not on the claimed type: a replayed result under CANCEL stays authorised", async () => {
+    const c = await core("2000")
+    const result = await webhookAction(c, {
+      data: { ...fields, notify_type: "CANCEL", encryption_data: signature },
+    })
+    expect(result.action).toBe("authorized")
+  })
+
+  it("maps what the status query confirms: captured, voided, failed", async () => {
+    const capturedAtAuthorisation = await core("3000", true, {
+      capture_on: "authorisation",
+    })
+    expect(
+      (
+        await webhookAction(capturedAtAuthorisation, {
+          data: { ...fields, encryption_data: signature },
+        })
+      ).action
+    ).toBe("captured")
+    expect(
+      (
+        await webhookAction(await core("1100"), {
+          data: {
+            ...fields,
+            notify_type: "CANCEL",
+            encryption_data: signature,
+          },
+        })
+      ).action
+    ).toBe("canceled")
+    expect(
+      (
+        await webhookAction(await core("1000"), {
+          data: { ...fields, encryption_data: signature },
+        })
+      ).action
+    ).toBe("failed")
+  })
+
+  it("leaves a capture made after authorising to the plugin's subscriber: Medusa's handler would record it a second time", async () => {
+    for (const capture_on of ["manual", "fulfilment", "shipment"]) {
+      const c = await core("3000", true, { capture_on })
+      const result = await webhookAction(c, {
+        data: { ...fields, notify_type: "CAPTURE", encryption_data: signature },
+      })
+      expect(result.action).toBe("not_supported")
+      // the subscriber still finds the session to record the capture on
+      expect(result.data).toMatchObject({
+        session_id: "payses_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+        notify_type: "CAPTURE",
+      })
+      expect(c.queries).toHaveLength(1)
+    }
+  })
+
+  it("passes a REFUND on to the plugin's subscriber without acting on it itself", async () => {
+    const c = await core()
+    const result = await webhookAction(c, {
+      data: { ...fields, notify_type: "REFUND", encryption_data: signature },
+    })
+    expect(result.action).toBe("not_supported")
+    expect(result.data?.notify_type).toBe("REFUND")
+    expect(c.queries).toEqual([])
+  })
+})

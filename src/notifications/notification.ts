@@ -1,0 +1,190 @@
+/**
+ * Notifications posted to /hooks/payment/{identifier}_{id}. Nothing in one
+ * is trusted before its signature is verified over the received fields,
+ * with the key of the account the payment was made with; a forged,
+ * altered or foreign notification yields `not_supported` and changes
+ * nothing. The session is found through the journal (the order number
+ * carries a random token, not the session id).
+ *
+ * `notify_type` is not among the signed fields, and the signature recipe
+ * concatenates values without delimiters (`amount=15.001`,
+ * `result_info=000:Success` sign the same). So a notification only says
+ * "look at this order": an authorisation is confirmed by Medusa's
+ * authorizePayment (which settles the attempt with the status query), and
+ * claims that would capture, void or fail a payment are acted on only when
+ * the status query agrees. Refunds are read from the refund search.
+ *
+ * A capture made after authorising is not handed to Medusa's handler: its
+ * capture workflow, run beside the one recording that same capture (the
+ * order page's), checks the order's transactions before either writes and
+ * can count the capture twice. The plugin's subscriber records what Medusa
+ * lacks instead.
+ */
+import type {
+  WebhookActionData,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { PaymentActions } from "@medusajs/framework/utils"
+import { capturePolicy } from "../capture/capture-policy"
+import {
+  decodeForm,
+  NOTIFY_TYPE,
+  type VerifiedNotification,
+} from "../gateway/index"
+import type { ProviderCore } from "../accounts/core"
+import { choiceOf, type AccountChoice } from "../accounts/registry"
+import { moduleJournal, type Journal } from "../journal/journal"
+import { readSession } from "../payment-sessions/session-store"
+import { lookupOrder } from "../journal/status-query"
+import { rulesOf as rules } from "../journal/settle-attempts"
+import {
+  queryMeaning,
+  sessionStatusOf,
+  webhookActionFor,
+} from "../payment-sessions/transitions"
+
+export interface WebhookPayload {
+  data?: Record<string, unknown>
+  rawData?: string | Buffer
+  headers?: Record<string, unknown>
+}
+
+/** Medusa's webhook result; its data also names the order number and the notification's type. */
+export type NotificationAction = WebhookActionResult & {
+  data?: WebhookActionData & {
+    amount: string
+    order_no: string
+    notify_type: string
+  }
+}
+
+const NOT_SUPPORTED: NotificationAction = {
+  action: PaymentActions.NOT_SUPPORTED,
+}
+
+/** The notification's fields: the parsed body, or the raw bytes read as a form when the body was not parsed. */
+export function notificationFields(
+  payload: WebhookPayload
+): Record<string, unknown> | null {
+  const data = payload.data
+  if (data && typeof data === "object" && Object.keys(data).length > 0)
+    return data
+  const raw = payload.rawData
+  if (raw === undefined || raw === null) return null
+  const text = Buffer.isBuffer(raw) ? raw.toString("utf8") : String(raw)
+  if (!text.trim()) return null
+  if (text.trim().startsWith("{")) {
+    try {
+      return JSON.parse(text) as Record<string, unknown>
+    } catch {
+      return null
+    }
+  }
+  return decodeForm(text)
+}
+
+/** The account a notification is verified with, and the one its core must be for (undefined: any the choice finds). */
+export interface NotificationAccount {
+  choice: AccountChoice
+  /** the account recorded on the payment (null: medusa-config alone) */
+  account_id?: string | null
+}
+
+/**
+ * Which credentials verify a notification: those the payment it names was
+ * made with. The order number (not trusted yet: it only picks the key that
+ * must verify the signature) finds the attempt in the journal, the attempt
+ * its session, the session the account recorded when it began (or null:
+ * medusa-config alone), whatever accounts were added, disabled or deleted
+ * since. So an account's key verifies only its own payments. A payment
+ * from before the account was recorded is verified with the live account
+ * the notification names, else medusa-config; a deleted row never serves
+ * there. Null: the order number names no payment of this provider.
+ */
+export async function notificationAccount(
+  providerId: string,
+  fields: Record<string, unknown> | null,
+  journal: Pick<Journal, "list"> = moduleJournal()
+): Promise<NotificationAccount | null> {
+  const orderNo = typeof fields?.order_no === "string" ? fields.order_no : ""
+  if (!fields || !orderNo) return null
+  const [attempt] = await journal.list(
+    { kind: ["authorise", "checkout"], order_no: orderNo },
+    1
+  )
+  if (!attempt?.session_id || attempt.provider_id !== providerId) return null
+  const data = await readSession({ session_id: attempt.session_id })
+  if (data.account)
+    return { choice: choiceOf(data), account_id: data.account.id }
+  return {
+    choice: {
+      currency: data.currency,
+      names: { merchant_id: fields.merchant_id, account_id: fields.account_id },
+    },
+  }
+}
+
+export async function webhookAction(
+  core: ProviderCore,
+  payload: WebhookPayload
+): Promise<NotificationAction> {
+  const fields = notificationFields(payload)
+  if (!fields) return NOT_SUPPORTED
+  let notification: VerifiedNotification
+  try {
+    notification = core.gateway.verifyNotification(fields)
+  } catch (error) {
+    core.log("warn", "notification refused: signature or content invalid", {
+      error,
+    })
+    return NOT_SUPPORTED
+  }
+  const orderNo = notification.order_no
+  if (!orderNo) return NOT_SUPPORTED
+  const [attempt] = await core.journal.list(
+    { kind: ["authorise", "checkout"], order_no: orderNo },
+    1
+  )
+  if (!attempt?.session_id || attempt.provider_id !== core.provider_id) {
+    core.log("warn", `notification for unknown order number ${orderNo} ignored`)
+    return NOT_SUPPORTED
+  }
+  const type = notification.notify_type
+  const data = {
+    session_id: attempt.session_id,
+    amount: attempt.amount ?? notification.amount ?? "0",
+    order_no: orderNo,
+    notify_type: type,
+  }
+  if (type === NOTIFY_TYPE.REFUND)
+    return { action: PaymentActions.NOT_SUPPORTED, data }
+
+  const answer = await lookupOrder(core, orderNo)
+  if (answer.kind !== "found") {
+    core.log(
+      "warn",
+      `notification ${type} for ${orderNo} not acted on: the status query could not confirm it (${answer.kind})`
+    )
+    // the reconcile job confirms it later
+    return NOT_SUPPORTED
+  }
+  const meaning = queryMeaning(answer.entry, rules(core))
+  if (!meaning) return NOT_SUPPORTED
+  const action = webhookActionFor(sessionStatusOf(meaning.state))
+  if (
+    action === "captured" &&
+    capturePolicy(core.options) !== "authorisation"
+  ) {
+    // captured after authorising (from the order page, a fulfilment, the portal): Medusa's handler would record the capture again beside the one being recorded; the plugin's subscriber records what Medusa lacks under the payment's lock
+    core.log(
+      "info",
+      `notification ${type} for ${orderNo}: captured after authorisation (confirmed by the status query), recorded by the plugin`
+    )
+    return { action: PaymentActions.NOT_SUPPORTED, data }
+  }
+  core.log(
+    "info",
+    `notification ${type} for ${orderNo}: ${action} (confirmed by the status query)`
+  )
+  return { action, data }
+}

@@ -1,0 +1,92 @@
+/**
+ * Medusa's own money routes run one at a time per payment, on every
+ * instance: a capture, a refund and an order cancel each hold the lock of
+ * the payments they touch from before Medusa's workflow starts until its
+ * answer is sent. Two refunds at once therefore never see each other in
+ * flight, and a capture and an order cancel decide under one lock which
+ * came first (the later one sees the earlier one's result).
+ */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { paymentLockKey } from "../locking/locks"
+import { isAcquiringProvider } from "../accounts/provider-entries"
+import { runUnderRequestLock } from "../locking/request-lock"
+
+/** A refund may wait for a capture or refund whose answer is slow (the client's time-out, then a look-up). */
+const WAIT_SECONDS = 45
+
+const busy = (what: string) =>
+  `Another capture, refund or cancellation of ${what} is in progress; try again when it has finished`
+
+/** POST /admin/payments/:id/capture and /refund. */
+export function lockPaymentMoney(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  runUnderRequestLock(req, res, next, {
+    keys: [paymentLockKey(req.params.id)],
+    waitSeconds: WAIT_SECONDS,
+    busyMessage: busy(`payment ${req.params.id}`),
+  })
+}
+
+type OrderPayments = {
+  payment_collections?: { payments?: { id: string; provider_id: string }[] }[]
+}
+
+/** The lock keys of an order's acquiring payments. */
+async function orderPaymentKeys(
+  req: MedusaRequest,
+  orderId: string
+): Promise<string[]> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "payment_collections.payments.id",
+      "payment_collections.payments.provider_id",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as OrderPayments | undefined
+  return (order?.payment_collections ?? [])
+    .flatMap((collection) => collection?.payments ?? [])
+    .filter((payment) => isAcquiringProvider(payment.provider_id))
+    .map((payment) => paymentLockKey(payment.id))
+}
+
+/** Runs `next` under the locks of the order's acquiring payments. */
+export async function underOrderPaymentLocks(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction,
+  orderId: string
+) {
+  let keys: string[]
+  try {
+    keys = await orderPaymentKeys(req, orderId)
+  } catch (error) {
+    next(error)
+    return
+  }
+  runUnderRequestLock(req, res, next, {
+    keys,
+    waitSeconds: WAIT_SECONDS,
+    busyMessage: busy(`a payment of order ${orderId}`),
+  })
+}
+
+/** POST /admin/orders/:id/cancel: the locks of the order's acquiring payments. */
+export function lockOrderPayments(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  return underOrderPaymentLocks(req, res, next, req.params.id)
+}

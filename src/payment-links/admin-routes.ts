@@ -1,0 +1,252 @@
+/**
+ * Payment links of an order: POST makes one for what the order still owes
+ * (Medusa's order payment collection for that amount, a session of the
+ * hosted provider on it, the link's row), GET lists them with what the
+ * order owes now. The token is answered once, inside the link's URL, to the
+ * admin who made it; lists never carry it.
+ */
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
+import { invalidDataBody } from "../input-hardening/index"
+import { lockingModule, orderPaymentLockKey } from "../locking/locks"
+import {
+  owesSomething,
+  readOrderBalance,
+  reusableCollection,
+  type OrderBalance,
+} from "../order-payments/order-balance"
+import {
+  endUnopenedLinks,
+  insertPaymentLink,
+  paymentLinksOfOrder,
+  withPaymentsRecorded,
+  type PaymentLinkRow,
+} from "./payment-link-store"
+import { acquiringEntries } from "../accounts/provider-entries"
+import { coreFor } from "../accounts/registry"
+import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
+import { linkExpiry, linkVerdict } from "./payment-link-state"
+import { newLinkToken } from "./payment-link-token"
+import { storeIntake } from "../payment-sessions/session-store"
+import { createOrderBalanceCollectionWorkflow } from "./workflows/order-balance-collection"
+import type { CreatePaymentLinkBody } from "./payment-link-validators"
+
+/** A page opened this recently may be being paid: a new link would end its session. */
+export const OPEN_PAGE_MS = 15 * 60 * 1000
+
+export function paymentLinkView(link: PaymentLinkRow, now = new Date()) {
+  return {
+    id: link.id,
+    order_id: link.order_id,
+    payment_collection_id: link.payment_collection_id,
+    amount: link.amount,
+    currency: link.currency,
+    status: linkVerdict(link, now),
+    expires_at: new Date(link.expires_at).toISOString(),
+    used_at: link.used_at ? new Date(link.used_at).toISOString() : null,
+    paid_at: link.paid_at ? new Date(link.paid_at).toISOString() : null,
+    created_at: new Date(link.created_at).toISOString(),
+    created_by: link.created_by ?? null,
+  }
+}
+
+export function orderName(
+  balance: Pick<OrderBalance, "display_id" | "order_id">
+) {
+  return balance.display_id ? `Order #${balance.display_id}` : balance.order_id
+}
+
+/** GET /admin/acquiring/orders/:id/payment-links: newest first, and what the order owes now. */
+export async function listPaymentLinksRoute(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const balance = await readOrderBalance(req.scope, req.params.id)
+  const links = await withPaymentsRecorded(
+    req.scope,
+    await paymentLinksOfOrder(req.scope, balance.order_id)
+  )
+  const now = new Date()
+  res.json({
+    payment_links: links.map((link) => paymentLinkView(link, now)),
+    outstanding: { amount: balance.owed, currency: balance.currency },
+  })
+}
+
+/** POST /admin/acquiring/orders/:id/payment-links (body validated in middlewares.ts): 201 with the link's URL. */
+export async function createPaymentLinkRoute(
+  req: AuthenticatedMedusaRequest<CreatePaymentLinkBody>,
+  res: MedusaResponse
+) {
+  const providerId = hostedProviderFor(req.scope, req.validatedBody.provider_id)
+  if (!providerId) {
+    res.status(400).json(
+      invalidDataBody([
+        {
+          field: "provider_id",
+          reason: "is not a configured hosted-page provider",
+        },
+      ])
+    )
+    return
+  }
+  const orderId = req.params.id
+  // one link made at a time per order: two admins at once would make two collections
+  await lockingModule(req.scope).execute(
+    orderPaymentLockKey(orderId),
+    () => createLink(req, res, orderId, providerId),
+    { timeout: 30 }
+  )
+}
+
+async function createLink(
+  req: AuthenticatedMedusaRequest<CreatePaymentLinkBody>,
+  res: MedusaResponse,
+  orderId: string,
+  providerId: string
+): Promise<void> {
+  const scope = req.scope
+  const now = new Date()
+  const balance = await readOrderBalance(scope, orderId)
+  if (!owesSomething(balance.owed)) {
+    res.status(409).json({
+      type: "conflict",
+      message: `${orderName(balance)} owes nothing: what it costs is paid or authorised. A payment link is for an amount still owed (after an order edit or exchange, or a voided or lapsed payment).`,
+    })
+    return
+  }
+  const links = await withPaymentsRecorded(
+    scope,
+    await paymentLinksOfOrder(scope, balance.order_id),
+    now
+  )
+  const beingPaid = links.find(
+    (link) =>
+      !link.paid_at &&
+      link.used_at &&
+      now.getTime() - new Date(link.used_at).getTime() < OPEN_PAGE_MS
+  )
+  if (beingPaid?.used_at) {
+    const retry = new Date(new Date(beingPaid.used_at).getTime() + OPEN_PAGE_MS)
+    res.status(409).json({
+      type: "conflict",
+      message: `A payment link of ${orderName(balance)} was opened at ${new Date(beingPaid.used_at).toISOString()}: the customer may be paying now. Make a new link after ${retry.toISOString()} if it stays unpaid.`,
+    })
+    return
+  }
+
+  let backendUrl: string
+  try {
+    const core = await coreFor(scope, providerId, {
+      currency: balance.currency,
+    })
+    backendUrl = core.options.backend_url
+  } catch (error) {
+    if (!(error instanceof PaymentsUnavailableError)) throw error
+    // the admin is told the operator's reason, unlike a shopper
+    res
+      .status(503)
+      .json({ type: "payment_unavailable", message: error.message })
+    return
+  }
+
+  const { collectionId, session } = await openOwedSession(
+    scope,
+    balance,
+    providerId,
+    now
+  )
+
+  const { token, token_hash } = newLinkToken()
+  const link = await insertPaymentLink(scope, {
+    order_id: balance.order_id,
+    payment_collection_id: collectionId,
+    payment_session_id: session.id,
+    amount: balance.owed,
+    currency: balance.currency,
+    token_hash,
+    expires_at: linkExpiry(now, req.validatedBody.expires_in_hours),
+    created_by: req.auth_context?.actor_id ?? null,
+  })
+  const view = paymentLinkView(link, now)
+  res.status(201).json({
+    payment_link: {
+      id: view.id,
+      url: `${backendUrl}/acquiring/pay/${token}`,
+      amount: view.amount,
+      currency: view.currency,
+      expires_at: view.expires_at,
+    },
+  })
+}
+
+/**
+ * A session of `providerId` for what the order owes, on its open payment
+ * collection for that amount (or a new one). Medusa keeps one session per
+ * collection: links not yet opened on the earlier one end with it.
+ */
+export async function openOwedSession(
+  scope: MedusaContainer,
+  balance: OrderBalance,
+  providerId: string,
+  now: Date
+): Promise<{ collectionId: string; session: { id: string } }> {
+  const collectionId =
+    reusableCollection(balance)?.id ??
+    (
+      await createOrderBalanceCollectionWorkflow(scope).run({
+        input: {
+          order_id: balance.order_id,
+          currency_code: balance.currency.toLowerCase(),
+          amount: balance.owed,
+        },
+      })
+    ).result.id
+  const session = await openLinkSession(
+    scope,
+    collectionId,
+    providerId,
+    balance
+  )
+  await endUnopenedLinks(scope, collectionId, now)
+  return { collectionId, session }
+}
+
+/**
+ * The provider's session on the collection (the hosted one for a link,
+ * the card one for a re-authorisation), with what the
+ * acquirer's page is told of the shopper (the order's e-mail and
+ * addresses) waiting in the plugin's table, as the store route's intake.
+ */
+async function openLinkSession(
+  scope: MedusaContainer,
+  collectionId: string,
+  providerId: string,
+  balance: OrderBalance
+): Promise<{ id: string }> {
+  const intake = await storeIntake({ cart: balance.shopper })
+  const { result } = await createPaymentSessionsWorkflow(scope).run({
+    input: {
+      payment_collection_id: collectionId,
+      provider_id: providerId,
+      data: { intake },
+    },
+  })
+  return result
+}
+
+/** The hosted provider asked for, or the first configured; undefined when it is not one. */
+function hostedProviderFor(
+  scope: MedusaContainer,
+  asked: string | undefined
+): string | undefined {
+  const hosted = acquiringEntries(scope.resolve("configModule")).map(
+    (entry) => `pp_acquiring-hosted_${entry.id}`
+  )
+  if (asked === undefined) return hosted[0]
+  return hosted.includes(asked) ? asked : undefined
+}

@@ -1,0 +1,124 @@
+/**
+ * Middleware on POST /store/payment-collections/:id/payment-sessions. For
+ * the acquiring providers it gathers what the plugin trusts (the real cart,
+ * the request's client data, the validated device data and, when the
+ * storefront sells a subscription, the validated `subscription` object of
+ * the payment order) into the plugin's table and replaces `data` with the
+ * intake's opaque token, which the provider takes. Anything else the browser
+ * put into `data` is dropped, so nothing it sends (card data included) can
+ * reach the stored session.
+ */
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import { DeviceSchema } from "../authorization/device"
+import { SubscriptionRequestSchema } from "../subscriptions/subscription-request"
+import { splitProviderId } from "../accounts/provider-entries"
+import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
+import { collectionCartOf } from "./collection-cart"
+import { storeIntake } from "./session-store"
+import { coreFor } from "../accounts/registry"
+import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
+import { paymentsUnavailable } from "./store-answers"
+import { availabilityCartOf } from "../availability/availability-rules"
+import { cartAvailability } from "../availability/availability-check"
+
+export async function attachAcquiringCart(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  const body = req.body as { provider_id?: unknown; data?: unknown } | undefined
+  if (
+    !body ||
+    typeof body.provider_id !== "string" ||
+    !splitProviderId(body.provider_id)
+  )
+    return next()
+  const data =
+    body.data && typeof body.data === "object"
+      ? (body.data as Record<string, unknown>)
+      : {}
+  // the whole body was inspected ahead of Medusa's validator (session-body-guard.ts)
+  const device = DeviceSchema.safeParse(data.device ?? {})
+  if (!device.success) {
+    refuseField(res, "device", device.error.issues[0])
+    return
+  }
+  const subscription = SubscriptionRequestSchema.optional().safeParse(
+    data.subscription ?? undefined
+  )
+  if (!subscription.success) {
+    refuseField(res, "subscription", subscription.error.issues[0])
+    return
+  }
+  try {
+    const cart = await loadCartSnapshot(
+      req.scope,
+      req.params.id,
+      collectionCartOf(res)
+    )
+    // a configuration fault is answered here, in the shopper's words, before Medusa starts the session
+    let core
+    try {
+      core = await coreFor(req.scope, body.provider_id, {
+        currency: cart?.currency_code,
+      })
+    } catch (error) {
+      if (!(error instanceof PaymentsUnavailableError)) throw error
+      paymentsUnavailable(res, error)
+      return
+    }
+    // the account's availability rules, before Medusa starts the session (a collection without a cart has none to break)
+    if (cart) {
+      const verdict = await cartAvailability(
+        core.account.id,
+        body.provider_id,
+        availabilityCartOf(cart)
+      )
+      if (!verdict.available) {
+        res.status(400).json({
+          type: "invalid_data",
+          message: verdict.message,
+          rule: verdict.rule,
+        })
+        return
+      }
+    }
+    // kept in the plugin's table: Medusa stores the request's data and returns it to storefronts
+    const intake = await storeIntake({
+      device: device.data,
+      client: clientContextOf(req),
+      ...(cart ? { cart } : {}),
+      ...(subscription.data ? { subscription: subscription.data } : {}),
+    })
+    body.data = { intake }
+    next()
+  } catch (error) {
+    next(error)
+  }
+}
+
+function refuseField(
+  res: MedusaResponse,
+  key: string,
+  issue: {
+    code: string
+    path: PropertyKey[]
+    message: string
+    keys?: string[]
+  }
+): void {
+  const field = ["data", key, ...issue.path.map(String)].join(".")
+  const reason =
+    issue.code === "unrecognized_keys"
+      ? `unknown field(s) ${(issue.keys ?? []).join(", ")}`
+      : issue.message
+  res.status(400).json({
+    type: "invalid_data",
+    message: `Invalid ${field}: ${reason}`,
+    issues: [{ field, reason }],
+  })
+}

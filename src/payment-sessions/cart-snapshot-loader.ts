@@ -1,0 +1,163 @@
+/**
+ * Reads the real cart behind a payment collection, so the payment order is
+ * filled from what Medusa holds and not from what the browser claims.
+ */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { toDecimal, type AmountInput } from "../gateway/money/amount"
+import {
+  browserLanguage,
+  type CartSnapshot,
+  type ClientContext,
+  SNAPSHOT_ADDRESS_FIELDS,
+  snapshotAddress,
+} from "../authorization/cart-snapshot"
+
+type Scope = MedusaRequest["scope"]
+type Loose = Record<string, any>
+
+const CART_FIELDS = [
+  "id",
+  "updated_at",
+  "email",
+  "currency_code",
+  "customer_id",
+  "customer.phone",
+  "total",
+  "item_subtotal",
+  "shipping_subtotal",
+  "discount_subtotal",
+  "tax_total",
+  "items.id",
+  "items.title",
+  "items.product_title",
+  "items.variant_title",
+  "items.variant_sku",
+  "items.product_id",
+  "items.variant_id",
+  "items.product_type",
+  "items.unit_price",
+  "items.quantity",
+  "items.requires_shipping",
+  ...SNAPSHOT_ADDRESS_FIELDS.map((f) => `shipping_address.${f}`),
+  ...SNAPSHOT_ADDRESS_FIELDS.map((f) => `billing_address.${f}`),
+  "promotions.code",
+]
+
+function decimal(value: unknown): string {
+  if (value === undefined || value === null) return "0"
+  try {
+    return toDecimal(value as AmountInput).toFixed()
+  } catch {
+    return "0"
+  }
+}
+
+function itemName(item: Loose): string {
+  const product = item.product_title || item.title || "Item"
+  return item.variant_title && item.variant_title !== product
+    ? `${product} (${item.variant_title})`
+    : product
+}
+
+export function snapshotOf(cart: Loose): CartSnapshot {
+  return {
+    id: cart.id,
+    email: cart.email ?? null,
+    currency_code: String(cart.currency_code ?? "").toUpperCase(),
+    customer_id: cart.customer_id ?? null,
+    customer_phone: cart.customer?.phone ?? null,
+    ...(cart.updated_at
+      ? { updated_at: new Date(cart.updated_at).toISOString() }
+      : {}),
+    totals: {
+      total: decimal(cart.total),
+      item_subtotal: decimal(cart.item_subtotal),
+      shipping_subtotal: decimal(cart.shipping_subtotal),
+      discount_subtotal: decimal(cart.discount_subtotal),
+      tax_total: decimal(cart.tax_total),
+    },
+    items: (cart.items ?? []).filter(Boolean).map((item: Loose) => ({
+      id: item.id,
+      name: itemName(item),
+      code: item.variant_sku || item.variant_id || null,
+      product_id: item.product_id ?? null,
+      category: item.product_type ?? null,
+      unit_price: decimal(item.unit_price),
+      quantity: Number(item.quantity ?? 0),
+      requires_shipping: item.requires_shipping ?? null,
+    })),
+    shipping_address: snapshotAddress(cart.shipping_address),
+    billing_address: snapshotAddress(cart.billing_address),
+    promotion_codes: (cart.promotions ?? [])
+      .map((p: Loose) => p?.code)
+      .filter(Boolean),
+  }
+}
+
+export async function loadCartSnapshot(
+  scope: Scope,
+  paymentCollectionId: string,
+  /** the collection's cart id when already read (null: it has none) */
+  knownCartId?: string | null
+): Promise<CartSnapshot | null> {
+  let cartId = knownCartId
+  if (cartId === undefined) {
+    const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: collections } = await query.graph({
+      entity: "payment_collection",
+      fields: ["id", "cart.id"],
+      filters: { id: paymentCollectionId },
+    })
+    cartId = (collections[0] as Loose | undefined)?.cart?.id ?? null
+  }
+  return cartId ? cartSnapshotById(scope, cartId) : null
+}
+
+async function cartSnapshotById(
+  scope: Scope,
+  cartId: string
+): Promise<CartSnapshot | null> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: carts } = await query.graph({
+    entity: "cart",
+    fields: CART_FIELDS,
+    filters: { id: cartId },
+  })
+  const cart = carts[0] as Loose | undefined
+  return cart ? snapshotOf(cart) : null
+}
+
+/** A new snapshot when the cart changed since the stored one was taken; null when the stored one still holds. */
+export async function refreshedCart(
+  scope: Scope,
+  stored: CartSnapshot | undefined,
+  /** the cart's updated_at when the caller has just read it */
+  knownUpdatedAt?: string | Date | null
+): Promise<CartSnapshot | null> {
+  if (!stored) return null
+  let updated = knownUpdatedAt
+  if (!updated) {
+    const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "cart",
+      fields: ["id", "updated_at"],
+      filters: { id: stored.id },
+    })
+    const current = data[0] as Loose | undefined
+    if (!current) return null
+    updated = current.updated_at
+  }
+  const updatedAt = updated ? new Date(updated).toISOString() : undefined
+  if (updatedAt && updatedAt === stored.updated_at) return null
+  return cartSnapshotById(scope, stored.id)
+}
+
+export function clientContextOf(req: MedusaRequest): ClientContext {
+  const ip = (req.ip ?? "").replace(/^::ffff:/, "")
+  return {
+    shopper_ip: ip || undefined,
+    user_agent: req.get("user-agent") ?? undefined,
+    browser_lang: browserLanguage(req.get("accept-language") ?? undefined),
+  }
+}

@@ -1,0 +1,408 @@
+/**
+ * Every change of a session's or payment's state goes through here: a new
+ * attempt, a verified result (direct answer, 3-D Secure or browser return,
+ * notification), a status-query entry, a lost answer, capture, void,
+ * review, refund. Pure functions over the session model.
+ *
+ * An attempt's state never moves backwards: from waiting (sent, unknown,
+ * pending, requires_more) it may go anywhere; authorised may become captured
+ * or void; captured, declined and void are final. `absent` (the acquirer
+ * did not know the order when asked) is weak and yields to any later news.
+ *
+ * The session's payment fields follow the attempt that holds the money (the
+ * first authorised or captured one), else the latest attempt. Any other
+ * attempt holding money is surplus and must be given back.
+ */
+import {
+  interpretOrderStatus,
+  interpretPaymentStatus,
+  maskCardNumber,
+  type OrderStatusOverrides,
+  type PaymentStatusOverrides,
+  type QueryEntry,
+  type VerifiedResult,
+} from "../gateway/index"
+import type {
+  Attempt,
+  AttemptState,
+  SessionData,
+  SessionStatus,
+} from "./session-data"
+import { acquirerAuthorisationTime } from "../authorization-lapses/authorization-lifetime"
+import { subscriptionFromResult } from "../subscriptions/subscription"
+
+export interface TransitionRules {
+  auto_capture: boolean
+  status_codes?: {
+    order_status?: OrderStatusOverrides
+    payment_status?: PaymentStatusOverrides
+  }
+}
+
+const WAITING: ReadonlySet<AttemptState> = new Set([
+  "sent",
+  "unknown",
+  "pending",
+  "requires_more",
+])
+const HOLDS_MONEY: ReadonlySet<AttemptState> = new Set([
+  "authorized",
+  "captured",
+])
+
+export function isWaiting(state: AttemptState): boolean {
+  return WAITING.has(state)
+}
+
+export function holdsMoney(state: AttemptState): boolean {
+  return HOLDS_MONEY.has(state)
+}
+
+/** The only moves an attempt may make. */
+export function canMove(from: AttemptState, to: AttemptState): boolean {
+  if (from === to) return false
+  if (from === "absent") return to !== "sent"
+  if (from === "requires_more" && to === "pending") return false // a query only knows "pending"
+  if (WAITING.has(from)) return true
+  if (from === "authorized") return to === "captured" || to === "void"
+  return false
+}
+
+/** What an attempt's state means for Medusa's session: the one mapping, used for the session and for notifications. */
+export function sessionStatusOf(
+  state: AttemptState | undefined
+): SessionStatus {
+  switch (state) {
+    case "authorized":
+      return "authorized"
+    case "captured":
+      return "captured"
+    case "requires_more":
+      return "requires_more"
+    case "declined":
+      return "error"
+    case "void":
+      return "canceled"
+    default:
+      return "pending"
+  }
+}
+
+/** The attempt that holds the money, else the latest. */
+export function paymentAttempt(data: SessionData): Attempt | undefined {
+  const attempts = data.attempts ?? []
+  return (
+    attempts.find((a) => holdsMoney(a.state)) ?? attempts[attempts.length - 1]
+  )
+}
+
+/** Attempts holding money that no order will use. */
+export function surplusAttempts(data: SessionData): Attempt[] {
+  const holder = paymentAttempt(data)
+  return (data.attempts ?? []).filter(
+    (a) => a !== holder && holdsMoney(a.state)
+  )
+}
+
+/** Sets fields of one attempt; status and payment fields follow. */
+export function withAttempt(
+  data: SessionData,
+  orderNo: string,
+  change: Partial<Attempt>
+): SessionData {
+  const attempts = (data.attempts ?? []).map((a) =>
+    a.order_no === orderNo ? stampAuthorised({ ...a, ...change }) : a
+  )
+  return derive({ ...data, attempts })
+}
+
+/** An attempt that became authorised keeps when: its request's time until the acquirer names an earlier one. */
+function stampAuthorised(attempt: Attempt): Attempt {
+  if (attempt.state !== "authorized" || attempt.authorized_at) return attempt
+  return { ...attempt, authorized_at: attempt.at }
+}
+
+/** Status and order number follow the payment attempt. */
+function derive(data: SessionData): SessionData {
+  const holder = paymentAttempt(data)
+  if (!holder) return data
+  const switched = holder.order_no !== data.order_no
+  const next: SessionData = {
+    ...data,
+    order_no: holder.order_no,
+    status: sessionStatusOf(holder.state),
+  }
+  if (switched) {
+    // details of another attempt must not be shown as this one's
+    delete next.result
+    delete next.card_masked
+    delete next.token_id
+    delete next.three_ds
+    delete next.risk
+    delete next.review
+    delete next.order_status
+    next.transaction_id = holder.transaction_id
+  } else if (holder.transaction_id) {
+    next.transaction_id = holder.transaction_id
+  }
+  return next
+}
+
+/** A new attempt, written before its request leaves. Nothing of the previous attempt's outcome carries over. */
+export function startAttempt(
+  data: SessionData,
+  attempt: {
+    order_no: string
+    kind: Attempt["kind"]
+    at: string
+    token?: string
+  }
+): SessionData {
+  const {
+    transaction_id: _t,
+    order_status: _o,
+    result: _r,
+    card_masked: _c,
+    token_id: _n,
+    three_ds: _d,
+    risk: _k,
+    review: _v,
+    ...kept
+  } = data
+  return {
+    ...kept,
+    order_no: attempt.order_no,
+    status: "pending",
+    attempts: [...(data.attempts ?? []), { ...attempt, state: "sent" }],
+  }
+}
+
+export function markUnknown(data: SessionData, orderNo: string): SessionData {
+  const attempt = data.attempts?.find((a) => a.order_no === orderNo)
+  if (!attempt || attempt.state !== "sent") return data
+  return withAttempt(data, orderNo, { state: "unknown" })
+}
+
+/** The acquirer does not know the order (weak: an answer in flight may still arrive). */
+export function markAbsent(data: SessionData, orderNo: string): SessionData {
+  const attempt = data.attempts?.find((a) => a.order_no === orderNo)
+  if (!attempt || !isWaiting(attempt.state)) return data
+  return withAttempt(data, orderNo, { state: "absent" })
+}
+
+export interface ResultDetails {
+  /** the card number typed, for the mask when the answer carries none (memory only) */
+  pan?: string
+  /** the 3-D Secure form the storefront posts, when the result asks for a challenge */
+  challenge?: { return_url: string; notify_url: string }
+}
+
+function attemptStateFromOrder(
+  result: VerifiedResult,
+  rules: TransitionRules
+): { state: AttemptState; held: boolean } | null {
+  switch (
+    interpretOrderStatus(result.order_status, rules.status_codes?.order_status)
+  ) {
+    case "authorised":
+      return {
+        state: rules.auto_capture ? "captured" : "authorized",
+        held: false,
+      }
+    case "review":
+      return { state: "authorized", held: true }
+    case "failed":
+      return { state: "declined", held: false }
+    case "pending":
+      return {
+        state: result.issuer_url ? "requires_more" : "pending",
+        held: false,
+      }
+    default:
+      return null
+  }
+}
+
+/** A verified direct result, 3-D Secure result, browser return or PAYMENT/REVIEW notification. */
+export function applyResult(
+  data: SessionData,
+  result: VerifiedResult,
+  rules: TransitionRules,
+  details: ResultDetails = {}
+): SessionData {
+  const orderNo = result.order_no
+  const attempt = data.attempts?.find((a) => a.order_no === orderNo)
+  const incoming = attemptStateFromOrder(result, rules)
+  if (!orderNo || !attempt || !incoming) return data
+  if (
+    incoming.state !== attempt.state &&
+    !canMove(attempt.state, incoming.state)
+  )
+    return data
+  let next = withAttempt(data, orderNo, {
+    state: incoming.state,
+    ...(result.transaction_id ? { transaction_id: result.transaction_id } : {}),
+  })
+  if (next.order_no !== orderNo) return next
+  next = {
+    ...next,
+    order_status: result.order_status,
+    result: result.result,
+    card_masked: result.card
+      ? maskCardNumber(result.card)
+      : details.pan
+        ? maskCardNumber(details.pan)
+        : next.card_masked,
+  }
+  if (result.token_id) next.token_id = result.token_id
+  const risk = riskOf(result)
+  if (risk) next.risk = risk
+  const subscription = subscriptionFromResult(next.subscription, result)
+  if (subscription) next.subscription = subscription
+  if (incoming.held) next.review = "held"
+  const threeDs: NonNullable<SessionData["three_ds"]> = {}
+  if (result.threeds_result) threeDs.result = result.threeds_result
+  if (
+    incoming.state === "requires_more" &&
+    result.issuer_url &&
+    details.challenge
+  ) {
+    threeDs.issuer_url = result.issuer_url
+    threeDs.form = {
+      action: result.issuer_url,
+      method: "POST",
+      inputs: { ...details.challenge },
+    }
+  }
+  if (Object.keys(threeDs).length) next.three_ds = threeDs
+  else if (incoming.state !== "requires_more") delete next.three_ds
+  return next
+}
+
+function riskOf(result: VerifiedResult): SessionData["risk"] | undefined {
+  const reasons = (result.risk_reasons ?? [])
+    .map((r) => ({
+      ...(r.name ? { name: String(r.name) } : {}),
+      ...(r.status ? { status: String(r.status) } : {}),
+    }))
+    .filter((r) => r.name || r.status)
+  if (!result.risk_action && !result.risk_score && !reasons.length)
+    return undefined
+  return {
+    ...(result.risk_action ? { action: result.risk_action } : {}),
+    ...(result.risk_score ? { score: result.risk_score } : {}),
+    ...(reasons.length ? { reasons } : {}),
+  }
+}
+
+export type QueryMeaning = {
+  state: AttemptState
+  review?: "held" | "done"
+  refunded?: "full" | "part"
+} | null
+
+/** What a status-query entry says of an attempt; null when the code is unknown (never guessed). */
+export function queryMeaning(
+  entry: QueryEntry,
+  rules: TransitionRules
+): QueryMeaning {
+  switch (
+    interpretPaymentStatus(
+      entry.payment_status,
+      rules.status_codes?.payment_status
+    )
+  ) {
+    case "authorised":
+      return { state: "authorized", review: "done" }
+    case "review":
+      return { state: "authorized", review: "held" }
+    case "pending":
+      return { state: "pending" }
+    case "captured":
+      return { state: "captured", review: "done" }
+    case "refunded":
+      return { state: "captured", review: "done", refunded: "full" }
+    case "partly_refunded":
+      return { state: "captured", review: "done", refunded: "part" }
+    case "failed":
+      return { state: "declined" }
+    case "cancelled":
+      return { state: "void" }
+    default:
+      return null
+  }
+}
+
+/** A status-query entry for one of the session's attempts. */
+export function applyQuery(
+  data: SessionData,
+  entry: QueryEntry,
+  rules: TransitionRules
+): SessionData {
+  const orderNo = entry.order_no
+  const attempt = orderNo
+    ? data.attempts?.find((a) => a.order_no === orderNo)
+    : undefined
+  const meaning = queryMeaning(entry, rules)
+  if (!attempt || !meaning || !orderNo) return data
+  let next = data
+  if (meaning.state !== attempt.state) {
+    if (!canMove(attempt.state, meaning.state)) return data
+    next = withAttempt(data, orderNo, {
+      state: meaning.state,
+      ...(entry.transaction_id ? { transaction_id: entry.transaction_id } : {}),
+    })
+  } else if (entry.transaction_id && !attempt.transaction_id) {
+    next = withAttempt(data, orderNo, { transaction_id: entry.transaction_id })
+  }
+  const authorisedEarlier = acquirerAuthorisationTime(
+    next.attempts?.find((a) => a.order_no === orderNo),
+    entry.transaction_date
+  )
+  if (authorisedEarlier)
+    next = withAttempt(next, orderNo, { authorized_at: authorisedEarlier })
+  if (next.order_no !== orderNo) return next
+  if (entry.token_id && !next.token_id)
+    next = { ...next, token_id: entry.token_id }
+  if (meaning.review === "held") next = { ...next, review: "held" }
+  else if (meaning.review === "done" && next.review === "held")
+    next = { ...next, review: "released" }
+  else if (meaning.state === "void" && next.review === "held")
+    next = { ...next, review: "rejected" }
+  return next
+}
+
+/** Medusa's webhook action for a session status. */
+export function webhookActionFor(
+  status: SessionStatus | undefined
+):
+  | "authorized"
+  | "captured"
+  | "failed"
+  | "canceled"
+  | "requires_more"
+  | "pending" {
+  switch (status) {
+    case "authorized":
+      return "authorized"
+    case "captured":
+      return "captured"
+    case "error":
+      return "failed"
+    case "canceled":
+      return "canceled"
+    case "requires_more":
+      return "requires_more"
+    default:
+      return "pending"
+  }
+}
+
+/**
+ * The plugin's state says the acquirer holds the money. Where Medusa's
+ * session still waits, its recording was lost or rolled back (see the
+ * provider's cancelPayment) and the reconcile job records it.
+ */
+export function heldButUnrecorded(data: SessionData): boolean {
+  return data.status === "authorized" || data.status === "captured"
+}
