@@ -10,7 +10,9 @@
  * session creation gives; the cart may change before then.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { toDecimal, type AmountInput } from "../gateway/index"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { toDecimal } from "../gateway/index"
+import { exactAmountOf } from "../money/medusa-amount"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { coreFor } from "../accounts/registry"
 import {
@@ -54,7 +56,7 @@ export async function cartPaymentProvidersRoute(
   const cart = (await ownedCart(req, req.params.id, CART_FIELDS)) as CartRow
   const currency = String(cart.currency_code ?? "").toUpperCase()
   const facts: AvailabilityCart = {
-    total: toDecimal((cart.total ?? 0) as AmountInput, "total"),
+    total: toDecimal(exactAmountOf(cart.total as BigNumberInput), "total"),
     currency,
     billing_country: cart.billing_address?.country_code ?? null,
     shipping_country: cart.shipping_address?.country_code ?? null,

@@ -11,7 +11,7 @@ import { compareAmounts, sumAmounts } from "../gateway/index"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { readSession } from "../payment-sessions/session-store"
 import { withPaymentLock } from "../locking/locks"
-import { exactAmount } from "../money/medusa-amount"
+import { exactAmountOf } from "../money/medusa-amount"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
 
 export default async function paymentCaptured({
@@ -30,7 +30,7 @@ export default async function paymentCaptured({
     if (data.status !== "captured" || !data.captured_amount || !currency) return
     const recorded = sumAmounts(
       (payment.captures ?? []).map((c) =>
-        exactAmount(c.raw_amount ?? c.amount)
+        exactAmountOf(c.raw_amount, c.amount)
       ),
       currency
     )

@@ -13,7 +13,7 @@ import {
 } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { isAcquiringProvider } from "../accounts/provider-entries"
-import { exactAmount } from "../money/medusa-amount"
+import { exactAmount, exactAmountOf } from "../money/medusa-amount"
 import { thrownMessage } from "../journal/errors"
 import {
   capturesBeforeChange,
@@ -62,7 +62,7 @@ export function heldAuthorisations(order: OrderRow): HeldAuthorisation[] {
     )
     .map((p) => ({
       payment_id: p.id,
-      amount: exactAmount((p.raw_amount ?? p.amount ?? 0) as BigNumberInput),
+      amount: exactAmountOf(p.raw_amount, p.amount),
     }))
 }
 

@@ -15,7 +15,7 @@ import {
 } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { roundAmount, toDecimal } from "../gateway/money/amount"
-import { exactAmount } from "../money/medusa-amount"
+import { exactAmountOf } from "../money/medusa-amount"
 import {
   SNAPSHOT_ADDRESS_FIELDS,
   snapshotAddress,
@@ -124,11 +124,6 @@ const ORDER_FIELDS = [
   "payment_collections.payments.captures.raw_amount",
 ]
 
-function exact(raw: Amount, plain: Amount): string {
-  const value = raw ?? plain
-  return value === null || value === undefined ? "0" : exactAmount(value)
-}
-
 /** The order's balance; 404 when Medusa has no such order. */
 export async function readOrderBalance(
   container: MedusaContainer,
@@ -155,9 +150,11 @@ export async function readOrderBalance(
       payment
         ? [
             {
-              amount: exact(payment.raw_amount, payment.amount),
+              amount: exactAmountOf(payment.raw_amount, payment.amount),
               captured: (payment.captures ?? []).flatMap((capture) =>
-                capture ? [exact(capture.raw_amount, capture.amount)] : []
+                capture
+                  ? [exactAmountOf(capture.raw_amount, capture.amount)]
+                  : []
               ),
               canceled: !!payment.canceled_at,
             },
@@ -165,7 +162,7 @@ export async function readOrderBalance(
         : []
     )
   )
-  const pending = exact(
+  const pending = exactAmountOf(
     order.summary?.raw_pending_difference,
     order.summary?.pending_difference
   )
@@ -178,7 +175,7 @@ export async function readOrderBalance(
     collections: collections.map((collection) => ({
       id: collection.id,
       status: collection.status,
-      amount: exact(collection.raw_amount, collection.amount),
+      amount: exactAmountOf(collection.raw_amount, collection.amount),
       currency: collection.currency_code.toUpperCase(),
       has_payments: (collection.payments ?? []).some(Boolean),
     })),

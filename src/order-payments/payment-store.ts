@@ -6,7 +6,6 @@
  */
 import { Modules } from "@medusajs/framework/utils"
 import type {
-  BigNumberInput,
   BigNumberRawValue,
   FilterablePaymentProps,
   FilterablePaymentSessionProps,
@@ -20,6 +19,7 @@ import type {
   RefundDTO,
   UpdatePaymentDTO,
 } from "@medusajs/framework/types"
+import { exactAmountOf } from "../money/medusa-amount"
 import type { SessionData } from "../payment-sessions/session-data"
 import { vouchedView, writeSession } from "../payment-sessions/session-store"
 
@@ -91,9 +91,8 @@ export async function refundsOfPayments(
 /** The session's amount as stored: exact from `raw_amount` when it was selected. */
 export function storedAmount(
   session: Pick<PaymentSessionRow, "amount" | "raw_amount">
-): BigNumberInput {
-  const raw = session.raw_amount
-  return raw?.value !== undefined ? String(raw.value) : session.amount
+): string {
+  return exactAmountOf(session.raw_amount, session.amount)
 }
 
 /** Medusa's module stores `data` on a payment although UpdatePaymentDTO lists only `id`. */

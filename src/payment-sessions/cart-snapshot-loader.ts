@@ -4,7 +4,8 @@
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaRequest } from "@medusajs/framework/http"
-import { toDecimal, type AmountInput } from "../gateway/money/amount"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { exactAmountOf } from "../money/medusa-amount"
 import {
   browserLanguage,
   type CartSnapshot,
@@ -44,13 +45,10 @@ const CART_FIELDS = [
   "promotions.code",
 ]
 
+/** A cart amount Medusa computed, exact; one that is not a number reads as 0. */
 function decimal(value: unknown): string {
-  if (value === undefined || value === null) return "0"
-  try {
-    return toDecimal(value as AmountInput).toFixed()
-  } catch {
-    return "0"
-  }
+  const amount = exactAmountOf(value as BigNumberInput)
+  return /^-?\d+(\.\d+)?$/.test(amount) ? amount : "0"
 }
 
 function itemName(item: Loose): string {

@@ -21,7 +21,7 @@
  * transaction ids (their order numbers, from the acquirer's status query).
  * Each row names the Medusa order of its payment.
  */
-import BigNumberJs from "bignumber.js"
+import { exactAmountOf, withDigits } from "../money/medusa-amount"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { RefundSearchEntry } from "../gateway/index"
 import { currencyDigits, QUERY_RESULT, toDecimal } from "../gateway/index"
@@ -328,8 +328,8 @@ async function medusaRefunds(
     const list = byPayment.get(refund.payment_id) ?? []
     list.push({
       id: refund.id,
-      amount: decimalText(
-        String(rawValue(refund.raw_amount) ?? refund.amount),
+      amount: withDigits(
+        exactAmountOf(refund.raw_amount, refund.amount),
         digitsOf.get(refund.payment_id) ?? 0
       ),
       currency: currencyOf.get(refund.payment_id) ?? null,
@@ -344,11 +344,6 @@ async function medusaRefunds(
 }
 
 /** The exact value of a `raw_` column ({ value, precision }), which RefundDTO types as a number. */
-function rawValue(raw: unknown): unknown {
-  return raw !== null && typeof raw === "object" && "value" in raw
-    ? raw.value
-    : undefined
-}
 
 function digitsOfCurrency(code: string | null | undefined): number {
   try {
@@ -356,10 +351,4 @@ function digitsOfCurrency(code: string | null | undefined): number {
   } catch {
     return 0
   }
-}
-
-/** `3` → `3.00` in USD; never rounds away digits Medusa holds. */
-function decimalText(value: string, digits: number): string {
-  const number = new BigNumberJs(value)
-  return number.toFixed(Math.max(digits, number.decimalPlaces() ?? 0))
 }
