@@ -10,7 +10,7 @@
  * (with the Redis event bus only one does; a `server` instance never does).
  * A change made here, and the event, still drop the cache at once.
  */
-import { journalService } from "../modules/acquiring/journal-access"
+import { acquiringModule } from "../modules/acquiring/module-access"
 import type { AccountRecord } from "./account-record"
 import { accountsVersion, listAccounts } from "./account-store"
 
@@ -102,11 +102,11 @@ const KEY = Symbol.for("medusa-payment-acquiring.account-source")
 type Holder = { [KEY]?: AccountSource }
 
 async function loadFromModule(): Promise<AccountRecord[]> {
-  return listAccounts(journalService(), { withDeleted: true })
+  return listAccounts(acquiringModule(), { withDeleted: true })
 }
 
 async function versionFromModule(): Promise<string> {
-  return versionOf(await accountsVersion(journalService()))
+  return versionOf(await accountsVersion(acquiringModule()))
 }
 
 /** The source of this process (the providers and routes share it). */

@@ -7,7 +7,7 @@
 import { InjectManager, MedusaContext } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
-import { journalService } from "../modules/acquiring/journal-access"
+import { acquiringModule } from "../modules/acquiring/module-access"
 import type { ConfigurationFault } from "../accounts/configuration-faults"
 import type { InstanceReport } from "./health"
 import type { InstanceRole } from "./role"
@@ -108,7 +108,7 @@ class ReportTable {
 
 function table(): ReportTable {
   // the module service's repository: MedusaService keeps it as baseRepository_
-  const service = journalService() as unknown as { baseRepository_: unknown }
+  const service = acquiringModule() as unknown as { baseRepository_: unknown }
   return new ReportTable(service.baseRepository_)
 }
 

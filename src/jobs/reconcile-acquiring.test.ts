@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { registerJournal } from "../modules/acquiring/journal-access"
+import { registerAcquiringModule } from "../modules/acquiring/module-access"
 import type AcquiringModuleService from "../modules/acquiring/service"
 import { reconcileAcquiring } from "../reconciliation/run"
 import reconcileAcquiringJob, { config } from "./reconcile-acquiring"
@@ -14,7 +14,7 @@ describe("the reconcile job", () => {
     ;(reconcileAcquiring as jest.Mock).mockImplementation(async () => {
       steps.push("reconcile")
     })
-    registerJournal({
+    registerAcquiringModule({
       purgeStaleIntakes: async () => {
         steps.push("purge")
         return 0

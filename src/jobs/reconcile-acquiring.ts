@@ -7,14 +7,14 @@
  * gathered for a session that was never created is deleted after a day.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { journalService } from "../modules/acquiring/journal-access"
+import { acquiringModule } from "../modules/acquiring/module-access"
 import { reconcileAcquiring } from "../reconciliation/run"
 
 export default async function reconcileAcquiringJob(
   container: MedusaContainer
 ) {
   await reconcileAcquiring(container)
-  await journalService().purgeStaleIntakes()
+  await acquiringModule().purgeStaleIntakes()
 }
 
 export const config = {

@@ -4,7 +4,7 @@
  * known. Backed by the plugin module's table; unit tests pass a memory one.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { journalService } from "../modules/acquiring/journal-access"
+import { acquiringModule } from "../modules/acquiring/module-access"
 import type { AcquiringOperationRow } from "../modules/acquiring/types"
 import { isAttemptToken } from "../payment-sessions/order-number"
 
@@ -63,22 +63,22 @@ export interface Journal {
 export function moduleJournal(): Journal {
   return {
     async record(operation) {
-      return journalService().createAcquiringOperations({
+      return acquiringModule().createAcquiringOperations({
         state: "sent",
         ...operation,
       })
     },
     async settle(id, change) {
-      await journalService().settleAcquiringOperation(id, change)
+      await acquiringModule().settleAcquiringOperation(id, change)
     },
     async claim(id, from, to) {
-      return journalService().claimAcquiringOperation(id, from, to)
+      return acquiringModule().claimAcquiringOperation(id, from, to)
     },
     async list(filter, take = 500) {
       const filters: Record<string, unknown> = {}
       for (const [key, value] of Object.entries(filter))
         if (value !== undefined) filters[key] = value
-      return journalService().listAcquiringOperations(filters, {
+      return acquiringModule().listAcquiringOperations(filters, {
         order: { created_at: "ASC" },
         take,
       })
@@ -90,7 +90,7 @@ export function moduleJournal(): Journal {
 export async function operationsOfOrders(
   orderNos: string[]
 ): Promise<Operation[]> {
-  return journalService().listAcquiringOperations(
+  return acquiringModule().listAcquiringOperations(
     { order_no: orderNos },
     { take: 10_000 }
   )

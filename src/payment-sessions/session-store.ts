@@ -8,7 +8,7 @@
  * as it is and moved on its next write.
  */
 import { randomBytes } from "node:crypto"
-import { journalService } from "../modules/acquiring/journal-access"
+import { acquiringModule } from "../modules/acquiring/module-access"
 import {
   parseSessionData,
   SessionDataSchema,
@@ -26,9 +26,9 @@ export interface SessionStates {
 }
 
 const moduleStates: SessionStates = {
-  read: (ids) => journalService().readSessionStates(ids),
-  write: (id, data) => journalService().writeSessionState(id, data),
-  take: (id) => journalService().takeSessionState(id),
+  read: (ids) => acquiringModule().readSessionStates(ids),
+  write: (id, data) => acquiringModule().writeSessionState(id, data),
+  take: (id) => acquiringModule().takeSessionState(id),
 }
 
 let replaced: SessionStates | undefined

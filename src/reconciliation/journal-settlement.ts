@@ -5,7 +5,7 @@
  * what the payment's own state now says, whichever path learned it; an
  * outcome still not known leaves the operation open.
  */
-import { journalService } from "../modules/acquiring/journal-access"
+import { acquiringModule } from "../modules/acquiring/module-access"
 import type { Operation, OperationState } from "../journal/journal"
 import {
   parseSessionData,
@@ -80,7 +80,7 @@ export async function settleKnownOperations(
   now: number,
   quiet_ms: number
 ): Promise<Verdict[]> {
-  const journal = journalService()
+  const journal = acquiringModule()
   const open = await journal.listAcquiringOperations(
     {
       kind: [...SETTLED_HERE],

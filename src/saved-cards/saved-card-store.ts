@@ -5,7 +5,7 @@
  */
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { SavedCardInput } from "../modules/acquiring/service"
-import { journalService } from "../modules/acquiring/journal-access"
+import { acquiringModule } from "../modules/acquiring/module-access"
 import type { AcquiringSavedCardRow } from "../modules/acquiring/types"
 
 export type SavedCardRow = AcquiringSavedCardRow
@@ -14,7 +14,7 @@ export type SavedCardRow = AcquiringSavedCardRow
 export async function keepCard(
   card: Omit<SavedCardInput, "id">
 ): Promise<string> {
-  const kept = await journalService().keepSavedCard({
+  const kept = await acquiringModule().keepSavedCard({
     ...card,
     id: generateEntityId(undefined, "acqcard"),
   })
@@ -25,7 +25,7 @@ export async function keepCard(
 export async function customerCards(
   customerId: string
 ): Promise<SavedCardRow[]> {
-  return journalService().listAcquiringSavedCards(
+  return acquiringModule().listAcquiringSavedCards(
     { customer_id: customerId, lapsed_at: null },
     { take: null, order: { created_at: "DESC" } }
   )
@@ -36,7 +36,7 @@ export async function customerCard(
   customerId: string,
   id: string
 ): Promise<SavedCardRow | undefined> {
-  const [card] = await journalService().listAcquiringSavedCards({
+  const [card] = await acquiringModule().listAcquiringSavedCards({
     id,
     customer_id: customerId,
     lapsed_at: null,
@@ -51,38 +51,38 @@ export async function forgetCard(
 ): Promise<boolean> {
   const card = await customerCard(customerId, id)
   if (!card) return false
-  await journalService().softDeleteAcquiringSavedCards(card.id)
+  await acquiringModule().softDeleteAcquiringSavedCards(card.id)
   return true
 }
 
 /** Forgets a card whoever's it is (the merchant, from the admin): true when there was one. */
 export async function forgetSavedCard(id: string): Promise<boolean> {
-  const [card] = await journalService().listAcquiringSavedCards(
+  const [card] = await acquiringModule().listAcquiringSavedCards(
     { id },
     { select: ["id"] }
   )
   if (!card) return false
-  await journalService().softDeleteAcquiringSavedCards(card.id)
+  await acquiringModule().softDeleteAcquiringSavedCards(card.id)
   return true
 }
 
 /** Forgets every card of the customer (their account holder was deleted). */
 export async function forgetCustomerCards(customerId: string): Promise<void> {
-  const cards = await journalService().listAcquiringSavedCards(
+  const cards = await acquiringModule().listAcquiringSavedCards(
     { customer_id: customerId },
     { select: ["id"], take: null }
   )
   if (cards.length)
-    await journalService().softDeleteAcquiringSavedCards(
+    await acquiringModule().softDeleteAcquiringSavedCards(
       cards.map((card) => card.id)
     )
 }
 
 export async function cardUsed(id: string, at = new Date()): Promise<void> {
-  await journalService().updateAcquiringSavedCards({ id, last_used_at: at })
+  await acquiringModule().updateAcquiringSavedCards({ id, last_used_at: at })
 }
 
 /** The acquirer no longer knows the token: the card leaves every list. */
 export async function cardLapsed(id: string, at = new Date()): Promise<void> {
-  await journalService().updateAcquiringSavedCards({ id, lapsed_at: at })
+  await acquiringModule().updateAcquiringSavedCards({ id, lapsed_at: at })
 }

@@ -12,7 +12,7 @@ import { AcquiringSettingsChange } from "./models/settings-change"
 import { AcquiringSessionState } from "./models/session-state"
 import { AcquiringSavedCard } from "./models/saved-card"
 import { AcquiringPaymentLink } from "./models/payment-link"
-import { registerJournal } from "./journal-access"
+import { registerAcquiringModule } from "./module-access"
 import type {
   AcquiringOperationRow,
   AcquiringPayoutRow,
@@ -42,7 +42,7 @@ export default class AcquiringModuleService extends MedusaService({
   ) {
     super(...args)
     // payment providers run in the payment module's container, which cannot resolve this module
-    registerJournal(this)
+    registerAcquiringModule(this)
     this.deps = args[0] as ModuleDeps
   }
 
