@@ -6,15 +6,15 @@
  * keep their own describe.
  */
 import { acquiringSuite } from "../helpers/acquiring-suite"
-import { authorisationLifetimeCases } from "./authorisation-lifetime.cases"
+import { authorisationLifetimeCases } from "./authorization-lifetime.cases"
 import { paymentLinksCases } from "./payment-links.cases"
-import { reauthoriseCases } from "./reauthorise.cases"
+import { reauthoriseCases } from "./reauthorize.cases"
 import { orderChangesCases } from "./order-changes.cases"
 
 jest.setTimeout(180_000)
 
 acquiringSuite((suite) => {
-  describe("authorisation-lifetime", () => authorisationLifetimeCases(suite))
+  describe("authorization-lifetime", () => authorisationLifetimeCases(suite))
   describe("reauthorise", () => reauthoriseCases(suite))
   describe("payment-links", () => paymentLinksCases(suite))
   describe("order-changes", () => orderChangesCases(suite))

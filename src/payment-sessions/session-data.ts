@@ -57,7 +57,7 @@ export const AttemptSchema = z.object({
   /**
    * ISO time the acquirer authorised it: the request's time when it became
    * authorised, or the acquirer's earlier transaction_date from a status
-   * query. The authorisation lapses from here (see authorisation-lifetime.ts).
+   * query. The authorisation lapses from here (see authorization-lifetime.ts).
    */
   authorized_at: z.string().optional(),
   transaction_id: z.string().optional(),

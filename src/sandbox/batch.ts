@@ -6,7 +6,7 @@
  */
 import type { BatchOperation } from "../gateway/limits"
 import type { SandboxAccount } from "./accounts"
-import { lapseIfDue, lapseWords } from "./authorisation-lifetime"
+import { lapseIfDue, lapseWords } from "./authorization-lifetime"
 import {
   identify,
   unknownAccount,

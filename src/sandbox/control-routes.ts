@@ -5,8 +5,8 @@
  * lifetime.
  */
 import express, { type Response } from "express"
-import { issuerUrl } from "./authorisation"
-import { ageTransaction, lapseIfDue, lapseTime } from "./authorisation-lifetime"
+import { issuerUrl } from "./authorization"
+import { ageTransaction, lapseIfDue, lapseTime } from "./authorization-lifetime"
 import type { SandboxContext } from "./context"
 import type { FaultBook } from "./faults"
 import { portalRoutes } from "./portal-routes"

@@ -11,7 +11,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from "express"
-import { applyCardOutcome, issuerUrl } from "./authorisation"
+import { applyCardOutcome, issuerUrl } from "./authorization"
 import type { SandboxContext } from "./context"
 import { HOSTED_PAGE_PATH } from "./operations/checkout"
 import { esc, finishInBrowser, readBrowserForm, sendPage } from "./pages"

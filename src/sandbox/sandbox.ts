@@ -12,7 +12,7 @@ import {
   DEFAULT_SANDBOX_ACCOUNT,
   type SandboxAccount,
 } from "./accounts"
-import { resolveAuthorisationLifetime } from "./authorisation-lifetime"
+import { resolveAuthorisationLifetime } from "./authorization-lifetime"
 import type { SandboxContext } from "./context"
 import { FaultBook, type Fault, type FaultInput } from "./faults"
 import {

@@ -9,7 +9,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from "express"
-import { completeChallenge } from "./authorisation"
+import { completeChallenge } from "./authorization"
 import type { SandboxContext } from "./context"
 import type { BrowserNote } from "./hosted-page"
 import { checkBrowserUrl, checkNotifyUrl } from "./notify-url"

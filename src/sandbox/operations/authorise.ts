@@ -9,7 +9,7 @@ import {
   applyCardOutcome,
   issuerUrl,
   startSubscription,
-} from "../authorisation"
+} from "../authorization"
 import {
   identify,
   unknownAccount,

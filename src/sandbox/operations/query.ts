@@ -9,7 +9,7 @@ import {
   type Operation,
   type Reply,
 } from "../context"
-import { lapseIfDue } from "../authorisation-lifetime"
+import { lapseIfDue } from "../authorization-lifetime"
 import { compactTimestamp } from "../clock-format"
 import { Refusal, resultInfo } from "../result-codes"
 import { looseValues, readSelector } from "../selectors"

@@ -13,7 +13,7 @@ import {
   useReviewPayment,
   useSyncPayment,
 } from "../../hooks/payments/use-payment-actions"
-import { useReauthorisePayment } from "../../hooks/payments/use-reauthorise-payment"
+import { useReauthorisePayment } from "../../hooks/payments/use-reauthorize-payment"
 import { useRefreshOrderOnChange } from "../../hooks/payments/use-refresh-order-on-change"
 import { amountText } from "../../lib/amount-text"
 import { paymentMoneyState } from "../../lib/order-money-watch"
