@@ -8,7 +8,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { ProviderCore } from "../accounts/core"
 import type { Attempt, SessionData } from "../payment-sessions/session-data"
-import { queryMeaning } from "../payment-sessions/transitions"
+import { queryMeaning } from "../payment-sessions/status-meaning"
 import {
   reviewed,
   surplusVoided,

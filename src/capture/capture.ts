@@ -24,7 +24,7 @@ import {
   lapseTime,
 } from "../authorization-lapses/authorization-lifetime"
 import type { SessionData } from "../payment-sessions/session-data"
-import { queryMeaning } from "../payment-sessions/transitions"
+import { queryMeaning } from "../payment-sessions/status-meaning"
 import { captured } from "../payment-sessions/payment-transitions"
 import { lookupOrder } from "../journal/status-query"
 import { batchEntry } from "../journal/batch-entry"

@@ -39,9 +39,8 @@ import { lookupOrder } from "../journal/status-query"
 import { rulesOf as rules } from "../journal/settle-attempts"
 import {
   queryMeaning,
-  sessionStatusOf,
-  webhookActionFor,
-} from "../payment-sessions/transitions"
+  webhookActionOf,
+} from "../payment-sessions/status-meaning"
 
 export interface WebhookPayload {
   data?: Record<string, unknown>
@@ -170,7 +169,7 @@ export async function webhookAction(
   }
   const meaning = queryMeaning(answer.entry, rules(core))
   if (!meaning) return NOT_SUPPORTED
-  const action = webhookActionFor(sessionStatusOf(meaning.state))
+  const action = webhookActionOf(meaning.state)
   if (
     action === "captured" &&
     capturePolicy(core.options) !== "authorisation"

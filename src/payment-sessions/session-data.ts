@@ -16,6 +16,7 @@ import {
 } from "../authorization/cart-snapshot"
 import { DeviceSchema } from "../authorization/device"
 import { SubscriptionSchema } from "../subscriptions/subscription"
+import { attemptStateOfStatus } from "./status-meaning"
 
 export const SESSION_STATUSES = [
   "pending",
@@ -200,16 +201,7 @@ export function withLedger(
 ): SessionData {
   if (data.attempts?.length || !data.order_no || !data.transaction_id)
     return data
-  const state: AttemptState =
-    data.status === "authorized" || data.status === "captured"
-      ? data.status
-      : data.status === "canceled"
-        ? "void"
-        : data.status === "error"
-          ? "declined"
-          : data.status === "requires_more"
-            ? "requires_more"
-            : "pending"
+  const state = attemptStateOfStatus(data.status)
   return {
     ...data,
     attempts: [

@@ -14,29 +14,23 @@
  * attempt holding money is surplus and must be given back.
  */
 import {
-  interpretOrderStatus,
-  interpretPaymentStatus,
   maskCardNumber,
-  type OrderStatusOverrides,
-  type PaymentStatusOverrides,
   type QueryEntry,
   type VerifiedResult,
 } from "../gateway/index"
-import type {
-  Attempt,
-  AttemptState,
-  SessionData,
-  SessionStatus,
-} from "./session-data"
+import type { Attempt, AttemptState, SessionData } from "./session-data"
 import { acquirerAuthorisationTime } from "../authorization-lapses/authorization-lifetime"
 import { subscriptionFromResult } from "../subscriptions/subscription"
+import {
+  queryMeaning,
+  resultMeaning,
+  sessionStatusOf,
+  type StatusCodeOverrides,
+} from "./status-meaning"
 
 export interface TransitionRules {
   auto_capture: boolean
-  status_codes?: {
-    order_status?: OrderStatusOverrides
-    payment_status?: PaymentStatusOverrides
-  }
+  status_codes?: StatusCodeOverrides
 }
 
 const WAITING: ReadonlySet<AttemptState> = new Set([
@@ -66,26 +60,6 @@ export function canMove(from: AttemptState, to: AttemptState): boolean {
   if (WAITING.has(from)) return true
   if (from === "authorized") return to === "captured" || to === "void"
   return false
-}
-
-/** What an attempt's state means for Medusa's session: the one mapping, used for the session and for notifications. */
-export function sessionStatusOf(
-  state: AttemptState | undefined
-): SessionStatus {
-  switch (state) {
-    case "authorized":
-      return "authorized"
-    case "captured":
-      return "captured"
-    case "requires_more":
-      return "requires_more"
-    case "declined":
-      return "error"
-    case "void":
-      return "canceled"
-    default:
-      return "pending"
-  }
 }
 
 /** The attempt that holds the money, else the latest. */
@@ -197,32 +171,6 @@ export interface ResultDetails {
   challenge?: { return_url: string; notify_url: string }
 }
 
-function attemptStateFromOrder(
-  result: VerifiedResult,
-  rules: TransitionRules
-): { state: AttemptState; held: boolean } | null {
-  switch (
-    interpretOrderStatus(result.order_status, rules.status_codes?.order_status)
-  ) {
-    case "authorised":
-      return {
-        state: rules.auto_capture ? "captured" : "authorized",
-        held: false,
-      }
-    case "review":
-      return { state: "authorized", held: true }
-    case "failed":
-      return { state: "declined", held: false }
-    case "pending":
-      return {
-        state: result.issuer_url ? "requires_more" : "pending",
-        held: false,
-      }
-    default:
-      return null
-  }
-}
-
 /** A verified direct result, 3-D Secure result, browser return or PAYMENT/REVIEW notification. */
 export function applyResult(
   data: SessionData,
@@ -232,7 +180,7 @@ export function applyResult(
 ): SessionData {
   const orderNo = result.order_no
   const attempt = data.attempts?.find((a) => a.order_no === orderNo)
-  const incoming = attemptStateFromOrder(result, rules)
+  const incoming = resultMeaning(result, rules)
   if (!orderNo || !attempt || !incoming) return data
   if (
     incoming.state !== attempt.state &&
@@ -295,44 +243,6 @@ function riskOf(result: VerifiedResult): SessionData["risk"] | undefined {
   }
 }
 
-export type QueryMeaning = {
-  state: AttemptState
-  review?: "held" | "done"
-  refunded?: "full" | "part"
-} | null
-
-/** What a status-query entry says of an attempt; null when the code is unknown (never guessed). */
-export function queryMeaning(
-  entry: QueryEntry,
-  rules: TransitionRules
-): QueryMeaning {
-  switch (
-    interpretPaymentStatus(
-      entry.payment_status,
-      rules.status_codes?.payment_status
-    )
-  ) {
-    case "authorised":
-      return { state: "authorized", review: "done" }
-    case "review":
-      return { state: "authorized", review: "held" }
-    case "pending":
-      return { state: "pending" }
-    case "captured":
-      return { state: "captured", review: "done" }
-    case "refunded":
-      return { state: "captured", review: "done", refunded: "full" }
-    case "partly_refunded":
-      return { state: "captured", review: "done", refunded: "part" }
-    case "failed":
-      return { state: "declined" }
-    case "cancelled":
-      return { state: "void" }
-    default:
-      return null
-  }
-}
-
 /** A status-query entry for one of the session's attempts. */
 export function applyQuery(
   data: SessionData,
@@ -370,32 +280,6 @@ export function applyQuery(
   else if (meaning.state === "void" && next.review === "held")
     next = { ...next, review: "rejected" }
   return next
-}
-
-/** Medusa's webhook action for a session status. */
-export function webhookActionFor(
-  status: SessionStatus | undefined
-):
-  | "authorized"
-  | "captured"
-  | "failed"
-  | "canceled"
-  | "requires_more"
-  | "pending" {
-  switch (status) {
-    case "authorized":
-      return "authorized"
-    case "captured":
-      return "captured"
-    case "error":
-      return "failed"
-    case "canceled":
-      return "canceled"
-    case "requires_more":
-      return "requires_more"
-    default:
-      return "pending"
-  }
 }
 
 /**

@@ -1,0 +1,148 @@
+/**
+ * What the acquirer's statuses mean, in one place. The gateway names a wire
+ * code (its code tables are the wire contract's ANALOG, overridable through
+ * `status_codes`); the tables here say what each named status does to an
+ * attempt, and what an attempt's state is for Medusa: its session status and
+ * the answer its webhook handler gets.
+ */
+import {
+  interpretOrderStatus,
+  interpretPaymentStatus,
+  type OrderOutcome,
+  type OrderStatusOverrides,
+  type PaymentOutcome,
+  type PaymentStatusOverrides,
+  type QueryEntry,
+  type VerifiedResult,
+} from "../gateway/index"
+import type { AttemptState, SessionStatus } from "./session-data"
+
+export interface StatusCodeOverrides {
+  order_status?: OrderStatusOverrides
+  payment_status?: PaymentStatusOverrides
+}
+
+/** Medusa's webhook actions the plugin answers with. */
+export type WebhookAction =
+  | "authorized"
+  | "captured"
+  | "failed"
+  | "canceled"
+  | "requires_more"
+  | "pending"
+
+/** An attempt's state, for Medusa: one row per state. */
+export const ATTEMPT_STATE_MEANING: Readonly<
+  Record<AttemptState, { session: SessionStatus; webhook: WebhookAction }>
+> = {
+  sent: { session: "pending", webhook: "pending" },
+  unknown: { session: "pending", webhook: "pending" },
+  pending: { session: "pending", webhook: "pending" },
+  absent: { session: "pending", webhook: "pending" },
+  requires_more: { session: "requires_more", webhook: "requires_more" },
+  authorized: { session: "authorized", webhook: "authorized" },
+  captured: { session: "captured", webhook: "captured" },
+  declined: { session: "error", webhook: "failed" },
+  void: { session: "canceled", webhook: "canceled" },
+}
+
+export function sessionStatusOf(
+  state: AttemptState | undefined
+): SessionStatus {
+  return ATTEMPT_STATE_MEANING[state ?? "pending"].session
+}
+
+export function webhookActionOf(
+  state: AttemptState | undefined
+): WebhookAction {
+  return ATTEMPT_STATE_MEANING[state ?? "pending"].webhook
+}
+
+/** The attempt state a session status stands for (data kept before the attempt ledger). */
+export function attemptStateOfStatus(
+  status: SessionStatus | undefined
+): AttemptState {
+  const decided = (
+    ["authorized", "captured", "void", "declined", "requires_more"] as const
+  ).find((state) => ATTEMPT_STATE_MEANING[state].session === status)
+  return decided ?? "pending"
+}
+
+export type QueryMeaning = {
+  state: AttemptState
+  review?: "held" | "done"
+  refunded?: "full" | "part"
+} | null
+
+/** A status-query or refund-search entry's payment_status, for an attempt; unknown codes mean nothing (never guessed). */
+export const PAYMENT_STATUS_MEANING: Readonly<
+  Record<PaymentOutcome, QueryMeaning>
+> = {
+  authorised: { state: "authorized", review: "done" },
+  review: { state: "authorized", review: "held" },
+  pending: { state: "pending" },
+  captured: { state: "captured", review: "done" },
+  refunded: { state: "captured", review: "done", refunded: "full" },
+  partly_refunded: { state: "captured", review: "done", refunded: "part" },
+  failed: { state: "declined" },
+  cancelled: { state: "void" },
+  unknown: null,
+}
+
+export function queryMeaning(
+  entry: QueryEntry,
+  rules?: { status_codes?: StatusCodeOverrides }
+): QueryMeaning {
+  return PAYMENT_STATUS_MEANING[
+    interpretPaymentStatus(
+      entry.payment_status,
+      rules?.status_codes?.payment_status
+    )
+  ]
+}
+
+/**
+ * A result's order_status (direct answer, 3-D Secure or browser return,
+ * notification), for its attempt; `held`: authorised but held for review.
+ */
+export const ORDER_STATUS_MEANING: Readonly<
+  Record<
+    OrderOutcome,
+    | ((facts: { auto_capture: boolean; challenge: boolean }) => {
+        state: AttemptState
+        held: boolean
+      })
+    | null
+  >
+> = {
+  authorised: ({ auto_capture }) => ({
+    state: auto_capture ? "captured" : "authorized",
+    held: false,
+  }),
+  review: () => ({ state: "authorized", held: true }),
+  failed: () => ({ state: "declined", held: false }),
+  pending: ({ challenge }) => ({
+    state: challenge ? "requires_more" : "pending",
+    held: false,
+  }),
+  unknown: null,
+}
+
+export function resultMeaning(
+  result: VerifiedResult,
+  rules: { auto_capture: boolean; status_codes?: StatusCodeOverrides }
+): { state: AttemptState; held: boolean } | null {
+  const meaning =
+    ORDER_STATUS_MEANING[
+      interpretOrderStatus(
+        result.order_status,
+        rules.status_codes?.order_status
+      )
+    ]
+  return meaning
+    ? meaning({
+        auto_capture: rules.auto_capture,
+        challenge: !!result.issuer_url,
+      })
+    : null
+}
