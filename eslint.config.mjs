@@ -48,6 +48,7 @@ const CONCERNS = [
 
 /** What the concerns build on. */
 const BELOW_CONCERNS = [
+  "admin-contract",
   "gateway",
   "input-hardening",
   "locking",
@@ -122,7 +123,9 @@ export default tseslint.config(
               message: "src/sandbox may import only from src/gateway.",
             },
             // below the concerns: each imports only from the folders named
-            ...layer("admin", ["gateway"]),
+            ...layer("admin", ["gateway", "admin-contract"]),
+            // what the admin's routes answer and its forms send: types and zod only, bundled for the browser too
+            ...layer("admin-contract", ["gateway"]),
             ...layer("money", []),
             ...layer("locking", []),
             ...layer("input-hardening", ["gateway"]),

@@ -4,6 +4,8 @@
  * key or its ciphertext.
  */
 import type { AcquiringAccountRow } from "../modules/acquiring/types"
+import type { Account } from "../admin-contract/settings"
+import { rulesOf } from "../availability/availability-rules"
 
 export type AccountRecord = AcquiringAccountRow
 
@@ -13,21 +15,8 @@ export type AccountValues = Omit<
   "id" | "created_at" | "updated_at" | "deleted_at"
 >
 
-export type AccountView = Omit<
-  AccountRecord,
-  | "sign_key_encrypted"
-  | "sign_key_updated_at"
-  | "deleted_at"
-  | "advanced"
-  | "created_at"
-  | "updated_at"
-> & {
-  advanced: Record<string, unknown>
-  sign_key_set: boolean
-  sign_key_updated_at: string | null
-  created_at: string
-  updated_at: string
-}
+/** The admin contract's account: what the API answers. */
+export type AccountView = Account
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString()
@@ -52,7 +41,8 @@ export function accountView(record: AccountRecord): AccountView {
     order_prefix: record.order_prefix,
     timeout_ms: record.timeout_ms,
     advanced: record.advanced ?? {},
-    availability: record.availability,
+    // the rules as the checks read them: stored through their schema, parsed once here
+    availability: record.availability ? { rules: rulesOf(record) } : null,
     sign_key_set: !!record.sign_key_encrypted,
     sign_key_updated_at: iso(record.sign_key_updated_at),
     created_at: iso(record.created_at)!,

@@ -10,15 +10,9 @@ import { settingsKeyFromEnv, SettingsKeyError } from "./secret-box"
 import { acquiringEntries, IDENTIFIERS } from "./provider-entries"
 import { PaymentsUnavailableError } from "./payments-unavailable"
 import { entryFor, resolveCore } from "./registry"
+import type { ConfigurationFault } from "../admin-contract/settings"
 
-export interface ConfigurationFault {
-  /** the operator's reason and fix, the same words the log and the admin paths give */
-  reason: string
-  /** full provider ids the fault refuses (empty: every acquiring provider) */
-  providers: string[]
-  /** the admin account at fault, when one is */
-  account_id: string | null
-}
+export type { ConfigurationFault }
 
 export const NO_PROVIDER_ENTRY_MESSAGE =
   'No acquiring payment provider is registered: add { resolve: "medusa-payment-acquiring/providers/acquiring", id: "acquiring", options: {} } to the payment module\'s providers in medusa-config.ts and restart (the plugin entry alone does not register the providers)'

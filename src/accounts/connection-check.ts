@@ -13,20 +13,12 @@ import {
 import type { AcquiringOptions } from "./options"
 import { gatewayFor } from "./gateway-port"
 import { logSafeHex } from "../payment-sessions/order-number"
+import type {
+  ConnectionOutcome,
+  ConnectionVerdict,
+} from "../admin-contract/settings"
 
-export type ConnectionOutcome =
-  | "accepted"
-  | "signature_refused"
-  | "ip_not_registered"
-  | "unreachable"
-  | "unexpected"
-  | "configuration"
-
-export interface ConnectionVerdict {
-  outcome: ConnectionOutcome
-  message: string
-  code?: string
-}
+export type { ConnectionOutcome, ConnectionVerdict }
 
 /** At most this long: the merchant is waiting on the page. */
 const CHECK_TIMEOUT_MS = 10_000

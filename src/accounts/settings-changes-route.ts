@@ -6,6 +6,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { ListChangesQuery } from "./account-input"
 import { settingsService } from "./account-changes"
 import { listSettingsChanges } from "./account-store"
+import type { ChangesAnswer } from "../admin-contract/settings"
 
 /**
  * GET /admin/acquiring/settings/changes?limit=&offset= (newest first).
@@ -31,7 +32,7 @@ export async function GET(
     take: limit,
     skip: offset,
   })
-  res.json({
+  const answer: ChangesAnswer = {
     changes: rows.map((row) => ({
       id: row.id,
       account_id: row.account_id,
@@ -45,5 +46,6 @@ export async function GET(
     count,
     limit,
     offset,
-  })
+  }
+  res.json(answer)
 }

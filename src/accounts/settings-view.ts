@@ -13,35 +13,13 @@ import {
   type AccountRecord,
   type AccountView,
 } from "./account-record"
-import {
-  accountOverlay,
-  effectiveView,
-  type EffectiveView,
-} from "./effective-options"
+import { accountOverlay, effectiveView } from "./effective-options"
 import { settingsKeyFromEnv } from "./secret-box"
+import type { ProviderSettings, Serving } from "../admin-contract/settings"
 
-/**
- * Who serves the provider's new payments: an enabled account, medusa-config
- * alone (its options are complete), or nobody, so payments are refused:
- * "disabled" when the account that would serve is disabled (then
- * `account_id` names it and `effective` shows its saved values, in force
- * again once it is enabled), "none" when there is no account at all.
- */
-export type Serving = "account" | "config" | "disabled" | "none"
+export type { Serving }
 
-export interface ProviderSettingsView {
-  id: string
-  identifier: (typeof IDENTIFIERS)[number]
-  notify_url: string | null
-  /** the enabled account serving, or with `serving` "disabled" the disabled one */
-  account_id: string | null
-  serving: Serving
-  /** medusa-config's options alone are complete: they serve payments when no enabled account does */
-  config_complete: boolean
-  effective: EffectiveView
-  /** medusa-config's values and the defaults, without any account */
-  inherited: EffectiveView
-}
+export type ProviderSettingsView = ProviderSettings
 
 export function encryptionReady(): boolean {
   try {

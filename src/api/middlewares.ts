@@ -35,7 +35,7 @@ import { validateQuery } from "../input-hardening/validate-query"
 import {
   CreatePayoutBody,
   ListPayoutsQuery,
-} from "../payouts/payout-validators"
+} from "../admin-contract/payout-requests"
 import { CreatePaymentLinkBody } from "../payment-links/payment-link-validators"
 
 // Medusa's ids: anything else (a NUL, say) would reach PostgreSQL, which refuses it with a 500

@@ -29,7 +29,7 @@ export interface AdminPaymentView {
   /** what a partial capture left authorised, which the acquirer released */
   released_amount: string | null
   refunds: StoredRefund[]
-  review: SessionData["review"] | null
+  review: NonNullable<SessionData["review"]> | null
   account: AdminPaymentAccount
   transaction_id: string | null
   order_no: string | null

@@ -3,11 +3,15 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import type { PayoutList } from "../admin-contract/payouts"
 import { acquiringEntries } from "../accounts/provider-entries"
 import { createAcquiringPayoutWorkflow } from "./workflows/create-acquiring-payout"
 import { listPayouts, loadPayout } from "./payout-store"
 import { payoutDetailView, payoutListView } from "./payout-view"
-import type { CreatePayoutBody, ListPayoutsQuery } from "./payout-validators"
+import type {
+  CreatePayoutBody,
+  ListPayoutsQuery,
+} from "../admin-contract/payout-requests"
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -47,7 +51,7 @@ export async function GET(
     count,
     limit: query.limit,
     offset: query.offset,
-  })
+  } satisfies PayoutList)
 }
 
 function providerFor(req: AuthenticatedMedusaRequest, asked?: string): string {

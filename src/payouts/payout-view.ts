@@ -4,6 +4,7 @@
  * characters), in lists and in the detail alike; the request_id and the
  * acquirer's answer appear in full.
  */
+import type { PayoutDetail, PayoutRow } from "../admin-contract/payouts"
 import type { StoredPayout } from "./payout-store"
 
 export function maskTail(value: string | undefined | null): string | null {
@@ -40,16 +41,21 @@ function common(payout: StoredPayout) {
     short_reference_id: payout.short_reference_id,
     failure_type: payout.failure_type,
     failure_reason: payout.failure_reason,
-    created_at: payout.created_at,
-    updated_at: payout.updated_at,
+    created_at: isoTime(payout.created_at),
+    updated_at: isoTime(payout.updated_at),
   }
 }
 
-export function payoutListView(payout: StoredPayout) {
+/** As JSON writes a Date, so the answer's type says what the admin receives. */
+const isoTime = (at: Date | string): string => new Date(at).toISOString()
+const isoTimeOrNull = (at: Date | string | null | undefined): string | null =>
+  at ? isoTime(at) : null
+
+export function payoutListView(payout: StoredPayout): PayoutRow {
   return common(payout)
 }
 
-export function payoutDetailView(payout: StoredPayout) {
+export function payoutDetailView(payout: StoredPayout): PayoutDetail {
   const b = payout.beneficiary ?? {}
   const bank = b.bank_details ?? {}
   const payer = payout.payer
@@ -100,11 +106,11 @@ export function payoutDetailView(payout: StoredPayout) {
       amount_beneficiary_receives: payout.amount_beneficiary_receives,
       failure_type: payout.failure_type,
       failure_reason: payout.failure_reason,
-      created_at: payout.acquirer_created_at,
-      last_updated_at: payout.acquirer_updated_at,
+      created_at: isoTimeOrNull(payout.acquirer_created_at),
+      last_updated_at: isoTimeOrNull(payout.acquirer_updated_at),
     },
     last_error: payout.last_error,
     tries: payout.tries,
-    settled_at: payout.settled_at,
+    settled_at: isoTimeOrNull(payout.settled_at),
   }
 }

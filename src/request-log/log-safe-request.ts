@@ -37,7 +37,7 @@ import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { redact, scrubText } from "../gateway/redact"
 import { AdminRefundSearchQuery } from "../refunds/refund-validators"
-import { ListPayoutsQuery } from "../payouts/payout-validators"
+import { ListPayoutsQuery } from "../admin-contract/payout-requests"
 
 /** Where the middleware is mounted (prefixes, as Express's `app.use` matches them). */
 export const LOG_SAFE_MATCHERS = [

@@ -9,11 +9,14 @@ import type {
 } from "@medusajs/framework/http"
 import { customerCards } from "./saved-card-store"
 import { adminSavedCardView } from "./saved-card-view"
+import type { SavedCardsAnswer } from "../admin-contract/saved-cards"
 
 export async function customerSavedCardsRoute(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
   const cards = await customerCards(req.params.id)
-  res.json({ saved_cards: cards.map(adminSavedCardView) })
+  res.json({
+    saved_cards: cards.map(adminSavedCardView),
+  } satisfies SavedCardsAnswer)
 }

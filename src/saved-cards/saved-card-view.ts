@@ -4,6 +4,7 @@
  * it belongs to.
  */
 import type { SavedCardRow } from "./saved-card-store"
+import type { SavedCard } from "../admin-contract/saved-cards"
 
 export interface SavedCardView {
   id: string
@@ -15,12 +16,8 @@ export interface SavedCardView {
   last_used_at: string | null
 }
 
-export interface AdminSavedCardView extends SavedCardView {
-  customer_id: string
-  merchant_id: string
-  account_id: string
-  provider_id: string
-}
+/** The admin contract's saved card: the view, and the customer and acquiring account it belongs to. */
+export type AdminSavedCardView = SavedCard
 
 const iso = (at: Date | string | null | undefined): string | null =>
   at ? new Date(at).toISOString() : null

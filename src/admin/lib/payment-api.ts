@@ -1,66 +1,9 @@
-/** Answers of /admin/acquiring/payments/:id, as the order widget reads them. */
-export interface AcquiringPayment {
-  id: string
-  provider_id: string
-  status:
-    | "pending"
-    | "requires_more"
-    | "authorized"
-    | "captured"
-    | "canceled"
-    | "error"
-  result: { code: string; text: string } | null
-  three_ds: { result: string | null }
-  risk: { action: string | null; score: string | null; reasons: string[] }
-  card_masked: string | null
-  amount: string | null
-  currency: string | null
-  /** what the acquirer captured, once captured */
-  captured_amount?: string | null
-  /** what a partial capture left authorised, released by the acquirer */
-  released_amount?: string | null
-  refunds: { refund_reference_id: string; amount: string }[]
-  review: "held" | "released" | "rejected" | null
-  account: { id: string | null; name: string | null; mode: "test" | "live" }
-  transaction_id: string | null
-  order_no: string | null
-  void_pending: boolean
-  confirming: boolean
-  order_id: string | null
-  captured_at: string | null
-  canceled_at: string | null
-  decided: {
-    decision: "release" | "reject"
-    by: string | null
-    by_email: string | null
-    at: string
-  } | null
-  /** paid_with: the payment used a saved card; kept: the payment saved the card for the customer */
-  saved_card: { id: string; kept: boolean; paid_with: boolean } | null
-  /** authorised, uncaptured: when the authorisation lapses (may be past) */
-  lapses_at?: string | null
-  /** cancelled once the authorisation had lapsed: when it lapsed */
-  lapsed_at?: string | null
-  authorisation_lifetime_days?: number
-  /** when the payment's account captures; null once the account is gone (a server without it leaves it out) */
-  capture_on?: "authorisation" | "fulfilment" | "shipment" | "manual" | null
-  /** lapsed, paid with a card still kept, on an order that owes: the widget offers a re-authorisation */
-  reauthorisable?: boolean
-  /** what a re-authorisation asks for (what the order owes) */
-  reauthorisation?: { amount: string; currency: string } | null
-}
-
-/** POST /admin/acquiring/payments/:id/reauthorise: 200 authorised, 202 being confirmed. */
-export interface ReauthoriseAnswer {
-  payment_session_id: string
-  status: "authorized" | "pending"
-  message?: string
-}
-
-export interface SyncAnswer {
-  payment: AcquiringPayment
-  sync: { reached: boolean; changed: string[]; message: string }
-}
+export type {
+  AcquiringPayment,
+  ReauthoriseAnswer,
+  SyncAnswer,
+} from "../../admin-contract/payments"
+import type { AcquiringPayment } from "../../admin-contract/payments"
 
 /** What the payment card says of the saved card a payment used or saved. */
 export function savedCardNotes(

@@ -47,6 +47,16 @@ describe("the payout form", () => {
     })
   })
 
+  it("refuses what the server's own schema refuses, in the field it names", () => {
+    // the form's checks let these pass; the server's body schema does not
+    expect(validate(filled({ reference: "R".repeat(65) }))).toEqual({
+      reference: "Must be at most 64 characters",
+    })
+    expect(validate(filled({ reason: "x".repeat(141) }))).toEqual({
+      reason: "Must be at most 140 characters",
+    })
+  })
+
   it("builds the nested body, without empty fields or an empty payer", () => {
     expect(bodyOf(filled())).toEqual({
       payment_amount: "150.00",

@@ -5,6 +5,7 @@
  * the request body built from it.
  */
 import { z } from "zod"
+import { CreatePayoutBody } from "../../../../admin-contract/payout-requests"
 import {
   CURRENCY_DIGITS,
   isKnownCurrency,
@@ -137,14 +138,26 @@ const formSchema = z.record(z.string(), z.string()).superRefine((form, ctx) => {
 })
 
 export function validate(form: PayoutForm): FormErrors {
-  const parsed = formSchema.safeParse(form)
-  if (parsed.success) return {}
   const errors: FormErrors = {}
-  for (const issue of parsed.error.issues) {
+  const parsed = formSchema.safeParse(form)
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = String(issue.path[0]) as FieldName
     errors[field] ??= issue.message
   }
+  // the server's own schema on the body the form would send: what it would
+  // refuse is shown here first, so the form and the server never disagree
+  const server = CreatePayoutBody.safeParse(bodyOf(form))
+  for (const issue of server.success ? [] : server.error.issues) {
+    const field = issue.path.join(".")
+    if (isFormField(field))
+      errors[field] ??=
+        issue.message.charAt(0).toUpperCase() + issue.message.slice(1)
+  }
   return errors
+}
+
+function isFormField(name: string): name is FieldName {
+  return (FORM_FIELDS as readonly string[]).includes(name)
 }
 
 const UPPER = new Set<string>([

@@ -5,6 +5,7 @@ import type {
 import { healthAnswer } from "../../../../instance-health/admin-view"
 import { settingsService } from "../../../../accounts/account-changes"
 import { listAccounts } from "../../../../accounts/account-store"
+import type { SettingsAnswer } from "../../../../admin-contract/settings"
 import { settingsView } from "../../../../accounts/settings-view"
 
 /**
@@ -18,8 +19,9 @@ export async function GET(
 ) {
   const accounts = await listAccounts(settingsService(req.scope))
   const configModule = req.scope.resolve("configModule")
-  res.json({
+  const answer: SettingsAnswer = {
     ...settingsView(configModule, accounts),
     ...(await healthAnswer(configModule, req.scope.resolve("logger"))),
-  })
+  }
+  res.json(answer)
 }

@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import type { AcquiringPayment } from "../../../../../admin-contract/payments"
 import { readPaymentDetail } from "../../../../../payment-sessions/payment-detail"
 
 /** GET /admin/acquiring/payments/:id: the order widget's view of one payment. */
@@ -10,5 +11,5 @@ export async function GET(
   res: MedusaResponse
 ) {
   const payment = await readPaymentDetail(req.scope, req.params.id)
-  res.status(200).json({ payment })
+  res.status(200).json({ payment: payment satisfies AcquiringPayment })
 }

@@ -8,6 +8,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import type { SavedCardDeleted } from "../../../../../admin-contract/saved-cards"
 import { forgetSavedCard } from "../../../../../saved-cards/saved-card-store"
 
 export async function DELETE(
@@ -20,5 +21,9 @@ export async function DELETE(
       MedusaError.Types.NOT_FOUND,
       `Saved card ${id} was not found`
     )
-  res.json({ id, object: "saved_card", deleted: true })
+  res.json({
+    id,
+    object: "saved_card",
+    deleted: true,
+  } satisfies SavedCardDeleted)
 }

@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import type { SyncAnswer } from "../../../../../../admin-contract/payments"
 import { syncPaymentDetail } from "../../../../../../payment-sessions/payment-detail"
 
 /** POST /admin/acquiring/payments/:id/sync: the status query now, and what it changed. */
@@ -10,5 +11,5 @@ export async function POST(
   res: MedusaResponse
 ) {
   const { payment, sync } = await syncPaymentDetail(req.scope, req.params.id)
-  res.status(200).json({ payment, sync })
+  res.status(200).json({ payment, sync } satisfies SyncAnswer)
 }

@@ -1,19 +1,16 @@
 /**
- * Bodies and queries of /admin/acquiring/payouts. The beneficiary and payer
+ * Bodies and queries of /admin/acquiring/payouts: the server's checks, and
+ * the admin's create form runs the same body schema before it sends. The beneficiary and payer
  * are the gateway's own request schemas (so what passes here is what the
  * acquirer's request accepts); amounts are decimal strings checked against
  * the currency's digits, never numbers.
  */
 import { z } from "zod"
-import {
-  beneficiarySchema,
-  currencyCode,
-  formatAmount,
-  InvalidInputError,
-  isoDate,
-  payerSchema,
-  toDecimal,
-} from "../gateway/index"
+// each from its own file: the admin's bundle must not reach the gateway's HTTP client
+import { InvalidInputError } from "../gateway/errors"
+import { formatAmount, toDecimal } from "../gateway/money/amount"
+import { currencyCode, isoDate } from "../gateway/schemas/common"
+import { beneficiarySchema, payerSchema } from "../gateway/schemas/payout"
 
 // the shapes, not the checksums: the acquirer's bank checks those
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/

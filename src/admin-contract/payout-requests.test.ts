@@ -1,4 +1,4 @@
-import { CreatePayoutBody, ListPayoutsQuery } from "./payout-validators"
+import { CreatePayoutBody, ListPayoutsQuery } from "./payout-requests"
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   beneficiary: {
