@@ -11,7 +11,7 @@ import {
 } from "../src/gateway"
 import { DEFAULT_SANDBOX_ACCOUNT } from "../src/sandbox"
 import { interleave, stats, timeMs, type Row } from "./measure"
-import { authorised, control, requestCount, type Entry } from "./wire"
+import { authorized, control, requestCount, type Entry } from "./wire"
 
 type Kind = "capture" | "refund"
 
@@ -21,7 +21,7 @@ async function prepared(
   kind: Kind,
   count: number
 ): Promise<Entry[]> {
-  const entries = await authorised(base, count)
+  const entries = await authorized(base, count)
   if (kind === "capture") return entries
   await client.capture(entries)
   return entries.map((e) => ({

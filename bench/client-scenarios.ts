@@ -13,9 +13,9 @@ import { DEFAULT_SANDBOX_ACCOUNT } from "../src/sandbox"
 import { XMLParser } from "fast-xml-parser"
 import { interleave, ratioRow, stats, timeMs, type Row } from "./measure"
 import {
-  authorised,
+  authorized,
   orderInput,
-  signedAuthorise,
+  signedAuthorize,
   signedBatch,
   type Entry,
 } from "./wire"
@@ -57,16 +57,16 @@ export async function clientRows(
   const cpuNote = (target: string, baseline: string) =>
     `CPU of this process per op: ${stats(cpu[target]).median.toFixed(0)} µs through the client, ${stats(cpu[baseline]).median.toFixed(0)} µs raw fetch (medians)`
 
-  const authorise = await interleave(
+  const authorize = await interleave(
     rounds,
     async () => {
       const orders = Array.from({ length: perRound }, () => orderInput())
       return timed("authorise", async () => {
-        for (const order of orders) await client.authorise(order as never)
+        for (const order of orders) await client.authorize(order as never)
       })
     },
     async () => {
-      const bodies = Array.from({ length: perRound }, () => signedAuthorise())
+      const bodies = Array.from({ length: perRound }, () => signedAuthorize())
       return timed("authorise raw", async () => {
         for (const body of bodies) await rawPost(`${base}/v1/authorise`, body)
       })
@@ -76,13 +76,13 @@ export async function clientRows(
   const capture = await interleave(
     rounds,
     async () => {
-      const entries = await authorised(base, perRound)
+      const entries = await authorized(base, perRound)
       return timed("capture", async () => {
         for (const entry of entries) await client.capture([entry])
       })
     },
     async () => {
-      const entries = await authorised(base, perRound)
+      const entries = await authorized(base, perRound)
       const bodies = entries.map((e: Entry) => signedBatch("capture", [e]))
       return timed("capture raw", async () => {
         for (const body of bodies) await rawPost(`${base}/v1/capture`, body)
@@ -94,7 +94,7 @@ export async function clientRows(
     ratioRow(
       "authorise via client / raw fetch",
       "µs/op",
-      authorise,
+      authorize,
       "raw fetch, same signed body",
       "≤ 1.15×",
       { at_most: 1.15 },

@@ -21,7 +21,7 @@ import type { ProviderCore } from "../src/accounts/core"
 import { lookupOrders } from "../src/journal/status-query"
 import type { SessionData } from "../src/payment-sessions/session-data"
 import { interleave, stats, timeMs, type Row, type Stats } from "./measure"
-import { authorised, control, requestCount } from "./wire"
+import { authorized, control, requestCount } from "./wire"
 
 function benchOptions(base: string) {
   return {
@@ -80,11 +80,11 @@ async function requestsOf(base: string, operations: string[]): Promise<number> {
 }
 
 /** Authorised sandbox transactions with their order numbers, as the payments' stored data. */
-async function authorisedPayments(
+async function authorizedPayments(
   base: string,
   count: number
 ): Promise<SessionData[]> {
-  const entries = await authorised(base, count)
+  const entries = await authorized(base, count)
   const { transactions } = (await control(base, "GET", "/transactions")) as {
     transactions: { transaction_id: string; order_no: string }[]
   }
@@ -143,7 +143,7 @@ export async function providerPortRows(
   const requests: number[] = []
   const fresh = async () => {
     await control(base, "POST", "/reset")
-    const payments = await authorisedPayments(base, scale.callers)
+    const payments = await authorizedPayments(base, scale.callers)
     if (kind === "capture") return payments
     await client.capture(payments.map(entryOf))
     return payments.map((p) => ({ ...p, status: "captured" as const }))
@@ -236,7 +236,7 @@ export async function reconcileRow(
   // the sessions' state in memory, as the journal is
   useSessionStates(memorySessionStates())
   const provider = new BenchCardProvider(base, core)
-  const due = (await authorisedPayments(base, sessions)).map(lostAnswer)
+  const due = (await authorizedPayments(base, sessions)).map(lostAnswer)
   const before = await requestCount(base, "retrieval_trans")
   const answers = await lookupOrders(
     core,
@@ -244,11 +244,11 @@ export async function reconcileRow(
   )
   const afterLookup = await requestCount(base, "retrieval_trans")
   const stored = due.map((data) => applyLookups(core, data, answers).data)
-  const authorised = await Promise.all(
+  const authorized = await Promise.all(
     stored.map((data) => provider.authorizePayment({ data } as never))
   )
   const sent = (await requestCount(base, "retrieval_trans")) - before
-  const confirmed = authorised.filter((a) => a.status === "authorized").length
+  const confirmed = authorized.filter((a) => a.status === "authorized").length
   const one: Stats = { median: sent, min: sent, max: sent, samples: [sent] }
   return {
     scenario: `reconcile ${sessions} sessions: gateway requests`,

@@ -5,7 +5,7 @@
  */
 import { interleave, timeMs, type Row } from "./measure"
 import { startChild } from "./processes"
-import { poster, signedAuthorise } from "./wire"
+import { poster, signedAuthorize } from "./wire"
 
 const CONNECTIONS = 10
 const SETTLE_MS = 10_000
@@ -27,7 +27,7 @@ export async function sandboxRows(scale: {
       scale.rounds,
       async () => {
         const bodies = Array.from({ length: scale.perRound }, () =>
-          signedAuthorise()
+          signedAuthorize()
         )
         sent += bodies.length
         return perSecond(
@@ -37,7 +37,7 @@ export async function sandboxRows(scale: {
       },
       async () => {
         const bodies = Array.from({ length: scale.perRound }, () =>
-          signedAuthorise()
+          signedAuthorize()
         )
         return perSecond(
           bodies.length,
@@ -52,7 +52,7 @@ export async function sandboxRows(scale: {
       const count = Math.min(5000, scale.authorisations - sent)
       await toSandbox.all(
         "/v1/authorise",
-        Array.from({ length: count }, () => signedAuthorise())
+        Array.from({ length: count }, () => signedAuthorize())
       )
       sent += count
     }

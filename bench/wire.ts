@@ -26,7 +26,7 @@ export function orderInput(): Record<string, string> {
 }
 
 /** The message the client would send for this order: account added, signed. */
-export function signedAuthorise(order = orderInput()): string {
+export function signedAuthorize(order = orderInput()): string {
   const message: Record<string, unknown> = {
     ...order,
     merchant_id: account.merchant_id,
@@ -100,7 +100,7 @@ export function poster(base: string, sockets: number) {
 }
 
 /** Authorises `count` orders in the sandbox; their capture entries. */
-export async function authorised(
+export async function authorized(
   base: string,
   count: number
 ): Promise<Entry[]> {
@@ -108,7 +108,7 @@ export async function authorised(
   try {
     const answers = await http.all(
       "/v1/authorise",
-      Array.from({ length: count }, () => signedAuthorise())
+      Array.from({ length: count }, () => signedAuthorize())
     )
     return answers.map((xml) => {
       const id = /<transaction_id>([^<]+)<\/transaction_id>/.exec(xml)?.[1]

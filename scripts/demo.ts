@@ -255,10 +255,10 @@ async function runCheckouts(
     200,
     "payment detail"
   )
-  const authorised = await acquirerConfirms(payment.order_no, "authorised")
+  const authorized = await acquirerConfirms(payment.order_no, "authorised")
   show(
     "result",
-    `the plugin recorded acquirer order ${payment.order_no}, transaction ${payment.transaction_id}: ${money(authorised.amount, authorised.currency)} authorised, awaiting capture`
+    `the plugin recorded acquirer order ${payment.order_no}, transaction ${payment.transaction_id}: ${money(authorized.amount, authorized.currency)} authorised, awaiting capture`
   )
 
   step("Direct checkout: admin captures the payment")
@@ -351,10 +351,10 @@ async function runCheckouts(
   if (hostedPlaced.type !== "order")
     throw new Error(`cart not completed: ${JSON.stringify(hostedPlaced.error)}`)
   const hostedOrderNo = checkoutForm.inputs.order_no
-  const hostedAuthorised = await acquirerConfirms(hostedOrderNo, "authorised")
+  const hostedAuthorized = await acquirerConfirms(hostedOrderNo, "authorised")
   show(
     "result",
-    `order #${hostedPlaced.order.display_id} (${hostedPlaced.order.id}) placed; ${money(hostedAuthorised.amount, hostedAuthorised.currency)} authorised at the acquirer, awaiting capture`
+    `order #${hostedPlaced.order.display_id} (${hostedPlaced.order.id}) placed; ${money(hostedAuthorized.amount, hostedAuthorized.currency)} authorised at the acquirer, awaiting capture`
   )
   const { order: hostedOrder } = expectStatus(
     await admin.get(

@@ -137,7 +137,7 @@ export function orderWidgetMoneyCases(
     expect((await sandbox.requests("authorise")).length).toBe(before + 1)
     expect(await pluginA11y()).toEqual([])
     await fresh.scrollIntoViewIfNeeded()
-    await admin.screenshot("order-widget-reauthorise")
+    await admin.screenshot("order-widget-reauthorize")
   })
 
   it("makes a payment link for what an edited order owes from the widget", async () => {

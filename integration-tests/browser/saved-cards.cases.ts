@@ -103,7 +103,7 @@ export function savedCardsCases(
       publishableKey: shop.seeded.publishableKey,
       salesChannelId: shop.seeded.salesChannelId,
     })
-    const authorisedBefore = (await sandbox.requests("authorise")).length
+    const authorizedBefore = (await sandbox.requests("authorise")).length
     const page = browser.page()
 
     // create the account, which signs in
@@ -161,7 +161,7 @@ export function savedCardsCases(
     // the acquirer: one authorisation of the typed card, asking to keep it,
     // then one of its token, without a card
     const sent = (await sandbox.requests("authorise"))
-      .slice(authorisedBefore)
+      .slice(authorizedBefore)
       .map((request) => request.body)
     expect(sent).toHaveLength(2)
     expect(sent[0]).toMatchObject({

@@ -53,7 +53,7 @@ export function storefrontCheckoutCases(
   }
 
   /** Authorisations the sandbox received for `card` (its log masks the number to first 6 / last 4). */
-  async function authorisations(card: string): Promise<number> {
+  async function authorizations(card: string): Promise<number> {
     const masked = `${card.slice(0, 6)}******${card.slice(-4)}`
     return (await sandbox.requests("authorise")).filter(
       (r) => r.body?.card === masked
@@ -64,7 +64,7 @@ export function storefrontCheckoutCases(
   // take them one after the other, which keeps the file to a few minutes.
   it("pays by card with a double click on Pay: one authorisation, one order, shown to the shopper", async () => {
     const { shop, page } = await openStore()
-    const before = await authorisations(CARDS.approved)
+    const before = await authorizations(CARDS.approved)
     await expect(page.getByTestId("cart-total").textContent()).resolves.toBe(
       "$15.00"
     )
@@ -76,14 +76,14 @@ export function storefrontCheckoutCases(
     await page.getByRole("button", { name: "Pay $15.00" }).dblclick()
     const order = await expectOrderPage(page, shop)
     expect(order.total).toBe(15)
-    expect(await authorisations(CARDS.approved)).toBe(before + 1)
+    expect(await authorizations(CARDS.approved)).toBe(before + 1)
     expect(await ordersOf(shop)).toHaveLength(1)
   })
 
   it("shows a decline's message, then a second card is approved", async () => {
     const { shop, page } = await openStore()
-    const approvedBefore = await authorisations(CARDS.approved)
-    const declinedBefore = await authorisations(CARDS.declined)
+    const approvedBefore = await authorizations(CARDS.approved)
+    const declinedBefore = await authorizations(CARDS.declined)
     await typeCard(page, {
       number: CARDS.declined,
       expiry: EXPIRY,
@@ -113,8 +113,8 @@ export function storefrontCheckoutCases(
     })
     await page.getByRole("button", { name: "Pay $15.00" }).click()
     await expectOrderPage(page, shop)
-    expect(await authorisations(CARDS.declined)).toBe(declinedBefore + 1)
-    expect(await authorisations(CARDS.approved)).toBe(approvedBefore + 1)
+    expect(await authorizations(CARDS.declined)).toBe(declinedBefore + 1)
+    expect(await authorizations(CARDS.approved)).toBe(approvedBefore + 1)
   })
 
   it("fails a 3-D Secure challenge in the browser, is told, tries again and passes it: the order is placed", async () => {

@@ -101,7 +101,7 @@ export function faultMatrix(suite: AcquiringSuite) {
     moneyOf(sandbox, shop, orderId, transactionId)
 
   /** A direct order whose 15.00 the acquirer authorised. */
-  async function authorisedOrder() {
+  async function authorizedOrder() {
     const shop = await openShop()
     const { order } = await placeDirectOrder(shop)
     const payment = await adminPayment(shop, order.id)
@@ -113,7 +113,7 @@ export function faultMatrix(suite: AcquiringSuite) {
     }
   }
 
-  return { inject, finished, faultedCallDone, money, authorisedOrder }
+  return { inject, finished, faultedCallDone, money, authorizedOrder }
 }
 
 /**

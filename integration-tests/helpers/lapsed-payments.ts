@@ -3,7 +3,7 @@
  * and its authorisation lapsed: what the re-authorisation specs (HTTP and
  * browser) start from.
  */
-import { runAuthorisationLapsing } from "../../src/jobs/authorizations-lapsing"
+import { runAuthorizationLapsing } from "../../src/jobs/authorizations-lapsing"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
   CARD_PROVIDER,
@@ -63,6 +63,6 @@ export async function lapsePayment(
     "sync"
   )
   // the job cancels it in Medusa (unless the sync's status query already did)
-  await runAuthorisationLapsing(suite.container())
+  await runAuthorizationLapsing(suite.container())
   expect((await adminPayment(shop, orderId)).canceled_at).toBeTruthy()
 }

@@ -73,7 +73,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
     return (await cartWithSession(shop, CARD_PROVIDER)).session.id
   }
 
-  const authorisations = async () =>
+  const authorizations = async () =>
     (await sandbox.requests("authorise")).length
 
   /** `count` card sessions of the shop, opened five at a time (one guest email each: Medusa creates the customer). */
@@ -122,7 +122,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
   async function twentyDeclinesAtOnce(ip: string, instances: SecondInstance[]) {
     shop = await openShop()
     const ids = await sessionIds(20)
-    const before = await authorisations()
+    const before = await authorizations()
     await sandbox.injectFault({
       operation: "authorise",
       kind: "latency",
@@ -153,7 +153,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
         })
       }
       // counted in the sandbox's request log: nothing over the limit reached the acquirer
-      expect(await authorisations()).toBe(before + 10)
+      expect(await authorizations()).toBe(before + 10)
       // the ten declines hold the limit afterwards, on every instance
       for (const instance of instances) {
         const blocked = await submitFrom(
@@ -164,7 +164,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
         )
         expect(blocked.status).toBe(429)
       }
-      expect(await authorisations()).toBe(before + 10)
+      expect(await authorizations()).toBe(before + 10)
     } finally {
       await sandbox.clearFaults()
     }
@@ -173,7 +173,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
   it("per session: two declines pass, the third attempt answers 429 with Retry-After and never reaches the acquirer", async () => {
     shop = await openShop()
     const id = await sessionId()
-    const before = await authorisations()
+    const before = await authorizations()
     expect((await submitFrom("198.51.100.1", id, CARDS.declined)).status).toBe(
       402
     )
@@ -188,14 +188,14 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
       retry_after: expect.any(Number),
     })
     expect(blocked.data.message).toEqual(expect.any(String))
-    expect(await authorisations()).toBe(before + 2)
+    expect(await authorizations()).toBe(before + 2)
   })
 
   // Medusa restores the database before each test (a new shop, a new key); the counters live on
   it("per IP: the sixth attempt from one address passes, the seventh answers 429", async () => {
     shop = await openShop()
     // two attempts of this address so far (the blocked one is not counted)
-    const before = await authorisations()
+    const before = await authorizations()
     for (let n = 3; n <= 6; n++) {
       expect({
         n,
@@ -211,7 +211,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
     )
     expect(blocked.status).toBe(429)
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0)
-    expect(await authorisations()).toBe(before + 4)
+    expect(await authorizations()).toBe(before + 4)
     // another address is not limited by this one's count
     expect(
       (await submitFrom("198.51.100.2", await sessionId(), CARDS.approved))
@@ -221,7 +221,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
 
   it("per publishable key: the ninth attempt under one key passes, the tenth answers 429 from any address", async () => {
     shop = await openShop()
-    const before = await authorisations()
+    const before = await authorizations()
     for (let n = 1; n <= 9; n++) {
       const status = (
         await submitFrom(`203.0.113.${n}`, await sessionId(), CARDS.approved)
@@ -235,7 +235,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
     )
     expect(blocked.status).toBe(429)
     expect(blocked.data.type).toBe("rate_limited")
-    expect(await authorisations()).toBe(before + 9)
+    expect(await authorizations()).toBe(before + 9)
   })
 
   it("hosted pages, and attempts refused after the check, hold no decline place once answered", async () => {
@@ -293,7 +293,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
       shop = await openShop()
       const second = await startSecondInstance(databaseUrl())
       try {
-        const before = await authorisations()
+        const before = await authorizations()
         const instances = [backendUrl, () => second.url]
         for (let n = 1; n <= 9; n++) {
           const status = (
@@ -316,7 +316,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, databaseUrl }) => {
           )
           expect(blocked.status).toBe(429)
         }
-        expect(await authorisations()).toBe(before + 9)
+        expect(await authorizations()).toBe(before + 9)
       } finally {
         await second.stop()
       }

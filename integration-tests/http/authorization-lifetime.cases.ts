@@ -6,7 +6,7 @@ import {
   acquiringPaymentDetail,
 } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
-import { runAuthorisationLapsing } from "../../src/jobs/authorizations-lapsing"
+import { runAuthorizationLapsing } from "../../src/jobs/authorizations-lapsing"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * words a merchant can act on. The sandbox's control surface ages the
  * transaction instead of waiting a week.
  */
-export function authorisationLifetimeCases({
+export function authorizationLifetimeCases({
   sandbox,
   openShop,
   container,
@@ -80,7 +80,7 @@ export function authorisationLifetimeCases({
     expect(left).toBeGreaterThan(0)
     expect(left).toBeLessThanOrEqual(DAY_MS)
 
-    const first = await runAuthorisationLapsing(container())
+    const first = await runAuthorizationLapsing(container())
     expect(first.noticed).toEqual([payment.id])
     const notices = await lapseNotices(order.display_id)
     expect(notices).toHaveLength(1)
@@ -90,7 +90,7 @@ export function authorisationLifetimeCases({
         `^Order #${order.display_id}: the authorisation of ${amount.replace(".", "\\.")} USD lapses on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC \\(7 days after it was given\\)\\.`
       )
     )
-    const second = await runAuthorisationLapsing(container())
+    const second = await runAuthorizationLapsing(container())
     expect(second.noticed).toEqual([])
     expect(await lapseNotices(order.display_id)).toHaveLength(1)
 
@@ -108,11 +108,11 @@ export function authorisationLifetimeCases({
     expect(early.status).toBe(400)
     expect(early.data.message).toBe(message)
 
-    const third = await runAuthorisationLapsing(container())
+    const third = await runAuthorizationLapsing(container())
     expect(third.cancelled).toEqual([payment.id])
-    const cancelled = await adminPayment(shop, order.id)
-    expect(cancelled.canceled_at).toBeTruthy()
-    expect(cancelled.captured_at).toBeFalsy()
+    const canceled = await adminPayment(shop, order.id)
+    expect(canceled.canceled_at).toBeTruthy()
+    expect(canceled.captured_at).toBeFalsy()
     expect(await detail(shop, payment.id)).toMatchObject({
       status: "canceled",
       lapses_at: null,
@@ -148,7 +148,7 @@ export function authorisationLifetimeCases({
       "capture"
     )
     await sandbox.age(paid.data.transaction_id, 10)
-    const outcome = await runAuthorisationLapsing(container())
+    const outcome = await runAuthorizationLapsing(container())
     expect(outcome.cancelled).not.toContain(payment.id)
     expect(outcome.noticed).not.toContain(payment.id)
     const after = await adminPayment(shop, order.id)

@@ -103,14 +103,14 @@ export function directCardCases({
     ).toEqual([])
 
     const transactionId = stored.transaction_id
-    const authorised = await sandbox.transaction(transactionId)
-    expect(authorised).toMatchObject({
+    const authorized = await sandbox.transaction(transactionId)
+    expect(authorized).toMatchObject({
       state: "authorised",
       amount: "25.00",
       payment_status: "2000",
       card_masked: "424242******4242",
     })
-    expect(authorised.currency.toUpperCase()).toBe("USD")
+    expect(authorized.currency.toUpperCase()).toBe("USD")
 
     const order = await expectOrder(shop, cart.id)
     expect(order.total).toBe(25)
@@ -302,7 +302,7 @@ export function directCardCases({
   it("answers a malformed card field with 400 naming the field, before anything reaches the service", async () => {
     const shop = await openShop()
     const { session } = await cartWithSession(shop, CARD_PROVIDER)
-    const authorisations = (await sandbox.requests("authorise")).length
+    const authorizations = (await sandbox.requests("authorise")).length
 
     const noCode = await shop.store.post(
       `/store/acquiring/payment-sessions/${session.id}/card`,
@@ -331,7 +331,7 @@ export function directCardCases({
     )
     expect(badMonth.status).toBe(400)
     expect(badMonth.text).toMatch(/expiry_month/)
-    expect((await sandbox.requests("authorise")).length).toBe(authorisations)
+    expect((await sandbox.requests("authorise")).length).toBe(authorizations)
   })
 
   it("voids the authorisation when the order is cancelled before capture", async () => {

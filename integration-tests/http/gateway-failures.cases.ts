@@ -103,10 +103,10 @@ export function gatewayFailuresCases(suite: AcquiringSuite): void {
     const payment = await adminPayment(shop, order.id)
     const tx = await sandbox.transaction(payment.data.transaction_id)
     expect(tx.state).toBe("authorised")
-    const authorisations = (await sandbox.requests("authorise")).filter((r) =>
+    const authorizations = (await sandbox.requests("authorise")).filter((r) =>
       String(r.body.order_no ?? "").startsWith(tx.order_no.replace(/-\d+$/, ""))
     )
-    expect(authorisations).toHaveLength(1)
+    expect(authorizations).toHaveLength(1)
   })
 
   it("a status query answer with a wrong signature is not trusted on the shopper's return; a good one later is", async () => {

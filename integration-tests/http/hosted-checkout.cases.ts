@@ -237,12 +237,12 @@ export function hostedCheckoutCases({
     const attempts = await sandbox.transactionsOf(
       (await shop.stored(session.id)).attempts.map((a: any) => a.order_no)
     )
-    const authorised = attempts.filter((tx) => tx.state === "authorised")
-    expect(authorised).toHaveLength(1)
+    const authorized = attempts.filter((tx) => tx.state === "authorised")
+    expect(authorized).toHaveLength(1)
     // The payment names the attempt that was paid, so the admin can capture it.
     expect(payment.data).toMatchObject({
-      order_no: authorised[0].order_no,
-      transaction_id: authorised[0].transaction_id,
+      order_no: authorized[0].order_no,
+      transaction_id: authorized[0].transaction_id,
     })
     const capture = await shop.admin.post(
       `/admin/payments/${payment.id}/capture`,
@@ -253,7 +253,7 @@ export function hostedCheckoutCases({
       body: capture.status === 200 ? "" : capture.text,
     }).toEqual({ status: 200, body: "" })
     expect(
-      (await sandbox.transaction(authorised[0].transaction_id)).state
+      (await sandbox.transaction(authorized[0].transaction_id)).state
     ).toBe("captured")
   })
 

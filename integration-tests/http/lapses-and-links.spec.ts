@@ -6,16 +6,16 @@
  * keep their own describe.
  */
 import { acquiringSuite } from "../helpers/acquiring-suite"
-import { authorisationLifetimeCases } from "./authorization-lifetime.cases"
+import { authorizationLifetimeCases } from "./authorization-lifetime.cases"
 import { paymentLinksCases } from "./payment-links.cases"
-import { reauthoriseCases } from "./reauthorize.cases"
+import { reauthorizeCases } from "./reauthorize.cases"
 import { orderChangesCases } from "./order-changes.cases"
 
 jest.setTimeout(180_000)
 
 acquiringSuite((suite) => {
-  describe("authorization-lifetime", () => authorisationLifetimeCases(suite))
-  describe("reauthorise", () => reauthoriseCases(suite))
+  describe("authorization-lifetime", () => authorizationLifetimeCases(suite))
+  describe("reauthorise", () => reauthorizeCases(suite))
   describe("payment-links", () => paymentLinksCases(suite))
   describe("order-changes", () => orderChangesCases(suite))
 })

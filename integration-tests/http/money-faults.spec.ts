@@ -336,12 +336,12 @@ acquiringSuite((suite) => {
       const earlier = await finished("cancel")
       await inject("cancel", fault)
 
-      const cancelled = await shop.admin.post(
+      const canceled = await shop.admin.post(
         `/admin/orders/${order.id}/cancel`,
         {}
       )
-      expectClearAnswer(cancelled, "order cancel")
-      expect(cancelled.status).toBe(200)
+      expectClearAnswer(canceled, "order cancel")
+      expect(canceled.status).toBe(200)
 
       // Before the void is confirmed the money of a cancelled order cannot be captured.
       const early = await shop.admin.post(

@@ -47,7 +47,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
   }
 
   /** A direct card order, its authorisation's notification dealt with first. */
-  async function authorisedOrder(quantity: number) {
+  async function authorizedOrder(quantity: number) {
     const shop = await openShop()
     const placed = await placeDirectOrder(shop, { quantity })
     await notificationsProcessed(suite)
@@ -61,7 +61,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
 
   it("an edit that lowers the total keeps the authorisation: the new total is captured from it and the rest released, nothing voided", async () => {
     // two items of 10.00 and 5.00 shipping: 25.00 authorised
-    const { shop, order, tx, voidsOf } = await authorisedOrder(2)
+    const { shop, order, tx, voidsOf } = await authorizedOrder(2)
     const confirmed = await editOrder(
       shop,
       order.id,
@@ -100,7 +100,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
   })
 
   it("an edit that raises the total keeps the authorisation: it is captured, and only the difference is owed, by payment link", async () => {
-    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const { shop, order, tx, voidsOf } = await authorizedOrder(1)
     const confirmed = await editOrder(
       shop,
       order.id,
@@ -126,7 +126,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
   })
 
   it("a confirm with no change open is Medusa's to refuse, and captures nothing", async () => {
-    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const { shop, order, tx, voidsOf } = await authorizedOrder(1)
     const capturesBefore = (await sandbox.requests("capture")).length
     const answer = await shop.admin.post(
       `/admin/order-edits/${order.id}/confirm`,
@@ -140,7 +140,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
   })
 
   it("an edit of an order whose payment is captured captures nothing more and owes the difference, as before", async () => {
-    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const { shop, order, tx, voidsOf } = await authorizedOrder(1)
     const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
       .payments
     expectStatus(
@@ -162,7 +162,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
   })
 
   it("an edit whose capture the acquirer refuses is not confirmed, and nothing is voided", async () => {
-    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const { shop, order, tx, voidsOf } = await authorizedOrder(1)
     await sandbox.injectFault({
       operation: "capture",
       kind: "http_500",
@@ -191,7 +191,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
   })
 
   it("an edit confirmed at the moment an admin captures: one capture, nothing voided, the difference owed", async () => {
-    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const { shop, order, tx, voidsOf } = await authorizedOrder(1)
     const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
       .payments
     const capturesBefore = (await sandbox.requests("capture")).length
@@ -217,7 +217,7 @@ export function orderChangesCases(suite: AcquiringSuite) {
   })
 
   it("an exchange that raises the total keeps the authorisation as an edit does", async () => {
-    const { shop, order, tx, voidsOf } = await authorisedOrder(1)
+    const { shop, order, tx, voidsOf } = await authorizedOrder(1)
     // Medusa takes back only what was fulfilled
     await fulfil(shop, order.id)
     const { exchange } = expectStatus(

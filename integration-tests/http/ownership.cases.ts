@@ -31,7 +31,7 @@ export function ownershipCases({
     loginCustomer(shop, backendUrl, email)
   const otherChannelKey = () => newChannelKey(container())
 
-  async function authorisations(): Promise<number> {
+  async function authorizations(): Promise<number> {
     return (await sandbox.requests("authorise")).length
   }
 
@@ -45,7 +45,7 @@ export function ownershipCases({
     const { session } = await cartWithSession(ownerShop, CARD_PROVIDER, {
       email: "owner@example.test",
     })
-    const before = await authorisations()
+    const before = await authorizations()
 
     const callers = {
       "another customer": storeAs(
@@ -68,13 +68,13 @@ export function ownershipCases({
       )
       expect({ who, status: read.status }).toEqual({ who, status: 404 })
     }
-    expect(await authorisations()).toBe(before)
+    expect(await authorizations()).toBe(before)
     expect((await shop.stored(session.id)).status).toBe("pending")
 
     // the owner still pays
     const paid = await submitCard(ownerShop, session.id, CARDS.approved)
     expect(paid.status).toBe(200)
-    expect(await authorisations()).toBe(before + 1)
+    expect(await authorizations()).toBe(before + 1)
   })
 
   it("a key of another sales channel cannot submit a card, read the session or open (and so void) its hosted page", async () => {
@@ -82,7 +82,7 @@ export function ownershipCases({
     const foreign = storeAs(shop, await otherChannelKey())
     const card = await cartWithSession(shop, CARD_PROVIDER)
     const hosted = await cartWithSession(shop, HOSTED_PROVIDER)
-    const before = await authorisations()
+    const before = await authorizations()
 
     expect(
       (
@@ -115,7 +115,7 @@ export function ownershipCases({
         )
       ).status
     ).toBe(404)
-    expect(await authorisations()).toBe(before)
+    expect(await authorizations()).toBe(before)
     expect((await shop.stored(hosted.session.id)).attempts).toEqual([])
 
     // the owner's own key opens the page

@@ -12,7 +12,7 @@ import { ledgerOf, violations } from "../helpers/money-invariants"
 export function partialCaptureCases(suite: AcquiringSuite): void {
   const { sandbox, openShop } = suite
 
-  async function authorisedOrder() {
+  async function authorizedOrder() {
     const shop = await openShop()
     const { order } = await placeDirectOrder(shop)
     const payment = await adminPayment(shop, order.id)
@@ -37,7 +37,7 @@ export function partialCaptureCases(suite: AcquiringSuite): void {
     shop.admin.post(`/admin/payments/${paymentId}/capture`, body)
 
   it("captures less than authorised: that part at the acquirer, the rest released, and nothing more capturable", async () => {
-    const { shop, order, payment, tx } = await authorisedOrder()
+    const { shop, order, payment, tx } = await authorizedOrder()
     expectStatus(
       await capture(shop, payment.id, { amount: 10 }),
       200,
@@ -66,7 +66,7 @@ export function partialCaptureCases(suite: AcquiringSuite): void {
   })
 
   it("a second capture asked before Medusa marked the first complete is refused by the provider, nothing sent", async () => {
-    const { shop, payment, tx, order } = await authorisedOrder()
+    const { shop, payment, tx, order } = await authorizedOrder()
     // both at once: one waits for the other under the payment's lock, then finds it captured
     const [first, second] = await Promise.all([
       capture(shop, payment.id, { amount: 10 }),
@@ -80,7 +80,7 @@ export function partialCaptureCases(suite: AcquiringSuite): void {
   })
 
   it("captures exactly the authorised amount as a whole capture", async () => {
-    const { shop, order, payment, tx } = await authorisedOrder()
+    const { shop, order, payment, tx } = await authorizedOrder()
     expectStatus(
       await capture(shop, payment.id, { amount: 15 }),
       200,
@@ -93,7 +93,7 @@ export function partialCaptureCases(suite: AcquiringSuite): void {
   })
 
   it("refuses more than authorised before anything is sent", async () => {
-    const { shop, payment, tx } = await authorisedOrder()
+    const { shop, payment, tx } = await authorizedOrder()
     const answer = await capture(shop, payment.id, { amount: 16 })
     expect(answer.status).toBe(400)
     expect(await capturesSent(tx)).toEqual([])
@@ -101,7 +101,7 @@ export function partialCaptureCases(suite: AcquiringSuite): void {
   })
 
   it("refunds after a partial capture are bounded by what was captured, on both sides", async () => {
-    const { shop, order, payment, tx } = await authorisedOrder()
+    const { shop, order, payment, tx } = await authorizedOrder()
     expectStatus(
       await capture(shop, payment.id, { amount: 10 }),
       200,
@@ -125,7 +125,7 @@ export function partialCaptureCases(suite: AcquiringSuite): void {
   })
 
   it("a refund while the order has an order change in progress is refused before money moves, and goes through once it is cancelled", async () => {
-    const { shop, order, payment, tx } = await authorisedOrder()
+    const { shop, order, payment, tx } = await authorizedOrder()
     expectStatus(await capture(shop, payment.id, {}), 200, "capture")
     expectStatus(
       await shop.admin.post(`/admin/order-edits`, { order_id: order.id }),

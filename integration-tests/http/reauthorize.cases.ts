@@ -21,14 +21,14 @@ import { expectStatus } from "../../dev/store-client/http-client"
 import { pendingDifference } from "../helpers/payment-links"
 import { settle } from "../helpers/settlement"
 
-export function reauthoriseCases(suite: AcquiringSuite) {
+export function reauthorizeCases(suite: AcquiringSuite) {
   const { sandbox } = suite
   const paidOrder = (email: string, keep: boolean) =>
     orderPaidByCustomer(suite, email, keep)
   const lapse = (shop: Shop, orderId: string, payment: any) =>
     lapsePayment(suite, shop, orderId, payment)
 
-  const reauthorise = (shop: Shop, paymentId: string) =>
+  const reauthorize = (shop: Shop, paymentId: string) =>
     shop.admin.post(`/admin/acquiring/payments/${paymentId}/reauthorise`, {})
 
   const detail = acquiringPaymentDetail
@@ -42,7 +42,7 @@ export function reauthoriseCases(suite: AcquiringSuite) {
     expect((await detail(shop, payment.id)).reauthorisable).toBe(false)
 
     // before it lapsed: nothing to re-authorise
-    const early = await reauthorise(shop, payment.id)
+    const early = await reauthorize(shop, payment.id)
     expect(early.status).toBe(409)
     expect(early.data.message).toBe(
       "This payment's authorisation has not lapsed: it can still be captured as it is."
@@ -59,7 +59,7 @@ export function reauthoriseCases(suite: AcquiringSuite) {
 
     const before = (await sandbox.requests("authorise")).length
     const answer = expectStatus(
-      await reauthorise(shop, payment.id),
+      await reauthorize(shop, payment.id),
       200,
       "re-authorise"
     )
@@ -89,7 +89,7 @@ export function reauthoriseCases(suite: AcquiringSuite) {
     expect(Number(fresh.amount)).toBe(Number(amount))
 
     // a second click: the order owes nothing now
-    const again = await reauthorise(shop, payment.id)
+    const again = await reauthorize(shop, payment.id)
     expect(again.status).toBe(409)
     expect(again.data.message).toBe(
       `Order #${order.display_id} owes nothing: what it costs is paid or authorised.`
@@ -114,8 +114,8 @@ export function reauthoriseCases(suite: AcquiringSuite) {
     const before = (await sandbox.requests("authorise")).length
 
     const answers = await Promise.all([
-      reauthorise(shop, payment.id),
-      reauthorise(shop, payment.id),
+      reauthorize(shop, payment.id),
+      reauthorize(shop, payment.id),
     ])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
     const refused = answers.find((a) => a.status === 409)!
@@ -145,7 +145,7 @@ export function reauthoriseCases(suite: AcquiringSuite) {
     await lapse(shop, order.id, payment)
     expect((await detail(shop, payment.id)).reauthorisable).toBe(false)
     const before = (await sandbox.requests("authorise")).length
-    const refused = await reauthorise(shop, payment.id)
+    const refused = await reauthorize(shop, payment.id)
     expect(refused.status).toBe(409)
     expect(refused.data.message).toBe(
       "This payment did not use a saved card: send the customer a payment link instead."

@@ -183,7 +183,7 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
     const hosted = await cartWithSession(shop, HOSTED_PROVIDER)
     const ids = segment([card.session.id, hosted.session.id])
     const sessions = "/store/acquiring/payment-sessions"
-    const authorisationsBefore = (await sandbox.requests("authorise")).length
+    const authorizationsBefore = (await sandbox.requests("authorise")).length
 
     const targets: Record<string, fc.Arbitrary<Sent>> = {
       card: fc
@@ -223,10 +223,10 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
     )
     expect(counts).toEqual(Object.values(targets).map(() => runs))
     // cards were tried, and the velocity limits held the acquirer's share down
-    const authorisations =
-      (await sandbox.requests("authorise")).length - authorisationsBefore
-    expect(authorisations).toBeGreaterThan(0)
-    expect(authorisations).toBeLessThan(ROUTE_FUZZ_RUNS)
+    const authorizations =
+      (await sandbox.requests("authorise")).length - authorizationsBefore
+    expect(authorizations).toBeGreaterThan(0)
+    expect(authorizations).toBeLessThan(ROUTE_FUZZ_RUNS)
     // the suite scans the logs for its own test cards; the generated ones are looked for here
     const lines = logs.lines().join("\n")
     expect(cardsSent.filter((pan) => lines.includes(pan))).toEqual([])

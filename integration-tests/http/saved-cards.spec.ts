@@ -92,7 +92,7 @@ acquiringSuite((suite) => {
     saved_card: { id, ...(security_code ? { security_code } : {}) },
   })
 
-  async function authorisations(): Promise<any[]> {
+  async function authorizations(): Promise<any[]> {
     return sandbox.requests("authorise")
   }
 
@@ -125,7 +125,7 @@ acquiringSuite((suite) => {
     const shop = await openShop()
     const guest = recorded(shop.store)
     // a guest asking is refused by name, before anything reaches the acquirer
-    const before = (await authorisations()).length
+    const before = (await authorizations()).length
     const { session } = await cartWithSession(
       { ...shop, store: guest },
       CARD_PROVIDER
@@ -141,13 +141,13 @@ acquiringSuite((suite) => {
         reason: "only a signed-in customer can keep a card",
       },
     ])
-    expect((await authorisations()).length).toBe(before)
+    expect((await authorizations()).length).toBe(before)
 
     // signed in but not asking: nothing kept
     const me = await customer(shop, "keeper@example.test")
     const plain = await me.pay(typed(CARDS.approved))
     expectStatus(plain.answer, 200, "pay without saving")
-    expect((await authorisations()).at(-1).body.token_flag ?? "").not.toBe(
+    expect((await authorizations()).at(-1).body.token_flag ?? "").not.toBe(
       "YES"
     )
     expect(await me.list()).toEqual([])
@@ -156,7 +156,7 @@ acquiringSuite((suite) => {
     // asking: the acquirer keeps it, the customer sees it
     const asked = await me.pay(typed(CARDS.approved, { save_card: true }))
     const body = expectStatus(asked.answer, 200, "pay and save")
-    expect((await authorisations()).at(-1).body.token_flag).toBe("YES")
+    expect((await authorizations()).at(-1).body.token_flag).toBe("YES")
     const cards = await me.list()
     expect(cards).toEqual([
       {
@@ -201,7 +201,7 @@ acquiringSuite((suite) => {
       card_masked: "424242******4242",
       saved_card_id: card.id,
     })
-    const sent = (await authorisations()).at(-1).body
+    const sent = (await authorizations()).at(-1).body
     // the sandbox's log keeps a token's last four characters only
     expect(sent).toMatchObject({
       token_id: `****${token.slice(-4)}`,
@@ -282,13 +282,13 @@ acquiringSuite((suite) => {
     expect(declines).toEqual([402, 402, 402, 402, 402, 429])
 
     // the security code is required (the default option): refused by name, nothing sent
-    const before = (await authorisations()).length
+    const before = (await authorizations()).length
     const missing = await me.pay(saved(card.id))
     expect(missing.answer.status).toBe(400)
     expect(missing.answer.data.issues).toEqual([
       { field: "saved_card.security_code", reason: "is required" },
     ])
-    expect((await authorisations()).length).toBe(before)
+    expect((await authorizations()).length).toBe(before)
   })
 
   it("a token the acquirer no longer knows: E0011, a clear message, and the card leaves the list", async () => {
@@ -311,7 +311,7 @@ acquiringSuite((suite) => {
     const { shop, me, card } = await savedApprovedCard("owner@example.test")
     const intruder = await customer(shop, "intruder@example.test")
     const guest = recorded(shop.store)
-    const before = (await authorisations()).length
+    const before = (await authorizations()).length
 
     expect(await intruder.list()).toEqual([])
     const theirs = await intruder.pay(saved(card.id, CODE))
@@ -334,7 +334,7 @@ acquiringSuite((suite) => {
       saved(card.id, CODE)
     )
     expect(guestPays.status).toBe(404)
-    expect((await authorisations()).length).toBe(before)
+    expect((await authorizations()).length).toBe(before)
     expect((await me.list()).map((c) => c.id)).toEqual([card.id])
   })
 

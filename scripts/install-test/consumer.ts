@@ -25,5 +25,5 @@ export async function consumer(): Promise<string> {
   })
   await sandbox.close()
   const amount: string = formatAmount("10.5", "usd")
-  return `${typeof client.authorise} ${amount} ${AcquiringCardProvider.identifier}`
+  return `${typeof client.authorize} ${amount} ${AcquiringCardProvider.identifier}`
 }

@@ -13,7 +13,7 @@ import type { AcquiringOptions } from "./options"
 
 export type GatewayPort = Pick<
   AcquiringClient,
-  | "authorise"
+  | "authorize"
   | "checkout"
   | "retrieveTransactions"
   | "retrieveRefunds"
@@ -49,7 +49,7 @@ export function gatewayFor(
   })
   const batched = createCoalescingClient(client)
   return {
-    authorise: client.authorise,
+    authorize: client.authorize,
     checkout: client.checkout,
     retrieveTransactions: client.retrieveTransactions,
     retrieveRefunds: client.retrieveRefunds,

@@ -51,7 +51,7 @@ export interface AcquiringPayment {
 }
 
 /** POST /admin/acquiring/payments/:id/reauthorise: 200 authorised, 202 being confirmed. */
-export interface ReauthoriseAnswer {
+export interface ReauthorizeAnswer {
   payment_session_id: string
   status: "authorized" | "pending"
   message?: string

@@ -17,13 +17,13 @@ import {
 import { isAttemptToken } from "../payment-sessions/order-number"
 import { AdminReviewBody } from "../risk-review/review-validators"
 import { attachAcquiringCart } from "../payment-sessions/attach-cart"
-import { refuseCaptureOfCancelledOrder } from "../capture/capture-guard"
+import { refuseCaptureOfCanceledOrder } from "../capture/capture-guard"
 import {
   lockOrderPayments,
   lockPaymentMoney,
 } from "../order-payments/payment-locks"
 import { refuseRefundMedusaWouldFail } from "../refunds/refund-guard"
-import { keepAuthorisationOn } from "../order-changes/order-change-capture"
+import { keepAuthorizationOn } from "../order-changes/order-change-capture"
 import { refuseSessionsOnPaidCollection } from "../payment-sessions/paid-collection-guard"
 import { refuseUntrustedSessionBody } from "../payment-sessions/session-body-guard"
 import { lockSessionCreation } from "../payment-sessions/session-creation-lock"
@@ -133,7 +133,7 @@ export default defineMiddlewares({
       middlewares: [
         validateParams(idParams("id", "a payment id")),
         lockPaymentMoney,
-        refuseCaptureOfCancelledOrder,
+        refuseCaptureOfCanceledOrder,
       ],
     },
     {
@@ -167,7 +167,7 @@ export default defineMiddlewares({
       matcher,
       middlewares: [
         validateParams(idParams("id", what)),
-        keepAuthorisationOn(kind),
+        keepAuthorizationOn(kind),
       ],
     })),
     {

@@ -1,7 +1,7 @@
 import type { SessionData } from "../payment-sessions/session-data"
 import { isDueToday, lapseNotice, needsNotice } from "./authorization-lapses"
 
-const authorised = (extra: Partial<SessionData> = {}): SessionData => ({
+const authorized = (extra: Partial<SessionData> = {}): SessionData => ({
   order_no: "MED1",
   status: "authorized",
   amount: "15.00",
@@ -21,33 +21,33 @@ const authorised = (extra: Partial<SessionData> = {}): SessionData => ({
 describe("which payments the daily run looks at", () => {
   it("is due from one day before the lapse, and after it", () => {
     // lapses 2026-11-27T10:00Z after 7 days
-    expect(isDueToday(authorised(), 7, new Date("2026-11-26T09:59:59Z"))).toBe(
+    expect(isDueToday(authorized(), 7, new Date("2026-11-26T09:59:59Z"))).toBe(
       false
     )
-    expect(isDueToday(authorised(), 7, new Date("2026-11-26T10:00:00Z"))).toBe(
+    expect(isDueToday(authorized(), 7, new Date("2026-11-26T10:00:00Z"))).toBe(
       true
     )
-    expect(isDueToday(authorised(), 7, new Date("2026-12-05T00:00:00Z"))).toBe(
+    expect(isDueToday(authorized(), 7, new Date("2026-12-05T00:00:00Z"))).toBe(
       true
     )
     // a longer lifetime: not yet
-    expect(isDueToday(authorised(), 10, new Date("2026-11-27T12:00:00Z"))).toBe(
+    expect(isDueToday(authorized(), 10, new Date("2026-11-27T12:00:00Z"))).toBe(
       false
     )
   })
 
   it("never a captured or cancelled payment", () => {
     const late = new Date("2026-12-05T00:00:00Z")
-    expect(isDueToday(authorised({ status: "captured" }), 7, late)).toBe(false)
-    expect(isDueToday(authorised({ status: "canceled" }), 7, late)).toBe(false)
+    expect(isDueToday(authorized({ status: "captured" }), 7, late)).toBe(false)
+    expect(isDueToday(authorized({ status: "canceled" }), 7, late)).toBe(false)
   })
 
   it("tells the admin once", () => {
     const now = new Date("2026-11-26T12:00:00Z")
-    expect(needsNotice(authorised(), 7, now)).toBe(true)
+    expect(needsNotice(authorized(), 7, now)).toBe(true)
     expect(
       needsNotice(
-        authorised({ lapse_notice_at: "2026-11-26T06:00:00.000Z" }),
+        authorized({ lapse_notice_at: "2026-11-26T06:00:00.000Z" }),
         7,
         now
       )

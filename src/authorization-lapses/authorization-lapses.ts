@@ -82,7 +82,7 @@ export function lapseNotice(input: {
   }
 }
 
-export async function runAuthorisationLapsing(
+export async function runAuthorizationLapsing(
   container: MedusaContainer,
   options: LapsingOptions = {}
 ): Promise<LapsingOutcome> {

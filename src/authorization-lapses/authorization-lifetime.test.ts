@@ -1,5 +1,5 @@
 import {
-  acquirerAuthorisationTime,
+  acquirerAuthorizationTime,
   hasLapsed,
   lapsedMessage,
   lapsesAt,
@@ -16,18 +16,18 @@ import {
 } from "../payment-sessions/__fixtures__/sessions"
 
 // the fixture's attempt was sent at 2026-11-23T10:00:00.000Z
-const authorised = () => applyResult(session("sent"), result("1"), RULES)
+const authorized = () => applyResult(session("sent"), result("1"), RULES)
 
 describe("authorisation time", () => {
   it("an attempt that becomes authorised keeps its request's time", () => {
-    const data = authorised()
+    const data = authorized()
     expect(data.status).toBe("authorized")
     expect(data.attempts?.[0].authorized_at).toBe("2026-11-23T10:00:00.000Z")
   })
 
   it("the acquirer's earlier transaction_date replaces it; a later one does not", () => {
     const earlier = applyQuery(
-      authorised(),
+      authorized(),
       { ...query("2000"), transaction_date: "20261117093000" },
       RULES
     )
@@ -41,16 +41,16 @@ describe("authorisation time", () => {
   })
 
   it("ignores a transaction_date that is no date or less than a minute earlier, and attempts not authorised", () => {
-    const attempt = authorised().attempts?.[0]
-    expect(acquirerAuthorisationTime(attempt, "20261123095901")).toBeUndefined()
-    expect(acquirerAuthorisationTime(attempt, "20261123095900")).toBe(
+    const attempt = authorized().attempts?.[0]
+    expect(acquirerAuthorizationTime(attempt, "20261123095901")).toBeUndefined()
+    expect(acquirerAuthorizationTime(attempt, "20261123095900")).toBe(
       "2026-11-23T09:59:00.000Z"
     )
-    expect(acquirerAuthorisationTime(attempt, "20261340000000")).toBeUndefined()
-    expect(acquirerAuthorisationTime(attempt, "2026-11-01")).toBeUndefined()
-    expect(acquirerAuthorisationTime(attempt, undefined)).toBeUndefined()
+    expect(acquirerAuthorizationTime(attempt, "20261340000000")).toBeUndefined()
+    expect(acquirerAuthorizationTime(attempt, "2026-11-01")).toBeUndefined()
+    expect(acquirerAuthorizationTime(attempt, undefined)).toBeUndefined()
     expect(
-      acquirerAuthorisationTime(
+      acquirerAuthorizationTime(
         session("pending").attempts?.[0],
         "20261101000000"
       )
@@ -60,7 +60,7 @@ describe("authorisation time", () => {
 
 describe("lapse", () => {
   it("an authorised, uncaptured payment lapses the lifetime after its authorisation", () => {
-    const data = authorised()
+    const data = authorized()
     expect(lapsesAt(data, 7)?.toISOString()).toBe("2026-11-30T10:00:00.000Z")
     expect(lapsesAt(data, 3)?.toISOString()).toBe("2026-11-26T10:00:00.000Z")
     expect(hasLapsed(data, 7, new Date("2026-11-30T09:59:59Z"))).toBe(false)
@@ -68,13 +68,13 @@ describe("lapse", () => {
   })
 
   it("a captured, voided or pending payment has no lapse ahead; the lapse time stays known", () => {
-    expect(lapsesAt(captured(authorised()), 7)).toBeUndefined()
-    expect(lapsesAt(voided(authorised()), 7)).toBeUndefined()
-    expect(lapseTime(voided(authorised()), 7)?.toISOString()).toBe(
+    expect(lapsesAt(captured(authorized()), 7)).toBeUndefined()
+    expect(lapsesAt(voided(authorized()), 7)).toBeUndefined()
+    expect(lapseTime(voided(authorized()), 7)?.toISOString()).toBe(
       "2026-11-30T10:00:00.000Z"
     )
     expect(lapsesAt(session("pending"), 7)).toBeUndefined()
-    expect(lapsesAt({ ...authorised(), void_pending: true }, 7)).toBeUndefined()
+    expect(lapsesAt({ ...authorized(), void_pending: true }, 7)).toBeUndefined()
   })
 
   it("legacy data without an authorisation time has none", () => {
@@ -91,21 +91,21 @@ describe("lapse", () => {
 
 describe("lapseView", () => {
   it("answers lapses_at for an authorised payment and lapsed_at for one cancelled after its lapse", () => {
-    expect(lapseView(authorised(), 7, null)).toEqual({
+    expect(lapseView(authorized(), 7, null)).toEqual({
       lapses_at: "2026-11-30T10:00:00.000Z",
       lapsed_at: null,
     })
-    const cancelled = voided(authorised())
-    expect(lapseView(cancelled, 7, new Date("2026-12-01T02:00:00Z"))).toEqual({
+    const canceled = voided(authorized())
+    expect(lapseView(canceled, 7, new Date("2026-12-01T02:00:00Z"))).toEqual({
       lapses_at: null,
       lapsed_at: "2026-11-30T10:00:00.000Z",
     })
     // voided before the lapse: the merchant's void, no lapse
-    expect(lapseView(cancelled, 7, new Date("2026-11-24T00:00:00Z"))).toEqual({
+    expect(lapseView(canceled, 7, new Date("2026-11-24T00:00:00Z"))).toEqual({
       lapses_at: null,
       lapsed_at: null,
     })
-    expect(lapseView(captured(authorised()), 7, null)).toEqual({
+    expect(lapseView(captured(authorized()), 7, null)).toEqual({
       lapses_at: null,
       lapsed_at: null,
     })

@@ -10,7 +10,7 @@ import type { Attempt, SessionData } from "../payment-sessions/session-data"
 export const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The wire contract's lifetime, the option's default. */
-export const DEFAULT_AUTHORISATION_LIFETIME_DAYS = 7
+export const DEFAULT_AUTHORIZATION_LIFETIME_DAYS = 7
 
 /** `YYYYMMDDHHMMSS`, read as UTC (the sandbox writes UTC; an acquirer in a zone behind UTC only makes the lapse earlier, never later). */
 function transactionDate(text: string | undefined): Date | undefined {
@@ -29,7 +29,7 @@ function transactionDate(text: string | undefined): Date | undefined {
  * it is earlier than the one the plugin holds: the acquirer's record is what
  * its lapse runs from. Undefined when nothing changes.
  */
-export function acquirerAuthorisationTime(
+export function acquirerAuthorizationTime(
   attempt: Attempt | undefined,
   transaction_date: string | undefined
 ): string | undefined {

@@ -1,10 +1,10 @@
 import {
-  reauthorisationVerdict,
-  type ReauthorisationFacts,
+  reauthorizationVerdict,
+  type ReauthorizationFacts,
 } from "./reauthorization"
 
 /** A lapsed card payment made with a card still kept, on an order owing 25.00. */
-const eligible: ReauthorisationFacts = {
+const eligible: ReauthorizationFacts = {
   provider: "acquiring-card",
   lapsed: true,
   canceled: true,
@@ -18,14 +18,14 @@ const eligible: ReauthorisationFacts = {
   order_name: "Order #7",
 }
 
-const reason = (facts: Partial<ReauthorisationFacts>) => {
-  const verdict = reauthorisationVerdict({ ...eligible, ...facts })
+const reason = (facts: Partial<ReauthorizationFacts>) => {
+  const verdict = reauthorizationVerdict({ ...eligible, ...facts })
   return verdict.allowed ? "allowed" : verdict.reason
 }
 
 describe("reauthorisationVerdict", () => {
   it("allows a lapsed saved-card payment on an order that owes", () => {
-    expect(reauthorisationVerdict(eligible)).toEqual({ allowed: true })
+    expect(reauthorizationVerdict(eligible)).toEqual({ allowed: true })
   })
 
   it("refuses a payment that did not use a saved card, pointing at a payment link", () => {

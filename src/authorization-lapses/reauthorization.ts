@@ -25,7 +25,7 @@ import { orderName } from "../payment-links/admin-routes"
 const SEND_A_LINK = "send the customer a payment link instead"
 
 /** What the rules look at, gathered from the payment, its saved card and its order. */
-export interface ReauthorisationFacts {
+export interface ReauthorizationFacts {
   /** the provider's identifier: acquiring-card or acquiring-hosted */
   provider: string
   lapsed: boolean
@@ -47,18 +47,18 @@ export interface ReauthorisationFacts {
   order_name: string
 }
 
-export type ReauthorisationVerdict =
+export type ReauthorizationVerdict =
   { allowed: true } | { allowed: false; reason: string }
 
-const refuse = (reason: string): ReauthorisationVerdict => ({
+const refuse = (reason: string): ReauthorizationVerdict => ({
   allowed: false,
   reason,
 })
 
 /** The rules, in the order a merchant would ask them. */
-export function reauthorisationVerdict(
-  facts: ReauthorisationFacts
-): ReauthorisationVerdict {
+export function reauthorizationVerdict(
+  facts: ReauthorizationFacts
+): ReauthorizationVerdict {
   if (facts.provider !== "acquiring-card")
     return refuse(
       `This payment was not made by card on the store's page: ${SEND_A_LINK}.`
@@ -108,7 +108,7 @@ export async function savedCardFacts(
   data: SessionData
 ): Promise<
   Pick<
-    ReauthorisationFacts,
+    ReauthorizationFacts,
     "provider" | "saved_card" | "account" | "saved_cards_enabled"
   > & { card: SavedCardRow | undefined }
 > {
@@ -140,7 +140,7 @@ export async function savedCardFacts(
 }
 
 /** The payment as the rules see it, with the card and the order's balance they read. */
-export async function reauthorisationFacts(
+export async function reauthorizationFacts(
   container: MedusaContainer,
   payment: {
     provider_id: string
@@ -150,7 +150,7 @@ export async function reauthorisationFacts(
     order_id: string | null
   }
 ): Promise<{
-  facts: ReauthorisationFacts
+  facts: ReauthorizationFacts
   card: SavedCardRow | undefined
   balance: OrderBalance | null
 }> {

@@ -23,7 +23,7 @@ import {
 import { paymentModule } from "../order-payments/payment-store"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import {
-  authoriseCard,
+  authorizeCard,
   type CardOutcome,
 } from "../authorization/authorize-card"
 import { declinedError } from "../journal/errors"
@@ -38,7 +38,7 @@ import {
   orderName,
 } from "../payment-links/admin-routes"
 import { readPaymentDetail } from "../payment-sessions/payment-detail"
-import { reauthorisationFacts, reauthorisationVerdict } from "./reauthorization"
+import { reauthorizationFacts, reauthorizationVerdict } from "./reauthorization"
 
 /** How long the answer waits for a recording the acquirer's notification started. */
 const RECORD_WAIT_MS = 10_000
@@ -48,7 +48,7 @@ function conflict(res: MedusaResponse, message: string): void {
   res.status(409).json({ type: "conflict", message })
 }
 
-export async function reauthorisePaymentRoute(
+export async function reauthorizePaymentRoute(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ): Promise<void> {
@@ -63,12 +63,12 @@ export async function reauthorisePaymentRoute(
   // the payment-link lock: two clicks, or a click and a new link, make one collection and one authorisation
   await lockingModule(req.scope).execute(
     orderPaymentLockKey(orderId),
-    () => reauthorise(req.scope, res, paymentId, orderId),
+    () => reauthorize(req.scope, res, paymentId, orderId),
     { timeout: 30 }
   )
 }
 
-async function reauthorise(
+async function reauthorize(
   scope: MedusaContainer,
   res: MedusaResponse,
   paymentId: string,
@@ -79,14 +79,14 @@ async function reauthorise(
   const payment = await paymentModule(scope).retrievePayment(paymentId, {
     select: ["id", "provider_id", "data"],
   })
-  const { facts, card, balance } = await reauthorisationFacts(scope, {
+  const { facts, card, balance } = await reauthorizationFacts(scope, {
     provider_id: payment.provider_id,
     data: await readSession(payment.data),
     lapsed: detail.lapsed_at !== null,
     canceled: detail.canceled_at !== null,
     order_id: orderId,
   })
-  const verdict = reauthorisationVerdict(facts)
+  const verdict = reauthorizationVerdict(facts)
   if (!verdict.allowed || !card || !balance) {
     conflict(
       res,
@@ -96,7 +96,7 @@ async function reauthorise(
     )
     return
   }
-  if (await authorisedNotRecorded(scope, balance)) {
+  if (await authorizedNotRecorded(scope, balance)) {
     conflict(
       res,
       `A payment of ${orderName(balance)} is authorised, or being confirmed with the acquirer, and not yet recorded on the order: reload the order in a minute.`
@@ -130,7 +130,7 @@ async function reauthorise(
     )
     return
   }
-  const outcome = await authoriseCard(
+  const outcome = await authorizeCard(
     loaded.core,
     loaded.data,
     // Merchant-initiated: no security code. The account's
@@ -230,7 +230,7 @@ async function recordedPayment(
  * request leaves and before Medusa hears of the authorisation, so a second
  * click never authorises twice while the first is unsettled or unrecorded.
  */
-async function authorisedNotRecorded(
+async function authorizedNotRecorded(
   scope: MedusaContainer,
   balance: OrderBalance
 ): Promise<boolean> {

@@ -10,7 +10,7 @@ import {
   ERROR_CODE,
   GatewayRefusedError,
   isOutcomeUnknown,
-  type AuthoriseRequestInput,
+  type AuthorizeRequestInput,
   type VerifiedResult,
 } from "../gateway/index"
 import {
@@ -62,7 +62,7 @@ export type CardPayment =
       holder?: Holder
     }
 
-export async function authoriseCard(
+export async function authorizeCard(
   core: ProviderCore,
   stored: SessionData,
   payment: CardPayment,
@@ -87,7 +87,7 @@ export async function authoriseCard(
   let result: VerifiedResult | undefined
   let failure: unknown
   try {
-    result = await core.gateway.authorise(order)
+    result = await core.gateway.authorize(order)
     // a concurrent submit already used this order number: settled by the status query
     if (result.result.code === ERROR_CODE.DUPLICATE_ORDER_NO) {
       failure = new GatewayRefusedError(
@@ -177,7 +177,7 @@ export async function authoriseCard(
 function cardOrder(
   base: ReturnType<typeof attemptOrder>,
   payment: CardPayment
-): AuthoriseRequestInput {
+): AuthorizeRequestInput {
   if (payment.kind === "saved")
     return {
       ...base,

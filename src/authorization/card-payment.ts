@@ -9,7 +9,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { ERROR_CODE } from "../gateway/index"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { authoriseCard } from "./authorize-card"
+import { authorizeCard } from "./authorize-card"
 import type { CardOutcome } from "./authorize-card"
 import { declinedError } from "../journal/errors"
 import type { CardEntry } from "./card-entry"
@@ -59,7 +59,7 @@ async function payUnderLock(
   if (!(await availableNow(res, loaded, current))) return
   const gate = await gateUnlessPaid(req, res, loaded, sessionId)
   if (gate === "refused") return
-  const outcome = await authoriseCard(
+  const outcome = await authorizeCard(
     loaded.core,
     current,
     payment,

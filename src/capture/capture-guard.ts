@@ -14,7 +14,7 @@ import type {
 import { lapsedCaptureMessage } from "./lapsed-capture"
 import { acquiringPaymentOf } from "../payment-sessions/acquiring-payment"
 
-export async function refuseCaptureOfCancelledOrder(
+export async function refuseCaptureOfCanceledOrder(
   req: MedusaRequest,
   res: MedusaResponse,
   next: MedusaNextFunction

@@ -9,7 +9,7 @@ import { refundPayment } from "../refunds/refunds"
 
 const ORDER_NO = "MEDbbbbbbbbbbbbbbbbbbbbbbbb"
 
-const authorised: SessionData = {
+const authorized: SessionData = {
   session_id: "payses_1",
   order_no: ORDER_NO,
   transaction_id: "T1",
@@ -54,7 +54,7 @@ function capturing() {
 describe("capture amounts", () => {
   it("sends the amount of Medusa's capture and keeps what was captured when it is a part", async () => {
     const { core, sent } = capturing()
-    const data = await capturePayment(core, authorised, {
+    const data = await capturePayment(core, authorized, {
       amount: { value: "10", precision: 20 },
     })
     expect(sent).toEqual(["10.00"])
@@ -70,12 +70,12 @@ describe("capture amounts", () => {
   it("a capture of the whole amount, or of none named, records no part", async () => {
     const whole = capturing()
     expect(
-      (await capturePayment(whole.core, authorised, { amount: "15" }))
+      (await capturePayment(whole.core, authorized, { amount: "15" }))
         .captured_amount
     ).toBeUndefined()
     const unnamed = capturing()
     expect(
-      (await capturePayment(unnamed.core, authorised)).captured_amount
+      (await capturePayment(unnamed.core, authorized)).captured_amount
     ).toBeUndefined()
     expect([...whole.sent, ...unnamed.sent]).toEqual(["15.00", "15.00"])
   })
@@ -83,7 +83,7 @@ describe("capture amounts", () => {
   it("refuses more than the authorised amount before anything is sent", async () => {
     const { core, calls } = capturing()
     await expect(
-      capturePayment(core, authorised, { amount: "15.01" })
+      capturePayment(core, authorized, { amount: "15.01" })
     ).rejects.toThrow(/authorised 15\.00 USD/)
     expect(calls).toEqual([])
   })
@@ -91,7 +91,7 @@ describe("capture amounts", () => {
   it("refuses a second capture of the payment before anything is sent, naming what was captured and released", async () => {
     const { core, calls } = capturing()
     const partly = {
-      ...authorised,
+      ...authorized,
       status: "captured" as const,
       captured_amount: "10.00",
     }
@@ -106,7 +106,7 @@ describe("capture amounts", () => {
   it("records a capture the acquirer already made only at the amount it made", async () => {
     const { core, calls } = capturing()
     const partly = {
-      ...authorised,
+      ...authorized,
       status: "captured" as const,
       captured_amount: "10.00",
     }
@@ -133,7 +133,7 @@ describe("capture amounts", () => {
     // the answer is lost and the query does not show it captured yet
     status = "2000"
     await expect(
-      capturePayment(core, authorised, { amount: "10" })
+      capturePayment(core, authorized, { amount: "10" })
     ).rejects.toThrow(/being confirmed/)
     expect(core.journal.operations[0]).toMatchObject({
       state: "unknown",
@@ -143,11 +143,11 @@ describe("capture amounts", () => {
     status = "3000"
     lose = false
     await expect(
-      capturePayment(core, authorised, { amount: "15" })
+      capturePayment(core, authorized, { amount: "15" })
     ).rejects.toThrow(/has captured 10\.00 USD/)
     expect(sent).toEqual(["10.00"])
     // …and the same amount records it
-    const data = await capturePayment(core, authorised, { amount: "10" })
+    const data = await capturePayment(core, authorized, { amount: "10" })
     expect(data).toMatchObject({ status: "captured", captured_amount: "10.00" })
     expect(sent).toEqual(["10.00"])
     expect(calls.filter((c) => c.method === "capture")).toHaveLength(1)
@@ -155,9 +155,9 @@ describe("capture amounts", () => {
 
   it("a capture the journal holds as made is recorded, never sent again, when Medusa asks with stale data", async () => {
     const { core, sent } = capturing()
-    await capturePayment(core, authorised, { amount: "10" })
+    await capturePayment(core, authorized, { amount: "10" })
     // Medusa dropped its capture (say its own transaction failed after the acquirer answered)
-    const again = await capturePayment(core, authorised, { amount: "10" })
+    const again = await capturePayment(core, authorized, { amount: "10" })
     expect(again).toMatchObject({
       status: "captured",
       captured_amount: "10.00",
@@ -178,10 +178,10 @@ describe("capture amounts", () => {
     })
     const core = testCore(gateway)
     await expect(
-      capturePayment(core, authorised, { amount: "10" })
+      capturePayment(core, authorized, { amount: "10" })
     ).rejects.toThrow(/being confirmed/)
     lose = false
-    const data = await capturePayment(core, authorised, { amount: "12" })
+    const data = await capturePayment(core, authorized, { amount: "12" })
     expect(sent).toEqual(["10.00", "12.00"])
     expect(data.captured_amount).toBe("12.00")
     expect(core.journal.operations.map((op) => op.state)).toEqual([
@@ -197,7 +197,7 @@ describe("capture amounts", () => {
       retrieveRefunds: async () => [],
     })
     const partly = {
-      ...authorised,
+      ...authorized,
       status: "captured" as const,
       captured_amount: "10.00",
     }
@@ -212,11 +212,11 @@ describe("capture amounts", () => {
 })
 
 describe("a lapsed authorisation (DECISION: 7 days)", () => {
-  const authorisedAt: SessionData = {
-    ...authorised,
+  const authorizedAt: SessionData = {
+    ...authorized,
     attempts: [
       {
-        ...authorised.attempts![0],
+        ...authorized.attempts![0],
         authorized_at: "2026-11-10T08:00:00.000Z",
       },
     ],
@@ -230,7 +230,7 @@ describe("a lapsed authorisation (DECISION: 7 days)", () => {
     })
     const core = testCore(gateway)
     await expect(
-      capturePayment(core, authorisedAt, {
+      capturePayment(core, authorizedAt, {
         now: new Date("2026-11-18T00:00:00Z"),
       })
     ).rejects.toThrow(lapsedMessage)
@@ -247,7 +247,7 @@ describe("a lapsed authorisation (DECISION: 7 days)", () => {
         return { ...entry, ok: true } as never
       },
     })
-    const data = await capturePayment(testCore(gateway), authorisedAt, {
+    const data = await capturePayment(testCore(gateway), authorizedAt, {
       now: new Date("2026-11-18T00:00:00Z"),
     })
     expect(data.status).toBe("captured")
@@ -268,7 +268,7 @@ describe("a lapsed authorisation (DECISION: 7 days)", () => {
       ],
     })
     await expect(
-      capturePayment(testCore(gateway), authorisedAt, {
+      capturePayment(testCore(gateway), authorizedAt, {
         now: new Date("2026-11-16T12:00:00Z"),
       })
     ).rejects.toThrow(
@@ -289,12 +289,12 @@ describe("a lapsed authorisation (DECISION: 7 days)", () => {
       }).gateway
     const now = new Date("2026-11-12T00:00:00Z")
     await expect(
-      capturePayment(testCore(refusing("1100")), authorisedAt, { now })
+      capturePayment(testCore(refusing("1100")), authorizedAt, { now })
     ).rejects.toThrow(
       "The acquirer refused the capture (E0005:not allowed): it has released the authorisation; ask the customer to pay again"
     )
     await expect(
-      capturePayment(testCore(refusing("2000")), authorisedAt, { now })
+      capturePayment(testCore(refusing("2000")), authorizedAt, { now })
     ).rejects.toThrow("The acquirer refused the capture (E0005:not allowed)")
   })
 
@@ -305,7 +305,7 @@ describe("a lapsed authorisation (DECISION: 7 days)", () => {
     await expect(
       capturePayment(
         testCore(gateway, { authorisation_lifetime_days: 3 }),
-        authorisedAt,
+        authorizedAt,
         { now: new Date("2026-11-13T09:00:00Z") }
       )
     ).rejects.toThrow("The authorisation lapsed on 2026-11-13 (after 3 days)")

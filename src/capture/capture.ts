@@ -148,8 +148,8 @@ function refusalOf(
 /** Medusa's capture amount in the currency's digits, never above the authorised amount. */
 function captureAmountOf(data: SessionData, requested?: AmountInput): string {
   const currency = data.currency as string
-  const authorised = data.amount as string
-  if (requested === undefined) return authorised
+  const authorized = data.amount as string
+  if (requested === undefined) return authorized
   let amount: string
   try {
     amount = roundAmount(requested, currency, "capture amount")
@@ -163,10 +163,10 @@ function captureAmountOf(data: SessionData, requested?: AmountInput): string {
       `The capture cannot be sent: ${reason}`
     )
   }
-  if (compareAmounts(amount, authorised) > 0) {
+  if (compareAmounts(amount, authorized) > 0) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `Cannot capture ${amount} ${currency}: the acquirer authorised ${authorised} ${currency}`
+      `Cannot capture ${amount} ${currency}: the acquirer authorised ${authorized} ${currency}`
     )
   }
   return amount

@@ -12,7 +12,7 @@ import {
 describe("status constants", () => {
   it("carry the wire values", () => {
     expect(ORDER_STATUS).toEqual({
-      AUTHORISED: "1",
+      AUTHORIZED: "1",
       FAILED: "0",
       PENDING: "-1",
       REVIEW: "-2",

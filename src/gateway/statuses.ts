@@ -6,7 +6,7 @@
 import { InvalidInputError } from "./errors"
 
 export const ORDER_STATUS = Object.freeze({
-  AUTHORISED: "1",
+  AUTHORIZED: "1",
   FAILED: "0",
   /** 3-D Secure challenge or still processing */
   PENDING: "-1",
@@ -16,9 +16,9 @@ export const ORDER_STATUS = Object.freeze({
 
 export const PAYMENT_STATUS = Object.freeze({
   FAILED: "1000",
-  CANCELLED: "1100",
+  CANCELED: "1100",
   /** authorised, awaiting capture */
-  AUTHORISED: "2000",
+  AUTHORIZED: "2000",
   PENDING: "2100",
   REVIEW: "2200",
   /** paid (captured) */
@@ -149,7 +149,7 @@ export type PaymentStatusOverrides = Partial<Record<string, PaymentOutcome>>
 export const DEFAULT_ORDER_STATUS_MEANINGS: Readonly<
   Record<string, OrderOutcome>
 > = Object.freeze({
-  [ORDER_STATUS.AUTHORISED]: "authorised",
+  [ORDER_STATUS.AUTHORIZED]: "authorised",
   [ORDER_STATUS.FAILED]: "failed",
   [ORDER_STATUS.PENDING]: "pending",
   [ORDER_STATUS.REVIEW]: "review",
@@ -159,8 +159,8 @@ export const DEFAULT_PAYMENT_STATUS_MEANINGS: Readonly<
   Record<string, PaymentOutcome>
 > = Object.freeze({
   [PAYMENT_STATUS.FAILED]: "failed",
-  [PAYMENT_STATUS.CANCELLED]: "cancelled",
-  [PAYMENT_STATUS.AUTHORISED]: "authorised",
+  [PAYMENT_STATUS.CANCELED]: "cancelled",
+  [PAYMENT_STATUS.AUTHORIZED]: "authorised",
   [PAYMENT_STATUS.PENDING]: "pending",
   [PAYMENT_STATUS.REVIEW]: "review",
   [PAYMENT_STATUS.CAPTURED]: "captured",

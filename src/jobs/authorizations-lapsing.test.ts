@@ -1,25 +1,25 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { runAuthorisationLapsing } from "../authorization-lapses/authorization-lapses"
-import authorisationsLapsingJob, { config } from "./authorizations-lapsing"
+import { runAuthorizationLapsing } from "../authorization-lapses/authorization-lapses"
+import authorizationsLapsingJob, { config } from "./authorizations-lapsing"
 
 jest.mock("../authorization-lapses/authorization-lapses", () => ({
-  runAuthorisationLapsing: jest.fn(async () => ({
+  runAuthorizationLapsing: jest.fn(async () => ({
     noticed: [],
     cancelled: [],
     still_held: [],
   })),
 }))
 
-describe("the authorisations-lapsing job", () => {
+describe("the authorizations-lapsing job", () => {
   it("runs the lapse work with the container", async () => {
     const container = {} as MedusaContainer
-    await authorisationsLapsingJob(container)
-    expect(runAuthorisationLapsing).toHaveBeenCalledWith(container)
+    await authorizationsLapsingJob(container)
+    expect(runAuthorizationLapsing).toHaveBeenCalledWith(container)
   })
 
   it("runs once a day", () => {
     expect(config).toEqual({
-      name: "authorisations-lapsing",
+      name: "authorizations-lapsing",
       schedule: "0 6 * * *",
     })
   })

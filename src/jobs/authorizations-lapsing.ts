@@ -4,18 +4,18 @@
  * (src/authorization-lapses/authorization-lapses.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { runAuthorisationLapsing } from "../authorization-lapses/authorization-lapses"
+import { runAuthorizationLapsing } from "../authorization-lapses/authorization-lapses"
 
-export { runAuthorisationLapsing }
+export { runAuthorizationLapsing }
 
-export default async function authorisationsLapsingJob(
+export default async function authorizationsLapsingJob(
   container: MedusaContainer
 ) {
-  await runAuthorisationLapsing(container)
+  await runAuthorizationLapsing(container)
 }
 
 export const config = {
-  name: "authorisations-lapsing",
+  name: "authorizations-lapsing",
   // once a day, early in the morning (server time), before the day's captures
   schedule: "0 6 * * *",
 }

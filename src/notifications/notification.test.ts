@@ -155,12 +155,12 @@ describe("notifications", () => {
   })
 
   it("maps what the status query confirms: captured, voided, failed", async () => {
-    const capturedAtAuthorisation = await core("3000", true, {
+    const capturedAtAuthorization = await core("3000", true, {
       capture_on: "authorisation",
     })
     expect(
       (
-        await webhookAction(capturedAtAuthorisation, {
+        await webhookAction(capturedAtAuthorization, {
           data: { ...fields, encryption_data: signature },
         })
       ).action

@@ -18,7 +18,7 @@ import { thrownMessage } from "../journal/errors"
 import {
   capturesBeforeChange,
   type CaptureBeforeChange,
-  type HeldAuthorisation,
+  type HeldAuthorization,
 } from "./capture-plan"
 
 type Amount = BigNumberInput | null | undefined
@@ -48,7 +48,7 @@ const RECREATED: string[] = [
 ]
 
 /** The order's acquiring authorisations Medusa would void on confirming a change. */
-export function heldAuthorisations(order: OrderRow): HeldAuthorisation[] {
+export function heldAuthorizations(order: OrderRow): HeldAuthorization[] {
   return (order.payment_collections ?? [])
     .filter((c) => !!c && RECREATED.includes(c.status))
     .flatMap((c) => c!.payments ?? [])
@@ -128,7 +128,7 @@ export async function captureBeforeOrderChange(
   orderId: string
 ): Promise<CaptureBeforeChange[]> {
   const order = await readOrder(container, orderId)
-  const held = heldAuthorisations(order)
+  const held = heldAuthorizations(order)
   if (!held.length) return []
   const plan = capturesBeforeChange(
     await pendingAfterChange(container, orderId),

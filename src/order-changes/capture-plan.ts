@@ -10,7 +10,7 @@
 import { roundAmount, toDecimal } from "../gateway/money/amount"
 
 /** An acquiring payment Medusa would void: authorised, nothing captured, not cancelled. */
-export interface HeldAuthorisation {
+export interface HeldAuthorization {
   payment_id: string
   /** exact decimal string */
   amount: string
@@ -30,7 +30,7 @@ export interface CaptureBeforeChange {
  */
 export function capturesBeforeChange(
   pendingAfter: string,
-  held: HeldAuthorisation[],
+  held: HeldAuthorization[],
   currency: string
 ): CaptureBeforeChange[] {
   let owed = toDecimal(pendingAfter)

@@ -16,7 +16,7 @@ import {
 import { orderOfOpenChange, type OrderChangeKind } from "./order-of-change"
 import { underOrderPaymentLocks } from "../order-payments/payment-locks"
 
-export function keepAuthorisationOn(kind: OrderChangeKind) {
+export function keepAuthorizationOn(kind: OrderChangeKind) {
   return async (
     req: MedusaRequest,
     res: MedusaResponse,

@@ -15,7 +15,7 @@ import {
   type AdminPaymentView,
 } from "./admin-view"
 import {
-  DEFAULT_AUTHORISATION_LIFETIME_DAYS,
+  DEFAULT_AUTHORIZATION_LIFETIME_DAYS,
   lapseView,
   type LapseView,
 } from "../authorization-lapses/authorization-lifetime"
@@ -32,8 +32,8 @@ import {
   type ReviewDecisionRecord,
 } from "../risk-review/review-decisions"
 import {
-  reauthorisationFacts,
-  reauthorisationVerdict,
+  reauthorizationFacts,
+  reauthorizationVerdict,
 } from "../authorization-lapses/reauthorization"
 
 export type PaymentDetail = AdminPaymentView &
@@ -83,7 +83,7 @@ async function accountOf(
         name: null,
         mode: data.account?.mode ?? "live",
       },
-      lifetimeDays: DEFAULT_AUTHORISATION_LIFETIME_DAYS,
+      lifetimeDays: DEFAULT_AUTHORIZATION_LIFETIME_DAYS,
       captureOn: null,
     }
   }
@@ -131,7 +131,7 @@ export async function readPaymentDetail(
     ...lapse,
     authorisation_lifetime_days: lifetimeDays,
     capture_on: captureOn,
-    ...(await reauthorisationView(container, {
+    ...(await reauthorizationView(container, {
       provider_id: payment.provider_id,
       data,
       lapsed: lapse.lapsed_at !== null,
@@ -148,15 +148,15 @@ export async function readPaymentDetail(
 }
 
 /** Only a lapsed or captured payment that used a saved card is looked at further: the others cost no query. */
-async function reauthorisationView(
+async function reauthorizationView(
   container: MedusaContainer,
-  payment: Parameters<typeof reauthorisationFacts>[1]
+  payment: Parameters<typeof reauthorizationFacts>[1]
 ): Promise<Pick<PaymentDetail, "reauthorisable" | "reauthorisation">> {
   const eligible = payment.lapsed || payment.data.status === "captured"
   if (!eligible || !payment.data.saved_card?.id || !payment.order_id)
     return { reauthorisable: false, reauthorisation: null }
-  const { facts, balance } = await reauthorisationFacts(container, payment)
-  const allowed = reauthorisationVerdict(facts).allowed && balance !== null
+  const { facts, balance } = await reauthorizationFacts(container, payment)
+  const allowed = reauthorizationVerdict(facts).allowed && balance !== null
   return {
     reauthorisable: allowed,
     reauthorisation:

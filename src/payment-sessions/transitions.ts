@@ -19,7 +19,7 @@ import {
   type VerifiedResult,
 } from "../gateway/index"
 import type { Attempt, AttemptState, SessionData } from "./session-data"
-import { acquirerAuthorisationTime } from "../authorization-lapses/authorization-lifetime"
+import { acquirerAuthorizationTime } from "../authorization-lapses/authorization-lifetime"
 import { subscriptionFromResult } from "../subscriptions/subscription"
 import {
   queryMeaning,
@@ -85,13 +85,13 @@ export function withAttempt(
   change: Partial<Attempt>
 ): SessionData {
   const attempts = (data.attempts ?? []).map((a) =>
-    a.order_no === orderNo ? stampAuthorised({ ...a, ...change }) : a
+    a.order_no === orderNo ? stampAuthorized({ ...a, ...change }) : a
   )
   return derive({ ...data, attempts })
 }
 
 /** An attempt that became authorised keeps when: its request's time until the acquirer names an earlier one. */
-function stampAuthorised(attempt: Attempt): Attempt {
+function stampAuthorized(attempt: Attempt): Attempt {
   if (attempt.state !== "authorized" || attempt.authorized_at) return attempt
   return { ...attempt, authorized_at: attempt.at }
 }
@@ -265,12 +265,12 @@ export function applyQuery(
   } else if (entry.transaction_id && !attempt.transaction_id) {
     next = withAttempt(data, orderNo, { transaction_id: entry.transaction_id })
   }
-  const authorisedEarlier = acquirerAuthorisationTime(
+  const authorizedEarlier = acquirerAuthorizationTime(
     next.attempts?.find((a) => a.order_no === orderNo),
     entry.transaction_date
   )
-  if (authorisedEarlier)
-    next = withAttempt(next, orderNo, { authorized_at: authorisedEarlier })
+  if (authorizedEarlier)
+    next = withAttempt(next, orderNo, { authorized_at: authorizedEarlier })
   if (next.order_no !== orderNo) return next
   if (entry.token_id && !next.token_id)
     next = { ...next, token_id: entry.token_id }

@@ -73,7 +73,7 @@ export async function reconcileAcquiring(
   const staleStates = await readSessions(stale.map((s) => s.data))
   const unrecorded = stale.filter((_, i) => heldButUnrecorded(staleStates[i]))
 
-  const authorised = await pages((skip) =>
+  const authorized = await pages((skip) =>
     payments.listPaymentSessions(
       {
         provider_id,
@@ -92,7 +92,7 @@ export async function reconcileAcquiring(
       }
     )
   )
-  const orphans = authorised.filter(
+  const orphans = authorized.filter(
     (s) => isAcquiringProvider(s.provider_id) && !s.payment
   )
   const orphanStates = await readSessions(orphans.map((s) => s.data))

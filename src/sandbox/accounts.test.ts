@@ -6,7 +6,7 @@ import { post, sha256Hex } from "./__fixtures__/test-harness"
 const A = { merchant_id: "MA", account_id: "AA", sign_key: "key-a" }
 const B = { merchant_id: "MB", account_id: "AB", sign_key: "key-b" }
 
-function signedAuthorise(account: typeof A, orderNo: string) {
+function signedAuthorize(account: typeof A, orderNo: string) {
   const body = {
     merchant_id: account.merchant_id,
     account_id: account.account_id,
@@ -40,7 +40,7 @@ describe("accounts", () => {
         (
           await post(
             `${sandbox.url}/v1/authorise`,
-            signedAuthorise(A, "SAME-1")
+            signedAuthorize(A, "SAME-1")
           )
         ).text
       )
@@ -48,14 +48,14 @@ describe("accounts", () => {
         (
           await post(
             `${sandbox.url}/v1/authorise`,
-            signedAuthorise(B, "SAME-1")
+            signedAuthorize(B, "SAME-1")
           )
         ).text
       )
       expect([a.order_status, b.order_status]).toEqual(["1", "1"])
       // B's key does not sign for A
       const crossed = {
-        ...signedAuthorise(B, "SAME-2"),
+        ...signedAuthorize(B, "SAME-2"),
         merchant_id: "MA",
         account_id: "AA",
       }

@@ -1,7 +1,7 @@
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   batchBody,
   post,
   TEST_ACCOUNT,
@@ -27,7 +27,7 @@ beforeEach(() => {
 })
 
 async function pay(sandbox: SandboxHandle) {
-  const answer = await post(`${sandbox.url}/v1/authorise`, authoriseBody())
+  const answer = await post(`${sandbox.url}/v1/authorise`, authorizeBody())
   const result = parseResponXml(answer.text)
   return {
     transaction_id: String(result.transaction_id),

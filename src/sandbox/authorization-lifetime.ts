@@ -9,12 +9,12 @@ import { isoDate } from "./clock-format"
 import type { SandboxContext } from "./context"
 import type { Transaction } from "./transactions"
 
-export const DEFAULT_AUTHORISATION_LIFETIME_DAYS = 7
+export const DEFAULT_AUTHORIZATION_LIFETIME_DAYS = 7
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export function resolveAuthorisationLifetime(days: number | undefined): number {
-  const value = days ?? DEFAULT_AUTHORISATION_LIFETIME_DAYS
+export function resolveAuthorizationLifetime(days: number | undefined): number {
+  const value = days ?? DEFAULT_AUTHORIZATION_LIFETIME_DAYS
   if (!Number.isInteger(value) || value < 1)
     throw new RangeError(
       "authorisation_lifetime_days must be a positive integer"
@@ -34,10 +34,10 @@ export function lapseTime(
 /** Releases an authorised, uncaptured transaction whose lifetime is over. */
 export function lapseIfDue(ctx: SandboxContext, tx: Transaction): void {
   if (tx.state !== "authorised") return
-  const lapsesAt = lapseTime(tx, ctx.authorisationLifetimeDays)
+  const lapsesAt = lapseTime(tx, ctx.authorizationLifetimeDays)
   if (!lapsesAt || lapsesAt.getTime() > ctx.clock().getTime()) return
   tx.state = "voided"
-  tx.lapsed = { at: lapsesAt, after_days: ctx.authorisationLifetimeDays }
+  tx.lapsed = { at: lapsesAt, after_days: ctx.authorizationLifetimeDays }
   tx.updated_at = lapsesAt
 }
 

@@ -39,11 +39,11 @@ export function applyCardOutcome(
   const vault = ctx.store.ledger(tx).storedCards
   // a challenge decides later whether the payment is authorised
   if (tx.state === "pending_3ds") vault.hold(tx.transaction_id, input.card)
-  else if (isAuthorised(tx)) tx.token_id = vault.store(input.card)
+  else if (isAuthorized(tx)) tx.token_id = vault.store(input.card)
 }
 
 /** order_status 1 or -2: when the wire contract keeps a card. */
-function isAuthorised(tx: Transaction): boolean {
+function isAuthorized(tx: Transaction): boolean {
   return tx.state === "authorised" || tx.state === "review"
 }
 
@@ -119,7 +119,7 @@ export function completeChallenge(
   }
   const vault = ctx.store.ledger(tx).storedCards
   const held = vault.release(tx.transaction_id)
-  if (held && isAuthorised(tx)) tx.token_id = vault.store(held)
+  if (held && isAuthorized(tx)) tx.token_id = vault.store(held)
   return true
 }
 

@@ -25,10 +25,10 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox.close())
 
-async function authorised(count: number) {
+async function authorized(count: number) {
   const results = await Promise.all(
     Array.from({ length: count }, () =>
-      client.authorise({
+      client.authorize({
         order_no: nextOrderNo("COALESCE"),
         currency: "USD",
         amount: "20.00",
@@ -59,7 +59,7 @@ describe("coalescing client against the sandbox", () => {
   beforeEach(() => sandbox.reset())
 
   it("captures 10 concurrent callers in few requests within the limit, each caller its own outcome", async () => {
-    const txs = await authorised(10)
+    const txs = await authorized(10)
     const coalescing = createCoalescingClient(client)
     const outcomes = await Promise.all(txs.map((tx) => coalescing.capture(tx)))
     expect(outcomes.map((o) => o.transaction_id)).toEqual(
@@ -74,7 +74,7 @@ describe("coalescing client against the sandbox", () => {
   })
 
   it("sends a second capture of one transaction in another request, and the sandbox refuses it there", async () => {
-    const [a, b] = await authorised(2)
+    const [a, b] = await authorized(2)
     const coalescing = createCoalescingClient(client)
     const [lone, first, other, again] = await Promise.all([
       coalescing.capture(b),
@@ -93,7 +93,7 @@ describe("coalescing client against the sandbox", () => {
   })
 
   it("refunds concurrent callers; an invalid refund fails its caller only", async () => {
-    const txs = await authorised(4)
+    const txs = await authorized(4)
     await client.capture(txs)
     const coalescing = createCoalescingClient(client)
     const outcomes = await Promise.all(

@@ -26,7 +26,7 @@ export interface SandboxContext {
   payouts: PayoutSettler
   clock: () => Date
   /** days an uncaptured authorisation lives (wire contract DECISION: 7) */
-  authorisationLifetimeDays: number
+  authorizationLifetimeDays: number
   /** the sandbox's own address, for issuer_url and the checkout form's action */
   baseUrl: () => string
 }

@@ -1,7 +1,7 @@
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   get,
   post,
   TEST_ACCOUNT,
@@ -22,7 +22,7 @@ describe("control surface", () => {
   it("lists received requests, redacted, filtered by operation", async () => {
     await post(
       `${sandbox.url}/v1/authorise`,
-      authoriseBody({ card: "4000000000000259", security_code: "4321" })
+      authorizeBody({ card: "4000000000000259", security_code: "4321" })
     )
     await post(
       `${sandbox.url}/v1/retrievalTrans`,
@@ -68,7 +68,7 @@ describe("control surface", () => {
 
   it("shows transactions with their wire statuses", async () => {
     const result = parseResponXml(
-      (await post(`${sandbox.url}/v1/authorise`, authoriseBody())).text
+      (await post(`${sandbox.url}/v1/authorise`, authorizeBody())).text
     )
     const { transaction } = (
       await get(
@@ -130,7 +130,7 @@ describe("control surface", () => {
       (
         await post(
           `${sandbox.url}/v1/authorise`,
-          authoriseBody({ card: "5555555555554444", token_flag: "YES" })
+          authorizeBody({ card: "5555555555554444", token_flag: "YES" })
         )
       ).text
     )
@@ -167,7 +167,7 @@ describe("control surface", () => {
       (
         await post(
           `${sandbox.url}/v1/authorise`,
-          authoriseBody({
+          authorizeBody({
             card: "",
             expiration_month: "",
             expiration_year: "",
@@ -196,10 +196,10 @@ describe("control surface", () => {
   })
 
   it("resets every state", async () => {
-    const body = authoriseBody()
+    const body = authorizeBody()
     await post(
       `${sandbox.url}/v1/authorise`,
-      authoriseBody({ token_flag: "YES" })
+      authorizeBody({ token_flag: "YES" })
     )
     await post(`${sandbox.url}/v1/authorise`, body)
     expect((await post(`${sandbox.url}/__sandbox/reset`, {})).json()).toEqual({

@@ -226,7 +226,7 @@ function view(ctx: SandboxContext, tx: Transaction): Record<string, unknown> {
     ...rest,
     lapses_at:
       tx.state === "authorised"
-        ? lapseTime(tx, ctx.authorisationLifetimeDays)
+        ? lapseTime(tx, ctx.authorizationLifetimeDays)
         : undefined,
     order_status: orderStatus(tx),
     payment_status: paymentStatus(tx),

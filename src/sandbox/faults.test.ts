@@ -2,7 +2,7 @@ import { parseCheckoutPage } from "../gateway/codecs/checkout-page"
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   batchBody,
   expectedResultSignature,
   get,
@@ -43,10 +43,10 @@ describe("fault injection", () => {
   it("delays the next call (latency) and only that one", async () => {
     await inject({ operation: "authorise", kind: "latency", latency_ms: 200 })
     const started = Date.now()
-    const slow = await post(`${sandbox.url}/v1/authorise`, authoriseBody())
+    const slow = await post(`${sandbox.url}/v1/authorise`, authorizeBody())
     expect(Date.now() - started).toBeGreaterThanOrEqual(190)
     expect(parseResponXml(slow.text).order_status).toBe("1")
-    await post(`${sandbox.url}/v1/authorise`, authoriseBody())
+    await post(`${sandbox.url}/v1/authorise`, authorizeBody())
     // the request log says which calls the fault hit: the first only
     const { requests } = (
       await get(`${sandbox.url}/__sandbox/requests?operation=authorise`)
@@ -59,7 +59,7 @@ describe("fault injection", () => {
 
   it("resets the connection before processing (nothing happens) or after (the payment exists)", async () => {
     await inject({ operation: "authorise", kind: "connection_reset" })
-    const before = authoriseBody()
+    const before = authorizeBody()
     await expect(post(`${sandbox.url}/v1/authorise`, before)).rejects.toThrow()
     expect(await found(String(before.order_no))).toBe(false)
 
@@ -68,20 +68,20 @@ describe("fault injection", () => {
       kind: "connection_reset",
       after_processing: true,
     })
-    const after = authoriseBody()
+    const after = authorizeBody()
     await expect(post(`${sandbox.url}/v1/authorise`, after)).rejects.toThrow()
     expect(await found(String(after.order_no))).toBe(true)
   })
 
   it("answers HTTP 500 for the next N calls", async () => {
     await inject({ operation: "authorise", kind: "http_500", count: 2 })
-    const a = authoriseBody()
+    const a = authorizeBody()
     expect((await post(`${sandbox.url}/v1/authorise`, a)).status).toBe(500)
     expect(
-      (await post(`${sandbox.url}/v1/authorise`, authoriseBody())).status
+      (await post(`${sandbox.url}/v1/authorise`, authorizeBody())).status
     ).toBe(500)
     expect(
-      (await post(`${sandbox.url}/v1/authorise`, authoriseBody())).status
+      (await post(`${sandbox.url}/v1/authorise`, authorizeBody())).status
     ).toBe(200)
     expect(await found(String(a.order_no))).toBe(false)
     await inject({
@@ -89,14 +89,14 @@ describe("fault injection", () => {
       kind: "http_500",
       after_processing: true,
     })
-    const b = authoriseBody()
+    const b = authorizeBody()
     expect((await post(`${sandbox.url}/v1/authorise`, b)).status).toBe(500)
     expect(await found(String(b.order_no))).toBe(true)
   })
 
   it("truncates the body (malformed) of XML and JSON answers", async () => {
     await inject({ operation: "authorise", kind: "malformed_body" })
-    const xml = await post(`${sandbox.url}/v1/authorise`, authoriseBody())
+    const xml = await post(`${sandbox.url}/v1/authorise`, authorizeBody())
     expect(xml.status).toBe(200)
     expect(() => parseResponXml(xml.text)).toThrow()
     await inject({ operation: "capture", kind: "malformed_body" })
@@ -110,7 +110,7 @@ describe("fault injection", () => {
   it("corrupts the signature (wrong_signature) of a respon, a batch echo and the checkout page", async () => {
     await inject({ operation: "authorise", kind: "wrong_signature" })
     const result = parseResponXml(
-      (await post(`${sandbox.url}/v1/authorise`, authoriseBody())).text
+      (await post(`${sandbox.url}/v1/authorise`, authorizeBody())).text
     )
     expect(result.order_status).toBe("1")
     expect(result.encryption_data).toMatch(/^[0-9a-f]{64}$/)

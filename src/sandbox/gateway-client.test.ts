@@ -56,7 +56,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
 
 describe("through the gateway client", () => {
   it("authorises, captures, refunds twice and finds the refunds", async () => {
-    const result = await client.authorise({
+    const result = await client.authorize({
       ...order(),
       ...card("4242424242424242"),
     })
@@ -100,7 +100,7 @@ describe("through the gateway client", () => {
   })
 
   it("returns declines and risk outcomes as results, and refuses duplicates", async () => {
-    const declined = await client.authorise({
+    const declined = await client.authorize({
       ...order(),
       ...card("4000000000009995"),
     })
@@ -108,7 +108,7 @@ describe("through the gateway client", () => {
       order_status: "0",
       result: { code: "E0008" },
     })
-    const rejected = await client.authorise({
+    const rejected = await client.authorize({
       ...order(),
       ...card("4100000000000019"),
     })
@@ -117,7 +117,7 @@ describe("through the gateway client", () => {
       risk_action: "REJECT",
       result: { code: "E0009" },
     })
-    const held = await client.authorise({
+    const held = await client.authorize({
       ...order(),
       ...card("4000000000000259"),
     })
@@ -130,14 +130,14 @@ describe("through the gateway client", () => {
     }
     const reviewed = await client.review([{ ...tx, review_flag: "1" }])
     expect(reviewed.ok).toBe(true)
-    const cancelled = await client.cancel([tx])
-    expect(cancelled.ok).toBe(true)
+    const canceled = await client.cancel([tx])
+    expect(canceled.ok).toBe(true)
     const again = await client.cancel([tx])
     expect(again.entries[0]).toMatchObject({
       ok: false,
       error: { code: "E0005" },
     })
-    const duplicate = await client.authorise({
+    const duplicate = await client.authorize({
       ...order({ order_no: held.order_no }),
       ...card("4242424242424242"),
     })
@@ -145,7 +145,7 @@ describe("through the gateway client", () => {
   })
 
   it("verifies a 3-D Secure result and the notifications the sandbox sends", async () => {
-    const pending = await client.authorise({
+    const pending = await client.authorize({
       ...order({ open3d: "do3DS" }),
       ...card("4000002500003155"),
     })
@@ -188,7 +188,7 @@ describe("through the gateway client", () => {
   })
 
   it("keeps a card and pays with its token, both sides signing the empty card fields alike", async () => {
-    const kept = await client.authorise({
+    const kept = await client.authorize({
       ...order(),
       ...card("4242424242424242"),
       token_flag: "YES",
@@ -197,7 +197,7 @@ describe("through the gateway client", () => {
     const token = kept.token_id
     expect(token).toMatch(/^tok_[a-z]{32}$/)
 
-    const attended = await client.authorise({
+    const attended = await client.authorize({
       ...order(),
       token_id: String(token),
       security_code: "123",
@@ -207,7 +207,7 @@ describe("through the gateway client", () => {
       card: "424242******4242",
       token_id: undefined,
     })
-    const unattended = await client.authorise({
+    const unattended = await client.authorize({
       ...order(),
       token_id: String(token),
     })
@@ -227,7 +227,7 @@ describe("through the gateway client", () => {
     expect(client.verifyNotification(note.fields).token_id).toBe(token)
 
     expect(sandbox.lapseToken(String(token))).toBe(true)
-    const lapsed = await client.authorise({
+    const lapsed = await client.authorize({
       ...order(),
       token_id: String(token),
     })
@@ -265,7 +265,7 @@ describe("through the gateway client", () => {
       true
     )
 
-    const first = await client.authorise({
+    const first = await client.authorize({
       ...order({ subscription: { contract_name: "box", interval: "month" } }),
       ...card("4242424242424242"),
     })
@@ -275,7 +275,7 @@ describe("through the gateway client", () => {
     })
     expect(ended.return_status).toBe("1")
 
-    const methods = await client.optimise({
+    const methods = await client.optimize({
       request_id: "r-1",
       currency: "USD",
       amount: "150.00",
@@ -317,7 +317,7 @@ describe("through the gateway client", () => {
   it("reports the injected faults as the client's typed errors", async () => {
     sandbox.injectFault({ operation: "authorise", kind: "wrong_signature" })
     await expect(
-      client.authorise({ ...order(), ...card("4242424242424242") })
+      client.authorize({ ...order(), ...card("4242424242424242") })
     ).rejects.toMatchObject({ name: "SignatureMismatchError" })
     sandbox.injectFault({
       operation: "capture",

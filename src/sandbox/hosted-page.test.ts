@@ -3,7 +3,7 @@ import { parseCheckoutPage } from "../gateway/codecs/checkout-page"
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   expectedResultSignature,
   get,
   nextOrderNo,
@@ -288,12 +288,12 @@ describe("hosted payment page", () => {
     const cancelForm = parse(cardPage.text)
       .querySelectorAll("form")
       .find((f) => f.getAttribute("action")?.endsWith("/cancel"))!
-    const cancelled = await post(
+    const canceled = await post(
       `${sandbox.url}${cancelForm.getAttribute("action")}`,
       {},
       "form"
     )
-    const location = String(cancelled.headers.get("location"))
+    const location = String(canceled.headers.get("location"))
     expect(location.startsWith(`${receiver.url}/cancel?`)).toBe(true)
     const fields = fieldsOf(location)
     expect(fields).toMatchObject({
@@ -336,7 +336,7 @@ describe("hosted payment page", () => {
       (
         await post(
           `${sandbox.url}/v1/authorise`,
-          authoriseBody({
+          authorizeBody({
             card: "",
             expiration_month: "",
             expiration_year: "",

@@ -2,7 +2,7 @@ import { parseResponXml } from "../gateway/codecs/xml-result"
 import { Notifier, resolveNotificationPolicy } from "./notifier"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   expectedResultSignature,
   post,
   startReceiver,
@@ -24,7 +24,7 @@ async function pay(notifyUrl: string) {
     (
       await post(
         `${sandbox.url}/v1/authorise`,
-        authoriseBody({ notify_url: notifyUrl })
+        authorizeBody({ notify_url: notifyUrl })
       )
     ).text
   )

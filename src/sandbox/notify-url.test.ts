@@ -1,6 +1,6 @@
 import { checkNotifyUrl, isLoopbackHost } from "./notify-url"
 import { startSandbox } from "./sandbox"
-import { authoriseBody, post, TEST_ACCOUNT } from "./__fixtures__/test-harness"
+import { authorizeBody, post, TEST_ACCOUNT } from "./__fixtures__/test-harness"
 import { parseResponXml } from "../gateway/codecs/xml-result"
 
 describe("notify_url policy", () => {
@@ -55,7 +55,7 @@ describe("notify_url policy", () => {
         (
           await post(
             `${sandbox.url}/v1/authorise`,
-            authoriseBody({ notify_url: "http://0.0.0.0:1/x" })
+            authorizeBody({ notify_url: "http://0.0.0.0:1/x" })
           )
         ).text
       )

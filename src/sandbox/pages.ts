@@ -55,11 +55,11 @@ export function finishInBrowser(
   ctx: SandboxContext,
   res: Response,
   tx: Transaction,
-  cancelled = false
+  canceled = false
 ): string {
   const account = ctx.accounts.find(tx.merchant_id, tx.account_id)
   const target =
-    cancelled && tx.cancel_url !== "" ? tx.cancel_url : tx.return_url
+    canceled && tx.cancel_url !== "" ? tx.cancel_url : tx.return_url
   const fields = account ? signedFlatResult(ctx, account, tx) : {}
   if (target !== "") {
     res.redirect(303, returnLocation(target, fields))

@@ -1,7 +1,7 @@
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   expectedResultSignature,
   get,
   post,
@@ -26,12 +26,12 @@ afterAll(async () => {
 })
 
 /** An authorised 15.00 USD payment notifying the receiver. */
-async function authorised(): Promise<string> {
+async function authorized(): Promise<string> {
   const result = parseResponXml(
     (
       await post(
         `${sandbox.url}/v1/authorise`,
-        authoriseBody({ notify_url: receiver.url })
+        authorizeBody({ notify_url: receiver.url })
       )
     ).text
   )
@@ -53,7 +53,7 @@ const received = (id: string, type: string) =>
 
 describe("merchant portal actions", () => {
   it("captures the whole authorised amount and notifies CAPTURE, signed as the direct result", async () => {
-    const id = await authorised()
+    const id = await authorized()
     const answer = await portal(id, "capture")
     expect(answer.status).toBe(200)
     expect(answer.json().transaction).toMatchObject({
@@ -75,7 +75,7 @@ describe("merchant portal actions", () => {
   })
 
   it("captures a partial amount and then refuses a second capture (E0005, 409)", async () => {
-    const id = await authorised()
+    const id = await authorized()
     expect((await portal(id, "capture", { amount: "6.50" })).status).toBe(200)
     const tx = (await get(`${sandbox.url}/__sandbox/transactions/${id}`)).json()
       .transaction
@@ -86,7 +86,7 @@ describe("merchant portal actions", () => {
   })
 
   it("refunds in parts with the portal reason, found by the refund search, and refuses more than is left", async () => {
-    const id = await authorised()
+    const id = await authorized()
     await portal(id, "capture")
     const first = await portal(id, "refund", { amount: "5.00" })
     expect(first.status).toBe(200)
@@ -147,7 +147,7 @@ describe("merchant portal actions", () => {
   })
 
   it("refuses a refund before capture and an amount without the currency's digits", async () => {
-    const id = await authorised()
+    const id = await authorized()
     const early = await portal(id, "refund", { amount: "5.00" })
     expect(early.status).toBe(409)
     expect(early.json().code).toBe("E0005")
@@ -158,7 +158,7 @@ describe("merchant portal actions", () => {
   })
 
   it("voids an authorisation, notifies CANCEL, and refuses to capture it afterwards", async () => {
-    const id = await authorised()
+    const id = await authorized()
     const answer = await portal(id, "void")
     expect(answer.status).toBe(200)
     expect(answer.json().transaction).toMatchObject({
@@ -179,7 +179,7 @@ describe("merchant portal actions", () => {
   })
 
   it("with notify false records the notification as withheld and sends nothing until delivered by hand", async () => {
-    const id = await authorised()
+    const id = await authorized()
     await portal(id, "capture")
     const answer = await portal(id, "refund", { amount: "4.00", notify: false })
     expect(answer.status).toBe(200)
@@ -217,7 +217,7 @@ describe("merchant portal actions", () => {
 
   it("answers 404 for an unknown transaction and 400 for a notify that is not a boolean", async () => {
     expect((await portal("T-missing", "void")).status).toBe(404)
-    const id = await authorised()
+    const id = await authorized()
     const answer = await portal(id, "void", { notify: "no" })
     expect(answer.status).toBe(400)
     expect(
@@ -227,7 +227,7 @@ describe("merchant portal actions", () => {
   })
 
   it("leaves no trace in the log of API requests", async () => {
-    const id = await authorised()
+    const id = await authorized()
     await portal(id, "void")
     const logged = sandbox
       .requests()

@@ -3,7 +3,7 @@ import { RetainedList, resolveRetention } from "./retention"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
   TEST_ACCOUNT,
-  authoriseBody,
+  authorizeBody,
   batchBody,
   post,
 } from "./__fixtures__/test-harness"
@@ -55,7 +55,7 @@ describe("a sandbox with small retention limits", () => {
   it("keeps the last requests and forgets the oldest transactions", async () => {
     const ids: string[] = []
     for (let i = 0; i < 4; i++) {
-      const answer = await post(`${sandbox.url}/v1/authorise`, authoriseBody())
+      const answer = await post(`${sandbox.url}/v1/authorise`, authorizeBody())
       ids.push(String(parseResponXml(answer.text).transaction_id))
     }
     expect(sandbox.requests()).toHaveLength(3)

@@ -12,7 +12,7 @@ import {
   DEFAULT_SANDBOX_ACCOUNT,
   type SandboxAccount,
 } from "./accounts"
-import { resolveAuthorisationLifetime } from "./authorization-lifetime"
+import { resolveAuthorizationLifetime } from "./authorization-lifetime"
 import type { SandboxContext } from "./context"
 import { FaultBook, type Fault, type FaultInput } from "./faults"
 import {
@@ -105,7 +105,7 @@ export async function startSandbox(
     log,
     retention.notifications
   )
-  const authorisationLifetimeDays = resolveAuthorisationLifetime(
+  const authorizationLifetimeDays = resolveAuthorizationLifetime(
     options.authorisation_lifetime_days
   )
   const settleMs =
@@ -136,7 +136,7 @@ export async function startSandbox(
     notifier,
     payouts,
     clock,
-    authorisationLifetimeDays,
+    authorizationLifetimeDays,
     baseUrl: () => baseUrl,
   }
   const faults = new FaultBook()

@@ -1,7 +1,7 @@
 /** The operation fast path and the express routes answer alike. */
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
-import { TEST_ACCOUNT, authoriseBody, post } from "./__fixtures__/test-harness"
+import { TEST_ACCOUNT, authorizeBody, post } from "./__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
 beforeAll(async () => {
@@ -14,7 +14,7 @@ describe("sandbox HTTP server", () => {
     "serves an operation at %s and logs it without card data",
     async (path) => {
       sandbox.reset()
-      const answer = await post(`${sandbox.url}${path}`, authoriseBody())
+      const answer = await post(`${sandbox.url}${path}`, authorizeBody())
       expect(answer.status).toBe(200)
       expect(answer.headers.get("content-type")).toBe(
         "application/xml; charset=utf-8"

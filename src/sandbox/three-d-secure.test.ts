@@ -2,7 +2,7 @@ import { parse } from "node-html-parser"
 import { parseResponXml } from "../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "./sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   expectedResultSignature,
   get,
   post,
@@ -20,7 +20,7 @@ afterAll(() => sandbox.close())
 async function challenge(overrides: Record<string, unknown> = {}) {
   const answer = await post(
     `${sandbox.url}/v1/authorise`,
-    authoriseBody({ card: "4000002500003155", open3d: "do3DS", ...overrides })
+    authorizeBody({ card: "4000002500003155", open3d: "do3DS", ...overrides })
   )
   const result = parseResponXml(answer.text)
   expect(result.order_status).toBe("-1")
@@ -159,7 +159,7 @@ describe("3-D Secure challenge", () => {
     try {
       const answer = await post(
         `${sandbox.url}/v1/authorise`,
-        authoriseBody({
+        authorizeBody({
           card: "4000002500003155",
           open3d: "do3DS",
           token_flag: "YES",

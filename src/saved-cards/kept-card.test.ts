@@ -33,7 +33,7 @@ describe("a card the shopper asked to keep", () => {
   })
   afterAll(() => useCardKeeper())
 
-  const authorised = (extra = {}) =>
+  const authorized = (extra = {}) =>
     applyResult(
       session("sent", { saved_card: ASKED }),
       result("1", { card: "424242******4242", token_id: TOKEN, ...extra }),
@@ -41,7 +41,7 @@ describe("a card the shopper asked to keep", () => {
     )
 
   it("is kept once the payment holds money and the answer names its token", async () => {
-    const data = await withKeptCard(authorised())
+    const data = await withKeptCard(authorized())
     expect(kept).toEqual([
       {
         customer_id: "cus_1",
@@ -99,7 +99,7 @@ describe("a card the shopper asked to keep", () => {
     const states = memorySessionStates()
     useSessionStates(states)
     try {
-      await writeSession(authorised())
+      await writeSession(authorized())
       const row = (await states.read(["payses_1"])).get("payses_1") as any
       expect(row.saved_card.id).toBe("acqcard_01")
       expect(row.token_id).toBe(TOKEN)
@@ -109,7 +109,7 @@ describe("a card the shopper asked to keep", () => {
   })
 
   it("a new attempt does not carry the last attempt's token", () => {
-    const next = startAttempt(authorised(), {
+    const next = startAttempt(authorized(), {
       order_no: `${A}x`,
       kind: "authorise",
       at: "2026-11-23T10:05:00.000Z",

@@ -39,16 +39,16 @@ describe("subscription on the payment", () => {
   })
 
   it("a duplicate result keeps the cancellation of the same subscription, not of another", () => {
-    const cancelled = {
+    const canceled = {
       recurring_id: "RC1",
       contract_name: "Coffee club",
       cancellation: { state: "cancelled" as const, at: "2026-11-23T00:00:00Z" },
     }
     expect(
-      subscriptionFromResult(cancelled, { recurring_id: "RC1" })?.cancellation
-    ).toEqual(cancelled.cancellation)
+      subscriptionFromResult(canceled, { recurring_id: "RC1" })?.cancellation
+    ).toEqual(canceled.cancellation)
     expect(
-      subscriptionFromResult(cancelled, { recurring_id: "RC2" })?.cancellation
+      subscriptionFromResult(canceled, { recurring_id: "RC2" })?.cancellation
     ).toBeUndefined()
   })
 

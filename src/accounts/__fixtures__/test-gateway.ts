@@ -17,7 +17,7 @@ export interface RecordedCall {
 }
 
 const METHODS: (keyof GatewayPort)[] = [
-  "authorise",
+  "authorize",
   "checkout",
   "capture",
   "cancel",

@@ -7,7 +7,7 @@ import {
 } from "./order-money-watch"
 import type { AcquiringPayment } from "./payment-api"
 
-const authorised: AcquiringPayment = {
+const authorized: AcquiringPayment = {
   id: "pay_1",
   provider_id: "pp_acquiring-card_acquiring",
   status: "authorized",
@@ -54,62 +54,62 @@ const owing = (
 
 describe("when the widget asks again for a payment", () => {
   it("follows an authorisation the order's fulfilment or shipment captures", () => {
-    expect(paymentRefetchInterval(authorised)).toBe(5000)
+    expect(paymentRefetchInterval(authorized)).toBe(5000)
     expect(
-      paymentRefetchInterval({ ...authorised, capture_on: "shipment" })
+      paymentRefetchInterval({ ...authorized, capture_on: "shipment" })
     ).toBe(5000)
   })
 
   it("leaves an authorisation captured by hand to Medusa's button and the tab's return", () => {
     expect(
-      paymentRefetchInterval({ ...authorised, capture_on: "manual" })
+      paymentRefetchInterval({ ...authorized, capture_on: "manual" })
     ).toBe(false)
-    expect(paymentRefetchInterval({ ...authorised, capture_on: null })).toBe(
+    expect(paymentRefetchInterval({ ...authorized, capture_on: null })).toBe(
       false
     )
     expect(
-      paymentRefetchInterval({ ...authorised, capture_on: undefined })
+      paymentRefetchInterval({ ...authorized, capture_on: undefined })
     ).toBe(false)
   })
 
   it("follows an outcome being confirmed more often", () => {
-    expect(paymentRefetchInterval({ ...authorised, confirming: true })).toBe(
+    expect(paymentRefetchInterval({ ...authorized, confirming: true })).toBe(
       3000
     )
     expect(
       paymentRefetchInterval({
-        ...authorised,
+        ...authorized,
         status: "captured",
         captured_at: "2026-11-27T11:00:00.000Z",
         void_pending: true,
       })
     ).toBe(3000)
     expect(
-      paymentRefetchInterval({ ...authorised, status: "requires_more" })
+      paymentRefetchInterval({ ...authorized, status: "requires_more" })
     ).toBe(3000)
   })
 
   it("stops once nothing more can come: captured, voided, declined, lapsed, or not read yet", () => {
     expect(
       paymentRefetchInterval({
-        ...authorised,
+        ...authorized,
         status: "captured",
         captured_at: "2026-11-27T11:00:00.000Z",
       })
     ).toBe(false)
     expect(
       paymentRefetchInterval({
-        ...authorised,
+        ...authorized,
         status: "canceled",
         canceled_at: "2026-11-27T11:00:00.000Z",
       })
     ).toBe(false)
-    expect(paymentRefetchInterval({ ...authorised, status: "error" })).toBe(
+    expect(paymentRefetchInterval({ ...authorized, status: "error" })).toBe(
       false
     )
     expect(
       paymentRefetchInterval({
-        ...authorised,
+        ...authorized,
         lapsed_at: "2026-11-27T11:00:00.000Z",
       })
     ).toBe(false)
@@ -161,14 +161,14 @@ describe("when the widget asks again for the order's payment links", () => {
 
 describe("what of the order's money refreshes Medusa's cards when it changes", () => {
   it("changes with a capture, a refund or a review, not with the rest of the payment", () => {
-    const before = paymentMoneyState(authorised)
+    const before = paymentMoneyState(authorized)
     expect(before).toBe('["authorized",null,null,null,false,false,[]]')
     expect(
-      paymentMoneyState({ ...authorised, card_masked: "411111******1111" })
+      paymentMoneyState({ ...authorized, card_masked: "411111******1111" })
     ).toBe(before)
     expect(
       paymentMoneyState({
-        ...authorised,
+        ...authorized,
         status: "captured",
         captured_at: "2026-11-27T11:00:00.000Z",
         refunds: [{ refund_reference_id: "R1", amount: "5.00" }],

@@ -1,4 +1,4 @@
-import { authorisationLapseNote, savedCardNotes } from "./payment-api"
+import { authorizationLapseNote, savedCardNotes } from "./payment-api"
 
 describe("the saved card notes of a payment", () => {
   it("says a saved card paid", () => {
@@ -29,22 +29,22 @@ describe("the authorisation's lapse on the payment card", () => {
 
   it("counts the days left", () => {
     expect(
-      authorisationLapseNote({ lapses_at: at(10, 28, 8, 0) }, now)
+      authorizationLapseNote({ lapses_at: at(10, 28, 8, 0) }, now)
     ).toEqual({ text: "Authorisation lapses in 2 days", lapsed: false })
     expect(
-      authorisationLapseNote({ lapses_at: at(10, 27, 23, 0) }, now)?.text
+      authorizationLapseNote({ lapses_at: at(10, 27, 23, 0) }, now)?.text
     ).toBe("Authorisation lapses in 1 day")
     expect(
-      authorisationLapseNote({ lapses_at: at(10, 26, 18, 0) }, now)?.text
+      authorizationLapseNote({ lapses_at: at(10, 26, 18, 0) }, now)?.text
     ).toBe("Authorisation lapses today")
   })
 
   it("says when it lapsed", () => {
     expect(
-      authorisationLapseNote({ lapses_at: at(10, 26, 8, 0) }, now)
+      authorizationLapseNote({ lapses_at: at(10, 26, 8, 0) }, now)
     ).toEqual({ text: "Authorisation lapsed on 2026-11-26", lapsed: true })
     expect(
-      authorisationLapseNote(
+      authorizationLapseNote(
         { lapses_at: null, lapsed_at: at(10, 20, 12, 0) },
         now
       )
@@ -53,8 +53,8 @@ describe("the authorisation's lapse on the payment card", () => {
 
   it("says nothing when nothing lapses", () => {
     expect(
-      authorisationLapseNote({ lapses_at: null, lapsed_at: null }, now)
+      authorizationLapseNote({ lapses_at: null, lapsed_at: null }, now)
     ).toBe(null)
-    expect(authorisationLapseNote({}, now)).toBe(null)
+    expect(authorizationLapseNote({}, now)).toBe(null)
   })
 })

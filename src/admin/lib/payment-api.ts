@@ -1,6 +1,6 @@
 export type {
   AcquiringPayment,
-  ReauthoriseAnswer,
+  ReauthorizeAnswer,
   SyncAnswer,
 } from "../../admin-contract/payments"
 import type { AcquiringPayment } from "../../admin-contract/payments"
@@ -35,7 +35,7 @@ function daysUntil(then: Date, now: Date): number {
  * lapses in 2 days", "… lapses today", "Authorisation lapsed on <date>";
  * null when nothing lapses (captured, voided, or a server without it).
  */
-export function authorisationLapseNote(
+export function authorizationLapseNote(
   payment: Pick<AcquiringPayment, "lapses_at" | "lapsed_at">,
   now: Date = new Date()
 ): { text: string; lapsed: boolean } | null {

@@ -21,7 +21,7 @@ describe("createAcquiringClient", () => {
     })
     expect(Object.keys(client).sort()).toEqual(
       [
-        "authorise",
+        "authorize",
         "checkout",
         "capture",
         "cancel",
@@ -31,7 +31,7 @@ describe("createAcquiringClient", () => {
         "retrieveRefunds",
         "payout",
         "cancelSubscription",
-        "optimise",
+        "optimize",
         "verifyNotification",
         "verifyResult",
         "verifyPayoutNotification",

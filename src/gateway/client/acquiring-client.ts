@@ -8,11 +8,11 @@ import type { BatchLimits } from "../limits"
 import type { CancelEntry, CancelEntryResult } from "../schemas/cancel"
 import type { CaptureEntry, CaptureEntryResult } from "../schemas/capture"
 import type {
-  OptimiseRequestInput,
-  OptimiseResponse,
-} from "../schemas/optimise"
+  OptimizeRequestInput,
+  OptimizeResponse,
+} from "../schemas/optimize"
 import type {
-  AuthoriseRequestInput,
+  AuthorizeRequestInput,
   CheckoutRequestInput,
 } from "../schemas/payment-order"
 import type { PayoutRequestInput, PayoutResponse } from "../schemas/payout"
@@ -39,7 +39,7 @@ export interface AcquiringClient {
   /** Entries per request of the batch operations and look-ups, as configured. */
   readonly limits: Readonly<BatchLimits>
   /** Direct card payment; the verified `respon`. A declined payment is a result, not an error. */
-  authorise(order: AuthoriseRequestInput): Promise<VerifiedResult>
+  authorize(order: AuthorizeRequestInput): Promise<VerifiedResult>
   /** Hosted checkout: the service's page verbatim plus its parsed form. */
   checkout(order: CheckoutRequestInput): Promise<CheckoutPage>
   capture(
@@ -60,7 +60,7 @@ export interface AcquiringClient {
   cancelSubscription(
     request: CancelSubscriptionRequestInput
   ): Promise<CancelSubscriptionResponse>
-  optimise(request: OptimiseRequestInput): Promise<OptimiseResponse>
+  optimize(request: OptimizeRequestInput): Promise<OptimizeResponse>
   /** Throws SignatureMismatchError unless the notification's signature holds. */
   verifyNotification(fields: Record<string, unknown>): VerifiedNotification
   /** Browser return or 3-D Secure result; throws SignatureMismatchError unless its signature holds. */
@@ -75,7 +75,7 @@ export function createAcquiringClient(
   const ctx = createContext(resolveOptions(options))
   return Object.freeze({
     limits: Object.freeze({ ...ctx.options.limits }),
-    authorise: (order: AuthoriseRequestInput) => payments.authorise(ctx, order),
+    authorize: (order: AuthorizeRequestInput) => payments.authorize(ctx, order),
     checkout: (order: CheckoutRequestInput) => payments.checkout(ctx, order),
     capture: (entries: readonly CaptureEntry[]) => batch.capture(ctx, entries),
     cancel: (entries: readonly CancelEntry[]) => batch.cancel(ctx, entries),
@@ -88,8 +88,8 @@ export function createAcquiringClient(
     payout: (request: PayoutRequestInput) => payout(ctx, request),
     cancelSubscription: (request: CancelSubscriptionRequestInput) =>
       services.cancelSubscription(ctx, request),
-    optimise: (request: OptimiseRequestInput) =>
-      services.optimise(ctx, request),
+    optimize: (request: OptimizeRequestInput) =>
+      services.optimize(ctx, request),
     verifyNotification: (fields: Record<string, unknown>) =>
       payments.verifyNotification(ctx, fields),
     verifyResult: (fields: Record<string, unknown>) =>

@@ -12,7 +12,7 @@ import {
 } from "../errors"
 import { createCancelSchemas } from "../schemas/cancel"
 import { createCaptureSchemas } from "../schemas/capture"
-import { createOptimiseSchemas } from "../schemas/optimise"
+import { createOptimizeSchemas } from "../schemas/optimize"
 import { createPaymentOrderSchemas } from "../schemas/payment-order"
 import { createPayoutSchemas } from "../schemas/payout"
 import { createRefundSchemas } from "../schemas/refund"
@@ -44,7 +44,7 @@ export function buildSchemas(options: ResolvedOptions) {
     review: createReviewSchemas(limits),
     refund: createRefundSchemas(limits),
     payout: createPayoutSchemas(limits),
-    optimise: createOptimiseSchemas(limits),
+    optimise: createOptimizeSchemas(limits),
   }
 }
 

@@ -106,7 +106,7 @@ describe("cancelSubscription and optimise", () => {
     expect((error as InvalidInputError).field).toBe("recurring_id")
   })
 
-  const optimiseRequest = {
+  const optimizeRequest = {
     request_id: "REQ-1",
     currency: "USD",
     amount: "150.00",
@@ -124,7 +124,7 @@ describe("cancelSubscription and optimise", () => {
         ],
       }))
     )
-    const answer = await c.optimise(optimiseRequest)
+    const answer = await c.optimize(optimizeRequest)
     expect(gateway!.requests[0].path).toBe("/v1/optimise")
     expect(JSON.parse(gateway!.requests[0].body).encryption_data).toBe(
       sha("M1A1REQ-1USD150.00a@b.test" + KEY)
@@ -145,7 +145,7 @@ describe("cancelSubscription and optimise", () => {
             ),
       { lookup_retries: 1, lookup_retry_delay_ms: 1 }
     )
-    const answer = await c.optimise(optimiseRequest)
+    const answer = await c.optimize(optimizeRequest)
     expect(answer.payment_methods).toEqual([{ payment_method: "CARD" }])
     expect(gateway!.requests).toHaveLength(2)
   })
@@ -153,7 +153,7 @@ describe("cancelSubscription and optimise", () => {
   it("refuses an optimise amount with the wrong digits", async () => {
     const c = await client(echo(() => ({})))
     const error = await c
-      .optimise({ ...optimiseRequest, currency: "JPY", amount: "150.00" })
+      .optimize({ ...optimizeRequest, currency: "JPY", amount: "150.00" })
       .catch((e: unknown) => e)
     expect((error as InvalidInputError).field).toBe("amount")
   })

@@ -11,10 +11,10 @@ import {
   type CancelSubscriptionResponse,
 } from "../schemas/subscription"
 import {
-  optimiseResponseSchema,
-  type OptimiseRequestInput,
-  type OptimiseResponse,
-} from "../schemas/optimise"
+  optimizeResponseSchema,
+  type OptimizeRequestInput,
+  type OptimizeResponse,
+} from "../schemas/optimize"
 import type { ClientContext } from "./context"
 
 /** Ends a subscription. Changes the shopper's contract, so it is never retried. */
@@ -39,10 +39,10 @@ export async function cancelSubscription(
 }
 
 /** Which payment methods to offer for an order. Read-only, so retried like the look-ups. */
-export async function optimise(
+export async function optimize(
   ctx: ClientContext,
-  request: OptimiseRequestInput
-): Promise<OptimiseResponse> {
+  request: OptimizeRequestInput
+): Promise<OptimizeResponse> {
   const operation = "optimise"
   const valid = ctx.input(ctx.schemas.optimise.requestInput, request)
   parseAmount(valid.amount, valid.currency, "amount")
@@ -51,7 +51,7 @@ export async function optimise(
     ctx.sendJson(operation, "/v1/optimise", message, "json")
   )
   ctx.verifyEcho("optimise", body, signature)
-  const answer = ctx.answer(operation, optimiseResponseSchema, body)
+  const answer = ctx.answer(operation, optimizeResponseSchema, body)
   refuseUnlessAccepted(operation, answer)
   return answer
 }

@@ -112,7 +112,7 @@ describe("authorise, checkout and result verification", () => {
       headers: { "content-type": "application/xml" },
       body: respon(approved(order)),
     }))
-    const result = await c.authorise(order)
+    const result = await c.authorize(order)
 
     const sent = gateway!.requests[0]
     expect(sent.path).toBe("/v1/authorise")
@@ -135,7 +135,7 @@ describe("authorise, checkout and result verification", () => {
 
   it("keeps card data and the key out of every log line", async () => {
     const c = await client(() => ({ body: respon(approved(order)) }))
-    await c.authorise(order)
+    await c.authorize(order)
     expect(lines.length).toBeGreaterThan(0)
     const all = lines.join("\n")
     expect(all).not.toContain("4242424242424242")
@@ -151,7 +151,7 @@ describe("authorise, checkout and result verification", () => {
     async (currency, amount, item_total, shipping) => {
       const o = { ...order, currency, amount, item_total, shipping }
       const c = await client(() => ({ body: respon(approved(o)) }))
-      const result = await c.authorise(o)
+      const result = await c.authorize(o)
       expect(result.amount).toBe(amount)
       expect(JSON.parse(gateway!.requests[0].body).amount).toBe(amount)
     }
@@ -166,7 +166,7 @@ describe("authorise, checkout and result verification", () => {
         })
       ),
     }))
-    const result = await c.authorise(order)
+    const result = await c.authorize(order)
     expect(result.order_status).toBe("0")
     expect(result.result).toEqual({ code: "E0008", text: "Declined by issuer" })
   })
@@ -177,7 +177,7 @@ describe("authorise, checkout and result verification", () => {
       sha("M100A200TX-1ORD-1001USD15.0010000:Successwrong-key")
     )
     const c = await client(() => ({ body: forged }))
-    const error = await c.authorise(order).catch((e: unknown) => e)
+    const error = await c.authorize(order).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SignatureMismatchError)
     expect((error as SignatureMismatchError).message_kind).toBe("result")
     expect((error as Error).message).not.toContain(KEY)
@@ -187,7 +187,7 @@ describe("authorise, checkout and result verification", () => {
     const c = await client(() => ({
       body: respon(approved({ ...order, order_no: "ORD-OTHER" })),
     }))
-    await expect(c.authorise(order)).rejects.toBeInstanceOf(
+    await expect(c.authorize(order)).rejects.toBeInstanceOf(
       UnexpectedResponseError
     )
   })
@@ -199,7 +199,7 @@ describe("authorise, checkout and result verification", () => {
       "<risk_score><value>5</value></risk_score><risk_reasons>"
     )
     const c = await client(() => ({ body: xml }))
-    const error = await c.authorise(order).catch((e: unknown) => e)
+    const error = await c.authorize(order).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UnexpectedResponseError)
     expect((error as Error).message).toContain("risk_score")
   })
@@ -217,7 +217,7 @@ describe("authorise, checkout and result verification", () => {
     async (change, field) => {
       const c = await client(() => ({ body: respon(approved(order)) }))
       const error = await c
-        .authorise({ ...order, ...change })
+        .authorize({ ...order, ...change })
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(InvalidInputError)
       expect((error as InvalidInputError).field).toBe(field)
@@ -244,7 +244,7 @@ describe("authorise, checkout and result verification", () => {
       const c = await client(() => ({
         body: respon(approved(storedOrder, { card: "424242******4242" })),
       }))
-      const result = await c.authorise(storedOrder)
+      const result = await c.authorize(storedOrder)
       const body = JSON.parse(gateway!.requests[0].body)
       expect(body).toMatchObject({
         token_id: "TK_9f8e7d",
@@ -271,7 +271,7 @@ describe("authorise, checkout and result verification", () => {
     it("sends an empty security code for a payment the shopper does not attend", async () => {
       const { security_code: _s, ...unattended } = storedOrder
       const c = await client(() => ({ body: respon(approved(unattended)) }))
-      await c.authorise(unattended)
+      await c.authorize(unattended)
       const body = JSON.parse(gateway!.requests[0].body)
       expect(body.security_code).toBe("")
       expect(body.encryption_data).toBe(
@@ -284,7 +284,7 @@ describe("authorise, checkout and result verification", () => {
       const c = await client(() => ({
         body: respon(approved(keep, { token_id: "TK_new_1" })),
       }))
-      const result = await c.authorise(keep)
+      const result = await c.authorize(keep)
       const body = JSON.parse(gateway!.requests[0].body)
       expect(body.token_flag).toBe("YES")
       expect(body.card).toBe("4242424242424242")
@@ -301,14 +301,14 @@ describe("authorise, checkout and result verification", () => {
       const c = await client(() => ({
         body: respon(approved(order, { token_id: "" })),
       }))
-      expect((await c.authorise(order)).token_id).toBeUndefined()
+      expect((await c.authorize(order)).token_id).toBeUndefined()
     })
 
     it("refuses a typed-card order without the card number, sending nothing", async () => {
       const c = await client(() => ({ body: respon(approved(order)) }))
       const error = await c
         // @ts-expect-error the type refuses it too; this is the check for untyped callers
-        .authorise({
+        .authorize({
           ...orderOnly,
           expiration_month: "07",
           expiration_year: "2030",
@@ -323,7 +323,7 @@ describe("authorise, checkout and result verification", () => {
       const c = await client(() => ({ body: respon(approved(order)) }))
       const error = await c
         // @ts-expect-error the type refuses it too; this is the check for untyped callers
-        .authorise({ ...storedOrder, card: "4242424242424242" })
+        .authorize({ ...storedOrder, card: "4242424242424242" })
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(InvalidInputError)
       expect((error as InvalidInputError).field).toBe("card")
@@ -357,7 +357,7 @@ describe("authorise, checkout and result verification", () => {
 
   it("reports a time-out once, without retrying a payment", async () => {
     const c = await client(() => "hang", 150)
-    const error = await c.authorise(order).catch((e: unknown) => e)
+    const error = await c.authorize(order).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).timed_out).toBe(true)
     expect((error as TransportError).may_have_reached_gateway).toBe(true)
@@ -371,7 +371,7 @@ describe("authorise, checkout and result verification", () => {
       account_id: "A200",
       sign_key: KEY,
     })
-    const error = await c.authorise(order).catch((e: unknown) => e)
+    const error = await c.authorize(order).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).may_have_reached_gateway).toBe(false)
   })

@@ -20,8 +20,8 @@ import {
 import { notificationSchema, type Notification } from "../schemas/notification"
 import {
   isStoredCardOrder,
-  type AuthoriseOrder,
-  type AuthoriseRequestInput,
+  type AuthorizeOrder,
+  type AuthorizeRequestInput,
   type CheckoutRequestInput,
 } from "../schemas/payment-order"
 import { signaturesMatch } from "../signing/signature"
@@ -30,12 +30,12 @@ import type { ClientContext } from "./context"
 export type VerifiedResult = DirectResult & { result: ResultInfo }
 export type VerifiedNotification = Notification & { result: ResultInfo }
 
-export async function authorise(
+export async function authorize(
   ctx: ClientContext,
-  order: AuthoriseRequestInput
+  order: AuthorizeRequestInput
 ): Promise<VerifiedResult> {
   const operation = "authorise"
-  const valid = ctx.input(ctx.schemas.order.authoriseRequestInput, order)
+  const valid = ctx.input(ctx.schemas.order.authorizeRequestInput, order)
   checkAmounts(valid)
   const { message } = ctx.sign("authorise", onTheWire(valid))
   ctx.log(
@@ -124,7 +124,7 @@ export function verifyNotification(
  * and empty (the wire contract's "sent empty"), so the service and the
  * signature read empty strings rather than missing fields.
  */
-function onTheWire(order: AuthoriseOrder): Record<string, unknown> {
+function onTheWire(order: AuthorizeOrder): Record<string, unknown> {
   if (!isStoredCardOrder(order)) return order
   return {
     ...order,

@@ -118,7 +118,7 @@ export function parseResponXml(xml: string): ResponRecord {
   }
   const fields: Record<string, unknown> =
     body === "" ? {} : (body as Record<string, unknown>)
-  return { ...fields, risk_reasons: normaliseRiskReasons(fields.risk_reasons) }
+  return { ...fields, risk_reasons: normalizeRiskReasons(fields.risk_reasons) }
 }
 
 /**
@@ -126,9 +126,9 @@ export function parseResponXml(xml: string): ResponRecord {
  * name/status children; repeated `risk_reasons` elements; one element with
  * repeated name/status pairs; or a wrapper element around reason elements.
  */
-export function normaliseRiskReasons(value: unknown): RiskReason[] {
+export function normalizeRiskReasons(value: unknown): RiskReason[] {
   if (value === undefined || value === null || value === "") return []
-  if (Array.isArray(value)) return value.flatMap(normaliseRiskReasons)
+  if (Array.isArray(value)) return value.flatMap(normalizeRiskReasons)
   if (typeof value !== "object") {
     throw new ResultFormatError(
       "risk_reasons must hold name and status elements"
@@ -145,7 +145,7 @@ export function normaliseRiskReasons(value: unknown): RiskReason[] {
     }))
   }
   const children = Object.values(record)
-  if (children.length === 1) return normaliseRiskReasons(children[0])
+  if (children.length === 1) return normalizeRiskReasons(children[0])
   throw new ResultFormatError("risk_reasons must hold name and status elements")
 }
 
@@ -173,7 +173,7 @@ export function buildResponXml(fields: Record<string, unknown>): string {
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue
     if (name === "risk_reasons") {
-      const reasons = normaliseRiskReasons(value)
+      const reasons = normalizeRiskReasons(value)
       body.risk_reasons =
         reasons.length === 0
           ? ""

@@ -96,7 +96,7 @@ export function formatAmount(
       `has ${places} decimal places, ${currency.toUpperCase()} allows ${digits}`
     )
   }
-  return normaliseZero(decimal.toFixed(digits))
+  return normalizeZero(decimal.toFixed(digits))
 }
 
 /** Rounds once, half-up, to the currency's minor digits. Call it where rounding is the intent. */
@@ -106,7 +106,7 @@ export function roundAmount(
   field = "amount"
 ): string {
   const digits = currencyDigits(currency)
-  return normaliseZero(
+  return normalizeZero(
     toDecimal(value, field).toFixed(digits, BigNumberJs.ROUND_HALF_UP)
   )
 }
@@ -232,7 +232,7 @@ export function assertBreakdownMatches(order: OrderAmounts): void {
   }
 }
 
-function normaliseZero(text: string): string {
+function normalizeZero(text: string): string {
   // bignumber.js writes negative zero as "-0.00"; an amount of zero has no sign.
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text
 }

@@ -1,8 +1,8 @@
 import { InvalidInputError } from "../errors"
 import { validate } from "./common"
 import {
-  authoriseRequestInputSchema,
-  authoriseRequestSchema,
+  authorizeRequestInputSchema,
+  authorizeRequestSchema,
   cardFieldsSchema,
   checkoutRequestInputSchema,
   checkoutRequestSchema,
@@ -297,12 +297,12 @@ describe("checkout request", () => {
 
 describe("authorise request", () => {
   it("is the order extended with the card fields", () => {
-    expect(authoriseRequestInputSchema.parse({ ...order, ...card })).toEqual({
+    expect(authorizeRequestInputSchema.parse({ ...order, ...card })).toEqual({
       ...order,
       ...card,
     })
     expect(
-      authoriseRequestSchema.safeParse({ ...order, ...card, ...envelope })
+      authorizeRequestSchema.safeParse({ ...order, ...card, ...envelope })
         .success
     ).toBe(true)
     expect(cardFieldsSchema.parse(card)).toEqual(card)
@@ -312,7 +312,7 @@ describe("authorise request", () => {
     expect(
       typedCardOrderInputSchema.safeParse({ ...order, ...card }).success
     ).toBe(true)
-    const result = authoriseRequestInputSchema.safeParse(order)
+    const result = authorizeRequestInputSchema.safeParse(order)
     expect(result.error?.issues.map((i) => i.path.join(".")).sort()).toEqual([
       "card",
       "expiration_month",
@@ -329,7 +329,7 @@ describe("authorise request", () => {
     ["security_code", "12a", "must be 3 or 4 digits"],
   ])("refuses a bad %s without echoing it", (field, value, reason) => {
     try {
-      validate(authoriseRequestInputSchema, {
+      validate(authorizeRequestInputSchema, {
         ...order,
         ...card,
         [field]: value,
@@ -360,11 +360,11 @@ describe("stored-card order", () => {
   })
 
   it("needs neither card number nor expiry, and the security code may be left out", () => {
-    expect(authoriseRequestInputSchema.parse(stored)).toEqual(stored)
+    expect(authorizeRequestInputSchema.parse(stored)).toEqual(stored)
     const { security_code: _cvc, ...unattended } = stored
-    expect(authoriseRequestInputSchema.parse(unattended)).toEqual(unattended)
+    expect(authorizeRequestInputSchema.parse(unattended)).toEqual(unattended)
     expect(
-      authoriseRequestInputSchema.parse({
+      authorizeRequestInputSchema.parse({
         ...stored,
         card: "",
         expiration_month: "",
@@ -381,7 +381,7 @@ describe("stored-card order", () => {
     ["expiration_year", "2030"],
   ])("refuses a %s beside a token_id, without echoing it", (field, value) => {
     try {
-      validate(authoriseRequestInputSchema, { ...stored, [field]: value })
+      validate(authorizeRequestInputSchema, { ...stored, [field]: value })
       throw new Error("expected a throw")
     } catch (e) {
       const error = e as InvalidInputError
@@ -400,7 +400,7 @@ describe("stored-card order", () => {
     ["token_id", " ", "is required and must not be empty"],
   ])("refuses %s = bad value", (field, value, reason) => {
     try {
-      validate(authoriseRequestInputSchema, { ...stored, [field]: value })
+      validate(authorizeRequestInputSchema, { ...stored, [field]: value })
       throw new Error("expected a throw")
     } catch (e) {
       expect((e as InvalidInputError).field).toBe(field)
@@ -410,25 +410,25 @@ describe("stored-card order", () => {
 
   it("takes a token of 64 characters, and an overridden token_id limit", () => {
     expect(
-      authoriseRequestInputSchema.safeParse({
+      authorizeRequestInputSchema.safeParse({
         ...stored,
         token_id: "T".repeat(64),
       }).success
     ).toBe(true)
-    const { authoriseRequestInput } = createPaymentOrderSchemas({
+    const { authorizeRequestInput } = createPaymentOrderSchemas({
       token_id: 9,
     })
     // "TK_7f3a9c" has 9 characters
-    expect(authoriseRequestInput.safeParse(stored).success).toBe(true)
+    expect(authorizeRequestInput.safeParse(stored).success).toBe(true)
     expect(
-      authoriseRequestInput.safeParse({ ...stored, token_id: "T".repeat(10) })
+      authorizeRequestInput.safeParse({ ...stored, token_id: "T".repeat(10) })
         .success
     ).toBe(false)
   })
 
   it("names an unknown field as the typed shape does", () => {
     expect(() =>
-      validate(authoriseRequestInputSchema, { ...stored, cvv: "123" })
+      validate(authorizeRequestInputSchema, { ...stored, cvv: "123" })
     ).toThrow("invalid cvv: is not a known field")
   })
 
@@ -440,13 +440,13 @@ describe("stored-card order", () => {
       expiration_month: "",
       expiration_year: "",
     }
-    expect(authoriseRequestSchema.safeParse(wire).success).toBe(true)
+    expect(authorizeRequestSchema.safeParse(wire).success).toBe(true)
     const { card: _c, ...missingCard } = wire
     expect(
-      authoriseRequestSchema.safeParse(missingCard).error?.issues[0].path
+      authorizeRequestSchema.safeParse(missingCard).error?.issues[0].path
     ).toEqual(["card"])
     expect(
-      authoriseRequestSchema.safeParse({ ...wire, security_code: undefined })
+      authorizeRequestSchema.safeParse({ ...wire, security_code: undefined })
         .success
     ).toBe(false)
   })

@@ -284,12 +284,12 @@ export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
     /** The checkout order with token_id instead of the card. */
     storedCardOrderInput,
     /** Either order; a non-empty token_id picks the stored-card shape. */
-    authoriseRequestInput: typedOrStored(
+    authorizeRequestInput: typedOrStored(
       typedCardOrderInput,
       storedCardOrderInput
     ),
     /** The direct payment message as it travels. */
-    authoriseRequest: typedOrStored(
+    authorizeRequest: typedOrStored(
       typedCardOrderInput.extend(signedRequestFields),
       checkoutRequestInput
         .extend(storedCardWireShape(limits))
@@ -304,8 +304,8 @@ export const checkoutRequestSchema = defaults.checkoutRequest
 export const cardFieldsSchema = defaults.cardFields
 export const typedCardOrderInputSchema = defaults.typedCardOrderInput
 export const storedCardOrderInputSchema = defaults.storedCardOrderInput
-export const authoriseRequestInputSchema = defaults.authoriseRequestInput
-export const authoriseRequestSchema = defaults.authoriseRequest
+export const authorizeRequestInputSchema = defaults.authorizeRequestInput
+export const authorizeRequestSchema = defaults.authorizeRequest
 
 export type CartItem = z.infer<typeof cartItemSchema>
 export type AccountOwner = z.infer<typeof accountOwnerSchema>
@@ -320,7 +320,7 @@ export type TokenFlag = (typeof TOKEN_FLAGS)[number]
 export type TypedCardOrderInput = z.input<typeof typedCardOrderInputSchema>
 /** A direct payment with a stored card: token_id required, no card number or expiry. */
 export type StoredCardOrderInput = z.input<typeof storedCardOrderInputSchema>
-export type AuthoriseRequestInput = TypedCardOrderInput | StoredCardOrderInput
+export type AuthorizeRequestInput = TypedCardOrderInput | StoredCardOrderInput
 /** A validated direct payment order, either shape. */
-export type AuthoriseOrder = z.output<typeof authoriseRequestInputSchema>
-export type AuthoriseRequest = z.output<typeof authoriseRequestSchema>
+export type AuthorizeOrder = z.output<typeof authorizeRequestInputSchema>
+export type AuthorizeRequest = z.output<typeof authorizeRequestSchema>

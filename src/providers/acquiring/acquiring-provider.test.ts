@@ -35,7 +35,7 @@ class TestCardProvider extends AcquiringCardProvider {
   }
 }
 
-const AUTHORISED = {
+const AUTHORIZED = {
   session_id: "payses_1",
   status: "authorized",
   amount: "15.00",
@@ -86,7 +86,7 @@ describe("the provider and the plugin's session table", () => {
 
   it("reads the table for anything else, and keeps a new amount there, never in Medusa's data", async () => {
     await states.write("payses_1", {
-      ...AUTHORISED,
+      ...AUTHORIZED,
       status: "pending",
       attempts: [],
     })
@@ -100,7 +100,7 @@ describe("the provider and the plugin's session table", () => {
   })
 
   it("does not write back a state an authorisation left as it was", async () => {
-    await states.write("payses_1", AUTHORISED)
+    await states.write("payses_1", AUTHORIZED)
     const write = jest.spyOn(states, "write")
     const answer = await provider.authorizePayment({
       data: { session_id: "payses_1", status: "authorized" },
@@ -112,7 +112,7 @@ describe("the provider and the plugin's session table", () => {
   it("keeps the money held when Medusa rolls back a recording that lost a race (a cancel without a payment id)", async () => {
     const scripted = scriptedGateway({})
     const racing = new TestCardProvider(testCore(scripted.gateway))
-    await states.write("payses_1", AUTHORISED)
+    await states.write("payses_1", AUTHORIZED)
     const answer = await racing.cancelPayment({
       data: { session_id: "payses_1", status: "authorized" },
       context: {},
@@ -127,7 +127,7 @@ describe("the provider and the plugin's session table", () => {
 
   it("moves a session of the old shape to the table, even when nothing else changed", async () => {
     const answer = await provider.authorizePayment({
-      data: AUTHORISED,
+      data: AUTHORIZED,
     } as never)
     expect(answer.status).toBe("authorized")
     expect(states.rows.get("payses_1")).toMatchObject({
@@ -155,7 +155,7 @@ describe("a configuration fault at cart completion", () => {
   it("refuses with the neutral sentence; the reason goes to the log", async () => {
     const states = memorySessionStates()
     useSessionStates(states)
-    await states.write("payses_1", AUTHORISED)
+    await states.write("payses_1", AUTHORIZED)
     const provider = new UnconfiguredCardProvider(testCore(scriptedGateway({})))
     const logged = jest.spyOn(console, "error").mockImplementation(() => {})
     try {

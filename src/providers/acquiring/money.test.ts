@@ -11,7 +11,7 @@ import {
 } from "../../accounts/__fixtures__/test-gateway"
 import type { SessionData } from "../../payment-sessions/session-data"
 import type { CardEntry } from "../../authorization/card-entry"
-import { authoriseCard } from "../../authorization/authorize-card"
+import { authorizeCard } from "../../authorization/authorize-card"
 import { capturePayment } from "../../capture/capture"
 import { OutcomePendingError } from "../../journal/errors"
 import { refundPayment } from "../../refunds/refunds"
@@ -81,13 +81,13 @@ describe("card authorisation", () => {
     const { save, saved } = saver()
     let savedBeforeSend = 0
     const { gateway, calls } = scriptedGateway({
-      authorise: async (order) => {
+      authorize: async (order) => {
         savedBeforeSend = saved.length
         return approved(order.order_no)
       },
     })
     const core = testCore(gateway)
-    const outcome = await authoriseCard(core, fresh, CARD, save)
+    const outcome = await authorizeCard(core, fresh, CARD, save)
     expect(savedBeforeSend).toBe(1)
     expect(saved[0].attempts).toEqual([
       expect.objectContaining({ kind: "authorise", state: "sent" }),
@@ -116,14 +116,14 @@ describe("card authorisation", () => {
     async (_what, failure) => {
       const { save } = saver()
       const { gateway } = scriptedGateway({
-        authorise: async () => {
+        authorize: async () => {
           throw failure
         },
         retrieveTransactions: async (selector) => [
           entry((selector as { order_nos: string[] }).order_nos[0], "2000"),
         ],
       })
-      const outcome = await authoriseCard(testCore(gateway), fresh, CARD, save)
+      const outcome = await authorizeCard(testCore(gateway), fresh, CARD, save)
       expect(outcome).toMatchObject({
         kind: "answered",
         data: { status: "authorized", transaction_id: "T1" },
@@ -134,7 +134,7 @@ describe("card authorisation", () => {
   it("leaves a lost answer unknown when the status query cannot settle it, and never charges again meanwhile", async () => {
     const { save } = saver()
     const { gateway, calls } = scriptedGateway({
-      authorise: async () => {
+      authorize: async () => {
         throw lost()
       },
       retrieveTransactions: async () => {
@@ -145,32 +145,32 @@ describe("card authorisation", () => {
       },
     })
     const core = testCore(gateway)
-    const outcome = await authoriseCard(core, fresh, CARD, save)
+    const outcome = await authorizeCard(core, fresh, CARD, save)
     expect(outcome.kind).toBe("outcome_pending")
     expect(outcome.data.attempts![0].state).toBe("unknown")
     expect(core.journal.operations[0].state).toBe("unknown")
     await expect(
-      authoriseCard(core, outcome.data, CARD, save)
+      authorizeCard(core, outcome.data, CARD, save)
     ).rejects.toBeInstanceOf(OutcomePendingError)
-    expect(calls.filter((c) => c.method === "authorise")).toHaveLength(1)
+    expect(calls.filter((c) => c.method === "authorize")).toHaveLength(1)
   })
 
   it("a session already paid is never charged again", async () => {
     const { save } = saver()
     const { gateway, calls } = scriptedGateway({
-      authorise: async (order) => approved(order.order_no),
+      authorize: async (order) => approved(order.order_no),
     })
     const core = testCore(gateway)
-    const first = await authoriseCard(core, fresh, CARD, save)
-    const second = await authoriseCard(core, first.data, CARD, save)
+    const first = await authorizeCard(core, fresh, CARD, save)
+    const second = await authorizeCard(core, first.data, CARD, save)
     expect(second.data.status).toBe("authorized")
-    expect(calls.filter((c) => c.method === "authorise")).toHaveLength(1)
+    expect(calls.filter((c) => c.method === "authorize")).toHaveLength(1)
   })
 
   it("a decline is a result; the next card gets a new order number", async () => {
     const { save } = saver()
     const { gateway, calls } = scriptedGateway({
-      authorise: async () => {
+      authorize: async () => {
         throw new GatewayRefusedError(
           "authorise",
           "E0008",
@@ -178,12 +178,12 @@ describe("card authorisation", () => {
         )
       },
     })
-    const outcome = await authoriseCard(testCore(gateway), fresh, CARD, save)
+    const outcome = await authorizeCard(testCore(gateway), fresh, CARD, save)
     expect(outcome.data).toMatchObject({
       status: "error",
       result: { code: "E0008", text: "Declined by issuer" },
     })
-    await authoriseCard(testCore(gateway), outcome.data, CARD, save)
+    await authorizeCard(testCore(gateway), outcome.data, CARD, save)
     const numbers = calls.map(
       (c) => (c.args[0] as { order_no: string }).order_no
     )
@@ -208,7 +208,7 @@ const capturedPayment: SessionData = {
     },
   ],
 }
-const authorisedPayment: SessionData = {
+const authorizedPayment: SessionData = {
   ...capturedPayment,
   status: "authorized",
   attempts: [{ ...capturedPayment.attempts![0], state: "authorized" }],
@@ -340,7 +340,7 @@ describe("capture and void", () => {
     const { gateway, calls } = scriptedGateway({})
     await expect(
       capturePayment(testCore(gateway), {
-        ...authorisedPayment,
+        ...authorizedPayment,
         void_pending: true,
       })
     ).rejects.toThrow(/canceled/)
@@ -353,11 +353,11 @@ describe("capture and void", () => {
         throw lost()
       },
       retrieveTransactions: async () => [
-        entry(authorisedPayment.order_no!, "3000"),
+        entry(authorizedPayment.order_no!, "3000"),
       ],
     })
     expect(
-      (await capturePayment(testCore(gateway), authorisedPayment)).status
+      (await capturePayment(testCore(gateway), authorizedPayment)).status
     ).toBe("captured")
   })
 
@@ -371,7 +371,7 @@ describe("capture and void", () => {
       },
     })
     const core = testCore(gateway)
-    const data = await voidPayment(core, authorisedPayment)
+    const data = await voidPayment(core, authorizedPayment)
     expect(data.void_pending).toBe(true)
     expect(core.journal.operations[0]).toMatchObject({
       kind: "void",

@@ -81,7 +81,7 @@ export function nextOrderNo(prefix = "ORD"): string {
 }
 
 /** A signed direct payment request; the signature is computed from the literal recipe order. */
-export function authoriseBody(
+export function authorizeBody(
   overrides: Record<string, unknown> = {}
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {

@@ -1,7 +1,7 @@
 import { parseResponXml } from "../../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "../sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   batchBody,
   expectedResultSignature,
   post,
@@ -21,7 +21,7 @@ afterAll(() => sandbox.close())
 async function pay(overrides: Record<string, unknown> = {}) {
   const answer = await post(
     `${sandbox.url}/v1/authorise`,
-    authoriseBody(overrides)
+    authorizeBody(overrides)
   )
   const result = parseResponXml(answer.text)
   return {
@@ -217,17 +217,17 @@ describe("limits per request", () => {
 
 describe("cancel", () => {
   it("voids authorised and held payments; a captured one is E0005", async () => {
-    const authorised = await pay()
+    const authorized = await pay()
     const held = await pay({ card: "4000000000000259" })
     const captured = await pay()
     await capture([captured])
-    const result = await cancel([authorised, held, captured])
+    const result = await cancel([authorized, held, captured])
     expect(
       result.cancel_orders.map((e: Record<string, string>) => e.cancel_status)
     ).toEqual(["1", "1", "0"])
     expect(result.cancel_orders[2].error_message).toMatch(/^E0005:/)
-    expect(await paymentStatus(authorised.transaction_id)).toBe("1100")
-    const again = await cancel([authorised])
+    expect(await paymentStatus(authorized.transaction_id)).toBe("1100")
+    const again = await cancel([authorized])
     expect(again.cancel_orders[0].error_message).toMatch(/^E0005:.*voided/)
   })
 })

@@ -1,10 +1,10 @@
 /** Every /v1 operation, its path and its handler. */
 import type { Operation } from "../context"
-import { authorise } from "./authorise"
+import { authorize } from "./authorize"
 import { cancel } from "./cancel"
 import { capture } from "./capture"
 import { checkout } from "./checkout"
-import { optimise } from "./optimise"
+import { optimize } from "./optimize"
 import { payout } from "./payout"
 import { refund } from "./refund"
 import { retrievalRefund } from "./refund-search"
@@ -14,7 +14,7 @@ import { cancelSubscription } from "./subscription"
 
 export const OPERATIONS: Record<string, { path: string; handler: Operation }> =
   {
-    authorise: { path: "/v1/authorise", handler: authorise },
+    authorise: { path: "/v1/authorise", handler: authorize },
     checkout: { path: "/v1/checkout", handler: checkout },
     capture: { path: "/v1/capture", handler: capture },
     cancel: { path: "/v1/cancel", handler: cancel },
@@ -27,5 +27,5 @@ export const OPERATIONS: Record<string, { path: string; handler: Operation }> =
       path: "/v1/cancelsubscription",
       handler: cancelSubscription,
     },
-    optimise: { path: "/v1/optimise", handler: optimise },
+    optimise: { path: "/v1/optimise", handler: optimize },
   }

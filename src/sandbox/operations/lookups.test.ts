@@ -1,7 +1,7 @@
 import { parseResponXml } from "../../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "../sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   batchBody,
   post,
   TEST_ACCOUNT,
@@ -36,7 +36,7 @@ async function pay(
   overrides: Record<string, unknown> = {}
 ) {
   const result = parseResponXml(
-    (await post(`${target.url}/v1/authorise`, authoriseBody(overrides))).text
+    (await post(`${target.url}/v1/authorise`, authorizeBody(overrides))).text
   )
   return {
     transaction_id: String(result.transaction_id),

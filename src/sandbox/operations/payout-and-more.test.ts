@@ -1,7 +1,7 @@
 import { parseResponXml } from "../../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "../sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   post,
   startReceiver,
   TEST_ACCOUNT,
@@ -211,7 +211,7 @@ describe("cancelsubscription", () => {
       (
         await post(
           `${sandbox.url}/v1/authorise`,
-          authoriseBody({
+          authorizeBody({
             subscription: { contract_name: "box", interval: "month" },
           })
         )

@@ -13,11 +13,11 @@ import {
   useReviewPayment,
   useSyncPayment,
 } from "../../hooks/payments/use-payment-actions"
-import { useReauthorisePayment } from "../../hooks/payments/use-reauthorize-payment"
+import { useReauthorizePayment } from "../../hooks/payments/use-reauthorize-payment"
 import { useRefreshOrderOnChange } from "../../hooks/payments/use-refresh-order-on-change"
 import { amountText } from "../../lib/amount-text"
 import { paymentMoneyState } from "../../lib/order-money-watch"
-import { authorisationLapseNote, savedCardNotes } from "../../lib/payment-api"
+import { authorizationLapseNote, savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
 import { PaymentBadges } from "./payment-badges"
 
@@ -54,7 +54,7 @@ function decisionPrompt(decision: "release" | "reject", amount: string) {
 }
 
 /** Said before a re-authorisation: which card, how much, and that the customer is not asked. */
-function reauthorisePrompt(card: string, amount: string, captured: boolean) {
+function reauthorizePrompt(card: string, amount: string, captured: boolean) {
   return {
     title: captured
       ? "Authorise what is owed with the saved card?"
@@ -82,7 +82,7 @@ export function AcquiringPaymentCard({
   } = useAcquiringPayment(orderId, paymentId)
   const review = useReviewPayment(orderId, paymentId)
   const sync = useSyncPayment(orderId, paymentId)
-  const reauthorise = useReauthorisePayment(orderId, paymentId)
+  const reauthorize = useReauthorizePayment(orderId, paymentId)
   const prompt = usePrompt()
   // captured on fulfilment, refunded elsewhere, confirmed: Medusa's own cards are stale too
   useRefreshOrderOnChange(orderId, payment && paymentMoneyState(payment))
@@ -137,16 +137,16 @@ export function AcquiringPaymentCard({
         payment.reauthorisation.currency
       )
     : undefined
-  const runReauthorise = async () => {
+  const runReauthorize = async () => {
     const ok = await prompt(
-      reauthorisePrompt(
+      reauthorizePrompt(
         payment.card_masked ?? "on file",
         owed ?? "what the order still owes",
         payment.status === "captured"
       )
     )
     if (!ok) return
-    reauthorise.mutate(undefined, {
+    reauthorize.mutate(undefined, {
       onSuccess: (answer) =>
         answer.status === "authorized"
           ? toast.success("Payment re-authorised with the saved card")
@@ -160,13 +160,13 @@ export function AcquiringPaymentCard({
 
   const refusals = [
     ...new Set(
-      [review, sync, reauthorise].flatMap((action) =>
+      [review, sync, reauthorize].flatMap((action) =>
         action.error ? [action.error.message] : []
       )
     ),
   ]
   const risk = payment.risk
-  const lapse = authorisationLapseNote(payment)
+  const lapse = authorizationLapseNote(payment)
   return (
     <div
       className="flex flex-col gap-y-2 px-6 py-4"
@@ -278,8 +278,8 @@ export function AcquiringPaymentCard({
           <Button
             size="small"
             variant="secondary"
-            isLoading={reauthorise.isPending}
-            onClick={() => void runReauthorise()}
+            isLoading={reauthorize.isPending}
+            onClick={() => void runReauthorize()}
             aria-label={`${payment.status === "captured" ? "Authorise what is owed" : "Re-authorise"} with saved card ${payment.card_masked ?? ""} for ${owed ?? "what the order owes"}`}
             data-testid="reauthorise-payment"
           >

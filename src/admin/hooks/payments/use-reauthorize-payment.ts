@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
-import type { ReauthoriseAnswer } from "../../lib/payment-api"
+import type { ReauthorizeAnswer } from "../../lib/payment-api"
 import { refreshOrder } from "./query-keys"
 
 /**
@@ -8,11 +8,11 @@ import { refreshOrder } from "./query-keys"
  * the answer, the order's queries are refetched: a new payment may stand
  * on the order, and the widget lists it.
  */
-export function useReauthorisePayment(orderId: string, paymentId: string) {
+export function useReauthorizePayment(orderId: string, paymentId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () =>
-      sdk.client.fetch<ReauthoriseAnswer>(
+      sdk.client.fetch<ReauthorizeAnswer>(
         `/admin/acquiring/payments/${paymentId}/reauthorise`,
         { method: "POST" }
       ),

@@ -1,7 +1,7 @@
 import { parseResponXml } from "../../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "../sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   expectedResultSignature,
   nextOrderNo,
   post,
@@ -12,7 +12,7 @@ import {
 } from "../__fixtures__/test-harness"
 
 let sandbox: SandboxHandle
-const authorise = async (
+const authorize = async (
   body: Record<string, unknown>,
   encoding: "json" | "form" = "json"
 ) => {
@@ -34,11 +34,11 @@ afterAll(() => sandbox.close())
 
 describe("POST /v1/authorise", () => {
   it("approves the approval card with a signed respon", async () => {
-    const body = authoriseBody({
+    const body = authorizeBody({
       card: "4242424242424242",
       order_no: "APPROVE-1",
     })
-    const result = await authorise(body)
+    const result = await authorize(body)
     expect(result).toMatchObject({
       merchant_id: "M100",
       account_id: "A200",
@@ -74,7 +74,7 @@ describe("POST /v1/authorise", () => {
   ])(
     "card %s answers order_status %s with %s",
     async (card, orderStatus, code, risk) => {
-      const result = await authorise(authoriseBody({ card }))
+      const result = await authorize(authorizeBody({ card }))
       expect(result.order_status).toBe(orderStatus)
       expect(String(result.result_info).split(":")[0]).toBe(code)
       if (risk) expect(result.risk_action).toBe(risk)
@@ -82,37 +82,37 @@ describe("POST /v1/authorise", () => {
   )
 
   it("holds the review card with a risk reason", async () => {
-    const result = await authorise(authoriseBody({ card: "4000000000000259" }))
+    const result = await authorize(authorizeBody({ card: "4000000000000259" }))
     expect(result.risk_reasons).toEqual([
       { name: "velocity_check", status: "REVIEW" },
     ])
   })
 
   it("answers the challenge card with -1 and an issuer_url only under do3DS", async () => {
-    const challenged = await authorise(
-      authoriseBody({ card: "4000002500003155", open3d: "do3DS" })
+    const challenged = await authorize(
+      authorizeBody({ card: "4000002500003155", open3d: "do3DS" })
     )
     expect(challenged.order_status).toBe("-1")
     expect(String(challenged.issuer_url)).toMatch(
       new RegExp(`^${sandbox.url}/3ds/challenge/[0-9a-f]{32}$`)
     )
-    const without = await authorise(authoriseBody({ card: "4000002500003155" }))
+    const without = await authorize(authorizeBody({ card: "4000002500003155" }))
     expect(without).toMatchObject({ order_status: "0" })
     expect(String(without.result_info)).toMatch(/^E0010:/)
   })
 
   it("declines an expired card and security code 000", async () => {
-    const expired = await authorise(
-      authoriseBody({ expiration_month: "10", expiration_year: "2026" })
+    const expired = await authorize(
+      authorizeBody({ expiration_month: "10", expiration_year: "2026" })
     )
     expect(expired.result_info).toBe("E0008:Card expired")
-    const cvc = await authorise(authoriseBody({ security_code: "000" }))
+    const cvc = await authorize(authorizeBody({ security_code: "000" }))
     expect(cvc.order_status).toBe("0")
     expect(String(cvc.result_info)).toMatch(/^E0008:/)
   })
 
   it("refuses a number failing Luhn with E0001 naming the field, and creates no transaction", async () => {
-    const result = await authorise(authoriseBody({ card: "4242424242424241" }))
+    const result = await authorize(authorizeBody({ card: "4242424242424241" }))
     expect(result).toMatchObject({
       order_status: "0",
       transaction_id: "",
@@ -122,10 +122,10 @@ describe("POST /v1/authorise", () => {
 
   it("refuses a wrong signature with I0013", async () => {
     const body = {
-      ...authoriseBody(),
+      ...authorizeBody(),
       encryption_data: testSign("something else"),
     }
-    const result = await authorise(body)
+    const result = await authorize(body)
     expect(result).toMatchObject({
       order_status: "0",
       result_info: "I0013:Signature error",
@@ -133,8 +133,8 @@ describe("POST /v1/authorise", () => {
   })
 
   it("accepts an upper-case signature", async () => {
-    const body = authoriseBody()
-    const result = await authorise({
+    const body = authorizeBody()
+    const result = await authorize({
       ...body,
       encryption_data: String(body.encryption_data).toUpperCase(),
     })
@@ -144,29 +144,29 @@ describe("POST /v1/authorise", () => {
   it("refuses a duplicate order_no with I0061", async () => {
     const orderNo = nextOrderNo("DUP")
     expect(
-      (await authorise(authoriseBody({ order_no: orderNo }))).order_status
+      (await authorize(authorizeBody({ order_no: orderNo }))).order_status
     ).toBe("1")
-    const second = await authorise(authoriseBody({ order_no: orderNo }))
+    const second = await authorize(authorizeBody({ order_no: orderNo }))
     expect(second.order_status).toBe("0")
     expect(String(second.result_info)).toMatch(/^I0061:/)
   })
 
   it("enforces field lengths at the limit and one past it (E0001)", async () => {
     expect(
-      (await authorise(authoriseBody({ order_no: "A".repeat(50) })))
+      (await authorize(authorizeBody({ order_no: "A".repeat(50) })))
         .order_status
     ).toBe("1")
-    const long = await authorise(authoriseBody({ order_no: "B".repeat(51) }))
+    const long = await authorize(authorizeBody({ order_no: "B".repeat(51) }))
     expect(long.result_info).toBe("E0001:order_no is longer than 50 characters")
     expect(
       (
-        await authorise(
-          authoriseBody({ shopper_email: `${"e".repeat(95)}@x.io` })
+        await authorize(
+          authorizeBody({ shopper_email: `${"e".repeat(95)}@x.io` })
         )
       ).order_status
     ).toBe("1")
-    const email = await authorise(
-      authoriseBody({ shopper_email: `${"e".repeat(96)}@x.io` })
+    const email = await authorize(
+      authorizeBody({ shopper_email: `${"e".repeat(96)}@x.io` })
     )
     expect(email.result_info).toBe(
       "E0001:shopper_email is longer than 100 characters"
@@ -175,24 +175,24 @@ describe("POST /v1/authorise", () => {
 
   it("enforces the currency's ISO 4217 digits and the amount breakdown (E0002)", async () => {
     expect(
-      (await authorise(authoriseBody({ currency: "JPY", amount: "1500" })))
+      (await authorize(authorizeBody({ currency: "JPY", amount: "1500" })))
         .order_status
     ).toBe("1")
     expect(
-      (await authorise(authoriseBody({ currency: "KWD", amount: "1.250" })))
+      (await authorize(authorizeBody({ currency: "KWD", amount: "1.250" })))
         .order_status
     ).toBe("1")
     expect(
       String(
-        (await authorise(authoriseBody({ currency: "JPY", amount: "1500.00" })))
+        (await authorize(authorizeBody({ currency: "JPY", amount: "1500.00" })))
           .result_info
       )
     ).toMatch(/^E0002:amount/)
     expect(
-      String((await authorise(authoriseBody({ amount: "15.0" }))).result_info)
+      String((await authorize(authorizeBody({ amount: "15.0" }))).result_info)
     ).toMatch(/^E0002:amount/)
-    const matching = await authorise(
-      authoriseBody({
+    const matching = await authorize(
+      authorizeBody({
         amount: "21.00",
         item_total: "20.00",
         shipping: "3.00",
@@ -201,25 +201,25 @@ describe("POST /v1/authorise", () => {
       })
     )
     expect(matching.order_status).toBe("1")
-    const mismatch = await authorise(
-      authoriseBody({ amount: "21.00", item_total: "20.00", shipping: "3.00" })
+    const mismatch = await authorize(
+      authorizeBody({ amount: "21.00", item_total: "20.00", shipping: "3.00" })
     )
     expect(String(mismatch.result_info)).toMatch(
       /^E0002:amount 21.00 does not equal the breakdown/
     )
     expect(
-      String((await authorise(authoriseBody({ currency: "XYZ" }))).result_info)
+      String((await authorize(authorizeBody({ currency: "XYZ" }))).result_info)
     ).toMatch(/^E0001:currency/)
   })
 
   it("accepts a form-urlencoded body the same as JSON", async () => {
-    const result = await authorise(authoriseBody(), "form")
+    const result = await authorize(authorizeBody(), "form")
     expect(result.order_status).toBe("1")
   })
 
   it("refuses a notify_url off loopback", async () => {
-    const result = await authorise(
-      authoriseBody({ notify_url: "http://example.com/hook" })
+    const result = await authorize(
+      authorizeBody({ notify_url: "http://example.com/hook" })
     )
     expect(String(result.result_info)).toMatch(
       /^E0001:notify_url must be on loopback/
@@ -228,7 +228,7 @@ describe("POST /v1/authorise", () => {
 
   it("answers HTTP 400 for an unknown account and for a broken JSON body", async () => {
     const unknown = await post(`${sandbox.url}/v1/authorise`, {
-      ...authoriseBody(),
+      ...authorizeBody(),
       merchant_id: "nobody",
     })
     expect(unknown.status).toBe(400)
@@ -242,8 +242,8 @@ describe("POST /v1/authorise", () => {
   })
 
   it("starts a subscription with the first payment", async () => {
-    const result = await authorise(
-      authoriseBody({
+    const result = await authorize(
+      authorizeBody({
         subscription: {
           contract_name: "monthly-box",
           interval: "day",
@@ -260,8 +260,8 @@ describe("POST /v1/authorise", () => {
   it("notifies the payment result to notify_url, signed", async () => {
     const receiver = await startReceiver()
     try {
-      const result = await authorise(
-        authoriseBody({ notify_url: receiver.url })
+      const result = await authorize(
+        authorizeBody({ notify_url: receiver.url })
       )
       const [note] = await waitFor(
         () => receiver.received.length > 0 && receiver.received
@@ -282,12 +282,12 @@ describe("POST /v1/authorise", () => {
   })
 
   it("never keeps card number, expiry or security code in the request log", async () => {
-    const body = authoriseBody({
+    const body = authorizeBody({
       card: "4000000000009995",
       security_code: "987",
       order_no: "REDACT-1",
     })
-    await authorise(body, "form")
+    await authorize(body, "form")
     const [entry] = sandbox
       .requests({ operation: "authorise" })
       .filter(

@@ -24,7 +24,7 @@ import {
 } from "./common"
 import { paymentOrderShape } from "./payment-order"
 
-export function createOptimiseSchemas(overrides?: FieldLimitOverrides) {
+export function createOptimizeSchemas(overrides?: FieldLimitOverrides) {
   const limits = limitsFrom(overrides)
   const order = z.object(paymentOrderShape(limits)).partial().shape
   const input = z.strictObject({
@@ -38,9 +38,9 @@ export function createOptimiseSchemas(overrides?: FieldLimitOverrides) {
   return { requestInput: input, request: input.extend(signedRequestFields) }
 }
 
-const defaults = createOptimiseSchemas()
-export const optimiseRequestInputSchema = defaults.requestInput
-export const optimiseRequestSchema = defaults.request
+const defaults = createOptimizeSchemas()
+export const optimizeRequestInputSchema = defaults.requestInput
+export const optimizeRequestSchema = defaults.request
 
 export const paymentMethodOptionSchema = z.preprocess(
   (value) => (typeof value === "string" ? { payment_method: value } : value),
@@ -51,7 +51,7 @@ export const paymentMethodOptionSchema = z.preprocess(
   })
 )
 
-export const optimiseResponseSchema = z.looseObject({
+export const optimizeResponseSchema = z.looseObject({
   ...responseEnvelopeFields,
   payment_methods: z.preprocess(
     (value) =>
@@ -62,7 +62,7 @@ export const optimiseResponseSchema = z.looseObject({
   ),
 })
 
-export type OptimiseRequestInput = z.infer<typeof optimiseRequestInputSchema>
-export type OptimiseRequest = z.infer<typeof optimiseRequestSchema>
+export type OptimizeRequestInput = z.infer<typeof optimizeRequestInputSchema>
+export type OptimizeRequest = z.infer<typeof optimizeRequestSchema>
 export type PaymentMethodOption = z.infer<typeof paymentMethodOptionSchema>
-export type OptimiseResponse = z.infer<typeof optimiseResponseSchema>
+export type OptimizeResponse = z.infer<typeof optimizeResponseSchema>

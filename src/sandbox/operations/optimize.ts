@@ -14,7 +14,7 @@ import {
 import { Refusal, resultInfo } from "../result-codes"
 import { amount, currency, required, text } from "../wire-fields"
 
-export const optimise: Operation = (ctx, { body }) => {
+export const optimize: Operation = (ctx, { body }) => {
   const caller = identify(ctx, "optimise", body)
   if (!caller) return unknownAccount()
   const { account } = caller

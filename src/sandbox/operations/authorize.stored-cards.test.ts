@@ -5,7 +5,7 @@
 import { parseResponXml } from "../../gateway/codecs/xml-result"
 import { startSandbox, type SandboxHandle } from "../sandbox"
 import {
-  authoriseBody,
+  authorizeBody,
   expectedResultSignature,
   get,
   post,
@@ -28,7 +28,7 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox.close())
 
-const authorise = async (body: Record<string, unknown>) => {
+const authorize = async (body: Record<string, unknown>) => {
   const answer = await post(`${sandbox.url}/v1/authorise`, body)
   expect(answer.status).toBe(200)
   const result = parseResponXml(answer.text)
@@ -38,7 +38,7 @@ const authorise = async (body: Record<string, unknown>) => {
 
 /** A stored-card payment: card and expiry sent empty, signed over those empty strings. */
 const withToken = (token_id: string, overrides: Record<string, unknown> = {}) =>
-  authoriseBody({
+  authorizeBody({
     card: "",
     expiration_month: "",
     expiration_year: "",
@@ -49,8 +49,8 @@ const withToken = (token_id: string, overrides: Record<string, unknown> = {}) =>
 
 /** Pays with token_flag YES and answers the token the result carries. */
 async function storeCard(overrides: Record<string, unknown> = {}) {
-  const result = await authorise(
-    authoriseBody({ token_flag: "YES", ...overrides })
+  const result = await authorize(
+    authorizeBody({ token_flag: "YES", ...overrides })
   )
   expect(String(result.token_id)).toMatch(/^tok_[a-z]{32}$/)
   return String(result.token_id)
@@ -58,8 +58,8 @@ async function storeCard(overrides: Record<string, unknown> = {}) {
 
 describe("keeping a card (token_flag YES)", () => {
   it("stores an approved card: the respon carries token_id, signed as every result", async () => {
-    const body = authoriseBody({ token_flag: "YES", order_no: "KEEP-1" })
-    const result = await authorise(body)
+    const body = authorizeBody({ token_flag: "YES", order_no: "KEEP-1" })
+    const result = await authorize(body)
     expect(result).toMatchObject({
       order_status: "1",
       result_info: "0000:Success",
@@ -90,8 +90,8 @@ describe("keeping a card (token_flag YES)", () => {
   })
 
   it("stores a card held for review (order_status -2)", async () => {
-    const result = await authorise(
-      authoriseBody({ token_flag: "YES", card: "4000000000000259" })
+    const result = await authorize(
+      authorizeBody({ token_flag: "YES", card: "4000000000000259" })
     )
     expect(result.order_status).toBe("-2")
     expect(String(result.token_id)).toMatch(/^tok_/)
@@ -113,8 +113,8 @@ describe("keeping a card (token_flag YES)", () => {
     "stores nothing with token_flag %j for card %s %j",
     async (token_flag, card, extra) => {
       const before = sandbox.storedCards().length
-      const result = await authorise(
-        authoriseBody({ token_flag, card, ...extra })
+      const result = await authorize(
+        authorizeBody({ token_flag, card, ...extra })
       )
       expect(result.token_id).toBe("")
       expect(sandbox.storedCards()).toHaveLength(before)
@@ -143,7 +143,7 @@ describe("keeping a card (token_flag YES)", () => {
   })
 
   it("refuses a token_flag other than YES, NO or empty with E0001", async () => {
-    const result = await authorise(authoriseBody({ token_flag: "yes" }))
+    const result = await authorize(authorizeBody({ token_flag: "yes" }))
     expect(result).toMatchObject({
       order_status: "0",
       transaction_id: "",
@@ -154,8 +154,8 @@ describe("keeping a card (token_flag YES)", () => {
   it("carries the token in the notification and the retrievalTrans entry of that transaction", async () => {
     const receiver = await startReceiver()
     try {
-      const result = await authorise(
-        authoriseBody({ token_flag: "YES", notify_url: receiver.url })
+      const result = await authorize(
+        authorizeBody({ token_flag: "YES", notify_url: receiver.url })
       )
       const token = String(result.token_id)
       const [note] = await waitFor(
@@ -215,7 +215,7 @@ describe("paying with a stored card (token_id)", () => {
         "ada@example.com"
       )
     )
-    const result = await authorise(body)
+    const result = await authorize(body)
     expect(result).toMatchObject({
       order_status: "1",
       result_info: "0000:Success",
@@ -226,21 +226,21 @@ describe("paying with a stored card (token_id)", () => {
   })
 
   it("approves a payment the shopper does not attend (no security code)", async () => {
-    const empty = await authorise(withToken(token, { security_code: "" }))
+    const empty = await authorize(withToken(token, { security_code: "" }))
     expect(empty.order_status).toBe("1")
-    const absent = await authorise(
+    const absent = await authorize(
       withToken(token, { security_code: undefined })
     )
     expect(absent.order_status).toBe("1")
   })
 
   it("answers the same token when the stored-card payment asks to keep the card again", async () => {
-    const result = await authorise(withToken(token, { token_flag: "YES" }))
+    const result = await authorize(withToken(token, { token_flag: "YES" }))
     expect(result.token_id).toBe(token)
   })
 
   it("declines security code 000 typed again", async () => {
-    const result = await authorise(withToken(token, { security_code: "000" }))
+    const result = await authorize(withToken(token, { security_code: "000" }))
     expect(result).toMatchObject({
       order_status: "0",
       result_info: "E0008:Security code check failed",
@@ -250,7 +250,7 @@ describe("paying with a stored card (token_id)", () => {
 
   it("holds a stored review card for review", async () => {
     const review = await storeCard({ card: "4000000000000259" })
-    const result = await authorise(withToken(review))
+    const result = await authorize(withToken(review))
     expect(result).toMatchObject({
       order_status: "-2",
       risk_action: "REVIEW",
@@ -259,8 +259,8 @@ describe("paying with a stored card (token_id)", () => {
   })
 
   it("challenges the stored 3-D Secure card again when 3-D Secure applies", async () => {
-    const first = await authorise(
-      authoriseBody({
+    const first = await authorize(
+      authorizeBody({
         card: "4000002500003155",
         open3d: "do3DS",
         token_flag: "YES",
@@ -275,14 +275,14 @@ describe("paying with a stored card (token_id)", () => {
     ).json().transaction.token_id
     expect(stored).toMatch(/^tok_/)
 
-    const challenged = await authorise(withToken(stored, { open3d: "do3DS" }))
+    const challenged = await authorize(withToken(stored, { open3d: "do3DS" }))
     expect(challenged).toMatchObject({
       order_status: "-1",
       threeds_result: "CHALLENGE_PENDING",
       card: "400000******3155",
     })
     expect(String(challenged.issuer_url)).toMatch(/\/3ds\/challenge\//)
-    const without = await authorise(withToken(stored))
+    const without = await authorize(withToken(stored))
     expect(without.order_status).toBe("0")
     expect(String(without.result_info)).toMatch(/^E0010:/)
   })
@@ -294,10 +294,10 @@ describe("paying with a stored card (token_id)", () => {
       expiration_year: "2026",
       security_code: "1234",
     })
-    expect((await authorise(withToken(expiring))).order_status).toBe("1")
+    expect((await authorize(withToken(expiring))).order_status).toBe("1")
     now = new Date("2027-01-02T12:00:00Z")
     try {
-      const result = await authorise(withToken(expiring))
+      const result = await authorize(withToken(expiring))
       expect(result).toMatchObject({
         order_status: "0",
         result_info: "E0008:Card expired",
@@ -309,7 +309,7 @@ describe("paying with a stored card (token_id)", () => {
 
   it("answers E0011 for a token the account never issued, without a transaction", async () => {
     const before = sandbox.state.ledger(TEST_ACCOUNT).transactions.size
-    const result = await authorise(withToken("tok_nosuchtoken"))
+    const result = await authorize(withToken("tok_nosuchtoken"))
     expect(result).toMatchObject({
       order_status: "0",
       transaction_id: "",
@@ -323,16 +323,16 @@ describe("paying with a stored card (token_id)", () => {
       card: "6011111111111117",
       account_id: "A201",
     })
-    const result = await authorise(withToken(theirs))
+    const result = await authorize(withToken(theirs))
     expect(result.result_info).toBe("E0011:Stored card not found")
-    const own = await authorise(withToken(theirs, { account_id: "A201" }))
+    const own = await authorize(withToken(theirs, { account_id: "A201" }))
     expect(own.order_status).toBe("1")
   })
 
   it("answers E0011 for a lapsed token", async () => {
     const lapsing = await storeCard({ card: "4111111111111111" })
     expect(sandbox.lapseToken(lapsing)).toBe(true)
-    const result = await authorise(withToken(lapsing))
+    const result = await authorize(withToken(lapsing))
     expect(result).toMatchObject({
       order_status: "0",
       result_info: "E0011:Stored card not found: the token has lapsed",
@@ -346,7 +346,7 @@ describe("paying with a stored card (token_id)", () => {
   ])(
     "refuses a %s beside a token_id with E0001 and opens no transaction",
     async (field, value) => {
-      const result = await authorise(withToken(token, { [field]: value }))
+      const result = await authorize(withToken(token, { [field]: value }))
       expect(result).toMatchObject({
         order_status: "0",
         transaction_id: "",
@@ -356,13 +356,13 @@ describe("paying with a stored card (token_id)", () => {
   )
 
   it("refuses a malformed security code and a token_id over 64 characters (E0001)", async () => {
-    const cvc = await authorise(withToken(token, { security_code: "12" }))
+    const cvc = await authorize(withToken(token, { security_code: "12" }))
     expect(cvc.result_info).toBe(
       "E0001:security_code must be 3 or 4 digits, or empty"
     )
-    const long = await authorise(withToken("t".repeat(65)))
+    const long = await authorize(withToken("t".repeat(65)))
     expect(long.result_info).toBe("E0001:token_id is longer than 64 characters")
-    const sixtyFour = await authorise(withToken("t".repeat(64)))
+    const sixtyFour = await authorize(withToken("t".repeat(64)))
     expect(sixtyFour.result_info).toBe("E0011:Stored card not found")
   })
 
@@ -373,7 +373,7 @@ describe("paying with a stored card (token_id)", () => {
         card: "4917610000000000",
         notify_url: receiver.url,
       })
-      await authorise(withToken(kept, { notify_url: receiver.url }))
+      await authorize(withToken(kept, { notify_url: receiver.url }))
       await waitFor(() => receiver.received.length >= 2)
       const seen = [
         JSON.stringify(sandbox.requests()),

@@ -1,9 +1,9 @@
 import { validate } from "./common"
 import {
-  optimiseRequestInputSchema,
-  optimiseRequestSchema,
-  optimiseResponseSchema,
-} from "./optimise"
+  optimizeRequestInputSchema,
+  optimizeRequestSchema,
+  optimizeResponseSchema,
+} from "./optimize"
 
 describe("optimise request", () => {
   const base = {
@@ -14,16 +14,16 @@ describe("optimise request", () => {
   }
 
   it("accepts the required fields alone and with optional order fields", () => {
-    expect(optimiseRequestInputSchema.parse(base)).toEqual(base)
+    expect(optimizeRequestInputSchema.parse(base)).toEqual(base)
     const withOrder = {
       ...base,
       billing_country: "DE",
       order_no: "O-1",
       device_type: "mobile",
     }
-    expect(optimiseRequestInputSchema.parse(withOrder)).toEqual(withOrder)
+    expect(optimizeRequestInputSchema.parse(withOrder)).toEqual(withOrder)
     expect(
-      optimiseRequestSchema.safeParse({
+      optimizeRequestSchema.safeParse({
         ...base,
         merchant_id: "1",
         account_id: "2",
@@ -34,16 +34,16 @@ describe("optimise request", () => {
 
   it("names missing or bad fields", () => {
     expect(() =>
-      validate(optimiseRequestInputSchema, {
+      validate(optimizeRequestInputSchema, {
         ...base,
         shopper_email: undefined,
       })
     ).toThrow(/invalid shopper_email/)
     expect(() =>
-      validate(optimiseRequestInputSchema, { ...base, amount: "20" + ",00" })
+      validate(optimizeRequestInputSchema, { ...base, amount: "20" + ",00" })
     ).toThrow(/invalid amount/)
     expect(() =>
-      validate(optimiseRequestInputSchema, {
+      validate(optimizeRequestInputSchema, {
         ...base,
         card: "4242424242424242",
       })
@@ -53,7 +53,7 @@ describe("optimise request", () => {
 
 describe("optimise response", () => {
   it("reads payment_methods objects in order and keeps unknown fields", () => {
-    const parsed = optimiseResponseSchema.parse({
+    const parsed = optimizeResponseSchema.parse({
       return_status: "1",
       return_message: "0000:Success",
       payment_methods: [
@@ -81,21 +81,21 @@ describe("optimise response", () => {
 
   it("reads bare strings and a comma-separated list", () => {
     expect(
-      optimiseResponseSchema.parse({ payment_methods: ["CARD", "SEPA"] })
+      optimizeResponseSchema.parse({ payment_methods: ["CARD", "SEPA"] })
         .payment_methods
     ).toEqual([{ payment_method: "CARD" }, { payment_method: "SEPA" }])
     expect(
-      optimiseResponseSchema.parse({ payment_methods: "CARD, SEPA" })
+      optimizeResponseSchema.parse({ payment_methods: "CARD, SEPA" })
         .payment_methods
     ).toEqual([{ payment_method: "CARD" }, { payment_method: "SEPA" }])
     expect(
-      optimiseResponseSchema.parse({ return_status: "0" }).payment_methods
+      optimizeResponseSchema.parse({ return_status: "0" }).payment_methods
     ).toEqual([])
   })
 
   it("requires a payment_method in each entry", () => {
     expect(
-      optimiseResponseSchema.safeParse({ payment_methods: [{ rank: 1 }] }).error
+      optimizeResponseSchema.safeParse({ payment_methods: [{ rank: 1 }] }).error
         ?.issues[0].path
     ).toEqual(["payment_methods", 0, "payment_method"])
   })

@@ -24,7 +24,7 @@ import type { CardToStore } from "../stored-cards"
 import { decideCard, decideStoredCard } from "../test-cards"
 import { text, type WireBody } from "../wire-fields"
 
-export const authorise: Operation = (ctx, { body }) => {
+export const authorize: Operation = (ctx, { body }) => {
   const caller = identify(ctx, "authorise", body)
   if (!caller) return unknownAccount()
   const { account } = caller
