@@ -4,13 +4,13 @@
  * (journalled, coalesced by its port), and the status queries a reconcile of
  * 200 due sessions sends, the authorisation it triggers included.
  */
+import { useMemoryModule } from "../src/modules/acquiring/__fixtures__/memory-module"
 import { createAcquiringClient } from "../src/gateway"
 import { DEFAULT_SANDBOX_ACCOUNT } from "../src/sandbox"
 import {
   memoryJournal,
   memorySessionStates,
 } from "../src/accounts/__fixtures__/test-gateway"
-import { useSessionStates } from "../src/payment-sessions/session-store"
 import { createCore } from "../src/accounts/core"
 import { parseAcquiringOptions } from "../src/accounts/options"
 import { capturePayment } from "../src/capture/capture"
@@ -234,7 +234,7 @@ export async function reconcileRow(
   await control(base, "POST", "/reset")
   const core = benchCore(base)
   // the sessions' state in memory, as the journal is
-  useSessionStates(memorySessionStates())
+  useMemoryModule(memorySessionStates())
   const provider = new BenchCardProvider(base, core)
   const due = (await authorizedPayments(base, sessions)).map(lostAnswer)
   const before = await requestCount(base, "retrieval_trans")

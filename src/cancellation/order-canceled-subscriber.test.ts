@@ -1,6 +1,9 @@
+import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
-import { useSessionStates } from "../payment-sessions/session-store"
 import { reconcilePayments } from "../reconciliation/payments"
 import orderCanceled from "./order-canceled-subscriber"
 
@@ -24,7 +27,7 @@ function withOrder(payments: Record<string, unknown>[]): MedusaContainer {
 describe("order.canceled: voids still to be confirmed are retried at once", () => {
   const states = memorySessionStates()
   beforeAll(async () => {
-    useSessionStates(states)
+    useMemoryModule(states)
     await states.write("payses_waiting", {
       session_id: "payses_waiting",
       status: "canceled",
@@ -35,7 +38,7 @@ describe("order.canceled: voids still to be confirmed are retried at once", () =
       status: "canceled",
     })
   })
-  afterAll(() => useSessionStates())
+  afterAll(() => dropMemoryModule())
   beforeEach(() => reconciled.mockClear())
 
   const payment = (id: string, session: string, provider_id: string) => ({

@@ -1,7 +1,10 @@
+import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
-import { useSessionStates } from "../payment-sessions/session-store"
 import paymentCaptured from "./payment-captured-subscriber"
 
 const CARD = "pp_acquiring-card_acquiring"
@@ -39,8 +42,8 @@ function run(container: MedusaContainer) {
 
 describe("payment.captured: a partial capture completes the payment", () => {
   const states = memorySessionStates()
-  beforeAll(() => useSessionStates(states))
-  afterAll(() => useSessionStates())
+  beforeAll(() => useMemoryModule(states))
+  afterAll(() => dropMemoryModule())
 
   beforeEach(async () => {
     await states.write("payses_1", {

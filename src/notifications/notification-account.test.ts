@@ -4,6 +4,10 @@
  * Signatures are computed here with node:crypto from literal strings (the
  * wire contract's result recipe), independently of the client's code.
  */
+import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
 import { createHash, randomBytes } from "node:crypto"
 import {
   memoryJournal,
@@ -15,7 +19,6 @@ import { entryFor, resolveCore } from "../accounts/registry"
 import type { AccountRecord } from "../accounts/account-record"
 import { AccountSource, useAccountSource } from "../accounts/account-source"
 import { encryptSecret } from "../accounts/secret-box"
-import { useSessionStates } from "../payment-sessions/session-store"
 import { notificationAccount } from "./notification"
 
 const PROVIDER = "pp_acquiring-card_acquiring"
@@ -116,7 +119,7 @@ describe("the key a notification is verified with", () => {
 
   beforeAll(async () => {
     process.env.ACQUIRING_SETTINGS_KEY = KEY.toString("hex")
-    useSessionStates(states)
+    useMemoryModule(states)
     useAccountSource(
       new AccountSource(async () => accounts, { checkEveryMs: 0 })
     )
@@ -145,7 +148,7 @@ describe("the key a notification is verified with", () => {
     }
   })
   afterAll(() => {
-    useSessionStates()
+    dropMemoryModule()
     if (saved === undefined) delete process.env.ACQUIRING_SETTINGS_KEY
     else process.env.ACQUIRING_SETTINGS_KEY = saved
   })

@@ -1,7 +1,10 @@
+import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
-import { useSessionStates } from "../payment-sessions/session-store"
 import {
   orderNosOfOrders,
   orderRefText,
@@ -66,9 +69,9 @@ describe("orders beside their acquiring payments", () => {
       session_id: "payses_1",
       order_no: "MED12a",
     })
-    useSessionStates(states)
+    useMemoryModule(states)
   })
-  afterAll(() => useSessionStates())
+  afterAll(() => dropMemoryModule())
 
   it("finds the order numbers of orders named by display id or id, and the ones that name none", async () => {
     const { container, asked } = containerWith({ order: ORDERS })

@@ -1,3 +1,7 @@
+import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
 import { A, result, RULES, session, SHOPPER } from "./__fixtures__/sessions"
 import {
   medusaData,
@@ -5,7 +9,6 @@ import {
   readSessions,
   storeIntake,
   takeIntake,
-  useSessionStates,
   writeSession,
 } from "./session-store"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
@@ -33,9 +36,9 @@ describe("session store", () => {
   let states: ReturnType<typeof memorySessionStates>
   beforeEach(() => {
     states = memorySessionStates()
-    useSessionStates(states)
+    useMemoryModule(states)
   })
-  afterAll(() => useSessionStates())
+  afterAll(() => dropMemoryModule())
 
   it("keeps the whole state in the plugin's table and gives Medusa the storefront view with the session id", async () => {
     const data = {

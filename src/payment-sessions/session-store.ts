@@ -31,15 +31,8 @@ const moduleStates: SessionStates = {
   take: (id) => acquiringModule().takeSessionState(id),
 }
 
-let replaced: SessionStates | undefined
-
-/** Unit tests keep states in memory; no argument restores the module's table. */
-export function useSessionStates(states?: SessionStates): void {
-  replaced = states
-}
-
 function states(): SessionStates {
-  return replaced ?? moduleStates
+  return moduleStates
 }
 
 /**

@@ -1,7 +1,10 @@
+import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
-import { useSessionStates } from "../payment-sessions/session-store"
 import { settleAbandoned } from "./abandoned"
 import { reconcilePayments } from "./payments"
 import { reconcileAcquiring } from "./run"
@@ -59,7 +62,7 @@ const ids = (mock: jest.Mock) =>
 describe("one reconcile run", () => {
   const states = memorySessionStates()
   beforeAll(async () => {
-    useSessionStates(states)
+    useMemoryModule(states)
     const write = (id: string, data: Record<string, unknown>) =>
       states.write(id, { session_id: id, ...data })
     await write("payses_paid", { status: "authorized", order_no: "MED_PAID" })
@@ -81,7 +84,7 @@ describe("one reconcile run", () => {
       void_pending: true,
     })
   })
-  afterAll(() => useSessionStates())
+  afterAll(() => dropMemoryModule())
   beforeEach(() => {
     sessions.mockReset().mockResolvedValue(new Set(["MED_NOW"]))
     abandoned.mockReset().mockResolvedValue(undefined)

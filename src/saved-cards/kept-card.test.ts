@@ -6,12 +6,13 @@ import {
 } from "../payment-sessions/__fixtures__/sessions"
 import { applyResult, startAttempt } from "../payment-sessions/transitions"
 import { storefrontView } from "../payment-sessions/storefront-view"
+import { writeSession } from "../payment-sessions/session-store"
 import {
-  useSessionStates,
-  writeSession,
-} from "../payment-sessions/session-store"
+  dropMemoryModule,
+  useMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
-import { useCardKeeper, withKeptCard } from "./kept-card"
+import { withKeptCard } from "./kept-card"
 
 const TOKEN = "tok_bcdfghjkmnpqrstvbcdfghjkmnpqrstv"
 const ASKED = {
@@ -24,14 +25,15 @@ const ASKED = {
 
 describe("a card the shopper asked to keep", () => {
   const kept: Record<string, unknown>[] = []
+  const keeper = async (card: Record<string, unknown>) => {
+    kept.push(card)
+    return "acqcard_01"
+  }
   beforeEach(() => {
     kept.length = 0
-    useCardKeeper(async (card) => {
-      kept.push(card)
-      return "acqcard_01"
-    })
+    useMemoryModule(memorySessionStates(), keeper)
   })
-  afterAll(() => useCardKeeper())
+  afterAll(() => dropMemoryModule())
 
   const authorized = (extra = {}) =>
     applyResult(
@@ -97,14 +99,14 @@ describe("a card the shopper asked to keep", () => {
 
   it("is kept on the way into the plugin's table, whichever path wrote the answer", async () => {
     const states = memorySessionStates()
-    useSessionStates(states)
+    useMemoryModule(states, keeper)
     try {
       await writeSession(authorized())
       const row = (await states.read(["payses_1"])).get("payses_1") as any
       expect(row.saved_card.id).toBe("acqcard_01")
       expect(row.token_id).toBe(TOKEN)
     } finally {
-      useSessionStates()
+      dropMemoryModule()
     }
   })
 

@@ -8,22 +8,13 @@ import type { SessionData } from "../payment-sessions/session-data"
 import { cardBrand } from "./card-brand"
 import { keepCard } from "./saved-card-store"
 
-type Keeper = typeof keepCard
-
-let replaced: Keeper | undefined
-
-/** Unit tests keep cards in memory; no argument restores the module's table. */
-export function useCardKeeper(keeper?: Keeper): void {
-  replaced = keeper
-}
-
 export async function withKeptCard(data: SessionData): Promise<SessionData> {
   const use = data.saved_card
   const paid = data.status === "authorized" || data.status === "captured"
   if (!use?.keep || use.id || !data.token_id || !paid) return data
   if (!use.merchant_id || !use.account_id || !use.provider_id) return data
   const masked = data.card_masked ?? ""
-  const id = await (replaced ?? keepCard)({
+  const id = await keepCard({
     customer_id: use.customer_id,
     merchant_id: use.merchant_id,
     account_id: use.account_id,

@@ -1,11 +1,14 @@
 import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../../modules/acquiring/__fixtures__/memory-module"
+import {
   memorySessionStates,
   scriptedGateway,
   TEST_OPTIONS,
   testCore,
 } from "../../accounts/__fixtures__/test-gateway"
 import type { ProviderCore } from "../../accounts/core"
-import { useSessionStates } from "../../payment-sessions/session-store"
 import { AcquiringCardProvider } from "./card-provider"
 import { PaymentsUnavailableError } from "../../accounts/payments-unavailable"
 
@@ -59,10 +62,10 @@ describe("the provider and the plugin's session table", () => {
   let provider: TestCardProvider
   beforeEach(() => {
     states = memorySessionStates()
-    useSessionStates(states)
+    useMemoryModule(states)
     provider = new TestCardProvider(testCore(scriptedGateway({})))
   })
-  afterAll(() => useSessionStates())
+  afterAll(() => dropMemoryModule())
 
   it("answers the plugin's own save with the view, reading nothing, when the amount is the one it holds", async () => {
     const read = jest.spyOn(states, "read")
@@ -150,11 +153,11 @@ class UnconfiguredCardProvider extends TestCardProvider {
 }
 
 describe("a configuration fault at cart completion", () => {
-  afterAll(() => useSessionStates())
+  afterAll(() => dropMemoryModule())
 
   it("refuses with the neutral sentence; the reason goes to the log", async () => {
     const states = memorySessionStates()
-    useSessionStates(states)
+    useMemoryModule(states)
     await states.write("payses_1", AUTHORIZED)
     const provider = new UnconfiguredCardProvider(testCore(scriptedGateway({})))
     const logged = jest.spyOn(console, "error").mockImplementation(() => {})
