@@ -37,18 +37,13 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import {
-  InvalidInputError,
-  roundAmount,
-  type AmountInput,
-} from "../../gateway/index"
-import {
-  notificationAccount,
-  notificationFields,
-  webhookAction,
-} from "../../notifications/notification"
-import { unverifiedNotification } from "../../notifications/deferred-notification"
 import type { PluginLogger, ProviderCore } from "../../accounts/core"
+import { providerWebhookAction } from "../../notifications/provider-notification"
+import {
+  gatheredInput,
+  newSessionData,
+  sessionAmount,
+} from "../../payment-sessions/new-session"
 import type { AcquiringOptionsInput } from "../../accounts/options"
 import type { AcquiringIdentifier } from "../../accounts/provider-entries"
 import {
@@ -89,12 +84,6 @@ import {
   paymentMethodsOf,
   savingRefused,
 } from "../../saved-cards/account-holders"
-import { SubscriptionRequestSchema } from "../../subscriptions/subscription-request"
-import { DeviceSchema } from "../../authorization/device"
-import {
-  CartSnapshotSchema,
-  ClientContextSchema,
-} from "../../authorization/cart-snapshot"
 
 type Container = { logger?: PluginLogger; configModule?: unknown }
 type Status = NonNullable<SessionData["status"]>
@@ -152,46 +141,19 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
       raw.session_id ?? input.context?.idempotency_key ?? ""
     )
     // what the store route gathered (cart, client, device) waits in the plugin's table
-    const gathered = (await takeIntake(raw.intake)) ?? raw
+    const gathered = gatheredInput((await takeIntake(raw.intake)) ?? raw)
     const currency = input.currency_code.toUpperCase()
-    const device = DeviceSchema.safeParse(gathered.device ?? {})
-    if (!device.success) {
-      const issue = device.error.issues[0]
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Invalid data.device.${issue.path.map(String).join(".")}: ${issue.message}`
-      )
-    }
-    const subscription = SubscriptionRequestSchema.optional().safeParse(
-      gathered.subscription ?? undefined
-    )
-    if (!subscription.success) {
-      const issue = subscription.error.issues[0]
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Invalid data.subscription.${issue.path.map(String).join(".")}: ${issue.message}`
-      )
-    }
-    const cart = CartSnapshotSchema.safeParse(gathered.cart)
-    const client = ClientContextSchema.safeParse(gathered.client)
     // refuses here, before anything is stored, when no account serves the payment
     const core = await forShopper(this.logger(), () =>
       resolveCore(this.entry, { currency })
     )
-    const data: SessionData = {
-      session_id: sessionId,
-      status: "pending",
-      amount: amountOf(input.amount, currency),
+    const data = newSessionData(
+      sessionId,
+      sessionAmount(input.amount, currency),
       currency,
-      attempts: [],
-      device: device.data,
-      account: { id: core.account.id, mode: core.account.mode },
-      ...(cart.success ? { cart: cart.data } : {}),
-      ...(client.success ? { client: client.data } : {}),
-      ...(subscription.data
-        ? { subscription: { order: subscription.data } }
-        : {}),
-    }
+      core,
+      gathered
+    )
     await assertSessionAvailable(this.entry.provider_id, data)
     // Medusa stores the request's data merged with this answer: its keys are blanked
     const blanked = Object.fromEntries(
@@ -209,7 +171,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     const currency = input.currency_code?.toUpperCase()
     const asked =
       input.amount !== undefined && currency
-        ? amountOf(input.amount, currency)
+        ? sessionAmount(input.amount, currency)
         : undefined
     // the plugin's own save: its state is written already, Medusa keeps the view
     const view = unchangedView(input.data, asked, currency)
@@ -219,7 +181,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
       data.status === "authorized" || data.status === "captured"
     if (input.amount !== undefined && input.currency_code && !holdsMoney) {
       const currency = input.currency_code.toUpperCase()
-      const amount = amountOf(input.amount, currency)
+      const amount = sessionAmount(input.amount, currency)
       if (amount !== data.amount || currency !== data.currency)
         return out(await this.store({ ...data, amount, currency }))
     }
@@ -323,39 +285,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     payload: ProviderWebhookPayload["payload"]
   ): Promise<WebhookActionResult> {
     // verified with the key of the account the payment was made with
-    const recorded = await notificationAccount(
-      this.entry.provider_id,
-      notificationFields(payload)
-    )
-    if (!recorded) {
-      this.logger().warn?.(
-        "[acquiring] notification ignored: its order number names no payment of this provider"
-      )
-      return { action: "not_supported" }
-    }
-    let core: ProviderCore
-    try {
-      core = await resolveCore(this.entry, recorded.choice)
-    } catch (error) {
-      // this instance's own configuration fault: retried later, never dropped
-      return unverifiedNotification(
-        this.entry.provider_id,
-        error,
-        this.logger()
-      )
-    }
-    if (
-      recorded.account_id !== undefined &&
-      core.account.id !== recorded.account_id
-    ) {
-      // the payment's account row is gone: no other account's key stands in
-      core.log(
-        "warn",
-        "notification ignored: the account its payment was made with is no longer stored"
-      )
-      return { action: "not_supported" }
-    }
-    return webhookAction(core, payload)
+    return providerWebhookAction(this.entry, payload, this.logger())
   }
 
   // Saved cards of signed-in customers (saved-cards/account-holders.ts)
@@ -418,19 +348,4 @@ export function out(data: SessionData): {
   data: Record<string, unknown>
 } {
   return { status: data.status ?? "pending", data: medusaData(data) }
-}
-
-function amountOf(amount: unknown, currency: string): string {
-  try {
-    return roundAmount(amount as AmountInput, currency)
-  } catch (error) {
-    const reason =
-      error instanceof InvalidInputError
-        ? `${error.field} ${error.reason}`
-        : "is not a decimal number"
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `The payment amount is not a valid ${currency} amount: ${reason}`
-    )
-  }
 }
