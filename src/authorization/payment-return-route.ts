@@ -1,0 +1,34 @@
+/**
+ * GET /store/acquiring/returns/:attempt: the return page's view of a
+ * payment, found by the attempt token the plugin put in the return URL.
+ * The storefront's cookies may not survive the way back from another site
+ * (a `SameSite=Strict` cart cookie, a signed-in customer's token), so the
+ * token itself is what lets the page read the outcome, the cart and the
+ * order made from it; the publishable key must still be the cart's sales
+ * channel's. Nothing here is more than the storefront view of the session.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { sessionOfAttempt } from "../journal/journal"
+import { sessionCartInChannel } from "../payment-sessions/ownership"
+import { loadSession, sessionAnswer } from "../payment-sessions/session-access"
+import { answering } from "../payment-sessions/store-answers"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  await answering(res, async () => {
+    const attempt = req.params.attempt
+    const sessionId = await sessionOfAttempt(attempt)
+    const cart = await sessionCartInChannel(req, sessionId, {
+      withOrder: true,
+    })
+    const loaded = await loadSession(req.scope, sessionId)
+    const { payment_session } = sessionAnswer(loaded.session, loaded.data)
+    res.status(200).json({
+      payment_return: {
+        attempt,
+        cart_id: cart.id,
+        order_id: cart.order?.id ?? null,
+        payment_session,
+      },
+    })
+  })
+}
