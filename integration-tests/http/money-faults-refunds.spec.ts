@@ -22,12 +22,12 @@ shortProviderTimeout()
 
 acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
   const { sandbox } = suite
-  const { inject, finished, faultedCallDone, money, authorisedOrder } =
+  const { inject, finished, faultedCallDone, money, authorizedOrder } =
     faultMatrix(suite)
 
   describe("refund (POST /admin/payments/:id/refund)", () => {
     it.each(FAULTS)("$name", async (fault) => {
-      const { shop, order, payment, transactionId } = await authorisedOrder()
+      const { shop, order, payment, transactionId } = await authorizedOrder()
       expectStatus(
         await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
         200,

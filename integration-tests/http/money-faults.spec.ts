@@ -47,7 +47,7 @@ shortProviderTimeout()
 
 acquiringSuite((suite) => {
   const { sandbox, openShop } = suite
-  const { inject, finished, faultedCallDone, money, authorisedOrder } =
+  const { inject, finished, faultedCallDone, money, authorizedOrder } =
     faultMatrix(suite)
 
   // every lost answer's journal row is settled once its outcome is on the payment, whichever path learned it
@@ -64,7 +64,7 @@ acquiringSuite((suite) => {
   })
 
   it("settles journal rows whose outcome reached the payment by another path (a notification, the job)", async () => {
-    const { shop, payment } = await authorisedOrder()
+    const { shop, payment } = await authorizedOrder()
     expectStatus(
       await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
       200,
@@ -221,7 +221,7 @@ acquiringSuite((suite) => {
 
   describe("capture (POST /admin/payments/:id/capture)", () => {
     it.each(FAULTS)("$name", async (fault) => {
-      const { shop, order, payment, transactionId } = await authorisedOrder()
+      const { shop, order, payment, transactionId } = await authorizedOrder()
       const earlier = await finished("capture")
       await inject("capture", fault)
 
@@ -263,7 +263,7 @@ acquiringSuite((suite) => {
 
   describe("partial capture (POST /admin/payments/:id/capture {amount: 10})", () => {
     it.each(FAULTS)("$name", async (fault) => {
-      const { shop, order, payment, transactionId } = await authorisedOrder()
+      const { shop, order, payment, transactionId } = await authorizedOrder()
       const earlier = await finished("capture")
       await inject("capture", fault)
 
@@ -302,7 +302,7 @@ acquiringSuite((suite) => {
 
   describe("order edit confirm (the authorisation captured before Medusa confirms)", () => {
     it.each(FAULTS)("$name", async (fault) => {
-      const { shop, order, transactionId } = await authorisedOrder()
+      const { shop, order, transactionId } = await authorizedOrder()
       await requestEdit(shop, order.id, addOneItem(shop, order.id))
       const earlier = await finished("capture")
       await inject("capture", fault)
@@ -332,7 +332,7 @@ acquiringSuite((suite) => {
 
   describe("order cancel (POST /admin/orders/:id/cancel)", () => {
     it.each(FAULTS)("$name", async (fault) => {
-      const { shop, order, payment, transactionId } = await authorisedOrder()
+      const { shop, order, payment, transactionId } = await authorizedOrder()
       const earlier = await finished("cancel")
       await inject("cancel", fault)
 

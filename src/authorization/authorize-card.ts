@@ -6,6 +6,7 @@
  * the status query, else left `unknown` for the notification or the
  * reconcile job.
  */
+import { withKeptCard as keptAfter } from "../saved-cards/kept-card"
 import {
   ERROR_CODE,
   GatewayRefusedError,
@@ -107,7 +108,7 @@ export async function authorizeCard(
       `authorise ${attempt.order_no}: order_status ${result.order_status}`,
       { result: result.result }
     )
-    const next = applyResult(data, result, rulesOf(core), {
+    const answered = applyResult(data, result, rulesOf(core), {
       pan: payment.kind === "typed" ? payment.card.number : undefined,
       challenge: {
         return_url: returnUrlFor(core.options, attempt.token),
@@ -115,11 +116,13 @@ export async function authorizeCard(
       },
     })
     await settle({
-      state: next.status === "error" ? "refused" : "done",
+      state: answered.status === "error" ? "refused" : "done",
       transaction_id: result.transaction_id ?? null,
       result_code: result.result.code,
       result_text: result.result.text,
     })
+    // the card the shopper asked to keep, once the answer holds money and names its token
+    const next = await keptAfter(answered)
     await noteSavedCard(payment, next)
     return { kind: "answered", data: await save(next) }
   }
@@ -158,11 +161,12 @@ export async function authorizeCard(
   const answers = await lookupOrders(core, [attempt.order_no])
   const lookup = answers.get(attempt.order_no)
   if (lookup?.kind === "found") {
-    const settled = applyLookups(core, data, answers).data
+    const found = applyLookups(core, data, answers).data
     await settle({
       state: "done",
       transaction_id: lookup.entry.transaction_id ?? null,
     })
+    const settled = await keptAfter(found)
     await noteSavedCard(payment, settled)
     return { kind: "answered", data: await save(settled) }
   }

@@ -9,6 +9,7 @@ import type { ProviderCore } from "../accounts/core"
 import { settleAttempts, rulesOf } from "../journal/settle-attempts"
 import type { SessionData } from "../payment-sessions/session-data"
 import { applyResult } from "../payment-sessions/transitions"
+import { withKeptCard } from "../saved-cards/kept-card"
 
 export async function confirmBrowserReturn(
   core: ProviderCore,
@@ -30,6 +31,16 @@ export async function confirmBrowserReturn(
     }
   }
   const { data: confirmed } = await settleAttempts(core, stored)
+  // the card the shopper asked to keep, once the return's details (its mask) are in
+  return withKeptCard(withReturnDetails(core, stored, confirmed, verified))
+}
+
+function withReturnDetails(
+  core: Pick<ProviderCore, "options">,
+  stored: SessionData,
+  confirmed: SessionData,
+  verified: VerifiedResult | undefined
+): SessionData {
   if (!verified || verified.order_no !== confirmed.order_no) return confirmed
   // what the returned result would make of the attempt before it was confirmed
   const before = stored.attempts?.map((a) =>

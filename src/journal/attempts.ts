@@ -20,6 +20,7 @@ import {
 } from "../authorization/payment-order"
 import { unsettledError } from "./errors"
 import { settleAttempts } from "./settle-attempts"
+import { withKeptCard } from "../saved-cards/kept-card"
 import { voidSurplus } from "../cancellation/void"
 
 /** Persists session data (Medusa's payment session) and answers what was stored. */
@@ -46,7 +47,7 @@ export async function prepareAttempt(
   }
   let data = stored
   const settled = await settleAttempts(core, data)
-  if (settled.data !== data) data = await save(settled.data)
+  if (settled.data !== data) data = await save(await withKeptCard(settled.data))
   if (data.status === "authorized" || data.status === "captured") {
     for (const attempt of surplusAttempts(data))
       data = await voidSurplus(core, data, attempt)

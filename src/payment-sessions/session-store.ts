@@ -16,7 +16,6 @@ import {
   type SessionData,
 } from "./session-data"
 import { STOREFRONT_VIEW_KEYS, storefrontView } from "./storefront-view"
-import { withKeptCard } from "../saved-cards/kept-card"
 
 export interface SessionStates {
   read(ids: string[]): Promise<Map<string, unknown>>
@@ -131,17 +130,13 @@ export function vouchedView(
   return { ...shown, amount: data.amount, currency: data.currency }
 }
 
-/**
- * Writes the whole state to the plugin's table, a card asked to be kept
- * saved first; answers the state written and what Medusa may store.
- */
+/** Writes the whole state to the plugin's table, nothing else; answers the state written and what Medusa may store. */
 export async function saveState(
   data: SessionData
 ): Promise<{ state: SessionData; shown: Record<string, unknown> }> {
-  const state = await withKeptCard(data)
-  const shown = medusaData(state)
-  await states().write(state.session_id as string, toStored(state))
-  return { state, shown }
+  const shown = medusaData(data)
+  await states().write(data.session_id as string, toStored(data))
+  return { state: data, shown }
 }
 
 /** Writes the whole state to the plugin's table; answers what Medusa may store. */

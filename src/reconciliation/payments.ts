@@ -5,6 +5,7 @@
  * acquirer confirms it, and refunds the acquirer made that Medusa lacks are
  * recorded. One status query per core for all the payments given.
  */
+import { withKeptCard } from "../saved-cards/kept-card"
 import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { choiceOf, coreFor } from "../accounts/registry"
@@ -112,7 +113,9 @@ async function reconcileUnderLock(
   if (!data.order_no) return "unavailable"
   const answer = changed ? await lookupOrder(core, data.order_no) : batch.answer
   if (answer?.kind !== "found") return answer?.kind ?? "unavailable"
-  const after = applyQueryToPayment(core, data, answer.entry)
+  const after = await withKeptCard(
+    applyQueryToPayment(core, data, answer.entry)
+  )
   await reconcileOne(container, core, payment, data, after)
   if (after.status === "captured" && (batch.refundsDue || changed)) {
     await recordAcquirerRefundsUnderLock(container, core, payment.id, after)

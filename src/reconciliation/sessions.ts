@@ -7,6 +7,7 @@
  * would); failed, voided and absent ones are recorded; money held by an
  * attempt no order uses is given back.
  */
+import { withKeptCard } from "../saved-cards/kept-card"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { ProviderCore } from "../accounts/core"
@@ -108,7 +109,7 @@ export async function reconcileSessions(
           core,
           session,
           data,
-          applyLookups(core, data, answers).data
+          await withKeptCard(applyLookups(core, data, answers).data)
         )
       } catch (error) {
         loggerOf(container).warn(

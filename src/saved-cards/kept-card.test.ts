@@ -1,9 +1,11 @@
 import {
   A,
+  query,
   result,
   RULES,
   session,
 } from "../payment-sessions/__fixtures__/sessions"
+import { confirmBrowserReturn } from "../authorization/browser-return"
 import { applyResult, startAttempt } from "../payment-sessions/transitions"
 import { storefrontView } from "../payment-sessions/storefront-view"
 import { writeSession } from "../payment-sessions/session-store"
@@ -11,7 +13,11 @@ import {
   dropMemoryModule,
   useMemoryModule,
 } from "../modules/acquiring/__fixtures__/memory-module"
-import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
+import {
+  memorySessionStates,
+  scriptedGateway,
+  testCore,
+} from "../accounts/__fixtures__/test-gateway"
 import { withKeptCard } from "./kept-card"
 
 const TOKEN = "tok_bcdfghjkmnpqrstvbcdfghjkmnpqrstv"
@@ -97,17 +103,36 @@ describe("a card the shopper asked to keep", () => {
     expect(kept).toEqual([])
   })
 
-  it("is kept on the way into the plugin's table, whichever path wrote the answer", async () => {
+  it("is not kept by saving: a plain write of the state keeps nothing", async () => {
     const states = memorySessionStates()
     useMemoryModule(states, keeper)
     try {
       await writeSession(authorized())
       const row = (await states.read(["payses_1"])).get("payses_1") as any
-      expect(row.saved_card.id).toBe("acqcard_01")
-      expect(row.token_id).toBe(TOKEN)
+      expect(row.saved_card.id).toBeUndefined()
+      expect(kept).toEqual([])
     } finally {
       dropMemoryModule()
     }
+  })
+
+  it("is kept by the browser return once its details are in: the mask the return carries", async () => {
+    const { gateway } = scriptedGateway({
+      retrieveTransactions: async () => [{ ...query("2000"), token_id: TOKEN }],
+      verifyResult: () => result("1", { card: "424242******4242" }),
+    })
+    const waiting = session("unknown", { saved_card: ASKED })
+    const returned = await confirmBrowserReturn(testCore(gateway), waiting, {
+      encryption_data: "signed",
+    })
+    expect(returned.status).toBe("authorized")
+    expect(returned.saved_card?.id).toBe("acqcard_01")
+    expect(kept).toEqual([
+      expect.objectContaining({
+        token_id: TOKEN,
+        card_masked: "424242******4242",
+      }),
+    ])
   })
 
   it("a new attempt does not carry the last attempt's token", () => {

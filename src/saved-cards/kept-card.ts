@@ -3,6 +3,13 @@
  * holds money and the acquirer's answer (the direct result, the 3-D Secure
  * return, a notification or the status query, whichever comes first) named
  * its token. Keeping is idempotent: every path may ask again.
+ *
+ * It is a step of the flows that apply the acquirer's answers (the card
+ * route's result and its lost-answer query, the browser return once its
+ * details are in, Medusa's authorize and status calls to the provider, an
+ * attempt's preparation, the job's session and payment reconciles), never
+ * of saving a state: a refund or a capture that writes the session touches
+ * no saved card.
  */
 import type { SessionData } from "../payment-sessions/session-data"
 import { cardBrand } from "./card-brand"

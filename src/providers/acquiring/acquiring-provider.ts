@@ -77,6 +77,7 @@ import {
   writeSession,
 } from "../../payment-sessions/session-store"
 import { surplusAttempts } from "../../payment-sessions/transitions"
+import { withKeptCard } from "../../saved-cards/kept-card"
 import {
   accountHolderOf,
   forgetHolder,
@@ -209,7 +210,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     if (!data.attempts?.length) return this.authorizeWithoutAttempt(data)
     const core = await forShopper(this.logger(), () => this.core(data))
     if (data.status !== "authorized" && data.status !== "captured") {
-      data = (await settleAttempts(core, data)).data
+      data = await withKeptCard((await settleAttempts(core, data)).data)
     }
     for (const attempt of surplusAttempts(data))
       data = await voidSurplus(core, data, attempt)
@@ -265,7 +266,9 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   ): Promise<RetrievePaymentOutput> {
     const data = await this.load(input.data)
     const refreshed = await refreshPayment(await this.core(data), data)
-    return { data: medusaData(await this.store(refreshed.data)) }
+    return {
+      data: medusaData(await this.store(await withKeptCard(refreshed.data))),
+    }
   }
 
   async getPaymentStatus(
@@ -278,7 +281,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     )
       ? (await settleAttempts(core, data)).data
       : (await refreshPayment(core, data)).data
-    return out(await this.store(settled))
+    return out(await this.store(await withKeptCard(settled)))
   }
 
   async getWebhookActionAndData(
