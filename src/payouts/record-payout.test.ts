@@ -21,14 +21,19 @@ jest.mock("../accounts/registry", () => ({
 /**
  * The module's create and list over an in-memory table with the unique
  * index on idempotency_key: a second row with a key is refused as Medusa
- * refuses it, after a pause so that creates made together overlap.
+ * refuses it. Creates made `together` all arrive before any is written,
+ * as two requests at once overlap.
  */
-function memoryModule() {
+function memoryModule(together: number) {
   const rows: Record<string, unknown>[] = []
+  let arrived = 0
+  let openGate!: () => void
+  const gate = new Promise<void>((resolve) => (openGate = resolve))
   return {
     rows,
     async createAcquiringPayouts(record: Record<string, unknown>) {
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      if (++arrived >= together) openGate()
+      await gate
       if (
         record.idempotency_key &&
         rows.some((row) => row.idempotency_key === record.idempotency_key)
@@ -61,13 +66,13 @@ const input = (overrides: Partial<PayoutInput> = {}): PayoutInput => ({
   ...overrides,
 })
 
-function setUp() {
+function setUp(together = 1) {
   const { gateway } = scriptedGateway({})
   jest.mocked(coreFor).mockResolvedValue({
     ...testCore(gateway),
     account: { id: "acqacc_1", name: "Main", mode: "test" },
   })
-  const module = memoryModule()
+  const module = memoryModule(together)
   const scope = {
     resolve: <T>(key: string): T =>
       (key === "acquiring" ? module : undefined) as T,
@@ -92,7 +97,7 @@ describe("recordPayout", () => {
   })
 
   it("lets one of two creates with one key in at once; the other gets that payout", async () => {
-    const { scope, module } = setUp()
+    const { scope, module } = setUp(2)
     const answers = await Promise.all([
       recordPayout(scope, input()),
       recordPayout(scope, input()),
