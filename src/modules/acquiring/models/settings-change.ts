@@ -1,22 +1,11 @@
 import { model } from "@medusajs/framework/utils"
+import type {
+  AuditValue,
+  SettingsFieldChange,
+} from "../../../admin-contract/settings"
 
-/** A value as the audit keeps it: the field's JSON, as the admin API answers it. */
-export type AuditValue =
-  | string
-  | number
-  | boolean
-  | null
-  | AuditValue[]
-  | { [key: string]: AuditValue }
-
-/**
- * One field of one change: a non-secret field's value before and after
- * (null: left to medusa-config); the sign key only as set or replaced, never
- * a value.
- */
-export type SettingsFieldChange =
-  | { field: string; from: AuditValue; to: AuditValue }
-  | { field: "sign_key"; change: "set" | "replaced" }
+// the audit stores each change in the shape the admin API answers it
+export type { AuditValue, SettingsFieldChange }
 
 /** Audit of settings changes: who changed what in which account, and when. */
 export const AcquiringSettingsChange = model
