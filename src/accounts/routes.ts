@@ -1,0 +1,16 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateBody } from "../input-hardening"
+import { CreateAccountSchema, UpdateAccountSchema } from "./account-input"
+
+export const accountRoutes: MiddlewareRoute[] = [
+  {
+    methods: ["POST"],
+    matcher: "/admin/acquiring/settings/accounts",
+    middlewares: [validateBody(CreateAccountSchema)],
+  },
+  {
+    methods: ["POST"],
+    matcher: "/admin/acquiring/settings/accounts/:id",
+    middlewares: [validateBody(UpdateAccountSchema)],
+  },
+]

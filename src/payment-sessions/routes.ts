@@ -1,0 +1,53 @@
+import { authenticate, type MiddlewareRoute } from "@medusajs/framework/http"
+import { z } from "zod"
+import { validateParams } from "../input-hardening"
+import { checkedId } from "../input-hardening/route-params"
+import { attachAcquiringCart } from "./attach-cart"
+import { isAttemptToken } from "./order-number"
+import { refuseSessionsOnPaidCollection } from "./paid-collection-guard"
+import { refuseUntrustedSessionBody } from "./session-body-guard"
+import { lockSessionCreation } from "./session-creation-lock"
+
+// a logged-in customer is known to the plugin's store routes (ownership); guests stay allowed
+const optionalCustomer = authenticate("customer", ["session", "bearer"], {
+  allowUnauthenticated: true,
+})
+
+export const paymentSessionRoutes: MiddlewareRoute[] = [
+  // no methods: ahead of Medusa's own body validator, which a hostile value makes throw
+  {
+    matcher: "/store/payment-collections/:id/payment-sessions",
+    middlewares: [refuseUntrustedSessionBody],
+  },
+  {
+    methods: ["POST"],
+    matcher: "/store/payment-collections/:id/payment-sessions",
+    middlewares: [
+      lockSessionCreation,
+      refuseSessionsOnPaidCollection,
+      attachAcquiringCart,
+    ],
+  },
+  {
+    matcher: "/store/acquiring/*",
+    middlewares: [optionalCustomer],
+  },
+  ...checkedId(
+    "/store/acquiring/payment-sessions/:session_id",
+    "session_id",
+    "a payment session id"
+  ),
+  {
+    methods: ["GET"],
+    matcher: "/store/acquiring/returns/:attempt",
+    middlewares: [
+      validateParams(
+        z.object({
+          attempt: z
+            .string()
+            .refine(isAttemptToken, "is not a payment attempt token"),
+        })
+      ),
+    ],
+  },
+]
