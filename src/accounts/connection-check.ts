@@ -18,8 +18,6 @@ import type {
   ConnectionVerdict,
 } from "../admin-contract/settings"
 
-export type { ConnectionOutcome, ConnectionVerdict }
-
 /** At most this long: the merchant is waiting on the page. */
 const CHECK_TIMEOUT_MS = 10_000
 

@@ -30,10 +30,6 @@ const moduleStates: SessionStates = {
   take: (id) => acquiringModule().takeSessionState(id),
 }
 
-function states(): SessionStates {
-  return moduleStates
-}
-
 /**
  * Medusa merges an update into the stored `data` (nested objects too): every
  * key the plugin ever wrote there is named, undefined when it has no value,
@@ -90,7 +86,7 @@ async function readMany(
   const ids = [
     ...new Set(visible.map((v) => v.session_id).filter((id) => !!id)),
   ] as string[]
-  const kept = await states().read(ids)
+  const kept = await moduleStates.read(ids)
   return visible.map((v) => {
     const state = v.session_id ? kept.get(v.session_id) : undefined
     return state
@@ -135,7 +131,7 @@ export async function saveState(
   data: SessionData
 ): Promise<{ state: SessionData; shown: Record<string, unknown> }> {
   const shown = medusaData(data)
-  await states().write(data.session_id as string, toStored(data))
+  await moduleStates.write(data.session_id as string, toStored(data))
   return { state: data, shown }
 }
 
@@ -153,7 +149,7 @@ export async function storeIntake(
   gathered: Record<string, unknown>
 ): Promise<string> {
   const token = `${INTAKE}${randomBytes(18).toString("base64url")}`
-  await states().write(token, gathered)
+  await moduleStates.write(token, gathered)
   return token
 }
 
@@ -167,7 +163,7 @@ export async function takeIntake(
     token.length > 64
   )
     return undefined
-  const held = await states().take(token)
+  const held = await moduleStates.take(token)
   return held && typeof held === "object"
     ? (held as Record<string, unknown>)
     : undefined
