@@ -9,7 +9,7 @@ export const PLUGIN_MARKUP = [
 
 /**
  * axe-core's findings on the page as it is now: rule id and the elements,
- * empty when it finds nothing. `include` limits the check to those parts
+ * empty when it finds nothing, judged once running animations have ended. `include` limits the check to those parts
  * (the admin's own shell has findings that are not the plugin's).
  */
 export async function accessibilityViolations(
@@ -19,6 +19,14 @@ export async function accessibilityViolations(
   await page.addScriptTag({ path: require.resolve("axe-core") })
   const violations = await page.evaluate(async (selectors) => {
     const axe = (window as unknown as { axe: any }).axe
+    // a dialog fading in blends its colours with the page behind: contrast is
+    // judged once the opening animations have ended (spinners never end)
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined))
+    )
     const present = selectors?.filter((s) => document.querySelector(s))
     if (present && !present.length)
       return ["none of the parts to check is on the page"]
