@@ -21,7 +21,10 @@ import {
 } from "./provider-entries"
 import type { AccountRecord, AccountValues } from "./account-record"
 import { accountChanges, signKeyChange } from "./account-diff"
-import type { CreateAccountInput, UpdateAccountInput } from "./account-input"
+import type {
+  CreateAccountInput,
+  UpdateAccountInput,
+} from "../admin-contract/account-requests"
 import { accountSource, SETTINGS_CHANGED_EVENT } from "./account-source"
 import {
   findAccount,

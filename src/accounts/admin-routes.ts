@@ -16,7 +16,7 @@ import {
   servedEntries,
   updateAccount,
 } from "./account-changes"
-import type { UpdateAccountInput } from "./account-input"
+import type { UpdateAccountInput } from "../admin-contract/account-requests"
 import { accountView } from "./account-record"
 import {
   checkConnection,

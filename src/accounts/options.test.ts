@@ -43,7 +43,7 @@ describe("provider options", () => {
 
   it("refuses plain http in live mode but allows it on loopback or in test mode", () => {
     expect(issuesOf({ ...valid, base_url: "http://gateway.example" })).toEqual([
-      'base_url: must use https in live mode (set mode: "test" for a test gateway)',
+      'base_url: must use https in live mode (mode "test" is for a test gateway)',
     ])
     expect(
       parseAcquiringOptions({ ...valid, base_url: "http://127.0.0.1:4010" })

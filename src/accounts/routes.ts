@@ -1,6 +1,9 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateBody } from "../input-hardening"
-import { CreateAccountSchema, UpdateAccountSchema } from "./account-input"
+import {
+  CreateAccountSchema,
+  UpdateAccountSchema,
+} from "../admin-contract/account-requests"
 
 export const accountRoutes: MiddlewareRoute[] = [
   {

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { ListChangesQuery } from "./account-input"
+import { ListChangesQuery } from "../admin-contract/account-requests"
 import { settingsService } from "./account-changes"
 import { listSettingsChanges } from "./account-store"
 import type { ChangesAnswer } from "../admin-contract/settings"

@@ -1,5 +1,5 @@
 /**
- * Whether an account's availability rules (availability.ts) let one of its
+ * Whether an account's availability rules (admin-contract/account-availability.ts) let one of its
  * providers serve a cart. Pure: the caller brings the account and what the
  * plugin knows of the cart. The message is the shopper's: it says what the
  * cart would need, never which account or rule list said so.
@@ -10,7 +10,7 @@ import {
   AvailabilitySchema,
   countryName,
   type AvailabilityRule,
-} from "./availability"
+} from "../admin-contract/account-availability"
 import type { CartSnapshot } from "../authorization/cart-snapshot"
 
 /** What the rules read of a cart. */

@@ -7,14 +7,7 @@
  * partial one leaves), or "manual" (from the order page). Without
  * `capture_on`, the older `auto_capture` switch keeps its meaning.
  */
-export const CAPTURE_MOMENTS = [
-  "authorisation",
-  "fulfilment",
-  "shipment",
-  "manual",
-] as const
-
-export type CaptureMoment = (typeof CAPTURE_MOMENTS)[number]
+import type { CaptureMoment } from "../admin-contract/option-fields"
 
 export function capturePolicy(options: {
   capture_on?: CaptureMoment

@@ -12,7 +12,8 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { capturePolicy, type CaptureMoment } from "./capture-policy"
+import type { CaptureMoment } from "../admin-contract/option-fields"
+import { capturePolicy } from "./capture-policy"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { choiceOf, coreFor } from "../accounts/registry"
 import {

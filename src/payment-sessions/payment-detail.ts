@@ -6,7 +6,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../accounts/provider-entries"
-import { capturePolicy, type CaptureMoment } from "../capture/capture-policy"
+import type { CaptureMoment } from "../admin-contract/option-fields"
+import { capturePolicy } from "../capture/capture-policy"
 import { choiceOf, coreFor } from "../accounts/registry"
 import {
   adminView,

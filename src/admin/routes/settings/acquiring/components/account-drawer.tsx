@@ -37,7 +37,7 @@ import {
   type AccountForm,
   type FallbackField,
   type FormErrors,
-} from "./account-schema"
+} from "./account-form"
 import {
   CAPTURE_CHOICES,
   inForceText,

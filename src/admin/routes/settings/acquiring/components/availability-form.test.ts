@@ -1,10 +1,4 @@
-import {
-  availabilityOf,
-  draftsOf,
-  emptyRule,
-  ruleReason,
-  rulesProblem,
-} from "./availability-form"
+import { availabilityOf, draftsOf, ruleReason } from "./availability-form"
 
 const CARD = "pp_acquiring-card_acquiring"
 
@@ -27,26 +21,6 @@ describe("availability rules in the account form", () => {
     })
     expect(availabilityOf(drafts)).toEqual(saved)
     expect(draftsOf(null)).toEqual([])
-  })
-
-  it("names the rule and the part a typo is in", () => {
-    expect(rulesProblem([emptyRule()])).toBe(
-      "Rule 1: must limit something: a minimum or maximum amount, or a list of countries"
-    )
-    expect(
-      rulesProblem([
-        { ...emptyRule(), shipping_countries: "de" },
-        { ...emptyRule(), currency: "USD", min_amount: "1,00" },
-      ])
-    ).toBe('Rule 2, min_amount: must be a decimal string such as "5000.00"')
-    expect(
-      rulesProblem([{ ...emptyRule(), billing_countries: "de, deu" }])
-    ).toBe(
-      'Rule 1, billing_countries: "deu" is not an ISO 3166-1 alpha-2 country code such as "de"'
-    )
-    expect(
-      rulesProblem([{ ...emptyRule(), currency: "US$", max_amount: "1" }])
-    ).toBe('Rule 1, currency: must be an ISO 4217 currency code such as "USD"')
   })
 
   it("reads the server's rule paths as the editor names them", () => {

@@ -1,8 +1,8 @@
 /**
  * The account form's availability rules as the editor holds them: one draft
- * per rule, every value as typed. Checked here only as far as a typo goes
- * (the server judges currencies, digits and country codes and its 400 is
- * shown beside the section).
+ * per rule, every value as typed. The rules they make are checked by the
+ * server's own schema (admin-contract/account-availability.ts) before they
+ * are sent.
  */
 import type {
   AccountAvailability,
@@ -74,66 +74,10 @@ export function availabilityOf(
   }
 }
 
-const AMOUNT = /^\d+(\.\d+)?$/
-
-type Problem = { key?: keyof RuleDraft; message: string }
-
-function draftProblem(draft: RuleDraft): Problem | undefined {
-  const currency = draft.currency.trim()
-  const min = draft.min_amount.trim()
-  const max = draft.max_amount.trim()
-  const billing = codes(draft.billing_countries)
-  const shipping = codes(draft.shipping_countries)
-  if (currency && !/^[A-Za-z]{3}$/.test(currency))
-    return {
-      key: "currency",
-      message: 'must be an ISO 4217 currency code such as "USD"',
-    }
-  for (const [key, value] of [
-    ["min_amount", min],
-    ["max_amount", max],
-  ] as const) {
-    if (!value) continue
-    if (!AMOUNT.test(value))
-      return { key, message: 'must be a decimal string such as "5000.00"' }
-    if (!currency)
-      return {
-        key,
-        message: "needs the rule's currency (each currency has its own digits)",
-      }
-  }
-  for (const [key, list] of [
-    ["billing_countries", billing],
-    ["shipping_countries", shipping],
-  ] as const) {
-    const wrong = list.find((code) => !/^[a-z]{2}$/.test(code))
-    if (wrong)
-      return {
-        key,
-        message: `"${wrong}" is not an ISO 3166-1 alpha-2 country code such as "de"`,
-      }
-  }
-  if (!min && !max && !billing.length && !shipping.length)
-    return {
-      message:
-        "must limit something: a minimum or maximum amount, or a list of countries",
-    }
-  return undefined
-}
-
 const ruleName = (index: number, key?: string) =>
   key ? `Rule ${index + 1}, ${key}` : `Rule ${index + 1}`
 
-/** The first problem of the drafts, named by rule ("Rule 2, currency: …"). */
-export function rulesProblem(drafts: RuleDraft[]): string | undefined {
-  for (const [index, draft] of drafts.entries()) {
-    const problem = draftProblem(draft)
-    if (problem) return `${ruleName(index, problem.key)}: ${problem.message}`
-  }
-  return undefined
-}
-
-/** A server reason under `availability` ("rules[0].min_amount: …") as the editor names it ("Rule 1, min_amount: …"). */
+/** A reason under `availability` ("rules[0].min_amount: …") as the editor names it ("Rule 1, min_amount: …"). */
 export function ruleReason(reason: string): string {
   const named = /^rules\[(\d+)\](?:\.([A-Za-z_]+)(?:\[(\d+)\])?)?:\s*/.exec(
     reason

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import type { CreateAccountInput } from "../../../../../accounts/account-input"
+import type { CreateAccountInput } from "../../../../../admin-contract/account-requests"
 import { createAccount } from "../../../../../accounts/account-changes"
 import { accountView } from "../../../../../accounts/account-record"
 import { actorOf } from "../../../../../accounts/actor"

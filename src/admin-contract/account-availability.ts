@@ -1,6 +1,7 @@
 /**
  * An account's availability rules: which carts its acquiring providers may
- * serve. Stored as the account's `availability` (null: every cart).
+ * serve. Stored as the account's `availability` (null: every cart); the
+ * admin's account form runs the same checks before it sends.
  *
  *   { "rules": [
  *     { "providers": ["pp_acquiring-card_acquiring"], "currency": "USD",
@@ -16,13 +17,12 @@
  * a cart without that address breaks a country rule.
  */
 import { z } from "zod"
+// each from its own file: the admin's bundle must not reach the gateway's HTTP client
+import { compareAmounts, formatAmount } from "../gateway/money/amount"
 import {
-  compareAmounts,
   currencyDigits,
-  formatAmount,
   isKnownCurrency,
-} from "../gateway/index"
-import { splitProviderId } from "../accounts/provider-entries"
+} from "../gateway/money/currency-digits"
 
 const REGION_NAMES = new Intl.DisplayNames(["en"], {
   type: "region",
@@ -78,10 +78,11 @@ const amount = z
   .trim()
   .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "5000.00"')
 
-const providerId = z
+/** A provider id of this plugin as Medusa registers it (pp_<identifier>_<id>). */
+export const AcquiringProviderIdSchema = z
   .string({ error: "must be an acquiring provider id" })
-  .refine(
-    (value) => value.startsWith("pp_") && splitProviderId(value) !== null,
+  .regex(
+    /^pp_acquiring-(card|hosted)_[A-Za-z0-9_-]+$/,
     "must be an acquiring provider id such as pp_acquiring-card_acquiring"
   )
 
@@ -94,7 +95,7 @@ const RULE_KEYS = [
 
 export const AvailabilityRuleSchema = z
   .object({
-    providers: z.array(providerId).max(50).optional(),
+    providers: z.array(AcquiringProviderIdSchema).max(50).optional(),
     currency: currency.optional(),
     min_amount: amount.optional(),
     max_amount: amount.optional(),

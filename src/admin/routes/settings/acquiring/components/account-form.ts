@@ -1,49 +1,26 @@
 /**
- * The account form's client-side checks, mirroring the server's (same
- * messages where it can), every refused field at once: the server stays the
- * judge and its 400s are shown beside the fields they name.
+ * The account form: its values as typed, the request body they make, and
+ * its checks. A typed value is judged by the very schema the server runs on
+ * the body (admin-contract/account-requests.ts), every refused field at once;
+ * the form itself adds only what the text must be to become a body (a JSON
+ * object, a whole number) and which fields nothing else supplies. The
+ * server stays the judge: its 400s are shown beside the fields they name.
  */
-import { z } from "zod"
+import { CreateAccountSchema } from "../../../../../admin-contract/account-requests"
+import {
+  liveModeUrlIssues,
+  type CaptureMoment,
+} from "../../../../../admin-contract/option-fields"
 import { fieldErrorsOf } from "../../../../lib/field-errors"
-import type { Account } from "../../../../lib/settings-api"
+import type { Account, Mode, ThreeDSecure } from "../../../../lib/settings-api"
 import {
   availabilityOf,
   draftsOf,
   ruleReason,
-  rulesProblem,
+  type RuleDraft,
 } from "./availability-form"
 
 export const REQUIRED = "is required"
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const parsed = new URL(value)
-    return parsed.protocol === "http:" || parsed.protocol === "https:"
-  } catch {
-    return false
-  }
-}
-
-const URL_MESSAGE = "must be an absolute http(s) URL"
-const requiredText = z.string().trim().min(1, REQUIRED)
-const requiredUrl = z
-  .string()
-  .trim()
-  .min(1, { error: REQUIRED, abort: true })
-  .refine(isHttpUrl, URL_MESSAGE)
-const optionalUrl = z
-  .string()
-  .trim()
-  .refine((value) => value === "" || isHttpUrl(value), URL_MESSAGE)
-
-const RuleDraftSchema = z.object({
-  providers: z.array(z.string()),
-  currency: z.string(),
-  min_amount: z.string(),
-  max_amount: z.string(),
-  billing_countries: z.string(),
-  shipping_countries: z.string(),
-})
 
 /** Always required: an account has nothing to fall back on for these. */
 export const ALWAYS_REQUIRED = [
@@ -66,103 +43,31 @@ export function isFallbackField(field: string): field is FallbackField {
   return (FALLBACK_FIELDS as readonly string[]).includes(field)
 }
 
-/** The form's schema; `required` names the fallback fields nothing else supplies. */
-export function accountFormSchema(
-  required: ReadonlySet<FallbackField> = new Set()
-) {
-  const url = (field: FallbackField) =>
-    required.has(field) ? requiredUrl : optionalUrl
-  return z.object({
-    name: requiredText,
-    mode: z.enum(["test", "live"]),
-    merchant_id: requiredText,
-    account_id: requiredText,
-    sign_key: required.has("sign_key")
-      ? z.string().min(1, REQUIRED)
-      : z.string(),
-    base_url: requiredUrl,
-    currencies: z
-      .string()
-      .trim()
-      .refine(
-        (value) =>
-          value === "" ||
-          value.split(/[\s,]+/).every((c) => /^[a-zA-Z]{3}$/.test(c)),
-        "must be ISO 4217 codes separated by commas (e.g. usd, eur)"
-      ),
-    website_url: url("website_url"),
-    backend_url: url("backend_url"),
-    storefront_url: url("storefront_url"),
-    /** "inherit": medusa-config's value (or the default) */
-    three_d_secure: z.enum(["inherit", "issuer", "always"]),
-    capture_on: z.enum([
-      "inherit",
-      "authorisation",
-      "fulfilment",
-      "shipment",
-      "manual",
-    ]),
-    providers: z.array(z.string()),
-    order_prefix: z
-      .string()
-      .trim()
-      .max(20, "must be at most 20 characters")
-      .regex(
-        /^[A-Za-z0-9_]*$/,
-        "may hold only letters, digits and underscores"
-      ),
-    timeout_ms: z
-      .string()
-      .trim()
-      .refine(
-        (value) =>
-          value === "" ||
-          (/^\d+$/.test(value) &&
-            Number(value) > 0 &&
-            Number(value) <= 120_000),
-        "must be a whole number of milliseconds, at most 120000"
-      ),
-    advanced: z.string().refine((value) => {
-      if (value.trim() === "") return true
-      try {
-        const parsed: unknown = JSON.parse(value)
-        return !!parsed && typeof parsed === "object" && !Array.isArray(parsed)
-      } catch {
-        return false
-      }
-    }, "must be a JSON object"),
-    availability: z.array(RuleDraftSchema).superRefine((drafts, ctx) => {
-      const problem = rulesProblem(drafts)
-      if (problem) ctx.addIssue({ code: "custom", message: problem })
-    }),
-    enabled: z.boolean(),
-  })
+/** Every value as the form holds it; "inherit": medusa-config's value (or the default). */
+export interface AccountForm {
+  name: string
+  mode: Mode
+  merchant_id: string
+  account_id: string
+  sign_key: string
+  base_url: string
+  /** ISO 4217 codes separated by commas or spaces */
+  currencies: string
+  website_url: string
+  backend_url: string
+  storefront_url: string
+  three_d_secure: "inherit" | ThreeDSecure
+  capture_on: "inherit" | CaptureMoment
+  providers: string[]
+  order_prefix: string
+  timeout_ms: string
+  /** JSON object text */
+  advanced: string
+  availability: RuleDraft[]
+  enabled: boolean
 }
 
-export type AccountForm = z.infer<ReturnType<typeof accountFormSchema>>
 export type FormErrors = Partial<Record<keyof AccountForm, string>>
-
-const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/i
-
-/**
- * Live mode refuses plain-http gateway and backend URLs off loopback, as the
- * options do. Apart from the field checks, so it is found in the same pass.
- */
-const LiveUrlsSchema = z
-  .object({ mode: z.string(), base_url: z.string(), backend_url: z.string() })
-  .superRefine((form, ctx) => {
-    if (form.mode !== "live") return
-    for (const key of ["base_url", "backend_url"] as const) {
-      const value = form[key].trim()
-      if (/^http:\/\//i.test(value) && !LOOPBACK.test(value))
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message:
-            'must use https in live mode (choose mode "Test" for a test gateway)',
-        })
-    }
-  })
 
 /** A new account's form; `mode` the one the server would take (live, or medusa-config's). */
 export function emptyForm(mode: AccountForm["mode"] = "live"): AccountForm {
@@ -221,6 +126,21 @@ export function formOf(account: Account): AccountForm {
   }
 }
 
+const WHOLE_NUMBER = /^\d+$/
+
+/** The advanced overrides as typed: null when blank, undefined when not a JSON object. */
+function advancedOf(text: string): Record<string, unknown> | null | undefined {
+  if (!text.trim()) return null
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The request body: a blank optional field is null (medusa-config's value), the sign key only when one was typed. */
 export function bodyOf(form: AccountForm) {
   const text = (value: string) => (value.trim() === "" ? null : value.trim())
@@ -245,9 +165,7 @@ export function bodyOf(form: AccountForm) {
     capture_on: form.capture_on === "inherit" ? null : form.capture_on,
     order_prefix: text(form.order_prefix),
     timeout_ms: text(form.timeout_ms) ? Number(form.timeout_ms) : null,
-    advanced: form.advanced.trim()
-      ? (JSON.parse(form.advanced) as Record<string, unknown>)
-      : null,
+    advanced: advancedOf(form.advanced),
     availability: availabilityOf(form.availability),
     enabled: form.enabled,
     ...(form.sign_key ? { sign_key: form.sign_key } : {}),
@@ -260,19 +178,60 @@ function isFormField(key: PropertyKey): key is keyof AccountForm {
   return (FORM_FIELDS as PropertyKey[]).includes(key)
 }
 
+/** What the text must be before it can be a body, and what nothing else supplies. */
+function formProblems(
+  form: AccountForm,
+  required: ReadonlySet<FallbackField>
+): FormErrors {
+  const errors: FormErrors = {}
+  for (const field of [...ALWAYS_REQUIRED, ...required])
+    if (!form[field].trim()) errors[field] = REQUIRED
+  const timeout = form.timeout_ms.trim()
+  if (timeout && !WHOLE_NUMBER.test(timeout))
+    errors.timeout_ms = "must be a whole number of milliseconds"
+  if (advancedOf(form.advanced) === undefined)
+    errors.advanced = "must be a JSON object"
+  return errors
+}
+
+/** A refusal of the body's schema as the form names it. */
+function formMessage(path: PropertyKey[], message: string, form: AccountForm) {
+  const [field, ...below] = path
+  if (field === "availability" && below[0] === "rules") {
+    const [, index, key, entry] = below
+    if (typeof index !== "number") return ruleReason(`rules: ${message}`)
+    const part = typeof key === "string" ? `.${key}` : ""
+    const item = typeof entry === "number" ? `[${entry}]` : ""
+    return ruleReason(`rules[${index}]${part}${item}: ${message}`)
+  }
+  if (field === "currencies" && typeof below[0] === "number") {
+    const typed = bodyOf(form).currencies[below[0]]
+    return `"${typed}" ${message}`
+  }
+  // as the server's messages are read back (field-errors.ts): [0] is "entry 1"
+  const where = below
+    .map((part) =>
+      typeof part === "number" ? `entry ${part + 1}` : String(part)
+    )
+    .join(".")
+  return where ? `${where}: ${message}` : message
+}
+
 /** Every refused field at once, one message each (the first). */
 export function validate(
   form: AccountForm,
   required: ReadonlySet<FallbackField>
 ): FormErrors {
-  const errors: FormErrors = {}
+  const errors = formProblems(form, required)
+  const body = bodyOf(form)
   const issues = [
-    ...(accountFormSchema(required).safeParse(form).error?.issues ?? []),
-    ...(LiveUrlsSchema.safeParse(form).error?.issues ?? []),
+    ...(CreateAccountSchema.safeParse(body).error?.issues ?? []),
+    ...(form.mode === "live" ? liveModeUrlIssues(body) : []),
   ]
   for (const issue of issues) {
     const key = issue.path[0]
-    if (key !== undefined && isFormField(key)) errors[key] ??= issue.message
+    if (key !== undefined && isFormField(key))
+      errors[key] ??= formMessage(issue.path, issue.message, form)
   }
   return errors
 }

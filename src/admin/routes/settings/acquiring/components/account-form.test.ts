@@ -4,7 +4,7 @@ import {
   serverErrorsOf,
   validate,
   type AccountForm,
-} from "./account-schema"
+} from "./account-form"
 
 function filled(patch: Partial<AccountForm> = {}): AccountForm {
   return {
@@ -61,9 +61,31 @@ describe("the account form", () => {
       base_url: "must be an absolute http(s) URL",
       storefront_url: "must be an absolute http(s) URL",
       order_prefix: "may hold only letters, digits and underscores",
-      timeout_ms: "must be a whole number of milliseconds, at most 120000",
-      currencies: "must be ISO 4217 codes separated by commas (e.g. usd, eur)",
+      timeout_ms: "must be at most 120000 (2 minutes)",
+      currencies: '"euro" must be an ISO 4217 currency code',
       advanced: "must be a JSON object",
+    })
+  })
+
+  it("judges what the text makes with the server's own schema", () => {
+    // codes of the right shape the server still refuses, and the advanced
+    // overrides' own field checks
+    expect(
+      validate(
+        filled({
+          currencies: "usd xau",
+          timeout_ms: "12.5",
+          advanced: '{"lookup_retries": 9, "recipes": {"pay": []}}',
+          providers: ["pp_stripe_stripe"],
+        }),
+        new Set()
+      )
+    ).toEqual({
+      currencies: '"xau" must be an ISO 4217 currency code',
+      timeout_ms: "must be a whole number of milliseconds",
+      advanced: "recipes.pay: must list at least one field",
+      providers:
+        "entry 1: must be an acquiring provider id such as pp_acquiring-card_acquiring",
     })
   })
 
@@ -82,7 +104,7 @@ describe("the account form", () => {
     ).toEqual({
       name: "is required",
       base_url:
-        'must use https in live mode (choose mode "Test" for a test gateway)',
+        'must use https in live mode (mode "test" is for a test gateway)',
     })
   })
 
@@ -156,6 +178,22 @@ describe("the account form", () => {
       availability:
         "Rule 2, max_amount: needs the rule's currency (each currency has its own digits)",
     })
+    // each typo named by its rule and part, in the server's words
+    const typo = (patch: Partial<typeof rule>) =>
+      validate(filled({ availability: [{ ...rule, ...patch }] }), new Set())
+        .availability
+    expect(typo({ max_amount: "", billing_countries: "", currency: "" })).toBe(
+      "Rule 1: must limit something: min_amount, max_amount, billing_countries or shipping_countries"
+    )
+    expect(typo({ min_amount: "1,00" })).toBe(
+      'Rule 1, min_amount: must be a decimal string such as "5000.00"'
+    )
+    expect(typo({ billing_countries: "de, zz" })).toBe(
+      'Rule 1, billing_countries entry 2: must be an ISO 3166-1 alpha-2 country code such as "de"'
+    )
+    expect(typo({ currency: "JPY", max_amount: "10.5" })).toBe(
+      "Rule 1, max_amount: must have at most 0 decimal places for JPY"
+    )
     expect(
       serverErrorsOf(
         "Invalid request: availability.rules[0].min_amount: must have at most 0 decimal places for JPY"

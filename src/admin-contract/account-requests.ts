@@ -1,15 +1,18 @@
 /**
- * Bodies of the admin settings routes. Every value an account may override
- * is checked by the provider options' own schema (one source of truth for
- * what a valid value is); a value left out or null falls back to
+ * Bodies and queries of /admin/acquiring/settings: the server's checks, and
+ * the admin's account form runs the same body schemas before it sends.
+ * Every value an account may override is checked by the options' own field
+ * schema (option-fields.ts); a value left out or null falls back to
  * medusa-config, then to the options' default.
  */
 import { z } from "zod"
-import { isKnownCurrency } from "../gateway/index"
-import { AcquiringOptionsSchema, httpUrlSchema } from "./options"
-import { AvailabilitySchema } from "../availability/availability"
-
-const option = AcquiringOptionsSchema.shape
+// each from its own file: the admin's bundle must not reach the gateway's HTTP client
+import { isKnownCurrency } from "../gateway/money/currency-digits"
+import {
+  AcquiringProviderIdSchema,
+  AvailabilitySchema,
+} from "./account-availability"
+import { httpUrlSchema, OPTION_FIELDS as option } from "./option-fields"
 
 const httpUrl = httpUrlSchema("must be an absolute http(s) URL")
 
@@ -21,13 +24,6 @@ const currency = z
     "must be an ISO 4217 currency code"
   )
   .transform((value) => value.toLowerCase())
-
-const providerId = z
-  .string()
-  .regex(
-    /^pp_acquiring-(card|hosted)_[A-Za-z0-9_-]+$/,
-    "must be an acquiring provider id such as pp_acquiring-card_acquiring"
-  )
 
 /** The options' advanced overrides, checked by the options' own schemas. */
 export const AdvancedSchema = z
@@ -70,7 +66,7 @@ const accountFields = {
     .min(1, "must not be empty")
     .max(512, "must be at most 512 characters"),
   currencies: z.array(currency).max(200),
-  providers: z.array(providerId).max(50),
+  providers: z.array(AcquiringProviderIdSchema).max(50),
   website_url: nullable(httpUrl),
   backend_url: nullable(httpUrl),
   storefront_url: nullable(httpUrl),

@@ -1,5 +1,5 @@
-import { UpdateAccountSchema } from "../accounts/account-input"
-import { AvailabilitySchema } from "./availability"
+import { UpdateAccountSchema } from "./account-requests"
+import { AvailabilitySchema } from "./account-availability"
 
 const CARD = "pp_acquiring-card_acquiring"
 

@@ -1,0 +1,168 @@
+/**
+ * The provider options an account may override, each with its own check:
+ * medusa-config's options (accounts/options.ts) and the admin's account
+ * requests (account-requests.ts) are built from these, so a value is valid in
+ * both or in neither. Browser-safe: the admin's account form runs them too.
+ */
+import { z } from "zod"
+// each from its own file: the admin's bundle must not reach the gateway's HTTP client
+import { DEFAULT_BATCH_LIMITS, DEFAULT_FIELD_LIMITS } from "../gateway/limits"
+import { MESSAGE_KINDS } from "../gateway/signing/recipes"
+import { ORDER_OUTCOMES, PAYMENT_OUTCOMES } from "../gateway/statuses"
+
+/** order_no = prefix + 24 random hex digits: stays ≤ 50 with a 20-character prefix. */
+export const MAX_ORDER_PREFIX = 20
+
+/** When a payment is captured (what each means: capture/capture-policy.ts). */
+export const CAPTURE_MOMENTS = [
+  "authorisation",
+  "fulfilment",
+  "shipment",
+  "manual",
+] as const
+
+export type CaptureMoment = (typeof CAPTURE_MOMENTS)[number]
+
+/** An absolute http(s) URL without trailing slashes; `missing` is the message when none is given. */
+export function httpUrlSchema(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value)
+        return url.protocol === "https:" || url.protocol === "http:"
+      } catch {
+        return false
+      }
+    }, "must be an absolute http(s) URL")
+    .transform((value) => value.replace(/\/+$/, ""))
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+/** The URLs live mode refuses: plain http off loopback (a test gateway needs mode "test"). */
+export function liveModeUrlIssues(
+  urls: Partial<Record<"base_url" | "backend_url", string | null>>
+): { path: ["base_url" | "backend_url"]; message: string }[] {
+  const issues: { path: ["base_url" | "backend_url"]; message: string }[] = []
+  for (const key of ["base_url", "backend_url"] as const) {
+    let url: URL
+    try {
+      url = new URL(urls[key] ?? "")
+    } catch {
+      continue // reported by the field's own check
+    }
+    if (url.protocol !== "https:" && !LOOPBACK_HOSTS.has(url.hostname))
+      issues.push({
+        path: [key],
+        message:
+          'must use https in live mode (mode "test" is for a test gateway)',
+      })
+  }
+  return issues
+}
+
+function partialRecord<T extends z.ZodType>(
+  keys: readonly string[],
+  value: T,
+  what: string
+) {
+  return z
+    .record(z.string(), value)
+    .superRefine((record, ctx) => {
+      for (const key of Object.keys(record)) {
+        if (!keys.includes(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `unknown ${what} "${key}"; known: ${keys.join(", ")}`,
+          })
+        }
+      }
+    })
+    .optional()
+}
+
+export const positiveInt = z
+  .number()
+  .int("must be a whole number")
+  .positive("must be positive")
+
+/** The overridable options with medusa-config's defaults. */
+export const OPTION_FIELDS = {
+  /** "always" asks the service for 3-D Secure on every payment (open3d=do3DS); "issuer" lets the service decide. */
+  three_d_secure: z
+    .enum(["always", "issuer"], { error: 'must be "always" or "issuer"' })
+    .default("issuer"),
+  /** order_status 1 means "paid" on accounts set to capture automatically (capture_on "authorisation"). */
+  auto_capture: z.boolean({ error: "must be true or false" }).default(false),
+  /** When a payment is captured; unset keeps auto_capture's meaning (see capture/capture-policy.ts). */
+  capture_on: z
+    .enum(CAPTURE_MOMENTS, {
+      error: `must be one of ${CAPTURE_MOMENTS.map((m) => `"${m}"`).join(", ")}`,
+    })
+    .optional(),
+  /** Days an authorisation lives uncaptured before the acquirer releases it (wire contract DECISION: 7). */
+  authorisation_lifetime_days: positiveInt
+    .max(365, "must be at most 365")
+    .default(7),
+  order_prefix: z
+    .string()
+    .max(MAX_ORDER_PREFIX, `must be at most ${MAX_ORDER_PREFIX} characters`)
+    .regex(/^[A-Za-z0-9_]*$/, "may hold only letters, digits and underscores")
+    .default("MED"),
+  timeout_ms: positiveInt
+    .max(120_000, "must be at most 120000 (2 minutes)")
+    .default(30_000),
+  lookup_retries: z
+    .number()
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(5, "must be at most 5")
+    .default(2),
+  recipes: partialRecord(
+    MESSAGE_KINDS,
+    z.array(z.string().min(1)).min(1, "must list at least one field"),
+    "message kind"
+  ),
+  status_codes: z
+    .object({
+      order_status: z.record(z.string(), z.enum(ORDER_OUTCOMES)).optional(),
+      payment_status: z.record(z.string(), z.enum(PAYMENT_OUTCOMES)).optional(),
+    })
+    .strict()
+    .optional(),
+  /**
+   * Saved cards (the wire contract's "Stored cards", a decision): whether
+   * signed-in customers may keep a card, and whether paying with one asks
+   * for the security code again. A storefront route never pays without it
+   * unless this says "optional".
+   */
+  saved_cards: z
+    .object({
+      enabled: z.boolean({ error: "must be true or false" }).default(true),
+      security_code: z
+        .enum(["required", "optional"], {
+          error: 'must be "required" or "optional"',
+        })
+        .default("required"),
+    })
+    .strict()
+    .default({ enabled: true, security_code: "required" }),
+  limits: z
+    .object({
+      batch: partialRecord(
+        Object.keys(DEFAULT_BATCH_LIMITS),
+        positiveInt,
+        "batch operation"
+      ),
+      fields: partialRecord(
+        Object.keys(DEFAULT_FIELD_LIMITS),
+        positiveInt,
+        "field"
+      ),
+    })
+    .strict()
+    .optional(),
+}
