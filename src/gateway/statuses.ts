@@ -70,6 +70,21 @@ export const NOTIFY_TYPE = Object.freeze({
   REFUND: "REFUND",
 } as const)
 
+/**
+ * Payment methods of optimise and the hosted page (wire contract DECISION,
+ * "Payment methods"). Other codes may appear: they are passed through.
+ */
+export const PAYMENT_METHOD = Object.freeze({
+  CARD: "CARD",
+  /** a device wallet on the hosted page: settles like a card */
+  WALLET: "WALLET",
+  /** delayed: pending until the money arrives, captured on arrival */
+  BANK_TRANSFER: "BANK_TRANSFER",
+} as const)
+
+/** The result code of a bank transfer awaiting the shopper's money (order_status -1). */
+export const TRANSFER_AWAITED_CODE = "P0001"
+
 /** The code of a successful `<code>:<text>` result. */
 export const SUCCESS_CODE = "0000"
 
@@ -88,6 +103,8 @@ export const ERROR_CODE = Object.freeze({
   THREEDS_FAILED: "E0010",
   /** the token_id of a stored-card payment is unknown to the account, or lapsed */
   STORED_CARD_NOT_FOUND: "E0011",
+  /** a bank transfer the shopper did not send in time */
+  TRANSFER_NOT_RECEIVED: "E0012",
 } as const)
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE]
@@ -107,6 +124,7 @@ export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> =
     E0009: "rejected by risk screening",
     E0010: "3-D Secure authentication failed",
     E0011: "stored card not found",
+    E0012: "transfer not received",
   })
 
 export const QUERY_RESULT_MEANINGS: Readonly<Record<string, string>> =

@@ -34,8 +34,10 @@ export const directResultShape = {
   amount: wireText.optional(),
   currency: wireText.optional(),
   transaction_id: wireText.optional(),
-  /** masked by the service */
+  /** masked by the service; a wallet's device card */
   card: wireText.optional(),
+  /** the method that paid (CARD, WALLET, BANK_TRANSFER …); absent from older answers: a card */
+  payment_method: wireText.optional(),
   order_status: wireText,
   /** `<code>:<text>` */
   result_info: wireText.optional(),

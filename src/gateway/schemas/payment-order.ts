@@ -24,6 +24,9 @@ import {
   wholeNumber,
 } from "./common"
 
+/** A payment method code as optimise answers it (CARD, WALLET, BANK_TRANSFER …). */
+export const PAYMENT_METHOD_CODE = /^[A-Z][A-Z0-9_]{0,31}$/
+
 /** Values of token_flag; absent is the same as NO. */
 export const TOKEN_FLAGS = ["YES", "NO"] as const
 
@@ -264,15 +267,20 @@ export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
   const limits = limitsFrom(overrides)
   const order = paymentOrderShape(limits)
   const card = cardFieldsShape(limits)
-  const checkoutRequestInput = z.strictObject({
+  const orderInput = z.strictObject({
     ...order,
     ...commonRequestFields,
   })
+  // the hosted page opens on this method; not signed (wire contract DECISION)
+  const checkoutRequestInput = orderInput.extend({
+    payment_method: z
+      .string({ error: "must be a payment method code" })
+      .regex(PAYMENT_METHOD_CODE, "must be a payment method code such as CARD")
+      .optional(),
+  })
   const cardFields = z.strictObject(card)
-  const typedCardOrderInput = checkoutRequestInput.extend(cardFields.shape)
-  const storedCardOrderInput = checkoutRequestInput.extend(
-    storedCardFieldsShape(limits)
-  )
+  const typedCardOrderInput = orderInput.extend(cardFields.shape)
+  const storedCardOrderInput = orderInput.extend(storedCardFieldsShape(limits))
   return {
     /** What a caller passes to checkout; the client adds the common fields. */
     checkoutRequestInput,
@@ -291,7 +299,7 @@ export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
     /** The direct payment message as it travels. */
     authorizeRequest: typedOrStored(
       typedCardOrderInput.extend(signedRequestFields),
-      checkoutRequestInput
+      orderInput
         .extend(storedCardWireShape(limits))
         .extend(signedRequestFields)
     ),

@@ -48,6 +48,8 @@ export const queryEntrySchema = z.looseObject({
   /** `YYYYMMDDHHMMSS` */
   transaction_date: wireText.optional(),
   website: wireText.optional(),
+  /** the method that paid (CARD, WALLET, BANK_TRANSFER …); absent: a card */
+  payment_method: wireText.optional(),
   /** the card stored by this payment (token_flag YES, authorised); empty reads as undefined */
   token_id: wireTokenId,
 })
