@@ -36,6 +36,7 @@ const CONCERNS = [
   "order-changes",
   "order-payments",
   "payment-links",
+  "payment-methods",
   "payment-sessions",
   "payouts",
   "reconciliation",

@@ -18,6 +18,7 @@ export type GatewayPort = Pick<
   | "retrieveTransactions"
   | "retrieveRefunds"
   | "cancelSubscription"
+  | "optimize"
   | "verifyNotification"
   | "verifyResult"
   | "payout"
@@ -54,6 +55,7 @@ export function gatewayFor(
     retrieveTransactions: client.retrieveTransactions,
     retrieveRefunds: client.retrieveRefunds,
     cancelSubscription: client.cancelSubscription,
+    optimize: client.optimize,
     verifyNotification: client.verifyNotification,
     verifyResult: client.verifyResult,
     payout: client.payout,

@@ -34,6 +34,7 @@ export const AdvancedSchema = z
     // no default here: an account that leaves it out keeps medusa-config's value
     lookup_retries: option.lookup_retries.unwrap().optional(),
     saved_cards: option.saved_cards.optional(),
+    payment_methods: option.payment_methods.optional(),
     // no default here: an account that leaves it out keeps medusa-config's value
     authorisation_lifetime_days: option.authorisation_lifetime_days
       .unwrap()

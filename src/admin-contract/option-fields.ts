@@ -84,6 +84,14 @@ function partialRecord<T extends z.ZodType>(
     .optional()
 }
 
+/** A payment method code as optimise answers it (CARD, WALLET, BANK_TRANSFER …). */
+export const paymentMethodCode = z
+  .string({ error: "must be a payment method code" })
+  .regex(
+    /^[A-Z][A-Z0-9_]{0,31}$/,
+    "must be a payment method code such as WALLET"
+  )
+
 export const positiveInt = z
   .number()
   .int("must be a whole number")
@@ -150,6 +158,22 @@ export const OPTION_FIELDS = {
     })
     .strict()
     .default({ enabled: true, security_code: "required" }),
+  /**
+   * The methods the checkout offers (wire contract DECISION, "Payment
+   * methods"): `hidden` are never offered, `order` puts these first in this
+   * order (the rest keep the acquirer's), `budget_ms` is how long the
+   * checkout waits for the acquirer's recommendation before offering cards.
+   */
+  payment_methods: z
+    .object({
+      hidden: z.array(paymentMethodCode).max(20).default([]),
+      order: z.array(paymentMethodCode).max(20).default([]),
+      budget_ms: positiveInt
+        .max(10_000, "must be at most 10000 (10 seconds)")
+        .default(1_500),
+    })
+    .strict()
+    .default({ hidden: [], order: [], budget_ms: 1_500 }),
   limits: z
     .object({
       batch: partialRecord(

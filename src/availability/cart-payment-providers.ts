@@ -24,7 +24,7 @@ import { cartAvailability } from "./availability-check"
 import type { AvailabilityCart } from "./availability-rules"
 import { ownedCart } from "./cart-owner"
 
-const CART_FIELDS = [
+export const CART_FIELDS = [
   "currency_code",
   "total",
   "billing_address.country_code",
@@ -34,7 +34,7 @@ const CART_FIELDS = [
 ]
 
 type ProviderRow = { id?: string; is_enabled?: boolean } | null
-type CartRow = {
+export type CartRow = {
   currency_code?: string
   total?: unknown
   billing_address?: { country_code?: string | null } | null
@@ -48,19 +48,22 @@ export type ProviderAvailability = {
   reason?: { rule: string; message: string }
 }
 
-/** GET /store/acquiring/carts/:id/payment-providers */
-export async function cartPaymentProvidersRoute(
-  req: MedusaRequest,
-  res: MedusaResponse
-) {
-  const cart = (await ownedCart(req, req.params.id, CART_FIELDS)) as CartRow
-  const currency = String(cart.currency_code ?? "").toUpperCase()
-  const facts: AvailabilityCart = {
+/** The cart's facts the rules read, from the fields above. */
+export function availabilityFacts(cart: CartRow): AvailabilityCart {
+  return {
     total: toDecimal(exactAmountOf(cart.total as BigNumberInput), "total"),
-    currency,
+    currency: String(cart.currency_code ?? "").toUpperCase(),
     billing_country: cart.billing_address?.country_code ?? null,
     shipping_country: cart.shipping_address?.country_code ?? null,
   }
+}
+
+/** Each enabled acquiring provider of the cart's region, with its verdict for the cart. */
+export async function providerVerdicts(
+  req: MedusaRequest,
+  cart: CartRow
+): Promise<ProviderAvailability[]> {
+  const facts = availabilityFacts(cart)
   const ids = (cart.region?.payment_providers ?? [])
     .filter((p): p is { id: string; is_enabled?: boolean } =>
       isAcquiringProvider(p?.id)
@@ -68,9 +71,18 @@ export async function cartPaymentProvidersRoute(
     .filter((p) => p.is_enabled !== false)
     .map((p) => p.id)
     .sort()
-  const payment_providers: ProviderAvailability[] = []
-  for (const id of ids) payment_providers.push(await verdictFor(req, id, facts))
-  res.json({ payment_providers })
+  const verdicts: ProviderAvailability[] = []
+  for (const id of ids) verdicts.push(await verdictFor(req, id, facts))
+  return verdicts
+}
+
+/** GET /store/acquiring/carts/:id/payment-providers */
+export async function cartPaymentProvidersRoute(
+  req: MedusaRequest,
+  res: MedusaResponse
+) {
+  const cart = (await ownedCart(req, req.params.id, CART_FIELDS)) as CartRow
+  res.json({ payment_providers: await providerVerdicts(req, cart) })
 }
 
 async function verdictFor(
