@@ -220,7 +220,7 @@ export function startTestSandbox() {
         "lapse token"
       )
     },
-    /** The transaction happened `days` earlier: past the authorisation's lifetime (7 days) it lapses (1100). */
+    /** The transaction happened `days` earlier: past the authorisation's lifetime (7 days) it lapses (1100), as does an awaited bank transfer past its own (7 days). */
     async age(
       transactionId: string,
       days: number
@@ -232,6 +232,28 @@ export function startTestSandbox() {
         ),
         200,
         "age transaction"
+      ).transaction
+    },
+    /** The shopper's awaited bank transfer arrives: captured on arrival (1, 3000), with a PAYMENT notification. */
+    async receiveTransfer(transactionId: string): Promise<SandboxTransaction> {
+      return expectStatus(
+        await control.post(
+          `/transfers/${encodeURIComponent(transactionId)}/receive`,
+          {}
+        ),
+        200,
+        "receive transfer"
+      ).transaction
+    },
+    /** The awaited bank transfer never arrives: 0, E0012, 1100, with a PAYMENT notification. */
+    async lapseTransfer(transactionId: string): Promise<SandboxTransaction> {
+      return expectStatus(
+        await control.post(
+          `/transfers/${encodeURIComponent(transactionId)}/lapse`,
+          {}
+        ),
+        200,
+        "lapse transfer"
       ).transaction
     },
     async notify(

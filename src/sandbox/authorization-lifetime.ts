@@ -5,6 +5,7 @@
  * when a transaction is read or operated on, never by a timer, so a test
  * clock or an aged transaction decides alone.
  */
+import { lapseTransferIfDue } from "./bank-transfers"
 import { isoDate } from "./clock-format"
 import type { SandboxContext } from "./context"
 import type { Transaction } from "./transactions"
@@ -31,8 +32,12 @@ export function lapseTime(
   return new Date(tx.authorised_at.getTime() + lifetimeDays * DAY_MS)
 }
 
-/** Releases an authorised, uncaptured transaction whose lifetime is over. */
+/**
+ * Releases an authorised, uncaptured transaction whose lifetime is over;
+ * an awaited bank transfer past its own lifetime lapses too (bank-transfers.ts).
+ */
 export function lapseIfDue(ctx: SandboxContext, tx: Transaction): void {
+  if (tx.state === "pending_transfer") return lapseTransferIfDue(ctx, tx)
   if (tx.state !== "authorised") return
   const lapsesAt = lapseTime(tx, ctx.authorizationLifetimeDays)
   if (!lapsesAt || lapsesAt.getTime() > ctx.clock().getTime()) return
@@ -48,12 +53,15 @@ export function lapseWords(lapsed: NonNullable<Transaction["lapsed"]>): string {
 
 /**
  * The control surface's ageing: the transaction happened `days` earlier
- * (its creation, authorisation and last change move back alike).
+ * (its creation, authorisation, awaited transfer and last change move back alike).
  */
 export function ageTransaction(tx: Transaction, days: number): void {
   const back = (date: Date) => new Date(date.getTime() - days * DAY_MS)
   tx.created_at = back(tx.created_at)
   tx.updated_at = back(tx.updated_at)
   if (tx.authorised_at) tx.authorised_at = back(tx.authorised_at)
+  if (tx.transfer_awaited_at)
+    tx.transfer_awaited_at = back(tx.transfer_awaited_at)
+  if (tx.transfer_lapsed_at) tx.transfer_lapsed_at = back(tx.transfer_lapsed_at)
   if (tx.lapsed) tx.lapsed = { ...tx.lapsed, at: back(tx.lapsed.at) }
 }

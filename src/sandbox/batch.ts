@@ -187,6 +187,8 @@ export function stateWords(tx: Transaction): string {
       return "it is waiting for the shopper's card"
     case "pending_3ds":
       return "it is waiting for 3-D Secure authentication"
+    case "pending_transfer":
+      return "it is waiting for the shopper's bank transfer"
     case "authorised":
       return "it is authorised and not captured"
     case "review":
@@ -198,6 +200,8 @@ export function stateWords(tx: Transaction): string {
     case "voided":
       return tx.lapsed ? lapseWords(tx.lapsed) : "it is voided"
     case "failed":
-      return "it failed"
+      return tx.transfer_lapsed_at
+        ? "the shopper's bank transfer was not received"
+        : "it failed"
   }
 }

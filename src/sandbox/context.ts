@@ -27,6 +27,8 @@ export interface SandboxContext {
   clock: () => Date
   /** days an uncaptured authorisation lives (wire contract DECISION: 7) */
   authorizationLifetimeDays: number
+  /** days a bank transfer is awaited before it lapses (wire contract DECISION: 7) */
+  transferLifetimeDays: number
   /** the sandbox's own address, for issuer_url and the checkout form's action */
   baseUrl: () => string
 }

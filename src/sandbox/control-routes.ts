@@ -1,12 +1,17 @@
 /**
  * The control surface for tests, off the /v1 path: what the sandbox received
  * and sent, fault injection, reset, forcing pending things to an end,
- * lapsing stored cards, and ageing a transaction past its authorisation's
- * lifetime.
+ * lapsing stored cards, ageing a transaction past its authorisation's
+ * lifetime, and receiving or lapsing an awaited bank transfer.
  */
 import express, { type Response } from "express"
 import { issuerUrl } from "./authorization"
 import { ageTransaction, lapseIfDue, lapseTime } from "./authorization-lifetime"
+import {
+  lapseTransfer,
+  receiveTransfer,
+  transferLapseTime,
+} from "./bank-transfers"
 import type { SandboxContext } from "./context"
 import type { FaultBook } from "./faults"
 import { portalRoutes } from "./portal-routes"
@@ -138,6 +143,26 @@ export function controlRoutes(deps: ControlDeps): express.Router {
     res.json({ transaction: view(ctx, tx) })
   })
 
+  // an awaited bank transfer arrives (captured, 1/3000) or never does (0, E0012, 1100); both notified
+  for (const [action, settle] of [
+    ["receive", receiveTransfer],
+    ["lapse", lapseTransfer],
+  ] as const) {
+    router.post(`/transfers/:transaction_id/${action}`, (req, res) => {
+      const tx = ctx.store.findAnywhere(req.params.transaction_id)
+      if (!tx) return notFound(res, "transaction", req.params.transaction_id)
+      lapseIfDue(ctx, tx)
+      if (!settle(ctx, tx))
+        return refuse(
+          res,
+          "transaction_id",
+          "no bank transfer is awaited for this transaction",
+          409
+        )
+      res.json({ transaction: view(ctx, tx) })
+    })
+  }
+
   // stored cards (token_flag YES), masked; lapsing one makes it E0011
   router.get("/tokens", (req, res) => {
     const merchant = queryText(req.query.merchant_id)
@@ -227,7 +252,7 @@ function view(ctx: SandboxContext, tx: Transaction): Record<string, unknown> {
     lapses_at:
       tx.state === "authorised"
         ? lapseTime(tx, ctx.authorizationLifetimeDays)
-        : undefined,
+        : transferLapseTime(tx, ctx.transferLifetimeDays),
     order_status: orderStatus(tx),
     payment_status: paymentStatus(tx),
     refundable_amount: refundableAmount(tx),

@@ -5,14 +5,27 @@
  * result, or to cancel_url when they give up. A declined card ends the payment.
  * When the checkout asked to keep the card (token_flag YES), an authorised
  * payment stores it and the result carries its token_id.
+ *
+ * The page opens on the checkout's payment_method; without one it opens on
+ * the card form with buttons to every other method offered for the amount:
+ * the device wallet (hosted-wallet.ts) and, from 100 major units, bank
+ * transfer (hosted-transfer.ts). Cancel works on every method's page.
  */
-import express, {
-  type Request,
-  type RequestHandler,
-  type Response,
-} from "express"
+import express, { type RequestHandler, type Response } from "express"
+import { PAYMENT_METHOD } from "../gateway/statuses"
 import { applyCardOutcome, issuerUrl } from "./authorization"
 import type { SandboxContext } from "./context"
+import {
+  cancelForm,
+  checkoutBase,
+  methodSwitches,
+  notFoundPage,
+  payableTransaction,
+  processedPage,
+  type BrowserNote,
+} from "./hosted-methods"
+import { transferPage, transferRoutes } from "./hosted-transfer"
+import { walletPage, walletRoutes } from "./hosted-wallet"
 import { HOSTED_PAGE_PATH } from "./operations/checkout"
 import { esc, finishInBrowser, readBrowserForm, sendPage } from "./pages"
 import { notifyOutcome } from "./results"
@@ -20,13 +33,7 @@ import { signaturesMatch } from "./signer"
 import { decideCard, type TestCard } from "./test-cards"
 import type { Transaction, TransactionState } from "./transactions"
 
-export type BrowserNote = (
-  req: Request,
-  operation: string,
-  body: Record<string, unknown>,
-  status: number,
-  summary: string
-) => void
+export type { BrowserNote } from "./hosted-methods"
 
 export function hostedPageRoutes(
   ctx: SandboxContext,
@@ -59,38 +66,34 @@ export function hostedPageRoutes(
         "<h1>Payment form altered</h1><p>The signature of this payment form does not match.</p>"
       )
     }
-    note(req, "hosted_page", body, 200, `card page ${tx.transaction_id}`)
-    cardPage(ctx, res, tx)
+    note(
+      req,
+      "hosted_page",
+      body,
+      200,
+      `${tx.requested_payment_method ?? "every method"} page ${tx.transaction_id}`
+    )
+    openingPage(ctx, res, tx)
   })
 
   router.get(`${HOSTED_PAGE_PATH}/:token`, (req, res) => {
     const tx = ctx.store.transactionByToken(req.params.token, "checkout")
-    if (!tx)
-      return sendPage(
-        res,
-        404,
-        "Payment not found",
-        "<h1>Payment not found</h1>"
-      )
-    cardPage(ctx, res, tx)
+    if (!tx) return notFoundPage(res)
+    openingPage(ctx, res, tx)
   })
 
   router.post(`${HOSTED_PAGE_PATH}/:token/pay`, rawText, (req, res) => {
     const body = readBrowserForm(req)
-    const tx = ctx.store.transactionByToken(req.params.token, "checkout")
-    if (!tx) {
-      note(req, "hosted_pay", body, 404, "unknown payment")
-      return sendPage(
-        res,
-        404,
-        "Payment not found",
-        "<h1>Payment not found</h1>"
-      )
-    }
-    if (tx.state !== "awaiting_card") {
-      note(req, "hosted_pay", body, 409, "already paid")
-      return cardPage(ctx, res, tx)
-    }
+    const tx = payableTransaction(
+      ctx,
+      req,
+      res,
+      note,
+      "hosted_pay",
+      PAYMENT_METHOD.CARD,
+      body
+    )
+    if (!tx) return
     const decision = decideCard(body, ctx.cards, ctx.clock())
     if (decision.kind === "invalid") {
       note(req, "hosted_pay", body, 400, `E0001 ${decision.problem.field}`)
@@ -101,6 +104,7 @@ export function hostedPageRoutes(
         `${decision.problem.field} ${decision.problem.reason}`
       )
     }
+    tx.payment_method = PAYMENT_METHOD.CARD
     tx.card_masked = decision.masked
     if (typeof body.first_name === "string" && body.first_name !== "")
       tx.first_name = body.first_name
@@ -131,13 +135,7 @@ export function hostedPageRoutes(
   router.post(`${HOSTED_PAGE_PATH}/:token/cancel`, rawText, (req, res) => {
     const body = readBrowserForm(req)
     const tx = ctx.store.transactionByToken(req.params.token, "checkout")
-    if (!tx)
-      return sendPage(
-        res,
-        404,
-        "Payment not found",
-        "<h1>Payment not found</h1>"
-      )
+    if (!tx) return notFoundPage(res)
     if (tx.state === "awaiting_card") {
       tx.state = "voided"
       tx.result_info = "E0005:Cancelled by the shopper"
@@ -147,7 +145,26 @@ export function hostedPageRoutes(
     note(req, "hosted_cancel", body, 303, finishInBrowser(ctx, res, tx, true))
   })
 
+  walletRoutes(router, ctx, rawText, note)
+  transferRoutes(router, ctx, rawText, note)
   return router
+}
+
+/** The page the checkout opens on: its payment_method's, or the card form with the others a button away. */
+function openingPage(
+  ctx: SandboxContext,
+  res: Response,
+  tx: Transaction
+): void {
+  if (tx.state !== "awaiting_card") return processedPage(res, tx)
+  switch (tx.requested_payment_method) {
+    case PAYMENT_METHOD.WALLET:
+      return walletPage(res, tx)
+    case PAYMENT_METHOD.BANK_TRANSFER:
+      return transferPage(ctx, res, tx)
+    default:
+      return cardPage(ctx, res, tx)
+  }
 }
 
 function cardPage(
@@ -156,15 +173,8 @@ function cardPage(
   tx: Transaction,
   error?: string
 ): void {
-  const base = `${HOSTED_PAGE_PATH}/${encodeURIComponent(tx.checkout_token ?? "")}`
-  if (tx.state !== "awaiting_card") {
-    return sendPage(
-      res,
-      409,
-      "Payment already processed",
-      `<h1>Payment already processed</h1><p>Order ${esc(tx.order_no)}: ${esc(tx.result_info)}</p>`
-    )
-  }
+  const base = checkoutBase(tx)
+  if (tx.state !== "awaiting_card") return processedPage(res, tx)
   sendPage(
     res,
     error ? 400 : 200,
@@ -182,7 +192,8 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 ${tx.keep_card ? `<p class="hint">The shop asked to keep this card for later payments.</p>` : ""}
 <button type="submit">Pay</button>
 </form>
-<form method="post" action="${esc(base)}/cancel"><button type="submit">Cancel and return to the shop</button></form>
+${methodSwitches(tx, PAYMENT_METHOD.CARD)}
+${cancelForm(tx)}
 ${testCardHint(ctx.cards)}`
   )
 }

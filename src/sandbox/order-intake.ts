@@ -5,6 +5,7 @@
  */
 import { decodeItems } from "../gateway/codecs/items"
 import { InvalidInputError } from "../gateway/errors"
+import { PAYMENT_METHOD } from "../gateway/statuses"
 import type { SandboxAccount } from "./accounts"
 import type { SandboxContext } from "./context"
 import { checkBrowserUrl, checkNotifyUrl } from "./notify-url"
@@ -134,6 +135,8 @@ export function openTransaction(
     currency: order.currency,
     amount: order.amount,
     channel,
+    // a direct payment is a card; checkout sets the method its page opens on
+    payment_method: PAYMENT_METHOD.CARD,
     state: "awaiting_card",
     result_info: "",
     refunds: [],

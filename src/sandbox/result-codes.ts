@@ -15,6 +15,9 @@ export const RESULT_TEXT = {
   E0009: "Rejected by risk screening",
   E0010: "3-D Secure authentication failed",
   E0011: "Stored card not found",
+  E0012: "Transfer not received",
+  /** not a refusal: a bank transfer awaiting the shopper's money (order_status -1) */
+  P0001: "Awaiting the shopper's transfer",
 } as const
 
 export type ResultCode = keyof typeof RESULT_TEXT

@@ -31,6 +31,7 @@ export function resultFields(tx: Transaction): Record<string, unknown> {
     currency: tx.currency,
     amount: tx.amount,
     card: tx.card_masked,
+    payment_method: tx.payment_method,
     order_status: orderStatus(tx),
     result_info: tx.result_info,
     contract_name: tx.subscription?.contract_name ?? "",

@@ -12,7 +12,15 @@ import {
   DEFAULT_SANDBOX_ACCOUNT,
   type SandboxAccount,
 } from "./accounts"
-import { resolveAuthorizationLifetime } from "./authorization-lifetime"
+import {
+  lapseIfDue,
+  resolveAuthorizationLifetime,
+} from "./authorization-lifetime"
+import {
+  lapseTransfer,
+  receiveTransfer,
+  resolveTransferLifetime,
+} from "./bank-transfers"
 import type { SandboxContext } from "./context"
 import { FaultBook, type Fault, type FaultInput } from "./faults"
 import {
@@ -31,6 +39,7 @@ import { SandboxStore } from "./store"
 import type { StoredCardView } from "./stored-cards"
 import { DEFAULT_TEST_CARDS, type TestCard } from "./test-cards"
 import { resolveChallenge } from "./three-d-secure"
+import type { Transaction } from "./transactions"
 
 export interface SandboxOptions {
   /** default: [DEFAULT_SANDBOX_ACCOUNT] */
@@ -55,6 +64,8 @@ export interface SandboxOptions {
   clock?: () => Date
   /** days an authorisation lives uncaptured before it lapses (payment_status 1100); default 7 */
   authorisation_lifetime_days?: number
+  /** days a bank transfer is awaited before it lapses (0, E0012, payment_status 1100); default 7 */
+  transfer_lifetime_days?: number
   /** delay before a payout settles by itself; null: only when forced. Default 1000. */
   payout_settle_ms?: number | null
   /**
@@ -78,6 +89,9 @@ export interface SandboxHandle {
   notifications(): NotificationRecord[]
   injectFault(fault: FaultInput): Fault
   resolveThreeDSecure(transactionId: string, outcome: "pass" | "fail"): boolean
+  /** the awaited bank transfer arrives (captured) or lapses (E0012), notified; false when none is awaited */
+  receiveTransfer(transactionId: string): boolean
+  lapseTransfer(transactionId: string): boolean
   resolvePayout(idOrRequestId: string, status: "COMPLETED" | "FAILED"): boolean
   /** stored cards of every account (masked) */
   storedCards(): StoredCardView[]
@@ -108,6 +122,9 @@ export async function startSandbox(
   const authorizationLifetimeDays = resolveAuthorizationLifetime(
     options.authorisation_lifetime_days
   )
+  const transferLifetimeDays = resolveTransferLifetime(
+    options.transfer_lifetime_days
+  )
   const settleMs =
     options.payout_settle_ms === undefined ? 1000 : options.payout_settle_ms
   if (settleMs !== null && !(Number.isInteger(settleMs) && settleMs >= 0))
@@ -137,6 +154,7 @@ export async function startSandbox(
     payouts,
     clock,
     authorizationLifetimeDays,
+    transferLifetimeDays,
     baseUrl: () => baseUrl,
   }
   const faults = new FaultBook()
@@ -157,6 +175,15 @@ export async function startSandbox(
     log: options.log,
     reset,
   })
+  const settleTransfer = (
+    id: string,
+    settle: (ctx: SandboxContext, tx: Transaction) => boolean
+  ) => {
+    const tx = store.findAnywhere(id)
+    if (!tx) return false
+    lapseIfDue(ctx, tx)
+    return settle(ctx, tx)
+  }
   const server = await listen(handler, options.port ?? 0, host)
   const port = (server.address() as AddressInfo).port
   baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
@@ -175,6 +202,8 @@ export async function startSandbox(
       const tx = store.findAnywhere(id)
       return tx ? resolveChallenge(ctx, tx, outcome === "pass") : false
     },
+    receiveTransfer: (id) => settleTransfer(id, receiveTransfer),
+    lapseTransfer: (id) => settleTransfer(id, lapseTransfer),
     resolvePayout: (id, status) => {
       const payout = store.findPayoutAnywhere(id)
       return payout ? payouts.resolve(payout, status) : false

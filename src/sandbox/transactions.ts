@@ -8,10 +8,12 @@ import {
   subtractAmounts,
   sumAmounts,
 } from "../gateway/money/amount"
+import type { PaymentMethodCode } from "./payment-methods"
 
 export type TransactionState =
   | "awaiting_card" // hosted checkout opened, no card yet
   | "pending_3ds"
+  | "pending_transfer" // the shopper said the bank transfer is on its way
   | "authorised"
   | "review"
   | "captured" // refunds are derived from the refund list
@@ -47,6 +49,10 @@ export interface Transaction {
   currency: string
   amount: string
   channel: "direct" | "hosted"
+  /** the method that paid, or the one the hosted page is open on; a direct payment is CARD */
+  payment_method: PaymentMethodCode
+  /** the checkout's payment_method: the only method its hosted page takes; absent: every offered one */
+  requested_payment_method?: PaymentMethodCode
   state: TransactionState
   result_info: string
   captured_amount?: string
@@ -78,6 +84,10 @@ export interface Transaction {
   authorised_at?: Date
   /** the authorisation lapsed uncaptured (state voided): when, and after how many days */
   lapsed?: { at: Date; after_days: number }
+  /** when the shopper said the bank transfer was sent (state pending_transfer); its lifetime runs from here */
+  transfer_awaited_at?: Date
+  /** the awaited transfer never arrived (state failed, E0012): when it lapsed */
+  transfer_lapsed_at?: Date
   created_at: Date
   updated_at: Date
 }
@@ -86,13 +96,15 @@ export interface Transaction {
 export function paymentStatus(tx: Transaction): string {
   switch (tx.state) {
     case "failed":
-      return "1000"
+      // a transfer that never arrived released the order: cancelled, not declined
+      return tx.transfer_lapsed_at ? "1100" : "1000"
     case "voided":
       return "1100"
     case "authorised":
       return "2000"
     case "awaiting_card":
     case "pending_3ds":
+    case "pending_transfer":
       return "2100"
     case "review":
       return "2200"
@@ -111,6 +123,7 @@ export function orderStatus(tx: Transaction): string {
       return "1"
     case "awaiting_card":
     case "pending_3ds":
+    case "pending_transfer":
       return "-1"
     case "review":
       return "-2"

@@ -4,6 +4,7 @@
  * (a non-empty token_id, the card fields empty); token_flag YES keeps the
  * card once the payment is authorised.
  */
+import { PAYMENT_METHOD } from "../../gateway/statuses"
 import type { SandboxAccount } from "../accounts"
 import {
   applyCardOutcome,
@@ -125,6 +126,7 @@ function refused(
     currency: echo(body.currency),
     amount: echo(body.amount),
     card: "",
+    payment_method: PAYMENT_METHOD.CARD,
     order_status: "0",
     result_info: info,
     risk_reasons: [],

@@ -1,7 +1,7 @@
 /**
  * POST /v1/cancel: voids a payment not yet captured (authorised, held for
- * review, or still waiting for card or 3-D Secure). A captured payment is
- * refunded instead (E0005).
+ * review, or still waiting for card, 3-D Secure or the shopper's bank
+ * transfer). A captured payment is refunded instead (E0005).
  */
 import { entryTransaction, notAllowed, runBatch, stateWords } from "../batch"
 import type { Operation } from "../context"
@@ -14,6 +14,7 @@ const VOIDABLE = new Set([
   "review",
   "awaiting_card",
   "pending_3ds",
+  "pending_transfer",
 ])
 
 export const cancel: Operation = (ctx, { body }) =>

@@ -3,6 +3,8 @@
  * interface document: form `theForm` posting to the hosted payment page,
  * static hidden inputs, script-added inputs under both names, and the
  * inputs the service sets. Refusals are HTTP 400 `{code, source, message}`.
+ * An optional payment_method opens the page on that method only; it must be
+ * one the account offers for the amount.
  */
 import { renderCheckoutPage } from "../../gateway/codecs/checkout-page"
 import { encodeForm, type FormValue } from "../../gateway/codecs/form"
@@ -13,8 +15,13 @@ import {
   type Operation,
 } from "../context"
 import { assertNewOrderNo, openTransaction, readOrder } from "../order-intake"
+import {
+  isOffered,
+  offeredMethods,
+  type PaymentMethodCode,
+} from "../payment-methods"
 import { Refusal } from "../result-codes"
-import { text } from "../wire-fields"
+import { text, type WireBody } from "../wire-fields"
 
 /** camel-case alias → request field; the page carries each value under both names. */
 export const SCRIPT_ALIASES: Readonly<Record<string, string>> = Object.freeze({
@@ -76,9 +83,14 @@ export const checkout: Operation = (ctx, { body, ip }) => {
         "token_id",
         "must be empty: a stored card pays by direct payment (/v1/authorise)"
       )
+    const method = requestedMethod(body, order.amount, order.currency)
     assertNewOrderNo(ctx, account, order.order_no)
     const tx = openTransaction(ctx, account, order, "hosted")
     tx.result_info = "0000:Waiting for the shopper"
+    if (method !== "") {
+      tx.payment_method = method
+      tx.requested_payment_method = method
+    }
     const signature = text(body, "encryption_data").toLowerCase()
     tx.checkout_signature = signature
     tx.checkout_token = ctx.store.newBrowserToken(tx, "checkout")
@@ -122,8 +134,9 @@ export const checkout: Operation = (ctx, { body, ip }) => {
         verify_billing_address: "0",
         merSendLogoNo: "0",
         logo_name: "",
-        APMType: "",
-        payment_method: "CARD",
+        // the method the page opens on; empty: every offered method, cards first
+        APMType: method,
+        payment_method: method,
         paymentToken: tx.checkout_token,
         cardType: "",
         card_type: "",
@@ -141,6 +154,28 @@ export const checkout: Operation = (ctx, { body, ip }) => {
       return badRequest(error.code, error.field ?? "body", error.info)
     throw error
   }
+}
+
+/**
+ * The checkout's payment_method (not signed): empty, or a method offered for
+ * the amount (payment-methods.ts, the list optimise answers); anything else
+ * is E0001 naming payment_method.
+ */
+function requestedMethod(
+  body: WireBody,
+  amount: string,
+  currency: string
+): PaymentMethodCode | "" {
+  const code = text(body, "payment_method")
+  if (code === "" || isOffered(code, amount)) return code
+  const offered = offeredMethods(amount)
+    .map((m) => m.payment_method)
+    .join(", ")
+  throw Refusal.field(
+    "E0001",
+    "payment_method",
+    `${code} is not offered for ${amount} ${currency}: one of ${offered}, or empty for all of them`
+  )
 }
 
 function scalar(value: unknown): string {

@@ -94,6 +94,8 @@ describe("retrievalTrans", () => {
         transaction_id: tx.transaction_id,
         transaction_date: "20261121090807",
         website: "shop.example",
+        // a direct payment is a card
+        payment_method: "CARD",
         // no card kept (token_flag absent)
         token_id: "",
       },

@@ -2,15 +2,16 @@
  * POST /v1/optimise: which payment methods to offer for an order.
  * DECISION: `payment_methods` in recommended order, each with
  * payment_method, display_name and rank; cards first, then wallets, bank
- * transfer only from 100 major units. The response echoes encryption_data.
+ * transfer only from 100 major units (payment-methods.ts, the list checkout
+ * also holds a payment_method to). The response echoes encryption_data.
  */
-import { compareAmounts } from "../../gateway/money/amount"
 import {
   identify,
   unknownAccount,
   type Operation,
   type Reply,
 } from "../context"
+import { offeredMethods } from "../payment-methods"
 import { Refusal, resultInfo } from "../result-codes"
 import { amount, currency, required, text } from "../wire-fields"
 
@@ -44,21 +45,7 @@ export const optimize: Operation = (ctx, { body }) => {
         `is longer than ${ctx.fieldLimits.shopper_email} characters`
       )
     }
-    const methods = [
-      {
-        payment_method: "CARD",
-        display_name: "Credit or debit card",
-        rank: "1",
-      },
-      { payment_method: "WALLET", display_name: "Digital wallet", rank: "2" },
-    ]
-    if (compareAmounts(total, 100) >= 0) {
-      methods.push({
-        payment_method: "BANK_TRANSFER",
-        display_name: "Bank transfer",
-        rank: "3",
-      })
-    }
+    const methods = offeredMethods(total).map((m) => ({ ...m }))
     return answer("OK", methods)
   } catch (error) {
     if (error instanceof Refusal) return answer(error.info, [])

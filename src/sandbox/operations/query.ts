@@ -93,6 +93,7 @@ export const retrievalTrans: Operation = (ctx, { body, ip }) => {
       transaction_id: tx.transaction_id,
       transaction_date: compactTimestamp(tx.created_at),
       website: tx.website,
+      payment_method: tx.payment_method,
       token_id: tx.token_id,
     }
   })
