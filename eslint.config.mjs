@@ -28,6 +28,7 @@ const CONCERNS = [
   "authorization",
   "authorization-lapses",
   "availability",
+  "bank-transfers",
   "cancellation",
   "capture",
   "instance-health",

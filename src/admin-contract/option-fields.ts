@@ -162,7 +162,9 @@ export const OPTION_FIELDS = {
    * The methods the checkout offers (wire contract DECISION, "Payment
    * methods"): `hidden` are never offered, `order` puts these first in this
    * order (the rest keep the acquirer's), `budget_ms` is how long the
-   * checkout waits for the acquirer's recommendation before offering cards.
+   * checkout waits for the acquirer's recommendation before offering cards;
+   * `delayed` and `awaiting_code` say which methods wait for the shopper's
+   * money and how the acquirer says so.
    */
   payment_methods: z
     .object({
@@ -171,9 +173,22 @@ export const OPTION_FIELDS = {
       budget_ms: positiveInt
         .max(10_000, "must be at most 10000 (10 seconds)")
         .default(1_500),
+      /** methods that end pending until the money arrives, captured on arrival */
+      delayed: z.array(paymentMethodCode).max(20).default(["BANK_TRANSFER"]),
+      /** the result code of a delayed payment awaiting the shopper's money */
+      awaiting_code: z
+        .string()
+        .regex(/^[A-Z0-9]{1,10}$/, "must be a result code such as P0001")
+        .default("P0001"),
     })
     .strict()
-    .default({ hidden: [], order: [], budget_ms: 1_500 }),
+    .default({
+      hidden: [],
+      order: [],
+      budget_ms: 1_500,
+      delayed: ["BANK_TRANSFER"],
+      awaiting_code: "P0001",
+    }),
   limits: z
     .object({
       batch: partialRecord(

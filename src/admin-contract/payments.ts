@@ -5,6 +5,7 @@ export interface AcquiringPayment {
   status:
     | "pending"
     | "requires_more"
+    | "pending_authorization"
     | "authorized"
     | "captured"
     | "canceled"
@@ -13,6 +14,10 @@ export interface AcquiringPayment {
   three_ds: { result: string | null }
   risk: { action: string | null; score: string | null; reasons: string[] }
   card_masked: string | null
+  /** the method that paid or was chosen (CARD, WALLET, BANK_TRANSFER …); null: a card */
+  payment_method: string | null
+  /** since when a bank transfer is awaited (ISO time), while it is */
+  transfer_awaited_since: string | null
   amount: string | null
   currency: string | null
   /** what the acquirer captured, once captured */

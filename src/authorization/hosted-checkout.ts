@@ -83,6 +83,8 @@ export async function openHostedPage(
       cancel_url: cancelUrlFor(core.options, attempt.token),
     }),
     ...(keep_for ? { token_flag: "YES" as const } : {}),
+    // the hosted page opens on the method the shopper picked (checked when the session began)
+    ...(data.payment_method ? { payment_method: data.payment_method } : {}),
   }
   try {
     const page = await core.gateway.checkout(order)

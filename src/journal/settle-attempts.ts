@@ -23,6 +23,10 @@ export function rulesOf(core: Pick<ProviderCore, "options">) {
   return {
     auto_capture: capturePolicy(core.options) === "authorisation",
     status_codes: core.options.status_codes,
+    delayed: {
+      methods: core.options.payment_methods.delayed,
+      awaiting_code: core.options.payment_methods.awaiting_code,
+    },
   }
 }
 

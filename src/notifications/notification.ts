@@ -38,6 +38,7 @@ import { readSession } from "../payment-sessions/session-store"
 import { lookupOrder } from "../journal/status-query"
 import { rulesOf as rules } from "../journal/settle-attempts"
 import {
+  isDelayed,
   queryMeaning,
   webhookActionOf,
 } from "../payment-sessions/status-meaning"
@@ -170,6 +171,14 @@ export async function webhookAction(
   const meaning = queryMeaning(answer.entry, rules(core))
   if (!meaning) return NOT_SUPPORTED
   const action = webhookActionOf(meaning.state)
+  if (isDelayed(answer.entry.payment_method, rules(core).delayed)) {
+    // Medusa's handler would drop a transfer's end or miss its order: the plugin's subscriber records it on the order
+    core.log(
+      "info",
+      `notification ${type} for ${orderNo}: a delayed payment now ${meaning.state} (confirmed by the status query), recorded by the plugin`
+    )
+    return { action: PaymentActions.NOT_SUPPORTED, data }
+  }
   if (
     action === "captured" &&
     capturePolicy(core.options) !== "authorisation"

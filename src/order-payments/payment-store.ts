@@ -114,7 +114,9 @@ export async function saveSessionData(
     PaymentSessionRow,
     "id" | "amount" | "raw_amount" | "currency_code"
   >,
-  data: SessionData
+  data: SessionData,
+  /** Medusa's status stays as it is (an awaited transfer is Medusa's to end, through its workflow) */
+  { keepStatus = false }: { keepStatus?: boolean } = {}
 ): Promise<void> {
   const amount = storedAmount(session)
   const shown = await writeSession(data)
@@ -123,7 +125,7 @@ export async function saveSessionData(
     amount,
     currency_code: session.currency_code,
     data: vouchedView(data, shown),
-    ...(data.status ? { status: data.status } : {}),
+    ...(data.status && !keepStatus ? { status: data.status } : {}),
   })
 }
 

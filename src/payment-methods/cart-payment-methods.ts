@@ -35,12 +35,13 @@ function servingProviders(ids: string[]): ServingProviders {
   return { card: of("acquiring-card"), hosted: of("acquiring-hosted") }
 }
 
-/** The methods for a cart the caller owns (404 otherwise). */
-export async function methodsForCart(req: MedusaRequest, cartId: string) {
-  const cart = (await ownedCart(req, cartId, [
-    ...CART_FIELDS,
-    "email",
-  ])) as CartRow & { id: string; email?: string | null }
+export type MethodsCart = CartRow & { id: string; email?: string | null }
+
+/** The fields of a cart its methods are decided from. */
+export const METHOD_CART_FIELDS = [...CART_FIELDS, "email"]
+
+/** The methods for a cart (its caller already known to be its owner). */
+export async function methodsFor(req: MedusaRequest, cart: MethodsCart) {
   const verdicts = await providerVerdicts(req, cart)
   const providers = servingProviders(
     verdicts.filter((v) => v.available).map((v) => v.id)
@@ -82,5 +83,6 @@ export async function cartPaymentMethodsRoute(
   req: MedusaRequest,
   res: MedusaResponse
 ) {
-  res.json(await methodsForCart(req, req.params.id))
+  const cart = await ownedCart(req, req.params.id, METHOD_CART_FIELDS)
+  res.json(await methodsFor(req, cart as MethodsCart))
 }

@@ -6,6 +6,7 @@
 import type { SessionData, StoredRefund } from "./session-data"
 import { unsettledAttempts } from "./session-data"
 import { compareAmounts, subtractAmounts } from "../gateway/index"
+import { paymentAttempt } from "./transitions"
 
 export interface AdminPaymentAccount {
   id: string | null
@@ -22,6 +23,8 @@ export interface AdminPaymentView {
   three_ds: { result: string | null }
   risk: { action: string | null; score: string | null; reasons: string[] }
   card_masked: string | null
+  payment_method: string | null
+  transfer_awaited_since: string | null
   amount: string | null
   currency: string | null
   /** what the acquirer captured, once captured */
@@ -81,6 +84,11 @@ export function adminView(
       reasons: (data.risk?.reasons ?? []).map(reasonText).filter(Boolean),
     },
     card_masked: data.card_masked ?? null,
+    payment_method: data.payment_method ?? null,
+    transfer_awaited_since:
+      paymentAttempt(data)?.state === "awaiting_transfer"
+        ? (paymentAttempt(data)?.at ?? null)
+        : null,
     amount: data.amount ?? null,
     currency: data.currency ?? null,
     ...capturedParts(data),

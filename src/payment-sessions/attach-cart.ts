@@ -3,7 +3,9 @@
  * the acquiring providers it gathers what the plugin trusts (the real cart,
  * the request's client data, the validated device data and, when the
  * storefront sells a subscription, the validated `subscription` object of
- * the payment order) into the plugin's table and replaces `data` with the
+ * the payment order, and the payment method a shopper picked for the hosted
+ * page, checked against what the acquirer offered) into the plugin's table
+ * and replaces `data` with the
  * intake's opaque token, which the provider takes. Anything else the browser
  * put into `data` is dropped, so nothing it sends (card data included) can
  * reach the stored session.
@@ -24,6 +26,7 @@ import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
 import { paymentsUnavailable } from "./store-answers"
 import { availabilityCartOf } from "../availability/availability-rules"
 import { cartAvailability } from "../availability/availability-check"
+import { chosenMethod } from "../payment-methods/chosen-method"
 
 export async function attachAcquiringCart(
   req: MedusaRequest,
@@ -87,12 +90,29 @@ export async function attachAcquiringCart(
         return
       }
     }
+    // a method other than a card opens the hosted page on it: only one the acquirer offered for this cart
+    const method = await chosenMethod(req, {
+      provider_id: body.provider_id,
+      cart_id: cart?.id,
+      asked: data.payment_method,
+    })
+    if (!method.ok) {
+      refuseField(res, "payment_method", {
+        code: "custom",
+        path: [],
+        message: method.reason,
+      })
+      return
+    }
     // kept in the plugin's table: Medusa stores the request's data and returns it to storefronts
     const intake = await storeIntake({
       device: device.data,
       client: clientContextOf(req),
       ...(cart ? { cart } : {}),
       ...(subscription.data ? { subscription: subscription.data } : {}),
+      ...(method.payment_method
+        ? { payment_method: method.payment_method }
+        : {}),
     })
     body.data = { intake }
     next()

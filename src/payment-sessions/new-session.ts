@@ -17,6 +17,7 @@ import {
 } from "../authorization/cart-snapshot"
 import { SubscriptionRequestSchema } from "../subscriptions/subscription-request"
 import type { SessionData } from "./session-data"
+import { paymentMethodCode } from "../admin-contract/option-fields"
 
 /** What the session-creation route gathered, parsed; a bad device or subscription is refused by name. */
 export function gatheredInput(gathered: Record<string, unknown>) {
@@ -29,7 +30,10 @@ export function gatheredInput(gathered: Record<string, unknown>) {
     throw invalid("subscription", subscription.error.issues[0])
   const cart = CartSnapshotSchema.safeParse(gathered.cart)
   const client = ClientContextSchema.safeParse(gathered.client)
+  // checked against the acquirer's offer when it was gathered (payment-methods/chosen-method.ts)
+  const method = paymentMethodCode.safeParse(gathered.payment_method)
   return {
+    ...(method.success ? { payment_method: method.data } : {}),
     device: device.data,
     subscription: subscription.data,
     cart: cart.success ? cart.data : undefined,
@@ -52,6 +56,7 @@ export function newSessionData(
     attempts: [],
     device: input.device,
     account: { id: core.account.id, mode: core.account.mode },
+    ...(input.payment_method ? { payment_method: input.payment_method } : {}),
     ...(input.cart ? { cart: input.cart } : {}),
     ...(input.client ? { client: input.client } : {}),
     ...(input.subscription

@@ -21,6 +21,8 @@ import { attemptStateOfStatus } from "./status-meaning"
 export const SESSION_STATUSES = [
   "pending",
   "requires_more",
+  /** a delayed method (bank transfer) awaits the shopper's money: Medusa makes the order without a payment */
+  "pending_authorization",
   "authorized",
   "captured",
   "canceled",
@@ -36,6 +38,8 @@ export const ATTEMPT_STATES = [
   /** awaiting the shopper (hosted page open, 3-D Secure challenge) or the acquirer */
   "pending",
   "requires_more",
+  /** a bank transfer the acquirer awaits (P0001): captured on arrival, or lapsed (E0012) */
+  "awaiting_transfer",
   "authorized",
   "captured",
   "declined",
@@ -131,6 +135,8 @@ export const SessionDataSchema = z.object({
   order_status: z.string().optional(),
   result: ResultInfoSchema.optional(),
   card_masked: z.string().optional(),
+  /** the method the shopper chose for the hosted page, then the one the acquirer says paid (CARD, WALLET, BANK_TRANSFER …) */
+  payment_method: z.string().optional(),
   /** the acquirer's token of the card that paid, when it keeps the card (never shown) */
   token_id: z.string().optional(),
   saved_card: SavedCardUseSchema.optional(),

@@ -40,6 +40,8 @@ export const ATTEMPT_STATE_MEANING: Readonly<
   pending: { session: "pending", webhook: "pending" },
   absent: { session: "pending", webhook: "pending" },
   requires_more: { session: "requires_more", webhook: "requires_more" },
+  // Medusa makes the order without a payment; the transfer's arrival is the plugin's to record
+  awaiting_transfer: { session: "pending_authorization", webhook: "pending" },
   authorized: { session: "authorized", webhook: "authorized" },
   captured: { session: "captured", webhook: "captured" },
   declined: { session: "error", webhook: "failed" },
@@ -89,16 +91,46 @@ export const PAYMENT_STATUS_MEANING: Readonly<
   unknown: null,
 }
 
+/** Delayed methods (a bank transfer): pending until the money arrives, captured on arrival (wire contract DECISION). */
+export interface DelayedMethods {
+  methods: readonly string[]
+  /** result code of a delayed payment awaiting the money */
+  awaiting_code: string
+}
+
+const DEFAULT_DELAYED: DelayedMethods = {
+  methods: ["BANK_TRANSFER"],
+  awaiting_code: "P0001",
+}
+
+export function isDelayed(
+  method: string | undefined,
+  delayed?: DelayedMethods
+) {
+  return (
+    !!method &&
+    (delayed ?? DEFAULT_DELAYED).methods.includes(method.toUpperCase())
+  )
+}
+
 export function queryMeaning(
   entry: QueryEntry,
-  rules?: { status_codes?: StatusCodeOverrides }
+  rules?: { status_codes?: StatusCodeOverrides; delayed?: DelayedMethods }
 ): QueryMeaning {
-  return PAYMENT_STATUS_MEANING[
-    interpretPaymentStatus(
-      entry.payment_status,
-      rules?.status_codes?.payment_status
-    )
-  ]
+  const meaning =
+    PAYMENT_STATUS_MEANING[
+      interpretPaymentStatus(
+        entry.payment_status,
+        rules?.status_codes?.payment_status
+      )
+    ]
+  // a delayed method the query calls pending is still awaiting its money
+  if (
+    meaning?.state === "pending" &&
+    isDelayed(entry.payment_method, rules?.delayed)
+  )
+    return { state: "awaiting_transfer" }
+  return meaning
 }
 
 /**
@@ -130,19 +162,28 @@ export const ORDER_STATUS_MEANING: Readonly<
 
 export function resultMeaning(
   result: VerifiedResult,
-  rules: { auto_capture: boolean; status_codes?: StatusCodeOverrides }
+  rules: {
+    auto_capture: boolean
+    status_codes?: StatusCodeOverrides
+    delayed?: DelayedMethods
+  }
 ): { state: AttemptState; held: boolean } | null {
-  const meaning =
-    ORDER_STATUS_MEANING[
-      interpretOrderStatus(
-        result.order_status,
-        rules.status_codes?.order_status
-      )
-    ]
-  return meaning
-    ? meaning({
-        auto_capture: rules.auto_capture,
-        challenge: !!result.issuer_url,
-      })
-    : null
+  const outcome = interpretOrderStatus(
+    result.order_status,
+    rules.status_codes?.order_status
+  )
+  const meaning = ORDER_STATUS_MEANING[outcome]
+  if (!meaning) return null
+  const delayed = isDelayed(result.payment_method, rules.delayed)
+  const awaiting =
+    result.result?.code === (rules.delayed ?? DEFAULT_DELAYED).awaiting_code
+  if (outcome === "pending" && (delayed || awaiting))
+    return { state: "awaiting_transfer", held: false }
+  // a transfer is captured as its money arrives, never separately
+  if (outcome === "authorised" && delayed)
+    return { state: "captured", held: false }
+  return meaning({
+    auto_capture: rules.auto_capture,
+    challenge: !!result.issuer_url,
+  })
 }

@@ -9,6 +9,8 @@ export interface StorefrontView {
   status: NonNullable<SessionData["status"]>
   result?: { code: string; text: string }
   card_masked?: string
+  /** the method picked for the hosted page, then the one that paid (CARD, WALLET, BANK_TRANSFER …) */
+  payment_method?: string
   review?: SessionData["review"]
   three_ds?: {
     form?: NonNullable<SessionData["three_ds"]>["form"]
@@ -25,6 +27,7 @@ export const STOREFRONT_VIEW_KEYS = [
   "status",
   "result",
   "card_masked",
+  "payment_method",
   "review",
   "three_ds",
   "confirming",
@@ -36,6 +39,7 @@ export function storefrontView(data: SessionData): StorefrontView {
   if (data.result)
     view.result = { code: data.result.code, text: data.result.text }
   if (data.card_masked) view.card_masked = data.card_masked
+  if (data.payment_method) view.payment_method = data.payment_method
   if (data.review) view.review = data.review
   if (data.three_ds?.form || data.three_ds?.result) {
     view.three_ds = {

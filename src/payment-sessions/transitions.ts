@@ -25,12 +25,14 @@ import {
   queryMeaning,
   resultMeaning,
   sessionStatusOf,
+  type DelayedMethods,
   type StatusCodeOverrides,
 } from "./status-meaning"
 
 export interface TransitionRules {
   auto_capture: boolean
   status_codes?: StatusCodeOverrides
+  delayed?: DelayedMethods
 }
 
 const WAITING: ReadonlySet<AttemptState> = new Set([
@@ -38,6 +40,7 @@ const WAITING: ReadonlySet<AttemptState> = new Set([
   "unknown",
   "pending",
   "requires_more",
+  "awaiting_transfer",
 ])
 const HOLDS_MONEY: ReadonlySet<AttemptState> = new Set([
   "authorized",
@@ -57,6 +60,9 @@ export function canMove(from: AttemptState, to: AttemptState): boolean {
   if (from === to) return false
   if (from === "absent") return to !== "sent"
   if (from === "requires_more" && to === "pending") return false // a query only knows "pending"
+  // an awaited transfer only ends: its money arrives, it lapses, or it is voided
+  if (from === "awaiting_transfer")
+    return ["captured", "authorized", "declined", "void"].includes(to)
   if (WAITING.has(from)) return true
   if (from === "authorized") return to === "captured" || to === "void"
   return false
@@ -203,6 +209,8 @@ export function applyResult(
         : next.card_masked,
   }
   if (result.token_id) next.token_id = result.token_id
+  if (result.payment_method)
+    next.payment_method = result.payment_method.toUpperCase()
   const risk = riskOf(result)
   if (risk) next.risk = risk
   const subscription = subscriptionFromResult(next.subscription, result)

@@ -30,8 +30,13 @@ const NOW = new Date("2026-11-24T12:00:00Z")
 
 type Row = Record<string, unknown> & { id: string }
 
-/** The payment module's lists: open and authorised sessions by status, payments, in pages as asked. */
-function paymentModule(rows: { open: Row[]; authorised: Row[]; live: Row[] }) {
+/** The payment module's lists: open, awaited and authorised sessions by status, payments, in pages as asked. */
+function paymentModule(rows: {
+  open: Row[]
+  awaited?: Row[]
+  authorised: Row[]
+  live: Row[]
+}) {
   const page = <T>(all: T[], config: { skip: number; take: number }) =>
     all.slice(config.skip, config.skip + config.take)
   const module = {
@@ -41,7 +46,11 @@ function paymentModule(rows: { open: Row[]; authorised: Row[]; live: Row[] }) {
         config: { skip: number; take: number }
       ) =>
         page(
-          filters.status.includes("pending") ? rows.open : rows.authorised,
+          filters.status.includes("pending")
+            ? rows.open
+            : filters.status.includes("pending_authorization")
+              ? (rows.awaited ?? [])
+              : rows.authorised,
           config
         )
     ),
@@ -117,6 +126,8 @@ describe("one reconcile run", () => {
           updated_at: new Date("2026-11-24T11:59:00Z"),
         }),
       ],
+      // a bank transfer awaited for days: asked until it ends
+      awaited: [session("payses_transfer")],
       authorised: [
         session("payses_paid"),
         session("payses_dropped"),
@@ -134,6 +145,7 @@ describe("one reconcile run", () => {
       "payses_open",
       "payses_held",
       "payses_held_now",
+      "payses_transfer",
     ])
     // held past the abandoned time, or without an order and not released already
     expect(ids(abandoned)).toEqual(["payses_held", "payses_paid"])
@@ -154,7 +166,7 @@ describe("one reconcile run", () => {
     expect(filters.updated_at.$lte).toEqual(new Date("2026-11-24T11:59:00Z"))
     expect(config.take).toBe(100)
     expect(module.listPaymentSessions.mock.calls.map((c) => c[1].skip)).toEqual(
-      [0, 100, 200, 0]
+      [0, 100, 200, 0, 0]
     )
   })
 })

@@ -64,8 +64,27 @@ export async function reconcileAcquiring(
       }
     )
   )
+  // bank transfers awaited for days (the acquirer lapses them after its own lifetime): asked until they end
+  const awaited = await pages((skip) =>
+    payments.listPaymentSessions(
+      {
+        provider_id,
+        status: ["pending_authorization"],
+        updated_at: { $lte: new Date(now - quiet) },
+      },
+      {
+        select: SESSION_FIELDS,
+        order: { updated_at: "ASC", id: "ASC" },
+        skip,
+        take: PAGE,
+      }
+    )
+  )
   const openAcquiring = open.filter((s) => isAcquiringProvider(s.provider_id))
-  const justAnswered = await reconcileSessions(container, openAcquiring)
+  const justAnswered = await reconcileSessions(container, [
+    ...openAcquiring,
+    ...awaited.filter((s) => isAcquiringProvider(s.provider_id)),
+  ])
   // still waiting in Medusa this long with the money held: recorded now, or released
   const stale = openAcquiring.filter(
     (s) => new Date(s.updated_at).getTime() <= now - abandoned

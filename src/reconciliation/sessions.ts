@@ -29,6 +29,7 @@ import {
   type PaymentSessionRow,
 } from "../order-payments/payment-store"
 import { thrownMessage } from "../journal/errors"
+import { settleAwaitedTransfer } from "../bank-transfers/settle-transfer"
 
 /** The fields of a payment session the reconcile reads (a StoredSession). */
 export const STORED_SESSION_FIELDS = [
@@ -85,7 +86,8 @@ export async function reconcileSessions(
     if (
       !openOrderNumbers(data).length &&
       !surplusAttempts(data).length &&
-      !heldButUnrecorded(data)
+      !heldButUnrecorded(data) &&
+      session.status !== "pending_authorization"
     )
       continue
     // one status query per provider and account
@@ -131,8 +133,14 @@ async function reconcileOne(
   let data = settled
   for (const attempt of surplusAttempts(data))
     data = await voidSurplus(core, data, attempt)
+  // an awaited transfer's end is recorded on its order by Medusa's deferred-payment workflow
+  const awaited = session.status === "pending_authorization"
   if (JSON.stringify(data) !== JSON.stringify(before))
-    await saveSessionData(container, session, data)
+    await saveSessionData(container, session, data, { keepStatus: awaited })
+  if (awaited) {
+    await settleAwaitedTransfer(container, session.id)
+    return
+  }
   if (data.status === "authorized" || data.status === "captured") {
     await processPaymentWorkflow(container).run({
       input: {
