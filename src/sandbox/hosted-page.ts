@@ -192,8 +192,8 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 ${tx.keep_card ? `<p class="hint">The shop asked to keep this card for later payments.</p>` : ""}
 <button type="submit">Pay</button>
 </form>
-${methodSwitches(tx, PAYMENT_METHOD.CARD)}
 ${cancelForm(tx)}
+${methodSwitches(tx, PAYMENT_METHOD.CARD)}
 ${testCardHint(ctx.cards)}`
   )
 }

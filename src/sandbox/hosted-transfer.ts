@@ -85,7 +85,7 @@ ${orderSummary(tx)}
 </dl>
 <p class="hint">Sandbox account: no real bank. The payment stays pending until the money arrives; a transfer not received within ${ctx.transferLifetimeDays} days lapses.</p>
 <form method="post" action="${esc(checkoutBase(tx))}/transfer"><button type="submit">I have sent the transfer</button></form>
-${methodSwitches(tx, PAYMENT_METHOD.BANK_TRANSFER)}
-${cancelForm(tx)}`
+${cancelForm(tx)}
+${methodSwitches(tx, PAYMENT_METHOD.BANK_TRANSFER)}`
   )
 }

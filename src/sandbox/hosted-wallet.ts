@@ -79,7 +79,7 @@ export function walletPage(res: Response, tx: Transaction): void {
 ${orderSummary(tx)}
 <p class="hint">Sandbox wallet: your device approves the payment with its stored card; there is no 3-D Secure step.</p>
 <form method="post" action="${esc(checkoutBase(tx))}/wallet"><button type="submit">Pay ${esc(tx.amount)} ${esc(tx.currency)} with the wallet</button></form>
-${methodSwitches(tx, PAYMENT_METHOD.WALLET)}
-${cancelForm(tx)}`
+${cancelForm(tx)}
+${methodSwitches(tx, PAYMENT_METHOD.WALLET)}`
   )
 }
