@@ -27,6 +27,7 @@ export {
   type CartLike,
   type PublicSessionData,
   type SessionStatus,
+  type StartSessionOptions,
   type ThreeDsForm,
 } from "./session.js"
 export { AcquiringRequestError } from "./request-error.js"
@@ -55,6 +56,16 @@ export {
   type UnavailableReason,
 } from "./provider-availability.js"
 export {
+  KNOWN_PAYMENT_METHODS,
+  isHostedProvider,
+  isKnownPaymentMethod,
+  listPaymentMethods,
+  paysOnHostedPage,
+  type CartPaymentMethods,
+  type KnownPaymentMethod,
+  type PaymentMethod,
+} from "./payment-methods.js"
+export {
   openHostedPage,
   type HostedPageOptions,
   type HostedPageOutcome,
@@ -62,8 +73,10 @@ export {
 export {
   readPaymentReturn,
   readReturn,
+  returnOutcome,
   waitForConfirmation,
   type PaymentReturn,
+  type ReturnOutcome,
   type ReturnedPayment,
   type WaitOptions,
 } from "./return-page.js"

@@ -62,6 +62,20 @@ export const GERMAN_MESSAGES: AcquiringMessages = {
   hostedOpenElsewhere: (seconds) =>
     `Die Zahlungsseite ist in einem anderen Tab geöffnet. Zahlen Sie dort oder versuchen Sie es hier in ${Math.ceil(seconds)} Sekunden erneut.`,
 
+  paymentMethodsLegend: "Zahlungsart",
+  paymentMethodHint: (code) => {
+    switch (code) {
+      case "CARD":
+        return "Sofort mit Karte bezahlen; Ihre Bestellung ist gleich bestätigt."
+      case "WALLET":
+        return "Mit Ihrer digitalen Wallet auf der sicheren Zahlungsseite bezahlen."
+      case "BANK_TRANSFER":
+        return "Überweisen Sie den Betrag von Ihrer Bank. Ihre Bestellung wird bestätigt, sobald das Geld eingegangen ist."
+      default:
+        return ""
+    }
+  },
+
   returnChecking: "Ihre Zahlung wird geprüft…",
   returnAccepted: "Zahlung angenommen. Ihre Bestellung wird aufgegeben…",
   returnPending:
@@ -70,4 +84,6 @@ export const GERMAN_MESSAGES: AcquiringMessages = {
     "Die Zahlung ist nicht durchgegangen. Ihr Warenkorb bleibt erhalten; Sie können es erneut versuchen.",
   returnCanceled:
     "Sie haben die Zahlungsseite ohne Zahlung verlassen. Ihr Warenkorb bleibt erhalten.",
+  returnAwaitingTransfer: (order) =>
+    `${order ? `Bestellung ${order} ist aufgegeben` : "Ihre Bestellung ist aufgegeben"}. Wir warten auf Ihre Überweisung und bestätigen die Bestellung, sobald das Geld eingegangen ist; bitte zahlen Sie nicht noch einmal.`,
 }

@@ -52,6 +52,20 @@ export const ENGLISH_MESSAGES: AcquiringMessages = {
   hostedOpenElsewhere: (seconds) =>
     `The payment page is open in another tab. Pay there, or try again here in ${Math.ceil(seconds)} seconds.`,
 
+  paymentMethodsLegend: "Payment method",
+  paymentMethodHint: (code) => {
+    switch (code) {
+      case "CARD":
+        return "Pay now by card; your order is confirmed at once."
+      case "WALLET":
+        return "Pay with your digital wallet on the secure payment page."
+      case "BANK_TRANSFER":
+        return "Send the amount from your bank. Your order is confirmed once the money arrives."
+      default:
+        return ""
+    }
+  },
+
   returnChecking: "Checking your payment…",
   returnAccepted: "Payment accepted. Placing your order…",
   returnPending:
@@ -60,6 +74,8 @@ export const ENGLISH_MESSAGES: AcquiringMessages = {
     "The payment did not go through. Your cart is kept; you can try again.",
   returnCanceled:
     "You left the payment page without paying. Your cart is kept.",
+  returnAwaitingTransfer: (order) =>
+    `${order ? `Order ${order} is placed` : "Your order is placed"}. We are waiting for your bank transfer and confirm the order once the money arrives; please do not pay again.`,
 }
 
 /** `base` (English by default) with `overrides` on top; a key given as undefined keeps the base's. */

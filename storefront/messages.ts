@@ -67,10 +67,24 @@ export type AcquiringMessages = CardCheckMessages & {
   /** Another tab opened the payment page moments ago. */
   hostedOpenElsewhere: (retryAfterSeconds: number) => string
 
+  /** The legend of the payment method list. */
+  paymentMethodsLegend: string
+  /**
+   * A short hint under a payment method the kit knows (`CARD`, `WALLET`,
+   * `BANK_TRANSFER`); "" for any other code, which shows its name only.
+   */
+  paymentMethodHint: (code: string) => string
+
   /** The return page, after the hosted page or a 3-D Secure challenge. */
   returnChecking: string
   returnAccepted: string
   returnPending: string
   returnFailed: string
   returnCanceled: string
+  /**
+   * A bank transfer was sent: the order is placed, its money awaited (not
+   * paid, not failed). `order` is the order's number for the shopper, when
+   * known (e.g. "#1042").
+   */
+  returnAwaitingTransfer: (order?: string) => string
 }

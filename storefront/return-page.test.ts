@@ -1,4 +1,5 @@
-import { readReturn, waitForConfirmation } from "./return-page"
+import { readReturn, returnOutcome, waitForConfirmation } from "./return-page"
+import type { SessionStatus } from "./session"
 import type { StoreTransport } from "./transport"
 
 describe("readReturn", () => {
@@ -117,5 +118,75 @@ describe("waitForConfirmation by the attempt token", () => {
     await expect(
       waitForConfirmation(store, { status: "authorized", attempt })
     ).rejects.toMatchObject({ status: 404, message: "Unknown payment attempt" })
+  })
+})
+
+describe("a bank transfer awaited (pending_authorization)", () => {
+  const attempt = "0f1e2d3c4b5a69788796a5b4"
+
+  it("reads the status from the address", () => {
+    expect(
+      readReturn(
+        `/checkout/return?status=pending_authorization&attempt=${attempt}`
+      )
+    ).toEqual({ status: "pending_authorization", attempt })
+  })
+
+  it("stops waiting there and reports it as awaiting the transfer", async () => {
+    const answers = [
+      { status: "pending", data: { confirming: true } },
+      {
+        status: "pending_authorization",
+        data: {
+          status: "pending_authorization",
+          payment_method: "BANK_TRANSFER",
+        },
+      },
+      { status: "captured", data: { status: "captured" } },
+    ]
+    let reads = 0
+    const store: StoreTransport = async () => {
+      reads++
+      const next = answers.shift()!
+      return {
+        status: 200,
+        body: {
+          payment_return: {
+            attempt,
+            cart_id: "cart_1",
+            order_id: null,
+            payment_session: { id: "ps_1", ...next },
+          },
+        },
+      }
+    }
+    const found = await waitForConfirmation(
+      store,
+      { status: "pending", attempt },
+      { intervalMs: 1 }
+    )
+    expect(reads).toBe(2)
+    expect(found.payment_session).toEqual({
+      id: "ps_1",
+      status: "pending_authorization",
+      data: {
+        status: "pending_authorization",
+        payment_method: "BANK_TRANSFER",
+      },
+    })
+    expect(returnOutcome(found.payment_session)).toBe("awaiting_transfer")
+  })
+})
+
+describe("returnOutcome", () => {
+  it("names what the return page does for each status", () => {
+    const of = (status: SessionStatus) => returnOutcome({ status, data: {} })
+    expect(of("authorized")).toBe("paid")
+    expect(of("captured")).toBe("paid")
+    expect(of("pending_authorization")).toBe("awaiting_transfer")
+    expect(of("pending")).toBe("being_checked")
+    expect(of("error")).toBe("failed")
+    expect(of("requires_more")).toBe("failed")
+    expect(of("canceled")).toBe("canceled")
   })
 })

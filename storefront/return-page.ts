@@ -22,6 +22,7 @@ const RETURN_STATUSES: readonly SessionStatus[] = [
   "captured",
   "pending",
   "requires_more",
+  "pending_authorization",
   "error",
   "canceled",
 ]
@@ -122,7 +123,10 @@ async function poll<T>(
 
 /**
  * Reads the payment until the plugin has confirmed its outcome (status no
- * longer `pending`), then answers it. After `timeoutMs` the last read is
+ * longer `pending`), then answers it. `pending_authorization` (a bank
+ * transfer the acquirer awaits, which may take days) is such an outcome:
+ * the wait stops there and `returnOutcome` calls it `awaiting_transfer`.
+ * After `timeoutMs` the last read is
  * answered as it is (still `pending`): tell the shopper the payment is
  * being checked rather than completing the cart.
  *
@@ -157,4 +161,38 @@ export function waitForConfirmation(
 
 function settled(session: AcquiringSession): boolean {
   return session.status !== "pending" && !session.data.confirming
+}
+
+/**
+ * What the return page does with the confirmed payment, one word each:
+ * - `paid`: authorized or captured; complete the cart (unless `order_id` is set).
+ * - `awaiting_transfer`: a bank transfer the acquirer awaits
+ *   (`pending_authorization`); complete the cart all the same (Medusa makes
+ *   the order without a payment) and tell the shopper the order waits for
+ *   the transfer's money, neither paid nor failed. The payment is recorded
+ *   on the order when the money arrives; the order is cancelled when it
+ *   never does.
+ * - `being_checked`: still `pending` when the wait ended; do not complete the cart.
+ * - `failed`: refused or not finished; the cart is kept and may be paid again.
+ * - `canceled`: the shopper left the hosted page; the cart is kept.
+ */
+export type ReturnOutcome =
+  "paid" | "awaiting_transfer" | "being_checked" | "failed" | "canceled"
+
+export function returnOutcome(
+  session: Pick<AcquiringSession, "status" | "data">
+): ReturnOutcome {
+  switch (session.status) {
+    case "authorized":
+    case "captured":
+      return "paid"
+    case "pending_authorization":
+      return "awaiting_transfer"
+    case "pending":
+      return "being_checked"
+    case "canceled":
+      return "canceled"
+    default:
+      return "failed"
+  }
 }

@@ -14,8 +14,20 @@ export const ACQUIRING_PROVIDERS = {
 
 export type AcquiringMethod = keyof typeof ACQUIRING_PROVIDERS
 
+/**
+ * `pending_authorization`: a bank transfer the acquirer awaits. Medusa
+ * completes the cart into an order without a payment; the payment is
+ * recorded when the money arrives (or the order is cancelled when it never
+ * does).
+ */
 export type SessionStatus =
-  "pending" | "requires_more" | "authorized" | "captured" | "error" | "canceled"
+  | "pending"
+  | "requires_more"
+  | "pending_authorization"
+  | "authorized"
+  | "captured"
+  | "error"
+  | "canceled"
 
 /** A hidden form the browser posts, top-level, to the 3-D Secure challenge. */
 export type ThreeDsForm = {
@@ -29,6 +41,8 @@ export type PublicSessionData = {
   status?: SessionStatus
   result?: { code: string; text: string }
   card_masked?: string
+  /** The method picked for the hosted page, then the one that paid (`CARD`, `WALLET`, `BANK_TRANSFER`, …). */
+  payment_method?: string
   /** The saved card this payment kept or was paid with (never its token). */
   saved_card_id?: string
   review?: "held" | "released" | "rejected"
@@ -82,6 +96,19 @@ export function toSession(raw: any): AcquiringSession {
   }
 }
 
+export type StartSessionOptions = {
+  /** Collected from the browser when not given. */
+  device?: DeviceData
+  /**
+   * The payment method's code from `listPaymentMethods` (`WALLET`,
+   * `BANK_TRANSFER`, …), sent as `data.payment_method`: the hosted page then
+   * opens on it. Use the method's own `provider_id` as `provider`; a method
+   * the acquirer did not offer for the cart through it is refused (400
+   * naming `data.payment_method`).
+   */
+  paymentMethod?: string
+}
+
 /**
  * Starts a payment session for the cart with the browser's device data, as
  * js-sdk's `store.payment.initiatePaymentSession` does (it creates the
@@ -92,7 +119,7 @@ export async function startSession(
   store: StoreTransport,
   cart: CartLike,
   provider: AcquiringMethod | string,
-  options: { device?: DeviceData } = {}
+  options: StartSessionOptions = {}
 ): Promise<AcquiringSession> {
   let collectionId = cart.payment_collection?.id
   if (!collectionId) {
@@ -106,7 +133,15 @@ export async function startSession(
   const answer = await store(
     "POST",
     `/store/payment-collections/${encodeURIComponent(collectionId)}/payment-sessions`,
-    { provider_id: id, data: { device: options.device ?? collectDeviceData() } }
+    {
+      provider_id: id,
+      data: {
+        device: options.device ?? collectDeviceData(),
+        ...(options.paymentMethod
+          ? { payment_method: options.paymentMethod }
+          : {}),
+      },
+    }
   )
   if (answer.status !== 200) throw errorFromAnswer(answer)
   const session = answer.body?.payment_collection?.payment_sessions?.find(

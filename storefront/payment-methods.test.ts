@@ -1,0 +1,265 @@
+import { AcquiringRequestError } from "./request-error"
+import {
+  isKnownPaymentMethod,
+  listPaymentMethods,
+  paysOnHostedPage,
+} from "./payment-methods"
+import { startSession } from "./session"
+import { ENGLISH_MESSAGES } from "./messages-en"
+import { GERMAN_MESSAGES } from "./messages-de"
+import type { DeviceData } from "./device-data"
+import type { StoreAnswer, StoreTransport } from "./transport"
+
+function fakeStore(...answers: StoreAnswer[]) {
+  const calls: { method: string; path: string; body: unknown }[] = []
+  const store: StoreTransport = async (method, path, body) => {
+    calls.push({ method, path, body })
+    return answers.shift()!
+  }
+  return { store, calls }
+}
+
+const CARD = {
+  code: "CARD",
+  display_name: "Credit or debit card",
+  rank: 1,
+  provider_id: "pp_acquiring-card_acquiring",
+}
+const WALLET = {
+  code: "WALLET",
+  display_name: "Digital wallet",
+  rank: 2,
+  provider_id: "pp_acquiring-hosted_acquiring",
+}
+const BANK_TRANSFER = {
+  code: "BANK_TRANSFER",
+  display_name: "Bank transfer",
+  rank: 3,
+  provider_id: "pp_acquiring-hosted_acquiring",
+}
+
+describe("listPaymentMethods", () => {
+  it("asks for the cart's methods and keeps their order and known keys only", async () => {
+    const { store, calls } = fakeStore({
+      status: 200,
+      body: {
+        payment_methods: [
+          { ...BANK_TRANSFER, rank: 3, account: "must not be kept" },
+          CARD,
+          { ...WALLET, icon: "https://acquirer.example/wallet.svg" },
+        ],
+        source: "acquirer",
+        cache: "hit",
+      },
+    })
+    expect(await listPaymentMethods(store, "cart_01 x")).toEqual({
+      payment_methods: [BANK_TRANSFER, CARD, WALLET],
+      source: "acquirer",
+    })
+    expect(calls).toEqual([
+      {
+        method: "GET",
+        path: "/store/acquiring/carts/cart_01%20x/payment-methods",
+        body: undefined,
+      },
+    ])
+  })
+
+  it("keeps a code it does not know, by the acquirer's name, and drops what cannot be paid with", async () => {
+    const { store } = fakeStore({
+      status: 200,
+      body: {
+        payment_methods: [
+          {
+            code: "INSTALMENTS",
+            display_name: "Pay in 3",
+            rank: "4",
+            provider_id: "pp_acquiring-hosted_acquiring",
+          },
+          { code: "VOUCHER", provider_id: "pp_acquiring-hosted_acquiring" },
+          { code: "NO_PROVIDER", display_name: "Nowhere", rank: 5 },
+          null,
+        ],
+        source: "something else",
+      },
+    })
+    expect(await listPaymentMethods(store, "cart_01")).toEqual({
+      payment_methods: [
+        {
+          code: "INSTALMENTS",
+          display_name: "Pay in 3",
+          rank: 4,
+          provider_id: "pp_acquiring-hosted_acquiring",
+        },
+        {
+          code: "VOUCHER",
+          display_name: "VOUCHER",
+          rank: 0,
+          provider_id: "pp_acquiring-hosted_acquiring",
+        },
+      ],
+      source: "cards",
+    })
+  })
+
+  it("throws the store's refusal", async () => {
+    const { store } = fakeStore({
+      status: 404,
+      body: { type: "not_found", message: "Cart cart_01 was not found" },
+    })
+    const refusal = await listPaymentMethods(store, "cart_01").catch(
+      (error: unknown) => error
+    )
+    expect(refusal).toBeInstanceOf(AcquiringRequestError)
+    expect(refusal).toMatchObject({
+      status: 404,
+      type: "not_found",
+      message: "Cart cart_01 was not found",
+    })
+  })
+
+  it("throws on an answer without a list", async () => {
+    const { store } = fakeStore({ status: 200, body: { source: "cards" } })
+    await expect(listPaymentMethods(store, "cart_01")).rejects.toBeInstanceOf(
+      AcquiringRequestError
+    )
+  })
+})
+
+describe("paysOnHostedPage", () => {
+  it("is true for the hosted provider of any registration id, false for the card form's", () => {
+    expect(paysOnHostedPage(WALLET)).toBe(true)
+    expect(
+      paysOnHostedPage({ provider_id: "pp_acquiring-hosted_eu_shop" })
+    ).toBe(true)
+    expect(paysOnHostedPage(CARD)).toBe(false)
+    expect(paysOnHostedPage({ provider_id: "pp_stripe_stripe" })).toBe(false)
+  })
+})
+
+describe("startSession with a payment method", () => {
+  const device: DeviceData = {
+    time_zone: "Europe/Berlin",
+    resolution: "1440x900",
+    color_depth: "24",
+    challenge_window_size: "05",
+  }
+
+  it("sends data.payment_method with the device to the method's provider", async () => {
+    const { store, calls } = fakeStore({
+      status: 200,
+      body: {
+        payment_collection: {
+          payment_sessions: [
+            {
+              id: "ps_1",
+              provider_id: WALLET.provider_id,
+              status: "pending",
+              data: { status: "pending", payment_method: "WALLET" },
+            },
+          ],
+        },
+      },
+    })
+    const session = await startSession(
+      store,
+      { id: "cart_1", payment_collection: { id: "pay_col_1" } },
+      WALLET.provider_id,
+      { device, paymentMethod: WALLET.code }
+    )
+    expect(session).toEqual({
+      id: "ps_1",
+      provider_id: WALLET.provider_id,
+      status: "pending",
+      data: { status: "pending", payment_method: "WALLET" },
+    })
+    expect(calls).toEqual([
+      {
+        method: "POST",
+        path: "/store/payment-collections/pay_col_1/payment-sessions",
+        body: {
+          provider_id: WALLET.provider_id,
+          data: { device, payment_method: "WALLET" },
+        },
+      },
+    ])
+  })
+
+  it("sends no payment_method when none is chosen", async () => {
+    const { store, calls } = fakeStore({
+      status: 200,
+      body: {
+        payment_collection: {
+          payment_sessions: [
+            { id: "ps_1", provider_id: CARD.provider_id, status: "pending" },
+          ],
+        },
+      },
+    })
+    await startSession(
+      store,
+      { id: "cart_1", payment_collection: { id: "pay_col_1" } },
+      "card",
+      { device }
+    )
+    expect(calls[0].body).toEqual({
+      provider_id: CARD.provider_id,
+      data: { device },
+    })
+  })
+
+  it("throws the refusal of a method the acquirer did not offer, naming data.payment_method", async () => {
+    const { store } = fakeStore({
+      status: 400,
+      body: {
+        type: "invalid_data",
+        message:
+          "data.payment_method: BANK_TRANSFER is not offered for this cart",
+        issues: [
+          {
+            field: "data.payment_method",
+            reason: "BANK_TRANSFER is not offered for this cart",
+          },
+        ],
+      },
+    })
+    const refusal = await startSession(
+      store,
+      { id: "cart_1", payment_collection: { id: "pay_col_1" } },
+      BANK_TRANSFER.provider_id,
+      { device, paymentMethod: "BANK_TRANSFER" }
+    ).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(AcquiringRequestError)
+    expect((refusal as AcquiringRequestError).issues[0].field).toBe(
+      "data.payment_method"
+    )
+  })
+})
+
+describe("payment method hints", () => {
+  it("has a hint for each known code in English and German, none for others", () => {
+    for (const code of ["CARD", "WALLET", "BANK_TRANSFER"]) {
+      expect(isKnownPaymentMethod(code)).toBe(true)
+      expect(ENGLISH_MESSAGES.paymentMethodHint(code)).not.toBe("")
+      expect(GERMAN_MESSAGES.paymentMethodHint(code)).not.toBe("")
+    }
+    expect(ENGLISH_MESSAGES.paymentMethodHint("BANK_TRANSFER")).toBe(
+      "Send the amount from your bank. Your order is confirmed once the money arrives."
+    )
+    expect(isKnownPaymentMethod("INSTALMENTS")).toBe(false)
+    expect(ENGLISH_MESSAGES.paymentMethodHint("INSTALMENTS")).toBe("")
+    expect(GERMAN_MESSAGES.paymentMethodHint("INSTALMENTS")).toBe("")
+  })
+
+  it("says the order is waiting for the transfer, with its number when known", () => {
+    expect(ENGLISH_MESSAGES.returnAwaitingTransfer("#1042")).toBe(
+      "Order #1042 is placed. We are waiting for your bank transfer and confirm the order once the money arrives; please do not pay again."
+    )
+    expect(ENGLISH_MESSAGES.returnAwaitingTransfer()).toMatch(
+      /^Your order is placed\. We are waiting for your bank transfer/
+    )
+    expect(GERMAN_MESSAGES.returnAwaitingTransfer("#1042")).toMatch(
+      /^Bestellung #1042 ist aufgegeben\. Wir warten auf Ihre Überweisung/
+    )
+  })
+})
