@@ -1,0 +1,316 @@
+import { randomBytes } from "node:crypto"
+import { Modules } from "@medusajs/framework/utils"
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  HOSTED_PROVIDER,
+  type Shop,
+} from "../helpers/acquiring-suite"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
+import { formsOf, submitForm } from "../../dev/store-client/browser"
+import { expectStatus } from "../../dev/store-client/http-client"
+import {
+  createReadyCart,
+  openPaymentSession,
+  SHOPPER_DEVICE,
+} from "../../dev/store-client/storefront"
+import {
+  adminOrder,
+  adminPayment,
+  eventually,
+  expectOrder,
+} from "../helpers/checkout"
+import { expectMoneyEventually, moneyOf } from "../helpers/settlement"
+
+jest.setTimeout(120_000)
+
+process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
+
+/**
+ * The methods a checkout offers and pays with: the acquirer's
+ * recommendation per cart, a wallet and a bank transfer through the hosted
+ * page. The seeded USD cart costs 10.00 per item + 5.00 shipping: one item
+ * is 15.00 (below the sandbox's 100.00 bank-transfer threshold), ten are
+ * 105.00.
+ */
+acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+  const methodsOf = async (shop: Shop, cartId: string) =>
+    expectStatus(
+      await shop.store.get(`/store/acquiring/carts/${cartId}/payment-methods`),
+      200,
+      "payment methods"
+    )
+  const codes = (answer: { payment_methods: { code: string }[] }) =>
+    answer.payment_methods.map((m) => m.code)
+
+  /** A hosted session opened on `method`, its page followed to the method's own page. */
+  async function methodPage(shop: Shop, method: string, quantity = 1) {
+    const cart = await createReadyCart(shop.store, shop.seeded, { quantity })
+    const { session, answer } = await openPaymentSession(
+      shop.store,
+      cart.id,
+      HOSTED_PROVIDER,
+      { device: SHOPPER_DEVICE, payment_method: method }
+    )
+    expectStatus(answer, 200, `hosted session for ${method}`)
+    const path = `/store/acquiring/payment-sessions/${session.id}/checkout`
+    const page = await shop.store.get(path)
+    expectStatus(page, 200, "checkout")
+    const [checkoutForm] = formsOf(
+      page.text,
+      `${backendUrl()}${path}`,
+      "checkout-data"
+    )
+    expect(checkoutForm.inputs.payment_method).toBe(method)
+    const onward = await submitForm(checkoutForm)
+    const shown = onward.visits.at(-1)!
+    expect(shown.status).toBe(200)
+    const [payForm] = formsOf(shown.text, shown.url)
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
+    return { cart, session, shown, payForm, tx }
+  }
+
+  it("recommends the acquirer's methods per cart, bank transfer from 100.00, asking once per cart and amount", async () => {
+    const shop = await openShop()
+    const small = await createReadyCart(shop.store, shop.seeded)
+    const asked = (await sandbox.requests("optimise")).length
+    const first = await methodsOf(shop, small.id)
+    expect(first).toEqual({
+      source: "acquirer",
+      payment_methods: [
+        {
+          code: "CARD",
+          display_name: "Credit or debit card",
+          rank: 1,
+          provider_id: CARD_PROVIDER,
+        },
+        {
+          code: "WALLET",
+          display_name: "Digital wallet",
+          rank: 2,
+          provider_id: HOSTED_PROVIDER,
+        },
+      ],
+    })
+    expect(await methodsOf(shop, small.id)).toEqual(first)
+    expect((await sandbox.requests("optimise")).length).toBe(asked + 1)
+
+    const large = await createReadyCart(shop.store, shop.seeded, {
+      quantity: 10,
+    })
+    const answer = await methodsOf(shop, large.id)
+    expect(codes(answer)).toEqual(["CARD", "WALLET", "BANK_TRANSFER"])
+    expect(answer.payment_methods[2]).toMatchObject({
+      display_name: "Bank transfer",
+      provider_id: HOSTED_PROVIDER,
+    })
+  })
+
+  it("offers cards when the acquirer is slow, answers wrongly signed or fails", async () => {
+    const shop = await openShop()
+    for (const fault of [
+      { kind: "latency", latency_ms: 5_000 },
+      { kind: "wrong_signature" },
+      { kind: "http_500" },
+      { kind: "connection_reset" },
+    ]) {
+      await sandbox.injectFault({ operation: "optimise", count: 3, ...fault })
+      const cart = await createReadyCart(shop.store, shop.seeded, {
+        quantity: 10,
+      })
+      const answer = await methodsOf(shop, cart.id)
+      expect([fault.kind, answer]).toEqual([
+        fault.kind,
+        {
+          source: "cards",
+          payment_methods: [
+            expect.objectContaining({
+              code: "CARD",
+              provider_id: CARD_PROVIDER,
+            }),
+          ],
+        },
+      ])
+      await sandbox.clearFaults()
+    }
+  })
+
+  it("leaves out what the merchant hid and puts first what the merchant ordered", async () => {
+    const shop = await openShop()
+    const created = await shop.admin.post(
+      "/admin/acquiring/settings/accounts",
+      sandboxAccountBody(sandbox, backendUrl, {
+        advanced: {
+          payment_methods: { hidden: ["WALLET"], order: ["BANK_TRANSFER"] },
+        },
+      })
+    )
+    expectStatus(created, 200, "create account")
+    const cart = await createReadyCart(shop.store, shop.seeded, {
+      quantity: 10,
+    })
+    const answer = await methodsOf(shop, cart.id)
+    expect(answer.payment_methods.map((m: any) => [m.code, m.rank])).toEqual([
+      ["BANK_TRANSFER", 1],
+      ["CARD", 2],
+    ])
+  })
+
+  it("refuses a method the acquirer did not offer for the cart, naming payment_method, and sends nothing", async () => {
+    const shop = await openShop()
+    const cart = await createReadyCart(shop.store, shop.seeded)
+    const checkouts = (await sandbox.requests("checkout")).length
+    for (const method of ["BANK_TRANSFER", "bank transfer"]) {
+      const { answer } = await openPaymentSession(
+        shop.store,
+        cart.id,
+        HOSTED_PROVIDER,
+        { device: SHOPPER_DEVICE, payment_method: method }
+      )
+      expect(answer.status).toBe(400)
+      expect(answer.data.message).toMatch(/data\.payment_method/)
+    }
+    // a wallet is the hosted page's, never the card form's
+    const { answer } = await openPaymentSession(
+      shop.store,
+      cart.id,
+      CARD_PROVIDER,
+      { device: SHOPPER_DEVICE, payment_method: "WALLET" }
+    )
+    expect(answer.status).toBe(400)
+    expect((await sandbox.requests("checkout")).length).toBe(checkouts)
+  })
+
+  it("takes a wallet payment through the hosted page to a captured, partly refunded order", async () => {
+    const shop = await openShop()
+    const { cart, shown, payForm, tx } = await methodPage(shop, "WALLET")
+    expect(shown.text).toMatch(/Pay with your wallet/)
+    const paid = await submitForm(payForm, {}, { followRedirects: false })
+    expect(paid.visits[0].status).toBe(303)
+    const order = await expectOrder(shop, cart.id)
+    const payment = await adminPayment(shop, order.id)
+    expect(payment.data).toMatchObject({
+      status: "authorized",
+      payment_method: "WALLET",
+    })
+    // the wallet's device card, masked by the acquirer
+    expect((await sandbox.transaction(tx.transaction_id)).card_masked).toBe(
+      "424242******4242"
+    )
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+        amount: 4,
+      }),
+      200,
+      "refund"
+    )
+    await expectMoneyEventually(
+      () => moneyOf(sandbox, shop, order.id, tx.transaction_id),
+      {
+        acquirer: {
+          state: "captured",
+          captured_amount: "15.00",
+          refunds: ["4.00"],
+        },
+        medusa: { captures: [15], refunds: [4], canceled: false },
+      }
+    )
+  })
+
+  /** A transfer sent from the hosted page and the order made while its money is awaited. */
+  async function awaitedTransfer(shop: Shop) {
+    const page = await methodPage(shop, "BANK_TRANSFER", 10)
+    expect(page.shown.text).toMatch(/I have sent the transfer/)
+    const sent = await submitForm(page.payForm, {}, { followRedirects: false })
+    expect(sent.visits[0].status).toBe(303)
+    const order = await expectOrder(shop, page.cart.id)
+    const collection = (await adminOrder(shop, order.id)).payment_collections[0]
+    expect(collection.payments ?? []).toEqual([])
+    const [medusaSession] = await container()
+      .resolve(Modules.PAYMENT)
+      .listPaymentSessions({ id: page.session.id })
+    expect(medusaSession.status).toBe("pending_authorization")
+    const detail = expectStatus(
+      await shop.store.get(
+        `/store/acquiring/payment-sessions/${page.session.id}`
+      ),
+      200,
+      "storefront session"
+    )
+    expect(detail.payment_session).toMatchObject({
+      status: "pending_authorization",
+      data: {
+        status: "pending_authorization",
+        payment_method: "BANK_TRANSFER",
+      },
+    })
+    return { ...page, order }
+  }
+
+  it("makes the order while a bank transfer is awaited and records it paid, captured once, when the money arrives", async () => {
+    const shop = await openShop()
+    const { order, tx } = await awaitedTransfer(shop)
+    await sandbox.receiveTransfer(tx.transaction_id)
+    await eventually(
+      "the arrived transfer to be recorded on the order",
+      async () => {
+        const row = await adminOrder(shop, order.id)
+        return row.payment_collections[0].payments?.length ? true : undefined
+      },
+      30_000
+    )
+    await expectMoneyEventually(
+      () => moneyOf(sandbox, shop, order.id, tx.transaction_id),
+      {
+        acquirer: { state: "captured", captured_amount: "105.00", refunds: [] },
+        medusa: { captures: [105], refunds: [], canceled: false },
+      },
+      30_000
+    )
+    const paid = await adminOrder(shop, order.id)
+    expect(paid.payment_collections[0].payments).toHaveLength(1)
+    // the order's own books: paid in full, nothing owed
+    const { order: books } = expectStatus(
+      await shop.admin.get(
+        `/admin/orders/${order.id}?fields=payment_status,summary`
+      ),
+      200,
+      "order summary"
+    )
+    expect(books.payment_status).toBe("captured")
+    expect(Number(books.summary.pending_difference)).toBe(0)
+    expect(Number(books.summary.paid_total)).toBe(105)
+  })
+
+  it("cancels the order with a notice in the admin's feed when the transfer lapses", async () => {
+    const shop = await openShop()
+    const { order, tx } = await awaitedTransfer(shop)
+    await sandbox.lapseTransfer(tx.transaction_id)
+    const cancelled = await eventually(
+      "the order to be cancelled",
+      async () => {
+        const row = await adminOrder(shop, order.id)
+        return row.status === "canceled" ? row : undefined
+      },
+      30_000
+    )
+    expect(cancelled.payment_collections[0].payments ?? []).toEqual([])
+    const feed = await container()
+      .resolve(Modules.NOTIFICATION)
+      .listNotifications({ channel: "feed" })
+    expect(
+      feed.filter(
+        (n) =>
+          n.data?.title === "Bank transfer not received" &&
+          String(n.data?.description).startsWith(`Order #${order.display_id}:`)
+      )
+    ).toHaveLength(1)
+  })
+})
