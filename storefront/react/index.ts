@@ -10,5 +10,9 @@ export {
   HostedPaymentButton,
   type HostedPaymentButtonProps,
 } from "./hosted-payment-button.js"
+export {
+  PaymentMethodList,
+  type PaymentMethodListProps,
+} from "./payment-method-list.js"
 export { ENGLISH_MESSAGES, acquiringMessages } from "../messages-en.js"
 export type { AcquiringMessages } from "../messages.js"
