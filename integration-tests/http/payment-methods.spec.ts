@@ -20,7 +20,12 @@ import {
   eventually,
   expectOrder,
 } from "../helpers/checkout"
-import { expectMoneyEventually, moneyOf } from "../helpers/settlement"
+import {
+  expectMoneyEventually,
+  moneyOf,
+  notificationsProcessed,
+  runReconcileJob,
+} from "../helpers/settlement"
 
 jest.setTimeout(120_000)
 
@@ -33,7 +38,8 @@ process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
  * is 15.00 (below the sandbox's 100.00 bank-transfer threshold), ten are
  * 105.00.
  */
-acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+acquiringSuite((suite) => {
+  const { sandbox, openShop, backendUrl, container } = suite
   const methodsOf = async (shop: Shop, cartId: string) =>
     expectStatus(
       await shop.store.get(`/store/acquiring/carts/${cartId}/payment-methods`),
@@ -312,5 +318,36 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
           String(n.data?.description).startsWith(`Order #${order.display_id}:`)
       )
     ).toHaveLength(1)
+  })
+
+  it("records an arrived transfer once, whether the job or a repeated notification sees it first", async () => {
+    const shop = await openShop()
+    const { order, tx } = await awaitedTransfer(shop)
+    await notificationsProcessed(suite)
+    const before = (await sandbox.notifications(tx.transaction_id)).length
+    // the arrival's notification is lost: the reconcile job asks and records it
+    await sandbox.loseNotifications(1)
+    await sandbox.receiveTransfer(tx.transaction_id)
+    await runReconcileJob(container(), suite.databaseUrl())
+    const expected = {
+      acquirer: { state: "captured", captured_amount: "105.00", refunds: [] },
+      medusa: { captures: [105], refunds: [], canceled: false },
+    }
+    await expectMoneyEventually(
+      () => moneyOf(sandbox, shop, order.id, tx.transaction_id),
+      expected
+    )
+    // the lost notification arrives after all, twice: nothing more is recorded
+    const [arrival] = (await sandbox.notifications(tx.transaction_id)).slice(
+      before
+    )
+    expect(arrival).toBeDefined()
+    await sandbox.deliverAgain(arrival.id)
+    await sandbox.deliverAgain(arrival.id)
+    await notificationsProcessed(suite)
+    await runReconcileJob(container(), suite.databaseUrl())
+    expect(await moneyOf(sandbox, shop, order.id, tx.transaction_id)).toEqual(
+      expected
+    )
   })
 })
