@@ -239,10 +239,24 @@ acquiringSuite((suite) => {
     const order = await expectOrder(shop, page.cart.id)
     const collection = (await adminOrder(shop, order.id)).payment_collections[0]
     expect(collection.payments ?? []).toEqual([])
-    const [medusaSession] = await container()
-      .resolve(Modules.PAYMENT)
-      .listPaymentSessions({ id: page.session.id })
-    expect(medusaSession.status).toBe("pending_authorization")
+    // what the order widget reads to say the transfer is awaited, and since when
+    const { order: withSessions } = expectStatus(
+      await shop.admin.get(
+        `/admin/orders/${order.id}?fields=${[
+          "payment_collections.payment_sessions.status",
+          "payment_collections.payment_sessions.created_at",
+          "payment_collections.payment_sessions.data",
+        ].join(",")}`
+      ),
+      200,
+      "order sessions"
+    )
+    const [awaited] = withSessions.payment_collections[0].payment_sessions
+    expect(awaited).toMatchObject({
+      status: "pending_authorization",
+      data: { payment_method: "BANK_TRANSFER" },
+    })
+    expect(Date.parse(awaited.created_at)).not.toBeNaN()
     const detail = expectStatus(
       await shop.store.get(
         `/store/acquiring/payment-sessions/${page.session.id}`

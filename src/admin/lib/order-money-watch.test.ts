@@ -15,6 +15,8 @@ const authorized: AcquiringPayment = {
   three_ds: { result: null },
   risk: { action: null, score: null, reasons: [] },
   card_masked: "424242******4242",
+  payment_method: "CARD",
+  transfer_awaited_since: null,
   amount: "30.00",
   currency: "EUR",
   refunds: [],

@@ -19,6 +19,8 @@ import { AcquiringPaymentCard } from "../components/payment/acquiring-payment-ca
 import { PaymentLinksSection } from "../components/payment-links/payment-links-section"
 import { useAcquiringSettings } from "../hooks/settings/use-acquiring-settings"
 import { useOrderPaymentIds } from "../hooks/payments/use-order-payment-ids"
+import { useAwaitedTransfers } from "../hooks/payments/use-awaited-transfers"
+import { AwaitedTransferRow } from "../components/payment/awaited-transfer-row"
 import {
   createLinkKey,
   usePaymentLinks,
@@ -31,6 +33,8 @@ const AcquiringPaymentWidget = ({
   data: order,
 }: DetailWidgetProps<AdminOrder>) => {
   const { data: paymentIds = [] } = useOrderPaymentIds(order.id)
+  // made into an order while a bank transfer is awaited: no payment yet
+  const { data: awaited = [] } = useAwaitedTransfers(order.id)
   // why payments are refused shows here too: a settings-key fault also stops this order's captures and refunds
   const { data: settings } = useAcquiringSettings()
   // an order paid otherwise that owes after an edit can still be sent a link
@@ -42,7 +46,12 @@ const AcquiringPaymentWidget = ({
     useMutationState({
       filters: { mutationKey: createLinkKey(order.id), status: "error" },
     }).length > 0
-  if (paymentIds.length === 0 && !hasLinksToShow(links) && !linkRefused)
+  if (
+    paymentIds.length === 0 &&
+    awaited.length === 0 &&
+    !hasLinksToShow(links) &&
+    !linkRefused
+  )
     return null
   return (
     <Container
@@ -63,6 +72,9 @@ const AcquiringPaymentWidget = ({
           <InstanceHealthBanner settings={settings} />
         </div>
       ) : null}
+      {awaited.map((transfer) => (
+        <AwaitedTransferRow key={transfer.id} transfer={transfer} />
+      ))}
       {paymentIds.map((id) => (
         <AcquiringPaymentCard key={id} orderId={order.id} paymentId={id} />
       ))}

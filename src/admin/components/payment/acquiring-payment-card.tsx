@@ -19,6 +19,7 @@ import { amountText } from "../../lib/amount-text"
 import { paymentMoneyState } from "../../lib/order-money-watch"
 import { authorizationLapseNote, savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
+import { paymentMethodText } from "../../lib/payment-method-text"
 import { PaymentBadges } from "./payment-badges"
 
 const PROVIDER_NAMES: Record<string, string> = {
@@ -181,6 +182,13 @@ export function AcquiringPaymentCard({
         <PaymentBadges payment={payment} />
       </div>
       <DetailRow label="Transaction" value={payment.transaction_id} />
+      <DetailRow
+        label="Method"
+        value={paymentMethodText(
+          payment.payment_method,
+          payment.transfer_awaited_since
+        )}
+      />
       <DetailRow label="Card" value={payment.card_masked} />
       {savedCardNotes(payment.saved_card).map((note) => (
         <Text
