@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react"
 import {
   readReturn,
+  returnOutcome,
   waitForConfirmation,
 } from "medusa-payment-acquiring-storefront"
 import { ENGLISH_MESSAGES as messages } from "medusa-payment-acquiring-storefront/react"
@@ -33,6 +34,21 @@ export function ReturnPage({ store }: { store: Store }) {
         attempt,
       })
       const session = found.payment_session
+      if (returnOutcome(session) === "awaiting_transfer") {
+        // a bank transfer sent: Medusa makes the order without a payment, which waits for the money
+        const made = found.order_id
+          ? undefined
+          : await store.sdk.store.cart.complete(found.cart_id)
+        if (made && made.type !== "order")
+          return fail(made.error?.message ?? "The order could not be placed")
+        if (cartId.get() === found.cart_id) cartId.clear()
+        const orderId =
+          found.order_id ?? (made?.type === "order" ? made.order.id : "")
+        const { order } = await store.sdk.store.order.retrieve(orderId, {
+          fields: "id,display_id",
+        })
+        return setText(messages.returnAwaitingTransfer(`#${order.display_id}`))
+      }
       if (found.order_id) {
         // the notification completed the cart first: forget it (only it, the shopper may have started another)
         if (cartId.get() === found.cart_id) cartId.clear()
