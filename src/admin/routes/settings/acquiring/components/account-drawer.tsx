@@ -313,6 +313,16 @@ export function AccountDrawer({
             inherits: "timeout_ms",
             optional: true,
           })}
+          {text("hidden_methods", "Hidden payment methods", {
+            optional: true,
+            placeholder: "WALLET",
+            hint: "Codes the checkout never offers (CARD, WALLET, BANK_TRANSFER or another the acquirer names), separated by commas. Blank: every method the acquirer recommends.",
+          })}
+          {text("method_order", "Payment methods shown first", {
+            optional: true,
+            placeholder: "BANK_TRANSFER, CARD",
+            hint: "Codes the checkout lists first, in this order; the others follow in the acquirer's order.",
+          })}
           <AdvancedField
             value={form.advanced}
             error={errors.advanced}

@@ -1,10 +1,38 @@
+import type { Account } from "../../../../lib/settings-api"
 import {
   bodyOf,
   emptyForm,
+  formOf,
   serverErrorsOf,
   validate,
   type AccountForm,
 } from "./account-form"
+
+const account: Account = {
+  id: "acct_1",
+  name: "Sandbox",
+  mode: "test",
+  merchant_id: "M100",
+  account_id: "A200",
+  base_url: "https://gateway.example.com",
+  currencies: [],
+  providers: [],
+  website_url: null,
+  backend_url: null,
+  storefront_url: null,
+  three_d_secure: null,
+  auto_capture: null,
+  capture_on: null,
+  order_prefix: null,
+  timeout_ms: null,
+  advanced: {},
+  availability: null,
+  sign_key_set: true,
+  sign_key_updated_at: null,
+  enabled: true,
+  created_at: "2026-11-27T09:00:00.000Z",
+  updated_at: "2026-11-27T09:00:00.000Z",
+}
 
 function filled(patch: Partial<AccountForm> = {}): AccountForm {
   return {
@@ -203,6 +231,46 @@ describe("the account form", () => {
         availability:
           "Rule 1, min_amount: must have at most 0 decimal places for JPY",
       },
+    })
+  })
+
+  it("keeps the payment-method preferences in their own fields and sends them in the advanced overrides", () => {
+    const stored = {
+      lookup_retries: 3,
+      payment_methods: {
+        hidden: ["WALLET"],
+        order: ["BANK_TRANSFER"],
+        budget_ms: 900,
+      },
+    }
+    const form = formOf({ ...account, advanced: stored })
+    expect(form.hidden_methods).toBe("WALLET")
+    expect(form.method_order).toBe("BANK_TRANSFER")
+    expect(JSON.parse(form.advanced)).toEqual({
+      lookup_retries: 3,
+      payment_methods: { budget_ms: 900 },
+    })
+    expect(
+      bodyOf({ ...form, method_order: "bank_transfer, card" }).advanced
+    ).toEqual({
+      lookup_retries: 3,
+      payment_methods: {
+        budget_ms: 900,
+        hidden: ["WALLET"],
+        order: ["BANK_TRANSFER", "CARD"],
+      },
+    })
+    // cleared fields leave the preferences out
+    expect(
+      bodyOf({ ...form, hidden_methods: "", method_order: "" }).advanced
+    ).toEqual({
+      lookup_retries: 3,
+      payment_methods: { budget_ms: 900 },
+    })
+    expect(
+      validate(filled({ hidden_methods: "WALLET, apple pay!" }), new Set())
+    ).toEqual({
+      hidden_methods: "must be a payment method code such as WALLET",
     })
   })
 })

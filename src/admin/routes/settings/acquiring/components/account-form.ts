@@ -19,6 +19,11 @@ import {
   ruleReason,
   type RuleDraft,
 } from "./availability-form"
+import {
+  mergeMethodPreferences,
+  methodFieldOf,
+  splitMethodPreferences,
+} from "./method-preferences-form"
 
 export const REQUIRED = "is required"
 
@@ -63,6 +68,10 @@ export interface AccountForm {
   timeout_ms: string
   /** JSON object text */
   advanced: string
+  /** payment method codes the checkout never offers, separated by commas */
+  hidden_methods: string
+  /** payment method codes the checkout shows first, in this order */
+  method_order: string
   availability: RuleDraft[]
   enabled: boolean
 }
@@ -88,6 +97,8 @@ export function emptyForm(mode: AccountForm["mode"] = "live"): AccountForm {
     order_prefix: "",
     timeout_ms: "",
     advanced: "",
+    hidden_methods: "",
+    method_order: "",
     availability: [],
     enabled: true,
   }
@@ -117,12 +128,23 @@ export function formOf(account: Account): AccountForm {
     providers: account.providers,
     order_prefix: account.order_prefix ?? "",
     timeout_ms: account.timeout_ms ? String(account.timeout_ms) : "",
-    advanced:
-      account.advanced && Object.keys(account.advanced).length
-        ? JSON.stringify(account.advanced, null, 2)
-        : "",
+    ...methodsAndAdvanced(account.advanced),
     availability: draftsOf(account.availability),
     enabled: account.enabled,
+  }
+}
+
+/** The advanced overrides as text, the method preferences as their own fields. */
+function methodsAndAdvanced(stored: Account["advanced"]) {
+  const { advanced, ...fields } = splitMethodPreferences(
+    stored as Record<string, unknown> | null
+  )
+  return {
+    ...fields,
+    advanced:
+      advanced && Object.keys(advanced).length
+        ? JSON.stringify(advanced, null, 2)
+        : "",
   }
 }
 
@@ -165,7 +187,7 @@ export function bodyOf(form: AccountForm) {
     capture_on: form.capture_on === "inherit" ? null : form.capture_on,
     order_prefix: text(form.order_prefix),
     timeout_ms: text(form.timeout_ms) ? Number(form.timeout_ms) : null,
-    advanced: advancedOf(form.advanced),
+    advanced: mergeMethodPreferences(advancedOf(form.advanced), form),
     availability: availabilityOf(form.availability),
     enabled: form.enabled,
     ...(form.sign_key ? { sign_key: form.sign_key } : {}),
@@ -229,6 +251,11 @@ export function validate(
     ...(form.mode === "live" ? liveModeUrlIssues(body) : []),
   ]
   for (const issue of issues) {
+    const method = methodFieldOf(issue.path)
+    if (method) {
+      errors[method] ??= issue.message
+      continue
+    }
     const key = issue.path[0]
     if (key !== undefined && isFormField(key))
       errors[key] ??= formMessage(issue.path, issue.message, form)
