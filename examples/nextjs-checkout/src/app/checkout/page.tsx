@@ -1,8 +1,10 @@
 import { sdk } from "@lib/config"
+import { acquiringRequest } from "@lib/data/acquiring"
 import { retrieveCart, setAddresses, setShippingMethod } from "@lib/data/cart"
 import { formatAmount } from "@lib/money"
 import AcquiringPayment from "@modules/checkout/components/acquiring-payment"
 import PaymentChoice from "@modules/checkout/components/payment-choice"
+import { listPaymentMethods } from "medusa-payment-acquiring-storefront"
 import { redirect } from "next/navigation"
 
 export const dynamic = "force-dynamic"
@@ -76,9 +78,7 @@ export default async function Checkout({
         <DeliveryStep cartId={cart.id} currency={currency} />
       ) : null}
 
-      {step === "payment" ? (
-        <PaymentStep regionId={cart.region_id ?? ""} />
-      ) : null}
+      {step === "payment" ? <PaymentStep cartId={cart.id} /> : null}
 
       {step === "review" ? (
         <section className="flex flex-col gap-3">
@@ -132,18 +132,17 @@ async function DeliveryStep({
   )
 }
 
-const PROVIDER_NAMES: Record<string, string> = {
-  "pp_acquiring-card_acquiring": "Credit card",
-  "pp_acquiring-hosted_acquiring": "Card (secure payment page)",
-}
-
-async function PaymentStep({ regionId }: { regionId: string }) {
-  const { payment_providers } = await sdk.store.payment.listPaymentProviders(
-    { region_id: regionId },
-    { cache: "no-store" }
+/** The methods the acquirer offers for this cart (its amount decides some, e.g. a bank transfer), in its order. */
+async function PaymentStep({ cartId }: { cartId: string }) {
+  const methods = await listPaymentMethods(acquiringRequest, cartId).then(
+    (found) => found.payment_methods,
+    () => null
   )
-  const offered = payment_providers
-    .filter((p) => p.id in PROVIDER_NAMES)
-    .map((p) => ({ id: p.id, name: PROVIDER_NAMES[p.id] }))
-  return <PaymentChoice providers={offered} />
+  if (!methods)
+    return (
+      <p role="alert" className="text-red-700">
+        The payment methods could not be loaded. Please reload the page.
+      </p>
+    )
+  return <PaymentChoice methods={methods} />
 }

@@ -6,9 +6,9 @@ import {
 } from "medusa-payment-acquiring-storefront"
 import { getCartId, removeCartId } from "@lib/data/cookies"
 
-// Only the plugin's session, return and provider-availability routes: this action must not become an open proxy.
+// Only the plugin's session, return, provider-availability and payment-method routes: this action must not become an open proxy.
 const ACQUIRING_ROUTE =
-  /^\/store\/acquiring\/(payment-sessions\/[^/]+(\/(card|hosted-page))?|returns\/[0-9a-f]{24}|carts\/[^/]+\/payment-providers)$/
+  /^\/store\/acquiring\/(payment-sessions\/[^/]+(\/(card|hosted-page))?|returns\/[0-9a-f]{24}|carts\/[^/]+\/payment-(providers|methods))$/
 
 const store = fetchTransport({
   baseUrl: process.env.MEDUSA_BACKEND_URL ?? "http://localhost:9000",

@@ -76,16 +76,55 @@ export async function setShippingMethod(formData: FormData): Promise<void> {
   redirect("/checkout?step=payment")
 }
 
-/** Starts the chosen provider's session with the browser's device data (3-D Secure needs it). */
+/**
+ * Starts the chosen method's session: its provider's, with the browser's
+ * device data (3-D Secure needs it) and the method's code, on which the
+ * hosted page opens. Answers Medusa's refusal (a method no longer offered).
+ */
 export async function initiatePaymentSession(
   providerId: string,
-  device: DeviceData
-): Promise<void> {
+  device: DeviceData,
+  paymentMethod?: string
+): Promise<string | undefined> {
   const cart = await requireCart()
-  await sdk.store.payment.initiatePaymentSession(cart, {
-    provider_id: providerId,
-    data: { device },
-  })
+  try {
+    await sdk.store.payment.initiatePaymentSession(cart, {
+      provider_id: providerId,
+      data: {
+        device,
+        ...(paymentMethod ? { payment_method: paymentMethod } : {}),
+      },
+    })
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+/**
+ * A bank transfer was sent and its money is awaited: Medusa makes the order
+ * without a payment. Completes the cart (unless the order is already made)
+ * and answers the order's number for the shopper, or Medusa's refusal.
+ */
+export async function placeAwaitedOrder(
+  cartId: string,
+  orderId: string | null
+): Promise<{ id: string; number: string } | { error: string }> {
+  let id = orderId
+  if (!id) {
+    const result = await sdk.store.cart.complete(cartId)
+    if (result.type !== "order")
+      return {
+        error: result.error?.message ?? "The order could not be placed.",
+      }
+    id = result.order.id
+  }
+  if ((await getCartId()) === cartId) await removeCartId()
+  const { order } = await sdk.store.order.retrieve(
+    id,
+    { fields: "id,display_id" },
+    { cache: "no-store" }
+  )
+  return { id: order.id, number: `#${order.display_id}` }
 }
 
 /**

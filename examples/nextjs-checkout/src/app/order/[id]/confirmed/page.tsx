@@ -14,8 +14,14 @@ export default async function OrderConfirmed({
     { fields: "id,display_id,email,total,currency_code,payment_status" },
     { cache: "no-store" }
   )
-  // an authorised payment is not taken yet: the shop captures it when it ships
-  const paid = order.payment_status === "captured"
+  // an authorised payment is not taken yet: the shop captures it when it ships;
+  // an order paid by bank transfer has no payment until the money arrives
+  const payment =
+    order.payment_status === "captured"
+      ? "Paid"
+      : order.payment_status === "authorized"
+        ? "Payment authorised"
+        : "Awaiting your bank transfer"
   return (
     <section className="flex flex-col gap-3">
       <h1 className="text-2xl font-semibold">Thank you for your order</h1>
@@ -24,8 +30,7 @@ export default async function OrderConfirmed({
         confirmation goes to {order.email}.
       </p>
       <p data-testid="order-payment">
-        {paid ? "Paid" : "Payment authorised"}:{" "}
-        {formatAmount(order.total, order.currency_code)}
+        {payment}: {formatAmount(order.total, order.currency_code)}
       </p>
     </section>
   )

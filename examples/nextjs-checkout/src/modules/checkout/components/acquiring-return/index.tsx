@@ -1,9 +1,10 @@
 "use client"
 
 import { acquiringRequest, forgetCompletedCart } from "@lib/data/acquiring"
-import { placeOrder } from "@lib/data/cart"
+import { placeAwaitedOrder, placeOrder } from "@lib/data/cart"
 import {
   readReturn,
+  returnOutcome,
   waitForConfirmation,
 } from "medusa-payment-acquiring-storefront"
 import { ENGLISH_MESSAGES as text } from "medusa-payment-acquiring-storefront/react"
@@ -21,6 +22,8 @@ export default function AcquiringReturn() {
   const router = useRouter()
   const [message, setMessage] = useState(text.returnChecking)
   const [failed, setFailed] = useState(false)
+  // a bank transfer sent: the order is made, its money awaited
+  const [awaited, setAwaited] = useState<{ id: string; number: string }>()
   const started = useRef(false)
 
   useEffect(() => {
@@ -39,17 +42,24 @@ export default function AcquiringReturn() {
         ...returned,
         attempt: returned.attempt,
       })
+      const outcome = returnOutcome(found.payment_session)
+      if (outcome === "awaiting_transfer") {
+        // Medusa makes the order without a payment; neither paid nor failed
+        const order = await placeAwaitedOrder(found.cart_id, found.order_id)
+        if ("error" in order) return fail(order.error)
+        setAwaited(order)
+        return setMessage(text.returnAwaitingTransfer(order.number))
+      }
       if (found.order_id) {
         // the notification completed the cart first: the shop forgets it, as placeOrder does
         await forgetCompletedCart(found.cart_id)
         return router.replace(`/order/${found.order_id}/confirmed`)
       }
-      const status = found.payment_session.status
-      if (status === "authorized" || status === "captured") {
+      if (outcome === "paid") {
         setMessage(text.returnAccepted)
         const refused = await placeOrder(found.cart_id)
         if (refused) fail(refused)
-      } else if (status === "pending") {
+      } else if (outcome === "being_checked") {
         setMessage(text.returnPending)
       } else {
         fail(text.returnFailed)
@@ -59,8 +69,22 @@ export default function AcquiringReturn() {
 
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">Payment</h1>
+      <h1 className="text-2xl font-semibold">
+        {awaited ? "Waiting for your bank transfer" : "Payment"}
+      </h1>
       <p role={failed ? "alert" : "status"}>{message}</p>
+      {awaited ? (
+        <p>
+          Order{" "}
+          <Link
+            href={`/order/${awaited.id}/confirmed`}
+            className="underline"
+            data-testid="order-number"
+          >
+            {awaited.number}
+          </Link>
+        </p>
+      ) : null}
       {failed ? (
         <Link href="/checkout?step=payment" className="underline">
           Back to payment
