@@ -6,7 +6,9 @@
  * cookie stays behind on every way back. Four payments at a desktop and a
  * phone viewport, axe-core on each screen, a hosted payment whose
  * notification completes the cart before the shopper is back, and the card
- * paid by keyboard.
+ * paid by keyboard. The payment step lists the acquirer's methods for the
+ * cart (a card of the card form, a wallet and, from 100.00, a bank transfer
+ * on the hosted page): nextjs-payment-methods.cases.ts.
  */
 import type { Page } from "playwright-core"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
@@ -22,9 +24,13 @@ import {
   SERVER_PACKAGES,
   SHOP_HOST,
 } from "../helpers/nextjs-checkout"
-import { payOnHostedPage } from "../helpers/sandbox-hosted-page"
 import { realBrowser, type ViewportName } from "../helpers/real-browser"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
+import { expectStatus } from "../../dev/store-client/http-client"
+import {
+  nextjsPaymentMethodsCases,
+  WALLET_PAGE,
+} from "./nextjs-payment-methods.cases"
 
 jest.setTimeout(180_000)
 
@@ -53,13 +59,37 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     return { shop, page }
   }
 
-  /** Address, delivery and payment method, as a shopper clicks through them. */
-  async function untilReview(
+  /** The cart the browser shops with, by its cookie. */
+  async function cartIdOf(page: Page): Promise<string | undefined> {
+    return (await page.context().cookies()).find(
+      (c) => c.name === "_medusa_cart_id"
+    )?.value
+  }
+
+  /** A product in the cart (`quantity` of it, 10.00 each, + 5.00 shipping), address and delivery, as a shopper clicks through them. */
+  async function untilPayment(
     page: Page,
-    method: "Credit card" | "Card (secure payment page)"
+    options: { shop?: Shop; quantity?: number } = {}
   ) {
     await page.goto(shopfront.url())
     await page.getByRole("button", { name: "Add to cart" }).first().click()
+    await page.getByLabel("Email").waitFor()
+    if (options.shop && options.quantity) {
+      const cartId = await cartIdOf(page)
+      const { cart } = expectStatus(
+        await options.shop.store.get(`/store/carts/${cartId}`),
+        200,
+        "cart"
+      )
+      expectStatus(
+        await options.shop.store.post(
+          `/store/carts/${cartId}/line-items/${cart.items[0].id}`,
+          { quantity: options.quantity }
+        ),
+        200,
+        "line item quantity"
+      )
+    }
     await page.getByLabel("Email").fill("ada.shopper@example.test")
     await page.getByLabel("First name").fill("Ada")
     await page.getByLabel("Last name").fill("Shopper")
@@ -68,6 +98,16 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     await page.getByLabel("Postal code").fill("12345")
     await page.getByRole("button", { name: "Continue to delivery" }).click()
     await page.getByRole("button", { name: "Continue to payment" }).click()
+    await page.getByRole("group", { name: "Payment method" }).waitFor()
+  }
+
+  /** Until the review, paying with the method the acquirer calls `method`. */
+  async function untilReview(
+    page: Page,
+    method: string,
+    options: { shop?: Shop; quantity?: number } = {}
+  ) {
+    await untilPayment(page, options)
     await page.getByLabel(method, { exact: true }).check()
     await page.getByRole("button", { name: "Continue to review" }).click()
     await page.getByRole("heading", { name: "Review" }).waitFor()
@@ -139,7 +179,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
   describe.each(["desktop", "phone"] as const)("on a %s", (viewport) => {
     it("a card approved: one order, its payment authorised", async () => {
       const { shop, page } = await open(viewport)
-      await untilReview(page, "Credit card")
+      await untilReview(page, "Credit or debit card")
       expect(await accessibilityViolations(page)).toEqual([])
       await typeCard(page, CARDS.approved)
       await page.getByRole("button", { name: "Pay $15.00" }).click()
@@ -149,7 +189,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
 
     it("a card declined, then another approved", async () => {
       const { shop, page } = await open(viewport)
-      await untilReview(page, "Credit card")
+      await untilReview(page, "Credit or debit card")
       await typeCard(page, CARDS.declined)
       await page.getByRole("button", { name: "Pay $15.00" }).click()
       const alert = alertOf(page)
@@ -165,7 +205,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
 
     it("3-D Secure passed on the issuer's page: back across sites without the Strict cart cookie, the order is placed", async () => {
       const { shop, page } = await open(viewport)
-      await untilReview(page, "Credit card")
+      await untilReview(page, "Credit or debit card")
       const cart = (await page.context().cookies()).find(
         (c) => c.name === "_medusa_cart_id"
       )
@@ -185,7 +225,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
 
     it("the hosted page given up, then paid there", async () => {
       const { shop, page } = await open(viewport)
-      await untilReview(page, "Card (secure payment page)")
+      await untilReview(page, "Digital wallet")
       expect(await accessibilityViolations(page)).toEqual([])
       await page.getByRole("button", { name: "Place order and pay" }).click()
       await page
@@ -200,29 +240,24 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       expect(await ordersOf(shop)).toEqual([])
 
       await page.getByRole("link", { name: "Back to payment" }).click()
-      await page.getByLabel("Card (secure payment page)").check()
+      await page.getByLabel("Digital wallet").check()
       await page.getByRole("button", { name: "Continue to review" }).click()
       await page.getByRole("button", { name: "Place order and pay" }).click()
-      await payOnHostedPage(page, {
-        number: CARDS.approved,
-        code: SECURITY_CODE,
-      })
+      await page.getByRole("button", { name: WALLET_PAGE.pay("15.00") }).click()
       await expectConfirmation(page, shop)
     })
   })
 
   it("the notification completes the cart before the shopper is back: the confirmation, the cart forgotten, Add to cart starts a new one", async () => {
     const { shop, page } = await open("desktop")
-    await untilReview(page, "Card (secure payment page)")
-    const cartCookie = async () =>
-      (await page.context().cookies()).find((c) => c.name === "_medusa_cart_id")
-        ?.value
+    await untilReview(page, "Digital wallet")
+    const cartCookie = () => cartIdOf(page)
     const bought = await cartCookie()
     expect(bought).toBeTruthy()
     const cartOf = async (id: string) =>
       (await shop.store.get(`/store/carts/${id}`)).data?.cart
     await page.getByRole("button", { name: "Place order and pay" }).click()
-    await page.getByLabel("Month (MM)").waitFor()
+    await page.getByRole("heading", { name: WALLET_PAGE.heading }).waitFor()
     // The acquirer's page sends the shopper back with a 303 to the plugin's
     // return route (a redirect the browser follows, which page.route cannot
     // hold): the acquirer's answer is fetched here and handed to the browser
@@ -243,10 +278,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       }
       await route.fulfill({ response: answer })
     })
-    await payOnHostedPage(page, {
-      number: CARDS.approved,
-      code: SECURITY_CODE,
-    })
+    await page.getByRole("button", { name: WALLET_PAGE.pay("15.00") }).click()
     await expectConfirmation(page, shop)
     expect(heldBack).toBe(true)
     expect(await cartCookie()).toBeUndefined()
@@ -289,7 +321,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
 
     it("an empty Pay, a decline, then 3-D Secure: focus and what is said after every answer", async () => {
       const { shop, page } = await open("desktop")
-      await untilReview(page, "Credit card")
+      await untilReview(page, "Credit or debit card")
 
       await tabTo(page, "button: Pay $15.00")
       await page.keyboard.press("Enter")
@@ -321,31 +353,25 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       await expectConfirmation(page, shop)
     })
 
-    it("the hosted page, paid and back, without a mouse", async () => {
+    it("the wallet on the hosted page, paid and back, without a mouse", async () => {
       const { shop, page } = await open("desktop")
-      await untilReview(page, "Card (secure payment page)")
+      await untilReview(page, "Digital wallet")
       await tabTo(page, "button: Place order and pay")
       await page.keyboard.press("Enter")
-      await page.getByLabel("Month (MM)").waitFor()
-      await tabTo(page, "input: Card number")
-      await page.keyboard.type(CARDS.approved)
-      await tabTo(page, "input: Month (MM)")
-      await page.keyboard.type("12")
-      await tabTo(page, "input: Year (YYYY)")
-      await page.keyboard.type("2031")
-      await tabTo(page, "input: Security code")
-      await page.keyboard.type(SECURITY_CODE)
+      await page.getByRole("heading", { name: WALLET_PAGE.heading }).waitFor()
+      await tabTo(page, `button: ${WALLET_PAGE.payText("15.00")}`)
       await page.keyboard.press("Enter")
-      const pass = page.getByRole("button", { name: "Authenticate (pass)" })
-      const thanks = page.getByRole("heading", {
-        name: "Thank you for your order",
-      })
-      await pass.or(thanks).waitFor()
-      if (await pass.isVisible()) {
-        await tabTo(page, "button: Authenticate (pass)")
-        await page.keyboard.press("Enter")
-      }
       await expectConfirmation(page, shop)
     })
   })
+
+  describe("payment methods", () =>
+    nextjsPaymentMethodsCases({
+      sandbox,
+      browser,
+      open,
+      untilPayment,
+      untilReview,
+      cartIdOf,
+    }))
 })
