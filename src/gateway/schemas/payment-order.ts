@@ -299,9 +299,7 @@ export function createPaymentOrderSchemas(overrides?: FieldLimitOverrides) {
     /** The direct payment message as it travels. */
     authorizeRequest: typedOrStored(
       typedCardOrderInput.extend(signedRequestFields),
-      orderInput
-        .extend(storedCardWireShape(limits))
-        .extend(signedRequestFields)
+      orderInput.extend(storedCardWireShape(limits)).extend(signedRequestFields)
     ),
   }
 }
