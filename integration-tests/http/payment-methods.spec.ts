@@ -281,17 +281,49 @@ acquiringSuite((suite) => {
       () => moneyOf(sandbox, shop, order.id, tx.transaction_id),
       expected
     )
-    // the lost notification arrives after all, twice: nothing more is recorded
-    const [arrival] = (await sandbox.notifications(tx.transaction_id)).slice(
-      before
-    )
+    // the lost notification arrives after all, twice, and the awaiting one
+    // again, out of order: nothing more is recorded, nothing moves back
+    const notices = await sandbox.notifications(tx.transaction_id)
+    const [arrival] = notices.slice(before)
     expect(arrival).toBeDefined()
     await sandbox.deliverAgain(arrival.id)
     await sandbox.deliverAgain(arrival.id)
+    await sandbox.deliverAgain(notices[0].id)
     await notificationsProcessed(suite)
     await runReconcileJob(container(), suite.databaseUrl())
     expect(await moneyOf(sandbox, shop, order.id, tx.transaction_id)).toEqual(
       expected
     )
+    const { order: books } = expectStatus(
+      await shop.admin.get(`/admin/orders/${order.id}?fields=payment_status`),
+      200,
+      "order payment status"
+    )
+    expect(books.payment_status).toBe("captured")
+  })
+
+  it("voids an awaited transfer at the acquirer when the merchant cancels its order, so money sent later is refused", async () => {
+    const shop = await openShop()
+    const { order, tx } = await awaitedTransfer(shop)
+    expectStatus(
+      await shop.admin.post(`/admin/orders/${order.id}/cancel`, {}),
+      200,
+      "cancel order"
+    )
+    await eventually("the transfer voided at the acquirer", async () =>
+      (await sandbox.transaction(tx.transaction_id)).state === "voided"
+        ? true
+        : undefined
+    )
+    // the money can no longer arrive: the sandbox refuses to receive it
+    const late = await fetch(
+      `${sandbox.url()}/__sandbox/transfers/${tx.transaction_id}/receive`,
+      { method: "POST" }
+    )
+    expect(late.status).toBe(409)
+    await runReconcileJob(container(), suite.databaseUrl())
+    const cancelled = await adminOrder(shop, order.id)
+    expect(cancelled.status).toBe("canceled")
+    expect(cancelled.payment_collections[0].payments ?? []).toEqual([])
   })
 })

@@ -2,12 +2,13 @@
  * An order was cancelled: a void the acquirer did not confirm at once
  * (`void_pending`) is retried now; the reconcile job retries it again until
  * the acquirer confirms, so no capturable authorisation stays behind a
- * cancelled order.
+ * cancelled order. A bank transfer the order still awaits is voided too.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { readSessions } from "../payment-sessions/session-store"
+import { releaseAwaitedTransfers } from "../bank-transfers/release-transfer"
 import {
   reconcilePayments,
   type StoredPayment,
@@ -38,6 +39,8 @@ export default async function orderCanceled({
   const states = await readSessions(acquiring.map((p) => p.data))
   const payments = acquiring.filter((_, i) => states[i].void_pending)
   if (payments.length) await reconcilePayments(container, payments)
+  // a bank transfer still awaited has no payment yet: voided at the acquirer
+  await releaseAwaitedTransfers(container, event.data.id)
 }
 
 export const config: SubscriberConfig = {
