@@ -50,6 +50,7 @@ export function directCardCases({
     expect(payment_session.data).toEqual({
       status: "authorized",
       card_masked: "424242******4242",
+      payment_method: "CARD",
       result: { code: "0000", text: "Success" },
       three_ds: { result: "FRICTIONLESS" },
     })
@@ -63,6 +64,7 @@ export function directCardCases({
       session_id: session.id,
       status: "authorized",
       card_masked: "424242******4242",
+      payment_method: "CARD",
       result: { code: "0000", text: "Success" },
       three_ds: { result: "FRICTIONLESS" },
     })
@@ -88,6 +90,7 @@ export function directCardCases({
       "order_status",
       "result",
       "card_masked",
+      "payment_method",
       "three_ds",
       "risk",
       "review",

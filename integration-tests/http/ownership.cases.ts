@@ -209,6 +209,7 @@ export function ownershipCases({
             "status",
             "result",
             "card_masked",
+            "payment_method",
             "saved_card_id",
             "review",
             "three_ds",

@@ -32,6 +32,7 @@ const VIEW_KEYS = [
   "status",
   "result",
   "card_masked",
+  "payment_method",
   "review",
   "three_ds",
   "confirming",
@@ -362,6 +363,7 @@ export function storefrontExposureCases({
       )
       expect(Object.keys(medusa.rows[0].data).sort()).toEqual([
         "card_masked",
+        "payment_method",
         "result",
         "session_id",
         "status",
