@@ -6,12 +6,20 @@ import {
 
 function memoryCache(): RecommendationCache & {
   entries: Map<string, unknown>
+  /** resolves with the first value kept */
+  firstKept: Promise<unknown>
 } {
   const entries = new Map<string, unknown>()
+  let kept: (value: unknown) => void = () => undefined
+  const firstKept = new Promise<unknown>((resolve) => (kept = resolve))
   return {
     entries,
+    firstKept,
     get: async <T>(key: string) => (entries.get(key) as T) ?? null,
-    set: async (key: string, value: unknown) => void entries.set(key, value),
+    set: async (key: string, value: unknown) => {
+      entries.set(key, value)
+      kept(value)
+    },
   }
 }
 
@@ -82,8 +90,8 @@ describe("asking the acquirer which methods to offer", () => {
       source: "cards",
     })
     answerNow(answer)
-    await new Promise(setImmediate)
-    const kept = [...cache.entries.values()][0] as { source: string }
+    // the late answer, once kept, is the acquirer's
+    const kept = (await cache.firstKept) as { source: string }
     expect(kept.source).toBe("acquirer")
   })
 
