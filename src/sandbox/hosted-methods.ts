@@ -3,11 +3,13 @@
  * open to, the buttons that switch between them, cancel, and the guard
  * every paying route passes first.
  */
-import type { Request, Response } from "express"
+import type express from "express"
+import type { Request, RequestHandler, Response } from "express"
 import { PAYMENT_METHOD } from "../gateway/statuses"
 import type { SandboxContext } from "./context"
 import { HOSTED_PAGE_PATH } from "./operations/checkout"
-import { esc, sendPage } from "./pages"
+import { esc, finishInBrowser, readBrowserForm, sendPage } from "./pages"
+import { notifyOutcome } from "./results"
 import {
   isOffered,
   offeredMethods,
@@ -151,4 +153,53 @@ export function payableTransaction(
     return undefined
   }
   return tx
+}
+
+/** A method of the hosted page other than the card: its page, and what the shopper's go-ahead does. */
+export interface MethodPage {
+  code: Exclude<PaymentMethodCode, "CARD">
+  /** the request log's operation */
+  operation: string
+  page: (ctx: SandboxContext, res: Response, tx: Transaction) => void
+  /** moves the transaction on; the PAYMENT notification and the way back follow */
+  pay: (ctx: SandboxContext, tx: Transaction) => void
+}
+
+/** GET shows the method's page, POST pays with it: each only for a payment open to the method. */
+export function methodPageRoutes(
+  router: express.Router,
+  ctx: SandboxContext,
+  rawText: RequestHandler,
+  note: BrowserNote,
+  method: MethodPage
+): void {
+  const path = `${HOSTED_PAGE_PATH}/:token${METHOD_PATH[method.code]}`
+  router.get(path, (req, res) => {
+    const tx = payableTransaction(
+      ctx,
+      req,
+      res,
+      NOT_NOTED,
+      method.operation,
+      method.code,
+      {}
+    )
+    if (tx) method.page(ctx, res, tx)
+  })
+  router.post(path, rawText, (req, res) => {
+    const body = readBrowserForm(req)
+    const tx = payableTransaction(
+      ctx,
+      req,
+      res,
+      note,
+      method.operation,
+      method.code,
+      body
+    )
+    if (!tx) return
+    method.pay(ctx, tx)
+    notifyOutcome(ctx, tx, "PAYMENT")
+    note(req, method.operation, body, 303, finishInBrowser(ctx, res, tx))
+  })
 }

@@ -18,14 +18,15 @@ import type { SandboxContext } from "./context"
 import {
   cancelForm,
   checkoutBase,
+  methodPageRoutes,
   methodSwitches,
   notFoundPage,
   payableTransaction,
   processedPage,
   type BrowserNote,
 } from "./hosted-methods"
-import { transferPage, transferRoutes } from "./hosted-transfer"
-import { walletPage, walletRoutes } from "./hosted-wallet"
+import { TRANSFER_PAGE, transferPage } from "./hosted-transfer"
+import { WALLET_PAGE, walletPage } from "./hosted-wallet"
 import { HOSTED_PAGE_PATH } from "./operations/checkout"
 import { esc, finishInBrowser, readBrowserForm, sendPage } from "./pages"
 import { notifyOutcome } from "./results"
@@ -145,8 +146,8 @@ export function hostedPageRoutes(
     note(req, "hosted_cancel", body, 303, finishInBrowser(ctx, res, tx, true))
   })
 
-  walletRoutes(router, ctx, rawText, note)
-  transferRoutes(router, ctx, rawText, note)
+  for (const method of [WALLET_PAGE, TRANSFER_PAGE])
+    methodPageRoutes(router, ctx, rawText, note, method)
   return router
 }
 

@@ -6,8 +6,7 @@
  * 2100), notified and returned to return_url. The control surface then
  * receives the money or lets the transfer lapse (bank-transfers.ts).
  */
-import type express from "express"
-import type { RequestHandler, Response } from "express"
+import type { Response } from "express"
 import { PAYMENT_METHOD } from "../gateway/statuses"
 import { awaitTransfer, SANDBOX_TRANSFER_ACCOUNT } from "./bank-transfers"
 import type { SandboxContext } from "./context"
@@ -15,52 +14,17 @@ import {
   cancelForm,
   checkoutBase,
   methodSwitches,
-  NOT_NOTED,
   orderSummary,
-  payableTransaction,
-  type BrowserNote,
+  type MethodPage,
 } from "./hosted-methods"
-import { HOSTED_PAGE_PATH } from "./operations/checkout"
-import { esc, finishInBrowser, readBrowserForm, sendPage } from "./pages"
-import { notifyOutcome } from "./results"
+import { esc, sendPage } from "./pages"
 import type { Transaction } from "./transactions"
 
-export function transferRoutes(
-  router: express.Router,
-  ctx: SandboxContext,
-  rawText: RequestHandler,
-  note: BrowserNote
-): void {
-  const path = `${HOSTED_PAGE_PATH}/:token/transfer`
-  router.get(path, (req, res) => {
-    const tx = payableTransaction(
-      ctx,
-      req,
-      res,
-      NOT_NOTED,
-      "hosted_transfer",
-      PAYMENT_METHOD.BANK_TRANSFER,
-      {}
-    )
-    if (tx) transferPage(ctx, res, tx)
-  })
-
-  router.post(path, rawText, (req, res) => {
-    const body = readBrowserForm(req)
-    const tx = payableTransaction(
-      ctx,
-      req,
-      res,
-      note,
-      "hosted_transfer",
-      PAYMENT_METHOD.BANK_TRANSFER,
-      body
-    )
-    if (!tx) return
-    awaitTransfer(ctx, tx)
-    notifyOutcome(ctx, tx, "PAYMENT")
-    note(req, "hosted_transfer", body, 303, finishInBrowser(ctx, res, tx))
-  })
+export const TRANSFER_PAGE: MethodPage = {
+  code: PAYMENT_METHOD.BANK_TRANSFER,
+  operation: "hosted_transfer",
+  page: transferPage,
+  pay: awaitTransfer,
 }
 
 export function transferPage(

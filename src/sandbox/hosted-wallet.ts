@@ -6,68 +6,33 @@
  * carry payment_method WALLET. A wallet's device card is never kept
  * (token_flag YES stores nothing).
  */
-import type express from "express"
-import type { RequestHandler, Response } from "express"
+import type { Response } from "express"
 import { maskCardNumber } from "../gateway/redact"
 import { PAYMENT_METHOD } from "../gateway/statuses"
 import { applyCardOutcome } from "./authorization"
-import type { SandboxContext } from "./context"
 import {
   cancelForm,
   checkoutBase,
   methodSwitches,
-  NOT_NOTED,
   orderSummary,
-  payableTransaction,
-  type BrowserNote,
+  type MethodPage,
 } from "./hosted-methods"
-import { HOSTED_PAGE_PATH } from "./operations/checkout"
-import { esc, finishInBrowser, readBrowserForm, sendPage } from "./pages"
-import { notifyOutcome } from "./results"
+import { esc, sendPage } from "./pages"
 import type { Transaction } from "./transactions"
 
 /** The card the sandbox's wallet pays with, as the result shows it. */
 export const WALLET_DEVICE_CARD = maskCardNumber("4242424242424242")
 
-export function walletRoutes(
-  router: express.Router,
-  ctx: SandboxContext,
-  rawText: RequestHandler,
-  note: BrowserNote
-): void {
-  const path = `${HOSTED_PAGE_PATH}/:token/wallet`
-  router.get(path, (req, res) => {
-    const tx = payableTransaction(
-      ctx,
-      req,
-      res,
-      NOT_NOTED,
-      "hosted_wallet",
-      PAYMENT_METHOD.WALLET,
-      {}
-    )
-    if (tx) walletPage(res, tx)
-  })
-
-  router.post(path, rawText, (req, res) => {
-    const body = readBrowserForm(req)
-    const tx = payableTransaction(
-      ctx,
-      req,
-      res,
-      note,
-      "hosted_wallet",
-      PAYMENT_METHOD.WALLET,
-      body
-    )
-    if (!tx) return
+export const WALLET_PAGE: MethodPage = {
+  code: PAYMENT_METHOD.WALLET,
+  operation: "hosted_wallet",
+  page: (_ctx, res, tx) => walletPage(res, tx),
+  pay: (ctx, tx) => {
     tx.payment_method = PAYMENT_METHOD.WALLET
     tx.card_masked = WALLET_DEVICE_CARD
     // approved as a card is, without 3-D Secure and without a card to keep
     applyCardOutcome(ctx, tx, { outcome: "approve", threeDS: false })
-    notifyOutcome(ctx, tx, "PAYMENT")
-    note(req, "hosted_wallet", body, 303, finishInBrowser(ctx, res, tx))
-  })
+  },
 }
 
 export function walletPage(res: Response, tx: Transaction): void {
