@@ -13,6 +13,7 @@ import {
   testSign,
   waitFor,
 } from "./__fixtures__/test-harness"
+import { checkoutBody as hostedCheckoutBody } from "./__fixtures__/hosted-checkout"
 
 let sandbox: SandboxHandle
 let receiver: Awaited<ReturnType<typeof startReceiver>>
@@ -25,36 +26,18 @@ afterAll(async () => {
   await receiver.close()
 })
 
-function checkoutBody(overrides: Record<string, unknown> = {}) {
-  const body: Record<string, unknown> = {
-    merchant_id: "M100",
-    account_id: "A200",
+/** The fixture's signed checkout with this file's shopper and basket. */
+const checkoutBody = (overrides: Record<string, unknown> = {}) =>
+  hostedCheckoutBody(receiver.url, {
     order_no: nextOrderNo("HOSTED"),
-    currency: "EUR",
     amount: "42.00",
-    return_url: `${receiver.url}/return`,
-    cancel_url: `${receiver.url}/cancel`,
-    notify_url: receiver.url,
     first_name: "Ada",
     last_name: "Lovelace",
-    shopper_email: "ada@example.com",
     billing_country: "GB",
     delivery_city: "London",
     items: "Tea#,#T1#,#21.00#,#2",
-    open3d: "do3DS",
     ...overrides,
-  }
-  const v = (name: string) => String(body[name] ?? "")
-  body.encryption_data ??= testSign(
-    v("merchant_id"),
-    v("account_id"),
-    v("order_no"),
-    v("currency"),
-    v("amount"),
-    v("return_url")
-  )
-  return body
-}
+  })
 
 async function openCheckout(overrides: Record<string, unknown> = {}) {
   const body = checkoutBody(overrides)

@@ -1,6 +1,6 @@
 /**
- * Driving the hosted checkout as a browser does, for the payment-method
- * tests: a signed checkout (signature from literal values), theForm
+ * Driving the hosted checkout as a browser does, for the sandbox's hosted
+ * page and payment-method tests: a signed checkout (signature from literal values), theForm
  * posted, a page's forms followed, the browser return read, and the
  * status query. Not used by the sandbox itself.
  */
