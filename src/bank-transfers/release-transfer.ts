@@ -13,16 +13,7 @@ import { releaseUnused } from "../cancellation/release"
 import { withSessionLock } from "../locking/locks"
 import { paymentModule, saveSessionData } from "../order-payments/payment-store"
 import { readSession } from "../payment-sessions/session-store"
-
-const SESSION_FIELDS = [
-  "id",
-  "provider_id",
-  "status",
-  "data",
-  "amount",
-  "raw_amount",
-  "currency_code",
-] as const
+import { STORED_SESSION_FIELDS } from "../reconciliation/sessions"
 
 export async function releaseAwaitedTransfers(
   container: MedusaContainer,
@@ -52,7 +43,7 @@ export async function releaseAwaitedTransfers(
     await withSessionLock(container, id, async () => {
       const [session] = await paymentModule(container).listPaymentSessions(
         { id },
-        { select: [...SESSION_FIELDS] }
+        { select: [...STORED_SESSION_FIELDS] }
       )
       if (session?.status !== "pending_authorization") return
       const stored = await readSession(session.data)
