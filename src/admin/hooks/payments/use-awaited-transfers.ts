@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
 import { orderDetailKey } from "./query-keys"
+import { ACQUIRING_PROVIDER } from "./use-order-payment-ids"
 
 /** A payment session of the order whose money the acquirer still awaits (a bank transfer). */
 export type AwaitedTransfer = {
@@ -24,7 +25,6 @@ type OrderSessions = {
   }
 }
 
-const ACQUIRING_PROVIDER = /^pp_acquiring-(card|hosted)_/
 // while money is awaited the page looks again now and then: its arrival changes nothing here
 const AWAITED_REFETCH_MS = 15_000
 

@@ -9,7 +9,7 @@ type OrderPayments = {
   }
 }
 
-const ACQUIRING_PROVIDER = /^pp_acquiring-(card|hosted)_/
+export const ACQUIRING_PROVIDER = /^pp_acquiring-(card|hosted)_/
 
 /** Ids of the order's payments made through an acquiring provider. */
 export function useOrderPaymentIds(orderId: string) {
