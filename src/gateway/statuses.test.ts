@@ -26,6 +26,8 @@ describe("status constants", () => {
       "3000",
       "4000",
       "4100",
+      "5000",
+      "5100",
     ])
     expect(Object.values(QUERY_RESULT)).toEqual([
       "1",
@@ -92,7 +94,9 @@ describe("interpretPaymentStatus", () => {
     ["4000", "refunded"],
     ["4100", "partly_refunded"],
     [3000, "captured"],
-    ["5000", "unknown"],
+    ["5000", "disputed"],
+    ["5100", "charged_back"],
+    ["5200", "unknown"],
   ])("%j means %s", (code, meaning) => {
     expect(interpretPaymentStatus(code)).toBe(meaning)
   })

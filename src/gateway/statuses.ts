@@ -25,6 +25,10 @@ export const PAYMENT_STATUS = Object.freeze({
   CAPTURED: "3000",
   REFUNDED: "4000",
   PARTLY_REFUNDED: "4100",
+  /** a chargeback is open: the amount is withheld from the merchant */
+  DISPUTED: "5000",
+  /** a chargeback was lost: the amount went back to the card holder */
+  CHARGED_BACK: "5100",
 } as const)
 
 export const QUERY_RESULT = Object.freeze({
@@ -68,6 +72,14 @@ export const NOTIFY_TYPE = Object.freeze({
   CAPTURE: "CAPTURE",
   CANCEL: "CANCEL",
   REFUND: "REFUND",
+  CHARGEBACK: "CHARGEBACK",
+} as const)
+
+/** A chargeback's status (wire contract DECISION): OPEN moves once, to WON or LOST. */
+export const CHARGEBACK_STATUS = Object.freeze({
+  OPEN: "OPEN",
+  WON: "WON",
+  LOST: "LOST",
 } as const)
 
 /**
@@ -157,6 +169,8 @@ export const PAYMENT_OUTCOMES = [
   "captured",
   "refunded",
   "partly_refunded",
+  "disputed",
+  "charged_back",
   "unknown",
 ] as const
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number]
@@ -184,6 +198,8 @@ export const DEFAULT_PAYMENT_STATUS_MEANINGS: Readonly<
   [PAYMENT_STATUS.CAPTURED]: "captured",
   [PAYMENT_STATUS.REFUNDED]: "refunded",
   [PAYMENT_STATUS.PARTLY_REFUNDED]: "partly_refunded",
+  [PAYMENT_STATUS.DISPUTED]: "disputed",
+  [PAYMENT_STATUS.CHARGED_BACK]: "charged_back",
 })
 
 /** Meaning of a direct result's / notification's order_status; unknown codes are "unknown", never guessed. */

@@ -86,6 +86,9 @@ export const PAYMENT_STATUS_MEANING: Readonly<
   captured: { state: "captured", review: "done" },
   refunded: { state: "captured", review: "done", refunded: "full" },
   partly_refunded: { state: "captured", review: "done", refunded: "part" },
+  // still captured for Medusa: a chargeback is the plugin's to record (src/chargebacks)
+  disputed: { state: "captured", review: "done" },
+  charged_back: { state: "captured", review: "done" },
   failed: { state: "declined" },
   cancelled: { state: "void" },
   unknown: null,

@@ -25,6 +25,7 @@ import {
   type CheckoutRequestInput,
 } from "../schemas/payment-order"
 import { signaturesMatch } from "../signing/signature"
+import { NOTIFY_TYPE } from "../statuses"
 import type { ClientContext } from "./context"
 
 export type VerifiedResult = DirectResult & { result: ResultInfo }
@@ -109,7 +110,11 @@ export function verifyNotification(
   ctx: ClientContext,
   fields: Record<string, unknown>
 ): VerifiedNotification {
-  ctx.verify("result", fields)
+  // notify_type is unsigned: a CHARGEBACK relabelled PAYMENT verifies as a bare result and is only a hint
+  ctx.verify(
+    fields.notify_type === NOTIFY_TYPE.CHARGEBACK ? "chargeback" : "result",
+    fields
+  )
   assertOwnAccount(ctx, fields)
   const notification = ctx.input(notificationSchema, fields)
   ctx.log(

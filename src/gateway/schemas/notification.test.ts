@@ -58,9 +58,9 @@ describe("notificationSchema", () => {
 
   it("refuses an unknown notify_type, naming the field", () => {
     expect(() =>
-      validate(notificationSchema, { ...fields, notify_type: "CHARGEBACK" })
+      validate(notificationSchema, { ...fields, notify_type: "DISPUTE" })
     ).toThrow(
-      "invalid notify_type: must be one of PAYMENT, REVIEW, CAPTURE, CANCEL, REFUND"
+      "invalid notify_type: must be one of PAYMENT, REVIEW, CAPTURE, CANCEL, REFUND, CHARGEBACK"
     )
     expect(() => validate(notificationSchema, fields)).toThrow(
       /invalid notify_type/

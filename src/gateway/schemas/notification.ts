@@ -1,11 +1,13 @@
 /**
  * A notification POSTed to notify_url: form fields (so every value is text),
  * every field of the direct result plus notify_type. Unknown fields are kept,
- * e.g. refund details on a REFUND notification.
+ * e.g. refund details on a REFUND notification. A CHARGEBACK notification
+ * carries the chargeback's fields (signed with the "chargeback" recipe).
  */
 import { z } from "zod"
 import { wireText } from "./common"
 import { directResultShape } from "./direct-result"
+import { chargebackShape } from "./chargeback"
 
 export const NOTIFY_TYPES = [
   "PAYMENT",
@@ -13,6 +15,7 @@ export const NOTIFY_TYPES = [
   "CAPTURE",
   "CANCEL",
   "REFUND",
+  "CHARGEBACK",
 ] as const
 export type NotifyType = (typeof NOTIFY_TYPES)[number]
 
@@ -25,6 +28,12 @@ export const notificationSchema = z.looseObject({
   refund_reference: wireText.optional(),
   refund_reference_id: wireText.optional(),
   refund_status: wireText.optional(),
+  chargeback_reference: chargebackShape.chargeback_reference.optional(),
+  chargeback_amount: wireText.optional(),
+  chargeback_reason: chargebackShape.chargeback_reason,
+  chargeback_status: chargebackShape.chargeback_status.optional(),
+  chargeback_date: chargebackShape.chargeback_date,
+  respond_by: chargebackShape.respond_by,
 })
 
 export type Notification = z.infer<typeof notificationSchema>

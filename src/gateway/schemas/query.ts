@@ -12,6 +12,7 @@ import {
   wireText,
   wireTokenId,
 } from "./common"
+import { chargebackSchema } from "./chargeback"
 import { exactlyOneOf, selectorText, type SelectorLimits } from "./selector"
 
 export const QUERY_SELECTORS = ["orders", "trades"] as const
@@ -52,6 +53,8 @@ export const queryEntrySchema = z.looseObject({
   payment_method: wireText.optional(),
   /** the card stored by this payment (token_flag YES, authorised); empty reads as undefined */
   token_id: wireTokenId,
+  /** chargebacks raised against this payment (payment_status 5000 while one is open, 5100 once one is lost) */
+  chargebacks: wireList(chargebackSchema),
 })
 
 export const fraudCheckResultSchema = z.looseObject({

@@ -20,6 +20,8 @@ export const MESSAGE_KINDS = [
   "optimise",
   /** direct result (`respon`), 3-D Secure result, browser return and notification */
   "result",
+  /** a CHARGEBACK notification: the result's fields, then the chargeback's */
+  "chargeback",
   "payout_response",
 ] as const
 
@@ -89,6 +91,19 @@ export const DEFAULT_RECIPES: Recipes = Object.freeze({
     "amount",
     "order_status",
     "result_info",
+  ],
+  chargeback: [
+    "merchant_id",
+    "account_id",
+    "transaction_id",
+    "order_no",
+    "currency",
+    "amount",
+    "order_status",
+    "result_info",
+    "chargeback_reference",
+    "chargeback_amount",
+    "chargeback_status",
   ],
   payout_response: [
     "merchant_id",

@@ -138,6 +138,24 @@ const cases: Array<[MessageKind, Record<string, unknown>, string]> = [
     "1000120002TX-77ORD-1KWD1.25010000:Success" + KEY,
   ],
   [
+    "chargeback",
+    {
+      ...common,
+      transaction_id: "TX-77",
+      order_no: "ORD-1",
+      currency: "EUR",
+      amount: "20.00",
+      order_status: "1",
+      result_info: "0000:Success",
+      notify_type: "CHARGEBACK",
+      chargeback_reference: "CB-9",
+      chargeback_amount: "15.00",
+      chargeback_status: "OPEN",
+      chargeback_reason: "4837:No cardholder authorisation",
+    },
+    "1000120002TX-77ORD-1EUR20.0010000:SuccessCB-915.00OPEN" + KEY,
+  ],
+  [
     "payout_response",
     {
       ...common,
