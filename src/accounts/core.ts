@@ -5,6 +5,7 @@
  */
 import { redact, scrubText } from "../gateway/index"
 import { moduleJournal, type Journal } from "../journal/journal"
+import { moduleDisputes, type DisputeBook } from "../chargebacks/dispute-book"
 import { gatewayFor, type GatewayPort } from "./gateway-port"
 import type { AcquiringOptions } from "./options"
 import { fullProviderId, type AcquiringIdentifier } from "./provider-entries"
@@ -31,6 +32,8 @@ export interface ProviderCore {
   options: AcquiringOptions
   gateway: GatewayPort
   journal: Journal
+  /** open chargebacks, which refuse refunds */
+  disputes: DisputeBook
   log: Log
   /** the admin account the options come from (id null: medusa-config alone) */
   account: CoreAccount
@@ -62,6 +65,7 @@ export function createCore(input: {
   logger?: PluginLogger
   gateway?: GatewayPort
   journal?: Journal
+  disputes?: DisputeBook
   account?: CoreAccount
 }): ProviderCore {
   const options = input.options
@@ -72,6 +76,7 @@ export function createCore(input: {
     options,
     gateway: input.gateway ?? gatewayFor(options, input.logger),
     journal: input.journal ?? moduleJournal(),
+    disputes: input.disputes ?? moduleDisputes(),
     log: createLog(input.logger),
     account: input.account ?? { id: null, name: null, mode: options.mode },
   }

@@ -37,6 +37,7 @@ import { moduleJournal, type Journal } from "../journal/journal"
 import { readSession } from "../payment-sessions/session-store"
 import { lookupOrder } from "../journal/status-query"
 import { rulesOf as rules } from "../journal/settle-attempts"
+import { recordPaymentEvent } from "../payment-history/record-event"
 import {
   isDelayed,
   queryMeaning,
@@ -137,6 +138,12 @@ export async function webhookAction(
     core.log("warn", "notification refused: signature or content invalid", {
       error,
     })
+    await noteNotification(
+      core,
+      fields,
+      "refused",
+      "its signature or content is invalid; nothing changed"
+    )
     return NOT_SUPPORTED
   }
   const orderNo = notification.order_no
@@ -156,8 +163,17 @@ export async function webhookAction(
     order_no: orderNo,
     notify_type: type,
   }
-  if (type === NOTIFY_TYPE.REFUND)
+  if (type === NOTIFY_TYPE.REFUND || type === NOTIFY_TYPE.CHARGEBACK) {
+    // recorded by the plugin's subscriber from the refund search or the status query
+    await noteNotification(
+      core,
+      notification,
+      "verified",
+      "the plugin asks the acquirer and records what it lists",
+      attempt.session_id
+    )
     return { action: PaymentActions.NOT_SUPPORTED, data }
+  }
 
   const answer = await lookupOrder(core, orderNo)
   if (answer.kind !== "found") {
@@ -165,12 +181,26 @@ export async function webhookAction(
       "warn",
       `notification ${type} for ${orderNo} not acted on: the status query could not confirm it (${answer.kind})`
     )
+    await noteNotification(
+      core,
+      notification,
+      "unconfirmed",
+      `the status query could not confirm it (${answer.kind}); the reconcile job asks again`,
+      attempt.session_id
+    )
     // the reconcile job confirms it later
     return NOT_SUPPORTED
   }
   const meaning = queryMeaning(answer.entry, rules(core))
   if (!meaning) return NOT_SUPPORTED
   const action = webhookActionOf(meaning.state)
+  await noteNotification(
+    core,
+    notification,
+    "verified",
+    `the status query says ${meaning.state}`,
+    attempt.session_id
+  )
   if (isDelayed(answer.entry.payment_method, rules(core).delayed)) {
     // Medusa's handler would drop a transfer's end or miss its order: the plugin's subscriber records it on the order
     core.log(
@@ -195,4 +225,30 @@ export async function webhookAction(
     `notification ${type} for ${orderNo}: ${action} (confirmed by the status query)`
   )
   return { action, data }
+}
+
+/** The notification in the payment's history: its type, whether it was trusted, what followed. */
+async function noteNotification(
+  core: ProviderCore,
+  fields: Record<string, unknown>,
+  outcome: "verified" | "refused" | "unconfirmed",
+  followed: string,
+  sessionId?: string
+): Promise<void> {
+  const text = (name: string) =>
+    typeof fields[name] === "string" ? (fields[name] as string) : null
+  const type = text("notify_type") ?? "unnamed"
+  await recordPaymentEvent(
+    {
+      kind: "notification",
+      outcome,
+      operation: type.slice(0, 40),
+      summary: `${type.slice(0, 40)} notification ${outcome}: ${followed}`,
+      order_no: text("order_no")?.slice(0, 100) ?? null,
+      // a refused notification's fields are the sender's claims: only the order number it named is kept
+      session_id: outcome === "refused" ? null : (sessionId ?? null),
+      transaction_id: outcome === "refused" ? null : text("transaction_id"),
+    },
+    (message) => core.log("warn", message)
+  )
 }

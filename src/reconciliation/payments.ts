@@ -26,6 +26,7 @@ import { withPaymentLock } from "../locking/locks"
 import { wasMade } from "../refunds/refunds"
 import type { RefundSearchEntry } from "../gateway"
 import { thrownMessage } from "../journal/errors"
+import { recordChargebacksUnderLock } from "../chargebacks/record-chargebacks"
 
 export type StoredPayment = Pick<
   PaymentDTO,
@@ -120,6 +121,13 @@ async function reconcileUnderLock(
   if (after.status === "captured" && (batch.refundsDue || changed)) {
     await recordAcquirerRefundsUnderLock(container, core, payment.id, after)
   }
+  await recordChargebacksUnderLock(
+    container,
+    core,
+    payment.id,
+    after,
+    answer.entry
+  )
   return "reconciled"
 }
 

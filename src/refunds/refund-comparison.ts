@@ -30,6 +30,7 @@ import { coreFor } from "../accounts/registry"
 import { accountSource } from "../accounts/account-source"
 import type { ProviderCore } from "../accounts/core"
 import { referenceOfReason, wasMade } from "./refunds"
+import { isChargebackNote } from "../chargebacks/chargeback-text"
 import { toMedusaError } from "../journal/errors"
 import {
   paymentsOfOrders,
@@ -247,7 +248,8 @@ export async function compareRefunds(
       const payment = payments.get(orderNo)
       if (!payment) continue
       for (const refund of refundsOf.get(payment.id) ?? []) {
-        if (matched.has(refund.id)) continue
+        // a lost chargeback is recorded as a refund the acquirer never made (the chargebacks page lists it)
+        if (matched.has(refund.id) || isChargebackNote(refund.note)) continue
         rows.push({
           status: "missing_at_acquirer",
           acquirer: null,

@@ -34,6 +34,7 @@ import {
 } from "../journal/errors"
 import type { Operation } from "../journal/journal"
 import { capturedAmount } from "../capture/capture"
+import { refundRefusal } from "../chargebacks/chargeback-text"
 
 const REASON_MAX = 50
 const REASON_PREFIX = "Medusa refund "
@@ -247,6 +248,13 @@ export async function refundPayment(
       ...(reference ? { idempotency_key: reference } : {}),
     })
   }
+
+  const disputed = await core.disputes.open([orderNo])
+  if (disputed.length)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      refundRefusal(disputed)
+    )
 
   const reason = refundReason(reference)
   const entry = {

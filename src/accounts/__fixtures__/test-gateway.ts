@@ -146,6 +146,7 @@ export function testCore(
     options: parseAcquiringOptions({ ...TEST_OPTIONS, ...overrides }),
     gateway,
     journal,
+    disputes: { open: async () => [] },
   })
   return {
     ...core,

@@ -12,8 +12,11 @@ import { AcquiringSettingsChange } from "./models/settings-change"
 import { AcquiringSessionState } from "./models/session-state"
 import { AcquiringSavedCard } from "./models/saved-card"
 import { AcquiringPaymentLink } from "./models/payment-link"
+import { AcquiringChargeback } from "./models/chargeback"
+import { AcquiringPaymentEvent } from "./models/payment-event"
 import { registerAcquiringModule } from "./module-access"
 import type {
+  AcquiringChargebackRow,
   AcquiringOperationRow,
   AcquiringPayoutRow,
   AcquiringSavedCardRow,
@@ -36,6 +39,8 @@ export default class AcquiringModuleService extends MedusaService({
   AcquiringSessionState,
   AcquiringSavedCard,
   AcquiringPaymentLink,
+  AcquiringChargeback,
+  AcquiringPaymentEvent,
 }) {
   constructor(
     ...args: ConstructorParameters<ReturnType<typeof MedusaService>>
@@ -195,6 +200,64 @@ export default class AcquiringModuleService extends MedusaService({
     return rows[0]
   }
 
+  /**
+   * Keeps a chargeback once per acquirer reference, in one statement: a new
+   * one is inserted; a known one moves only from OPEN to WON or LOST, so a
+   * repeat, a late notification or two instances at once never move it
+   * back or twice. `changed` is true for the one call that inserted or
+   * moved it.
+   */
+  @InjectManager()
+  async keepChargeback(
+    row: ChargebackInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ id: string; status: string; inserted: boolean } | null> {
+    const rows = (await sharedContext.manager!.execute(
+      `insert into "acquiring_chargeback" ("id", "reference", "provider_id", "order_no", "transaction_id", "payment_id", "session_id", "currency", "amount", "payment_amount", "reason_code", "reason_text", "status", "opened_at", "respond_by", "decided_at")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, case when ? = 'OPEN' then null else now() end)
+       on conflict ("reference") where "deleted_at" is null
+       do update set "status" = excluded."status", "decided_at" = now(), "updated_at" = now(),
+         "payment_id" = coalesce("acquiring_chargeback"."payment_id", excluded."payment_id")
+       where "acquiring_chargeback"."status" = 'OPEN' and excluded."status" <> 'OPEN'
+       returning "id", "status", (xmax = 0) as "inserted"`,
+      [
+        row.id,
+        row.reference,
+        row.provider_id,
+        row.order_no,
+        row.transaction_id,
+        row.payment_id,
+        row.session_id,
+        row.currency,
+        row.amount,
+        row.payment_amount,
+        row.reason_code,
+        row.reason_text,
+        row.status,
+        row.opened_at,
+        row.respond_by,
+        row.status,
+      ],
+      "all"
+    )) as { id: string; status: string; inserted: boolean }[]
+    return rows[0] ?? null
+  }
+
+  /** Marks a lost chargeback recorded in Medusa, once: true for the call that marked it. */
+  @InjectManager()
+  async markChargebackAccounted(
+    id: string,
+    refundId: string | null,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = (await sharedContext.manager!.execute(
+      `update "acquiring_chargeback" set "accounted_at" = now(), "refund_id" = ?, "updated_at" = now() where "id" = ? and "accounted_at" is null returning "id"`,
+      [refundId, id],
+      "all"
+    )) as unknown[]
+    return rows.length > 0
+  }
+
   /** Counts one more request sent for a payout (always with its own request_id). */
   @InjectManager()
   async countAcquiringPayoutTry(
@@ -245,6 +308,25 @@ export type SavedCardInput = Pick<
   | "card_masked"
   | "brand"
   | "provider_id"
+>
+
+export type ChargebackInput = Pick<
+  AcquiringChargebackRow,
+  | "id"
+  | "reference"
+  | "provider_id"
+  | "order_no"
+  | "transaction_id"
+  | "payment_id"
+  | "session_id"
+  | "currency"
+  | "amount"
+  | "payment_amount"
+  | "reason_code"
+  | "reason_text"
+  | "status"
+  | "opened_at"
+  | "respond_by"
 >
 
 /** Columns a settlement may write; names are never taken from input. */

@@ -1,6 +1,8 @@
 /** The module's rows as its generated services answer them, inferred from the data models. */
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { AcquiringAccount } from "./models/account"
+import type { AcquiringChargeback } from "./models/chargeback"
+import type { AcquiringPaymentEvent } from "./models/payment-event"
 import type { AcquiringOperation } from "./models/operation"
 import type { AcquiringPayout } from "./models/payout"
 import type { AcquiringPaymentLink } from "./models/payment-link"
@@ -26,3 +28,7 @@ export type { AuditValue, SettingsFieldChange } from "./models/settings-change"
 export type AcquiringSavedCardRow = InferTypeOf<typeof AcquiringSavedCard>
 
 export type AcquiringPaymentLinkRow = InferTypeOf<typeof AcquiringPaymentLink>
+
+export type AcquiringChargebackRow = InferTypeOf<typeof AcquiringChargeback>
+
+export type AcquiringPaymentEventRow = InferTypeOf<typeof AcquiringPaymentEvent>

@@ -1,0 +1,43 @@
+/**
+ * Writes one entry of a payment's history (beside the operations journal).
+ * History is for reading: a failed write is logged and never breaks the
+ * payment it describes. Texts are scrubbed of card-like digit runs, as logs.
+ */
+import { scrubText } from "../gateway/index"
+import { acquiringModule } from "../modules/acquiring/module-access"
+import type { AcquiringPaymentEventRow } from "../modules/acquiring/types"
+
+export type PaymentEventKind = AcquiringPaymentEventRow["kind"]
+
+export interface PaymentEvent {
+  kind: PaymentEventKind
+  outcome: string
+  summary: string
+  order_no?: string | null
+  session_id?: string | null
+  payment_id?: string | null
+  transaction_id?: string | null
+  operation?: string | null
+  amount?: string | null
+  currency?: string | null
+  actor?: string | null
+}
+
+type Warn = (message: string) => void
+
+export async function recordPaymentEvent(
+  event: PaymentEvent,
+  warn?: Warn
+): Promise<void> {
+  try {
+    await acquiringModule().createAcquiringPaymentEvents({
+      ...event,
+      summary: scrubText(event.summary).slice(0, 2000),
+      outcome: scrubText(event.outcome).slice(0, 100),
+    })
+  } catch (error) {
+    warn?.(
+      `[acquiring] a history entry (${event.kind} ${event.outcome}) was not written: ${error instanceof Error ? error.message : String(error)}`
+    )
+  }
+}
