@@ -2,9 +2,10 @@
  * The control surface for tests, off the /v1 path: what the sandbox received
  * and sent, fault injection, reset, forcing pending things to an end,
  * lapsing stored cards, ageing a transaction past its authorisation's
- * lifetime, and receiving or lapsing an awaited bank transfer.
+ * lifetime, receiving or lapsing an awaited bank transfer, and opening,
+ * winning or losing chargebacks (chargeback-routes.ts).
  */
-import express, { type Response } from "express"
+import express from "express"
 import { issuerUrl } from "./authorization"
 import { ageTransaction, lapseIfDue, lapseTime } from "./authorization-lifetime"
 import {
@@ -12,7 +13,9 @@ import {
   receiveTransfer,
   transferLapseTime,
 } from "./bank-transfers"
+import { chargebackRoutes, renotifyChargeback } from "./chargeback-routes"
 import type { SandboxContext } from "./context"
+import { notFound, queryText, refuse } from "./control-replies"
 import type { FaultBook } from "./faults"
 import { portalRoutes } from "./portal-routes"
 import type { RequestLog } from "./request-log"
@@ -39,12 +42,14 @@ const NOTIFY_TYPES = new Set([
   "CAPTURE",
   "CANCEL",
   "REFUND",
+  "CHARGEBACK",
 ])
 
 export function controlRoutes(deps: ControlDeps): express.Router {
   const { ctx, faults, requests } = deps
   const router = express.Router()
   router.use("/portal", portalRoutes(ctx))
+  router.use(chargebackRoutes(ctx))
 
   router.get("/requests", (req, res) => {
     res.json({
@@ -92,6 +97,8 @@ export function controlRoutes(deps: ControlDeps): express.Router {
       )
     if (tx.notify_url === "")
       return refuse(res, "notify_url", "the transaction has no notify_url")
+    if (type === "CHARGEBACK")
+      return renotifyChargeback(ctx, tx, req.body?.chargeback_reference, res)
     res
       .status(201)
       .json({ notification: notifyOutcome(ctx, tx, type as NotifyType) })
@@ -258,23 +265,4 @@ function view(ctx: SandboxContext, tx: Transaction): Record<string, unknown> {
     refundable_amount: refundableAmount(tx),
     issuer_url: tx.state === "pending_3ds" ? issuerUrl(ctx, tx) : undefined,
   }
-}
-
-function queryText(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined
-}
-
-function notFound(res: Response, what: string, id: string): void {
-  res
-    .status(404)
-    .json({ code: "404", source: what, message: `no ${what} ${id}` })
-}
-
-function refuse(
-  res: Response,
-  source: string,
-  message: string,
-  status = 400
-): void {
-  res.status(status).json({ code: "400", source, message })
 }

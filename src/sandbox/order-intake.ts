@@ -140,6 +140,7 @@ export function openTransaction(
     state: "awaiting_card",
     result_info: "",
     refunds: [],
+    chargebacks: [],
     card_masked: "",
     risk_action: "",
     risk_score: "",

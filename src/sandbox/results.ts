@@ -6,10 +6,14 @@ import { encodeForm, type FormValue } from "../gateway/codecs/form"
 import type { SandboxAccount } from "./accounts"
 import type { SandboxContext } from "./context"
 import type { NotificationRecord } from "./notifier"
-import { signFields } from "./signer"
+import { signFields, type SandboxMessageKind } from "./signer"
 import { orderStatus, paymentStatus, type Transaction } from "./transactions"
 
-export type NotifyType = "PAYMENT" | "REVIEW" | "CAPTURE" | "CANCEL" | "REFUND"
+export type NotifyType =
+  "PAYMENT" | "REVIEW" | "CAPTURE" | "CANCEL" | "REFUND" | "CHARGEBACK"
+
+/** What signs a result: the result recipe, or for a CHARGEBACK notification the chargeback recipe. */
+export type ResultKind = Extract<SandboxMessageKind, "result" | "chargeback">
 
 export function riskReasons(
   tx: Transaction
@@ -21,14 +25,21 @@ export function riskReasons(
   return []
 }
 
-/** Result fields in wire order, unsigned. */
-export function resultFields(tx: Transaction): Record<string, unknown> {
+/** Whose payment a message is about: the fields every result starts with, in wire order. */
+export function paymentIdentity(tx: Transaction): Record<string, string> {
   return {
     merchant_id: tx.merchant_id,
     account_id: tx.account_id,
     transaction_id: tx.transaction_id,
     order_no: tx.order_no,
     currency: tx.currency,
+  }
+}
+
+/** Result fields in wire order, unsigned. */
+export function resultFields(tx: Transaction): Record<string, unknown> {
+  return {
+    ...paymentIdentity(tx),
     amount: tx.amount,
     card: tx.card_masked,
     payment_method: tx.payment_method,
@@ -52,16 +63,12 @@ export function resultFields(tx: Transaction): Record<string, unknown> {
 export function signResult(
   ctx: SandboxContext,
   account: SandboxAccount,
-  fields: Record<string, unknown>
+  fields: Record<string, unknown>,
+  kind: ResultKind = "result"
 ): Record<string, unknown> {
   return {
     ...fields,
-    encryption_data: signFields(
-      "result",
-      fields,
-      account.sign_key,
-      ctx.recipes
-    ),
+    encryption_data: signFields(kind, fields, account.sign_key, ctx.recipes),
   }
 }
 
@@ -70,7 +77,8 @@ export function signedFlatResult(
   ctx: SandboxContext,
   account: SandboxAccount,
   tx: Transaction,
-  extra: Record<string, unknown> = {}
+  extra: Record<string, unknown> = {},
+  kind: ResultKind = "result"
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     ...resultFields(tx),
@@ -79,10 +87,14 @@ export function signedFlatResult(
   }
   if (fields.risk_reasons && (fields.risk_reasons as unknown[]).length === 0)
     fields.risk_reasons = ""
-  return signResult(ctx, account, fields)
+  return signResult(ctx, account, fields, kind)
 }
 
-/** Queues a notification of the transaction's current state when it has a notify_url. */
+/**
+ * Queues a notification of the transaction's current state when it has a
+ * notify_url. A CHARGEBACK one carries the chargeback's fields in `extra`
+ * and is signed with the chargeback recipe.
+ */
 export function notifyOutcome(
   ctx: SandboxContext,
   tx: Transaction,
@@ -96,7 +108,13 @@ export function notifyOutcome(
     notify_type,
     transaction_id: tx.transaction_id,
     url: tx.notify_url,
-    fields: signedFlatResult(ctx, account, tx, { notify_type, ...extra }),
+    fields: signedFlatResult(
+      ctx,
+      account,
+      tx,
+      { notify_type, ...extra },
+      notify_type === "CHARGEBACK" ? "chargeback" : "result"
+    ),
   })
 }
 

@@ -19,6 +19,8 @@ export type SandboxMessageKind =
   | "cancel_subscription"
   | "optimise"
   | "result"
+  /** a CHARGEBACK notification: the result's fields, then the chargeback's */
+  | "chargeback"
   | "payout_response"
 
 export type SandboxRecipes = Record<SandboxMessageKind, readonly string[]>
@@ -86,6 +88,12 @@ export const DEFAULT_SANDBOX_RECIPES: Readonly<SandboxRecipes> = Object.freeze({
     "shopper_email",
   ],
   result: RESULT_FIELDS,
+  chargeback: [
+    ...RESULT_FIELDS,
+    "chargeback_reference",
+    "chargeback_amount",
+    "chargeback_status",
+  ],
   payout_response: [
     "merchant_id",
     "account_id",

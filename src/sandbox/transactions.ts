@@ -32,6 +32,22 @@ export interface RefundRecord {
   refund_processing_date: Date
 }
 
+/** OPEN moves once, to WON (the merchant keeps the money) or LOST (it goes back to the card holder). */
+export type ChargebackStatus = "OPEN" | "WON" | "LOST"
+
+/** A chargeback raised by the card holder's bank (wire contract DECISION, "Chargebacks"). */
+export interface ChargebackRecord {
+  chargeback_reference: string
+  chargeback_amount: string
+  /** `<code>:<text>` */
+  chargeback_reason: string
+  chargeback_status: ChargebackStatus
+  chargeback_date: Date
+  respond_by: Date
+  /** when it was won or lost */
+  decided_at?: Date
+}
+
 export interface Subscription {
   contract_name: string
   recurring_id: string
@@ -57,6 +73,8 @@ export interface Transaction {
   result_info: string
   captured_amount?: string
   refunds: RefundRecord[]
+  /** raised against the captured payment, oldest first */
+  chargebacks: ChargebackRecord[]
   card_masked: string
   risk_action: RiskAction
   risk_score: string
@@ -92,7 +110,7 @@ export interface Transaction {
   updated_at: Date
 }
 
-/** payment_status of the wire contract. */
+/** payment_status of the wire contract: an open chargeback reads 5000, a lost one 5100, before refunds. */
 export function paymentStatus(tx: Transaction): string {
   switch (tx.state) {
     case "failed":
@@ -109,6 +127,8 @@ export function paymentStatus(tx: Transaction): string {
     case "review":
       return "2200"
     case "captured": {
+      if (hasChargeback(tx, "OPEN")) return "5000"
+      if (hasChargeback(tx, "LOST")) return "5100"
       if (tx.refunds.length === 0) return "3000"
       return compareAmounts(refundableAmount(tx), 0) === 0 ? "4000" : "4100"
     }
@@ -140,11 +160,41 @@ export function refundedAmount(tx: Transaction): string {
   )
 }
 
-/** What may still be refunded: the captured amount less every refund. */
+/**
+ * What may still be refunded: the captured amount less every refund and
+ * every lost chargeback (that money already went back to the card holder).
+ */
 export function refundableAmount(tx: Transaction): string {
   if (tx.state !== "captured" || tx.captured_amount === undefined)
     return sumAmounts([], tx.currency)
-  return subtractAmounts(tx.captured_amount, refundedAmount(tx), tx.currency)
+  return subtractAmounts(
+    tx.captured_amount,
+    sumAmounts(
+      [refundedAmount(tx), chargebackAmount(tx, ["LOST"])],
+      tx.currency
+    ),
+    tx.currency
+  )
+}
+
+export function hasChargeback(
+  tx: Transaction,
+  status: ChargebackStatus
+): boolean {
+  return tx.chargebacks.some((c) => c.chargeback_status === status)
+}
+
+/** The sum of the transaction's chargebacks in the given statuses. */
+export function chargebackAmount(
+  tx: Transaction,
+  statuses: readonly ChargebackStatus[]
+): string {
+  return sumAmounts(
+    tx.chargebacks
+      .filter((c) => statuses.includes(c.chargeback_status))
+      .map((c) => c.chargeback_amount),
+    tx.currency
+  )
 }
 
 /** `<transaction_id>-01`, `-02`, … */

@@ -135,9 +135,13 @@ export function batchBody(
   }
 }
 
-/** The expected signature of a result / notification, from its own fields. */
+/**
+ * The expected signature of a result / notification, from its own fields;
+ * `appended` names fields signed after the result's (a chargeback's).
+ */
 export function expectedResultSignature(
-  fields: Record<string, unknown>
+  fields: Record<string, unknown>,
+  appended: readonly string[] = []
 ): string {
   const v = (name: string) =>
     fields[name] === undefined ? "" : String(fields[name])
@@ -149,7 +153,8 @@ export function expectedResultSignature(
     v("currency"),
     v("amount"),
     v("order_status"),
-    v("result_info")
+    v("result_info"),
+    ...appended.map(v)
   )
 }
 
@@ -159,33 +164,64 @@ export interface ReceivedPost {
   fields: Record<string, string>
 }
 
-/** A loopback HTTP receiver answering the given statuses in turn, then 200. */
+/**
+ * A loopback HTTP receiver answering the given statuses in turn, then 200.
+ * `arrival` resolves with the first POST, received already or when it comes,
+ * that matches; it rejects when none has come within `timeoutMs`.
+ */
 export async function startReceiver(statuses: number[] = []): Promise<{
   url: string
   received: ReceivedPost[]
+  arrival: (
+    matches: (post: ReceivedPost) => boolean,
+    timeoutMs?: number
+  ) => Promise<ReceivedPost>
   close: () => Promise<void>
 }> {
   const received: ReceivedPost[] = []
+  const waiting = new Set<(post: ReceivedPost) => boolean>()
   const queue = [...statuses]
   const server: Server = createServer((req, res) => {
     let raw = ""
     req.setEncoding("utf8")
     req.on("data", (chunk) => (raw += chunk))
     req.on("end", () => {
-      received.push({
+      const post: ReceivedPost = {
         path: req.url ?? "",
         contentType: req.headers["content-type"] ?? "",
         fields: Object.fromEntries(new URLSearchParams(raw)),
-      })
+      }
+      received.push(post)
       res.statusCode = queue.shift() ?? 200
       res.end("ok")
+      for (const waiter of waiting) if (waiter(post)) waiting.delete(waiter)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const { port } = server.address() as AddressInfo
+  const arrival = (
+    matches: (post: ReceivedPost) => boolean,
+    timeoutMs = 3000
+  ) =>
+    new Promise<ReceivedPost>((resolve, reject) => {
+      const already = received.find(matches)
+      if (already) return resolve(already)
+      const timer = setTimeout(() => {
+        waiting.delete(waiter)
+        reject(new Error("no matching POST arrived in time"))
+      }, timeoutMs)
+      const waiter = (post: ReceivedPost) => {
+        if (!matches(post)) return false
+        clearTimeout(timer)
+        resolve(post)
+        return true
+      }
+      waiting.add(waiter)
+    })
   return {
     url: `http://127.0.0.1:${port}/notify`,
     received,
+    arrival,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

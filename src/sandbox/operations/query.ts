@@ -2,6 +2,7 @@
  * POST /v1/retrievalTrans: status of orders by order number (`orders`) or
  * transaction id (`trades`). Only registered caller IPs may ask (others get
  * query_result 7 for every entry). The response echoes encryption_data.
+ * An entry lists `chargebacks` only when the payment has any.
  */
 import {
   identify,
@@ -10,6 +11,7 @@ import {
   type Reply,
 } from "../context"
 import { lapseIfDue } from "../authorization-lifetime"
+import { wireChargeback } from "../chargebacks"
 import { compactTimestamp } from "../clock-format"
 import { Refusal, resultInfo } from "../result-codes"
 import { looseValues, readSelector } from "../selectors"
@@ -95,6 +97,9 @@ export const retrievalTrans: Operation = (ctx, { body, ip }) => {
       website: tx.website,
       payment_method: tx.payment_method,
       token_id: tx.token_id,
+      ...(tx.chargebacks.length > 0 && {
+        chargebacks: tx.chargebacks.map(wireChargeback),
+      }),
     }
   })
   return answer(true, "OK", entries, found)

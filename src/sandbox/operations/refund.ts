@@ -1,7 +1,8 @@
 /**
  * POST /v1/refund: refunds part or all of a captured payment. Each refund
  * gets refund_reference_id `<transaction_id>-01`, `-02`, …; more than the
- * refundable amount is E0006; a payment not captured is E0005.
+ * refundable amount is E0006; a payment not captured, or with a chargeback
+ * open against it, is E0005. A lost chargeback's amount is not refundable.
  */
 import { compareAmounts } from "../../gateway/money/amount"
 import { entryTransaction, notAllowed, runBatch, stateWords } from "../batch"
@@ -50,6 +51,16 @@ export const refund: Operation = (ctx, { body }) =>
       }
       if (tx.state !== "captured")
         throw notAllowed(tx, "refund", stateWords(tx))
+      const disputed = tx.chargebacks.find(
+        (c) => c.chargeback_status === "OPEN"
+      )
+      if (disputed) {
+        throw notAllowed(
+          tx,
+          "refund",
+          `chargeback ${disputed.chargeback_reference} is open against it`
+        )
+      }
       const refundable = refundableAmount(tx)
       if (compareAmounts(wanted, refundable) > 0) {
         throw new Refusal(
