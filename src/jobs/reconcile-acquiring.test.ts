@@ -2,17 +2,25 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { registerAcquiringModule } from "../modules/acquiring/module-access"
 import type AcquiringModuleService from "../modules/acquiring/service"
 import { reconcileAcquiring } from "../reconciliation/run"
+import { watchChargebacks } from "../reconciliation/chargeback-watch"
 import reconcileAcquiringJob, { config } from "./reconcile-acquiring"
 
 jest.mock("../reconciliation/run", () => ({
   reconcileAcquiring: jest.fn(async () => undefined),
 }))
+jest.mock("../reconciliation/chargeback-watch", () => ({
+  watchChargebacks: jest.fn(async () => 0),
+}))
 
 describe("the reconcile job", () => {
-  it("reconciles, then deletes the shopper data of sessions never created", async () => {
+  it("reconciles, watches older payments for chargebacks, then deletes the shopper data of sessions never created", async () => {
     const steps: string[] = []
     ;(reconcileAcquiring as jest.Mock).mockImplementation(async () => {
       steps.push("reconcile")
+    })
+    ;(watchChargebacks as jest.Mock).mockImplementation(async () => {
+      steps.push("watch")
+      return 0
     })
     registerAcquiringModule({
       purgeStaleIntakes: async () => {
@@ -23,7 +31,7 @@ describe("the reconcile job", () => {
     const container = {} as MedusaContainer
     await reconcileAcquiringJob(container)
     expect(reconcileAcquiring).toHaveBeenCalledWith(container)
-    expect(steps).toEqual(["reconcile", "purge"])
+    expect(steps).toEqual(["reconcile", "watch", "purge"])
   })
 
   it("runs every 15 minutes", () => {

@@ -3,17 +3,20 @@
  * sessions with unconfirmed attempts, sessions authorised but never turned
  * into orders, voids an order cancellation still waits for, captures,
  * voids and refunds made at the acquirer that Medusa lacks. Oldest first,
- * bounded per run; what is left waits for the next run. Shopper data
+ * bounded per run; what is left waits for the next run. Older captured
+ * payments are asked about chargebacks, a slice per run. Shopper data
  * gathered for a session that was never created is deleted after a day.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { acquiringModule } from "../modules/acquiring/module-access"
 import { reconcileAcquiring } from "../reconciliation/run"
+import { watchChargebacks } from "../reconciliation/chargeback-watch"
 
 export default async function reconcileAcquiringJob(
   container: MedusaContainer
 ) {
   await reconcileAcquiring(container)
+  await watchChargebacks(container)
   await acquiringModule().purgeStaleIntakes()
 }
 

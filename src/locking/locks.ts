@@ -6,6 +6,7 @@
  */
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { acquiringModule } from "../modules/acquiring/module-access"
 
 export function lockingModule(scope: MedusaContainer): ILockingModule {
   return scope.resolve<ILockingModule>(Modules.LOCKING)
@@ -35,9 +36,9 @@ export function withSessionLock<T>(
   sessionId: string,
   job: () => Promise<T>
 ): Promise<T> {
-  return lockingModule(scope).execute(sessionLockKey(sessionId), job, {
-    timeout: 30,
-  })
+  return lockingModule(scope)
+    .execute(sessionLockKey(sessionId), job, { timeout: 30 })
+    .catch(noteTimeout({ session_id: sessionId }, 30))
 }
 
 /**
@@ -50,7 +51,38 @@ export function withPaymentLock<T>(
   paymentId: string,
   job: () => Promise<T>
 ): Promise<T> {
-  return lockingModule(scope).execute(paymentLockKey(paymentId), job, {
-    timeout: 60,
-  })
+  return lockingModule(scope)
+    .execute(paymentLockKey(paymentId), job, { timeout: 60 })
+    .catch(noteTimeout({ payment_id: paymentId }, 60))
+}
+
+/** Medusa's locking providers (memory, Redis, PostgreSQL) reject a wait that timed out so. */
+export function isLockTimeout(error: unknown): boolean {
+  return (
+    error instanceof Error && /timed-?out acquiring lock/i.test(error.message)
+  )
+}
+
+/** A wait that timed out enters the payment's history, then fails as it would have. */
+function noteTimeout(
+  owner: { session_id: string } | { payment_id: string },
+  seconds: number
+) {
+  return async (error: unknown): Promise<never> => {
+    if (isLockTimeout(error)) {
+      await Promise.resolve()
+        .then(() =>
+          acquiringModule().createAcquiringPaymentEvents({
+            kind: "lock_timeout",
+            outcome: "timed out",
+            operation: "lock",
+            summary: `Waited ${seconds} s for the ${"payment_id" in owner ? "payment" : "session"}'s lock, held by another action, and gave up; nothing was sent`,
+            ...owner,
+          })
+        )
+        // the history is for reading: its failure never hides the lock's
+        .catch(() => undefined)
+    }
+    throw error
+  }
 }

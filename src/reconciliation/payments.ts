@@ -27,6 +27,7 @@ import { wasMade } from "../refunds/refunds"
 import type { RefundSearchEntry } from "../gateway"
 import { thrownMessage } from "../journal/errors"
 import { recordChargebacksUnderLock } from "../chargebacks/record-chargebacks"
+import { recordPaymentEvent } from "../payment-history/record-event"
 
 export type StoredPayment = Pick<
   PaymentDTO,
@@ -117,10 +118,30 @@ async function reconcileUnderLock(
   const after = await withKeptCard(
     applyQueryToPayment(core, data, answer.entry)
   )
-  await reconcileOne(container, core, payment, data, after)
+  const did = await reconcileOne(container, core, payment, data, after)
   if (after.status === "captured" && (batch.refundsDue || changed)) {
-    await recordAcquirerRefundsUnderLock(container, core, payment.id, after)
+    const refunds = await recordAcquirerRefundsUnderLock(
+      container,
+      core,
+      payment.id,
+      after
+    )
+    if (refunds) did.push(`${refunds} refund(s) made at the acquirer recorded`)
   }
+  if (did.length)
+    await recordPaymentEvent(
+      {
+        kind: "job",
+        outcome: "reconciled",
+        operation: "reconcile",
+        summary: `The status query lists ${answer.entry.payment_status ?? "no"} (${after.status}); ${did.join("; ")}`,
+        order_no: data.order_no,
+        payment_id: payment.id,
+        session_id: data.session_id ?? null,
+        transaction_id: after.transaction_id ?? null,
+      },
+      (message) => loggerOf(container).warn(message)
+    )
   await recordChargebacksUnderLock(
     container,
     core,
@@ -173,7 +194,7 @@ async function reconcileOne(
   payment: StoredPayment,
   before: SessionData,
   after: SessionData
-): Promise<void> {
+): Promise<string[]> {
   if (before.void_pending) {
     const data =
       after.status === "canceled"
@@ -184,8 +205,9 @@ async function reconcileOne(
       loggerOf(container).info(
         `[acquiring] the void of payment ${payment.id} (order cancelled) is confirmed`
       )
+      return ["the void the order's cancellation asked for is confirmed"]
     }
-    return
+    return []
   }
   if (
     after.status === "captured" &&
@@ -205,6 +227,9 @@ async function reconcileOne(
         const now = await currentPayment(container, payment.id)
         if (!now.captured_at && !now.captures?.length) throw error
       })
+    return [
+      `the capture of ${capturedAmount(data)} made at the acquirer recorded`,
+    ]
   } else if (
     after.status === "canceled" &&
     !payment.canceled_at &&
@@ -212,12 +237,14 @@ async function reconcileOne(
   ) {
     await savePaymentData(container, payment, after)
     await paymentModule(container).cancelPayment(payment.id)
+    return ["the void made at the acquirer recorded"]
   } else if (
     after !== before &&
     JSON.stringify(after) !== JSON.stringify(before)
   ) {
     await savePaymentData(container, payment, after)
   }
+  return []
 }
 
 /**
