@@ -81,7 +81,9 @@ export async function openPaymentSession(
   store: HttpClient,
   cartId: string,
   providerId: string,
-  data: Record<string, unknown> = { device: SHOPPER_DEVICE }
+  data: Record<string, unknown> = { device: SHOPPER_DEVICE },
+  /** the browser's headers, over a desktop browser's User-Agent and language */
+  headers: Record<string, string> = {}
 ): Promise<{
   collectionId: string
   session: any
@@ -99,6 +101,7 @@ export async function openPaymentSession(
       headers: {
         "user-agent": "Mozilla/5.0 (X11; Linux x86_64) IntegrationTest/1.0",
         "accept-language": "en-GB",
+        ...headers,
       },
     }
   )

@@ -8,6 +8,7 @@
 import { z } from "zod"
 // each from its own file: the admin's bundle must not reach the gateway's HTTP client
 import { isKnownCurrency } from "../gateway/money/currency-digits"
+import { maskCardNumbersInText } from "../gateway/redact"
 import {
   AcquiringProviderIdSchema,
   AvailabilitySchema,
@@ -50,7 +51,9 @@ const accountFields = {
     .string({ error: "is required (a name for this account)" })
     .trim()
     .min(1, "must not be empty")
-    .max(100, "must be at most 100 characters"),
+    .max(100, "must be at most 100 characters")
+    // free text: a card number typed into it is stored as first 6 / last 4
+    .transform(maskCardNumbersInText),
   enabled: z.boolean({ error: "must be true or false" }),
   mode: z.enum(["test", "live"], { error: 'must be "test" or "live"' }),
   merchant_id: z

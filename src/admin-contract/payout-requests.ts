@@ -11,6 +11,7 @@ import { InvalidInputError } from "../gateway/errors"
 import { formatAmount, toDecimal } from "../gateway/money/amount"
 import { currencyCode, isoDate } from "../gateway/schemas/common"
 import { beneficiarySchema, payerSchema } from "../gateway/schemas/payout"
+import { maskCardNumbersInText } from "../gateway/redact"
 
 // the shapes, not the checksums: the acquirer's bank checks those
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/
@@ -94,7 +95,10 @@ export const CreatePayoutBody = z
     fee_paid_by: z
       .enum(["PAYER", "BENEFICIARY"], { error: "must be PAYER or BENEFICIARY" })
       .optional(),
-    reason: optionalText(140),
+    // free text: a card number typed into it is stored (and sent) as first 6 / last 4
+    reason: optionalText(140).transform(
+      (text) => text && maskCardNumbersInText(text)
+    ),
     reference: optionalText(64),
     client_data: optionalText(1000),
   })

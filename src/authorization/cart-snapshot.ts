@@ -4,20 +4,25 @@
  * (never from the browser); the client part is read from the HTTP request.
  */
 import { z } from "zod"
+import { maskCardNumbersInText } from "../gateway/redact"
 
+/** An identifier or code, kept exactly as Medusa holds it. */
 const optionalText = z.string().nullable().optional()
+/** Free text someone typed (names, addresses, e-mail): a card number in it is stored as first 6 / last 4. */
+const freeText = z.string().transform(maskCardNumbersInText)
+const optionalFreeText = freeText.nullable().optional()
 
 export const SnapshotAddressSchema = z.object({
-  first_name: optionalText,
-  last_name: optionalText,
-  company: optionalText,
-  address_1: optionalText,
-  address_2: optionalText,
-  city: optionalText,
-  province: optionalText,
-  postal_code: optionalText,
+  first_name: optionalFreeText,
+  last_name: optionalFreeText,
+  company: optionalFreeText,
+  address_1: optionalFreeText,
+  address_2: optionalFreeText,
+  city: optionalFreeText,
+  province: optionalFreeText,
+  postal_code: optionalFreeText,
   country_code: optionalText,
-  phone: optionalText,
+  phone: optionalFreeText,
 })
 export type SnapshotAddress = z.infer<typeof SnapshotAddressSchema>
 
@@ -41,10 +46,10 @@ export function snapshotAddress(
 
 export const SnapshotItemSchema = z.object({
   id: z.string(),
-  name: z.string(),
+  name: freeText,
   code: optionalText,
   product_id: optionalText,
-  category: optionalText,
+  category: optionalFreeText,
   /** full-precision decimal string as Medusa holds it */
   unit_price: z.string(),
   quantity: z.number(),
@@ -64,10 +69,10 @@ export type SnapshotTotals = z.infer<typeof SnapshotTotalsSchema>
 
 export const CartSnapshotSchema = z.object({
   id: z.string(),
-  email: optionalText,
+  email: optionalFreeText,
   currency_code: z.string(),
   customer_id: optionalText,
-  customer_phone: optionalText,
+  customer_phone: optionalFreeText,
   /** cart.updated_at when the snapshot was taken: a later change means a new snapshot */
   updated_at: z.string().optional(),
   totals: SnapshotTotalsSchema,
@@ -78,10 +83,11 @@ export const CartSnapshotSchema = z.object({
 })
 export type CartSnapshot = z.infer<typeof CartSnapshotSchema>
 
+/** Read from the request's headers, which the browser writes: masked like any free text. */
 export const ClientContextSchema = z.object({
-  shopper_ip: z.string().optional(),
-  user_agent: z.string().optional(),
-  browser_lang: z.string().optional(),
+  shopper_ip: freeText.optional(),
+  user_agent: freeText.optional(),
+  browser_lang: freeText.optional(),
 })
 export type ClientContext = z.infer<typeof ClientContextSchema>
 

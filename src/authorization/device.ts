@@ -1,8 +1,14 @@
 /** Device data the storefront collects for 3-D Secure and risk screening, validated before storage. */
 import { z } from "zod"
+import { maskCardNumbersInText } from "../gateway/redact"
 
+/** Free text of the shopper's browser: a card number typed into it is stored as first 6 / last 4. */
 const text = (max: number) =>
-  z.string().trim().max(max, `must be at most ${max} characters`)
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .transform(maskCardNumbersInText)
 
 export const DeviceSchema = z
   .object({

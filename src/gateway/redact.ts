@@ -4,7 +4,8 @@
  * card's token keeps only its last four characters, and digit runs
  * that look like a card number are masked wherever they hide in text.
  * A payout's beneficiary and payer (bank details, names, personal ids) are
- * personal data and are left out whole.
+ * personal data and are left out whole. maskCardNumbersInText is the
+ * milder mask of free text the plugin stores (Luhn-checked runs only).
  */
 
 // Keys are compared without case, `_` or `-`: security_code, securityCode and Security-Code are one key.
@@ -89,6 +90,66 @@ export function scrubText(text: string): string {
         `${quote}${name}${quote}${sep}"[redacted]"`
     )
     .replace(PAN_RUN, (run) => maskCardNumber(run))
+}
+
+/** Whether a string of digits passes the Luhn check, as every card number does. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0
+  let double = false
+  for (let index = number.length - 1; index >= 0; index--) {
+    let digit = number.charCodeAt(index) - 48
+    if (double) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+    double = !double
+  }
+  return sum % 10 === 0
+}
+
+// groups of digits joined by single spaces or hyphens: a card number is one or more whole groups of one run
+const DIGIT_RUN = /\d+(?:[ -]\d+)*/g
+
+/**
+ * Free text as it may be stored: every card number in it (13–19 digits
+ * passing Luhn, whole groups of a run of digits joined by single spaces or
+ * hyphens) becomes first 6 / last 4, e.g. `411111******1111`. Unlike
+ * scrubText (logs), a run that fails Luhn stays as typed, so phone
+ * numbers, postcodes and ids are kept exactly.
+ */
+export function maskCardNumbersInText(text: string): string {
+  if (!hasDigits(text, 13)) return text
+  return text.replace(DIGIT_RUN, maskCardsInRun)
+}
+
+function maskCardsInRun(run: string): string {
+  const groups = run.split(/[ -]/)
+  const separators = run.match(/[ -]/g) ?? []
+  let out = ""
+  for (let start = 0; start < groups.length;) {
+    const end = cardEnd(groups, start)
+    out +=
+      end < 0
+        ? groups[start]
+        : maskCardNumber(groups.slice(start, end + 1).join(""))
+    const last = Math.max(end, start)
+    out += separators[last] ?? ""
+    start = last + 1
+  }
+  return out
+}
+
+/** The last group of the longest card number that begins with group `start`; -1 when none does. */
+function cardEnd(groups: string[], start: number): number {
+  let digits = ""
+  let end = -1
+  for (let index = start; index < groups.length; index++) {
+    digits += groups[index]
+    if (digits.length > 19) break
+    if (digits.length >= 13 && passesLuhn(digits)) end = index
+  }
+  return end
 }
 
 /** Whether the text holds at least `count` digits (a card number needs 13). */

@@ -17,6 +17,7 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { roundAmount, toDecimal } from "../gateway/money/amount"
 import { exactAmountOf } from "../money/medusa-amount"
 import {
+  CartSnapshotSchema,
   SNAPSHOT_ADDRESS_FIELDS,
   snapshotAddress,
   type CartSnapshot,
@@ -179,7 +180,8 @@ export async function readOrderBalance(
       currency: collection.currency_code.toUpperCase(),
       has_payments: (collection.payments ?? []).some(Boolean),
     })),
-    shopper: {
+    // parsed by the snapshot's schema: a card number typed into the order's e-mail or addresses is masked before a link's intake stores it
+    shopper: CartSnapshotSchema.parse({
       id: order.id,
       email: order.email ?? null,
       currency_code: currency,
@@ -195,7 +197,7 @@ export async function readOrderBalance(
       items: [],
       shipping_address: snapshotAddress(order.shipping_address),
       billing_address: snapshotAddress(order.billing_address),
-    },
+    }),
   }
 }
 

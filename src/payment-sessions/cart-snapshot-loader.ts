@@ -9,7 +9,9 @@ import { exactAmountOf } from "../money/medusa-amount"
 import {
   browserLanguage,
   type CartSnapshot,
+  CartSnapshotSchema,
   type ClientContext,
+  ClientContextSchema,
   SNAPSHOT_ADDRESS_FIELDS,
   snapshotAddress,
 } from "../authorization/cart-snapshot"
@@ -58,8 +60,9 @@ function itemName(item: Loose): string {
     : product
 }
 
+/** The snapshot of a Medusa cart, parsed by its schema (free text masked for card numbers) before anything stores it. */
 export function snapshotOf(cart: Loose): CartSnapshot {
-  return {
+  return CartSnapshotSchema.parse({
     id: cart.id,
     email: cart.email ?? null,
     currency_code: String(cart.currency_code ?? "").toUpperCase(),
@@ -90,7 +93,7 @@ export function snapshotOf(cart: Loose): CartSnapshot {
     promotion_codes: (cart.promotions ?? [])
       .map((p: Loose) => p?.code)
       .filter(Boolean),
-  }
+  })
 }
 
 export async function loadCartSnapshot(
@@ -151,11 +154,12 @@ export async function refreshedCart(
   return cartSnapshotById(scope, stored.id)
 }
 
+/** The request's client data, parsed by its schema (free text masked for card numbers) before anything stores it. */
 export function clientContextOf(req: MedusaRequest): ClientContext {
   const ip = (req.ip ?? "").replace(/^::ffff:/, "")
-  return {
+  return ClientContextSchema.parse({
     shopper_ip: ip || undefined,
     user_agent: req.get("user-agent") ?? undefined,
     browser_lang: browserLanguage(req.get("accept-language") ?? undefined),
-  }
+  })
 }

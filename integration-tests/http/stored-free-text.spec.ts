@@ -1,0 +1,153 @@
+/*
+ * Nothing card-like kept by accident: a card number a shopper types into
+ * free text (device data, the browser's User-Agent, the name on the cart's
+ * address) reaches the plugin's table `acquiring_session_state` as first 6 /
+ * last 4, never whole; numbers that are not card-like are kept as typed.
+ * The suite's after-each scan then searches the whole database and the logs
+ * for the test cards (CARDS.approved is typed here).
+ */
+import { Client } from "pg"
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  type Shop,
+} from "../helpers/acquiring-suite"
+import { findCardData } from "../helpers/card-data-scan"
+import { CARDS } from "../helpers/test-cards"
+import {
+  expectStatus,
+  type HttpAnswer,
+} from "../../dev/store-client/http-client"
+import {
+  createReadyCart,
+  openPaymentSession,
+  SHOPPER_DEVICE,
+} from "../../dev/store-client/storefront"
+
+jest.setTimeout(180_000)
+
+/** A test card no other value of these tests holds, typed only into the cart's address. */
+const ADDRESS_CARD = "4111111111111111"
+
+acquiringSuite(({ openShop, databaseUrl }) => {
+  /** Every row of the plugin's session-state table, as text. */
+  async function storedStates(): Promise<string[]> {
+    const client = new Client({ connectionString: databaseUrl() })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ data: string }>(
+        `select data::text as data from acquiring_session_state where deleted_at is null`
+      )
+      return rows.map((row) => row.data)
+    } finally {
+      await client.end()
+    }
+  }
+
+  /** A card session on the cart; anything but a 200 fails the test. */
+  async function openSession(
+    shop: Shop,
+    cartId: string,
+    data: Record<string, unknown>,
+    headers: Record<string, string> = {}
+  ): Promise<{ session: any; answer: HttpAnswer }> {
+    const opened = await openPaymentSession(
+      shop.store,
+      cartId,
+      CARD_PROVIDER,
+      data,
+      headers
+    )
+    expectStatus(opened.answer, 200, "create payment session")
+    return opened
+  }
+
+  it("a card number typed into device.os, device.browser and the User-Agent is stored masked, and nowhere whole", async () => {
+    const shop = await openShop()
+    const cart = await createReadyCart(shop.store, shop.seeded)
+    const { session, answer } = await openSession(
+      shop,
+      cart.id,
+      {
+        device: {
+          ...SHOPPER_DEVICE,
+          os: `Android ${CARDS.approved} build`,
+          browser: "4242 4242 4242 4242",
+        },
+      },
+      { "user-agent": "Mozilla/5.0 (Linux; 4242-4242-4242-4242) Test/1.0" }
+    )
+    expect(answer.text).not.toContain(CARDS.approved)
+
+    const stored = await shop.stored(session.id)
+    expect(stored.device).toMatchObject({
+      os: "Android 424242******4242 build",
+      browser: "424242******4242",
+      time_zone: "+00:00",
+      resolution: "1920x1080",
+    })
+    expect(stored.client.user_agent).toBe(
+      "Mozilla/5.0 (Linux; 424242******4242) Test/1.0"
+    )
+    // what is not card-like is kept exactly: the cart's postcode and phone
+    expect(stored.cart.shipping_address).toMatchObject({
+      postal_code: "12345",
+      phone: "5550100",
+    })
+
+    for (const row of await storedStates())
+      expect(row.replace(/[ -]/g, "")).not.toContain(CARDS.approved)
+    // the whole database, as the after-each scan does
+    expect(
+      await findCardData(databaseUrl(), {
+        cardNumbers: [
+          CARDS.approved,
+          "4242 4242 4242 4242",
+          "4242-4242-4242-4242",
+        ],
+        securityCodes: [],
+      })
+    ).toEqual([])
+  })
+
+  it("a card number in the name on the cart's billing address is masked in the plugin's cart snapshot", async () => {
+    const shop = await openShop()
+    const cart = await createReadyCart(shop.store, shop.seeded)
+    expectStatus(
+      await shop.store.post(`/store/carts/${cart.id}`, {
+        // the billing address: changing it leaves the cart's shipping method standing
+        billing_address: {
+          first_name: "Ada 4111 1111 1111 1111",
+          last_name: "Shopper",
+          address_1: "12 Harbour Street",
+          city: "Springfield",
+          postal_code: "12345",
+          country_code: shop.seeded.regions.usd.country,
+          phone: "+44 20 7946 0958",
+        },
+      }),
+      200,
+      "update the cart's address"
+    )
+    const { session } = await openSession(shop, cart.id, {
+      device: SHOPPER_DEVICE,
+    })
+
+    const stored = await shop.stored(session.id)
+    expect(stored.cart.billing_address).toMatchObject({
+      first_name: "Ada 411111******1111",
+      phone: "+44 20 7946 0958",
+    })
+    // Medusa's own cart_address keeps what the shopper typed; the plugin's table never does
+    for (const row of await storedStates())
+      expect(row.replace(/[ -]/g, "")).not.toContain(ADDRESS_CARD)
+    expect(
+      (
+        await findCardData(databaseUrl(), {
+          cardNumbers: [ADDRESS_CARD, "4111 1111 1111 1111"],
+          securityCodes: [],
+        })
+      ).filter((hit) => hit.table === "acquiring_session_state")
+    ).toEqual([])
+  })
+})
