@@ -1,3 +1,5 @@
+import type { AcquiringChargebackView } from "./chargebacks"
+
 /** Answers of /admin/acquiring/payments/:id and its actions: what the server sends and the order widget reads. */
 export interface AcquiringPayment {
   id: string
@@ -53,6 +55,8 @@ export interface AcquiringPayment {
   reauthorisable?: boolean
   /** what a re-authorisation asks for (what the order owes) */
   reauthorisation?: { amount: string; currency: string } | null
+  /** chargebacks raised against the payment, oldest first */
+  chargebacks?: AcquiringChargebackView[]
 }
 
 /** POST /admin/acquiring/payments/:id/reauthorise: 200 authorised, 202 being confirmed. */

@@ -16,6 +16,8 @@ import { subscriptionRoutes } from "../subscriptions/routes"
 import { payoutRoutes } from "../payouts/routes"
 import { paymentLinkRoutes } from "../payment-links/routes"
 import { accountRoutes } from "../accounts/routes"
+import { chargebackRoutes } from "../chargebacks/routes"
+import { paymentHistoryRoutes } from "../payment-history/routes"
 
 export default defineMiddlewares({
   routes: [
@@ -31,5 +33,7 @@ export default defineMiddlewares({
     ...payoutRoutes,
     ...paymentLinkRoutes,
     ...accountRoutes,
+    ...chargebackRoutes,
+    ...paymentHistoryRoutes,
   ],
 })

@@ -21,6 +21,8 @@ import {
   type LapseView,
 } from "../authorization-lapses/authorization-lifetime"
 import type { SessionData } from "./session-data"
+import type { AcquiringChargebackView } from "../admin-contract/chargebacks"
+import { chargebacksOfPayment } from "../chargebacks/chargeback-list"
 import { readSession } from "./session-store"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
 import {
@@ -51,6 +53,7 @@ export type PaymentDetail = AdminPaymentView &
     reauthorisable: boolean
     /** what a re-authorisation would ask for (what the order owes), when reauthorisable */
     reauthorisation: { amount: string; currency: string } | null
+    chargebacks: AcquiringChargebackView[]
   }
 
 export interface SyncOutcome {
@@ -145,6 +148,7 @@ export async function readPaymentDetail(
     decided: orderId
       ? await latestReviewDecision(container, orderId, id)
       : null,
+    chargebacks: await chargebacksOfPayment(container, id),
   }
 }
 

@@ -22,6 +22,7 @@ import type {
   AcquiringSavedCardRow,
 } from "./types"
 import { closeVelocityGuards } from "../../velocity/guard-registry"
+import { ANONYMISE_SHOPPER_DATA, DELETE_OLD_HISTORY } from "./retention-sql"
 import {
   runShutdownTasks,
   runStartUpTasks,
@@ -171,6 +172,40 @@ export default class AcquiringModuleService extends MedusaService({
   }
 
   /**
+   * Removes the shopper's data from at most `limit` payment states last
+   * written more than `days` days ago whose payment needs it no more, in one
+   * UPDATE (the conditions: retention-sql.ts): how many it changed.
+   */
+  @InjectManager()
+  async anonymiseExpiredShopperData(
+    days: number,
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<number> {
+    const rows = (await sharedContext.manager!.execute(
+      ANONYMISE_SHOPPER_DATA,
+      [days, limit, days],
+      "all"
+    )) as unknown[]
+    return rows.length
+  }
+
+  /** Deletes at most `limit` history entries older than `days` days, none of a payment with an OPEN chargeback: how many. */
+  @InjectManager()
+  async deleteExpiredPaymentEvents(
+    days: number,
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<number> {
+    const rows = (await sharedContext.manager!.execute(
+      DELETE_OLD_HISTORY,
+      [days, limit],
+      "all"
+    )) as unknown[]
+    return rows.length
+  }
+
+  /**
    * Keeps a customer's card under the acquirer's token in one statement:
    * the same token saved again (a notification and the shopper's return
    * racing, or a second payment asking again) answers the row already kept.
@@ -258,6 +293,53 @@ export default class AcquiringModuleService extends MedusaService({
     return rows.length > 0
   }
 
+  /**
+   * The history of every payment (journal operations and events in one
+   * list), newest first, filtered: each filter is optional and compared
+   * exactly; times bound `created_at`.
+   */
+  @InjectManager()
+  async searchPaymentHistory(
+    filters: HistoryFilters,
+    page: { limit: number; offset: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ rows: HistoryRow[]; count: number }> {
+    const where: string[] = []
+    const values: unknown[] = []
+    const exact = (column: string, value: string | string[] | undefined) => {
+      if (value === undefined) return
+      const list = Array.isArray(value) ? value : [value]
+      where.push(`"${column}" in (${list.map(() => "?").join(", ") || "null"})`)
+      values.push(...list)
+    }
+    exact("order_no", filters.order_no)
+    exact("transaction_id", filters.transaction_id)
+    exact("operation", filters.operation)
+    exact("outcome", filters.outcome)
+    if (filters.from) {
+      where.push(`"created_at" >= ?`)
+      values.push(filters.from)
+    }
+    if (filters.to) {
+      where.push(`"created_at" <= ?`)
+      values.push(filters.to)
+    }
+    const rows = (await sharedContext.manager!.execute(
+      `select *, count(*) over () as "total" from (
+         select 'request' as "source", "kind" as "operation", "state" as "outcome", null as "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", "result_code", "result_text", "tries", "acquirer_reference", null as "actor", "created_at", "settled_at", "kind"
+           from "acquiring_operation" where "deleted_at" is null
+         union all
+         select "kind" as "source", coalesce("operation", "kind") as "operation", "outcome", "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", null, null, null, null, "actor", "created_at", null, null
+           from "acquiring_payment_event" where "deleted_at" is null
+       ) as "history"
+       ${where.length ? `where ${where.join(" and ")}` : ""}
+       order by "created_at" desc limit ? offset ?`,
+      [...values, page.limit, page.offset],
+      "all"
+    )) as (HistoryRow & { total: string })[]
+    return { rows, count: Number(rows[0]?.total ?? 0) }
+  }
+
   /** Counts one more request sent for a payout (always with its own request_id). */
   @InjectManager()
   async countAcquiringPayoutTry(
@@ -309,6 +391,37 @@ export type SavedCardInput = Pick<
   | "brand"
   | "provider_id"
 >
+
+export interface HistoryFilters {
+  order_no?: string | string[]
+  transaction_id?: string
+  operation?: string
+  outcome?: string
+  from?: Date
+  to?: Date
+}
+
+/** A row of the history search: a journal operation (`source` request) or an event. */
+export interface HistoryRow {
+  source: string
+  operation: string
+  outcome: string
+  summary: string | null
+  order_no: string | null
+  transaction_id: string | null
+  payment_id: string | null
+  session_id: string | null
+  amount: string | null
+  currency: string | null
+  result_code: string | null
+  result_text: string | null
+  tries: number | null
+  acquirer_reference: string | null
+  actor: string | null
+  created_at: Date
+  settled_at: Date | null
+  kind: AcquiringOperationRow["kind"] | null
+}
 
 export type ChargebackInput = Pick<
   AcquiringChargebackRow,

@@ -1,0 +1,83 @@
+/** Answers of /admin/acquiring/chargebacks and the order widget's chargebacks, and the list's query. */
+import { z } from "zod"
+
+export const CHARGEBACK_STATES = ["OPEN", "WON", "LOST"] as const
+export type ChargebackState = (typeof CHARGEBACK_STATES)[number]
+
+export interface AcquiringChargebackView {
+  id: string
+  reference: string
+  status: ChargebackState
+  /** decimal string in the currency's digits */
+  amount: string
+  currency: string
+  payment_amount: string | null
+  reason_code: string | null
+  reason_text: string | null
+  /** ISO times */
+  opened_at: string | null
+  respond_by: string | null
+  decided_at: string | null
+  /** a lost one: when it was recorded in Medusa as a refund, and that refund */
+  accounted_at: string | null
+  refund_id: string | null
+  order_no: string
+  transaction_id: string | null
+  payment_id: string | null
+  order: { id: string; display_id: number | null } | null
+}
+
+export interface ChargebackListAnswer {
+  chargebacks: AcquiringChargebackView[]
+  count: number
+  limit: number
+  offset: number
+}
+
+const day = (field: string) =>
+  z
+    .string({ error: `${field} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date as YYYY-MM-DD`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
+      message: `${field} must be a real date`,
+    })
+
+const count = (field: string, max: number, fallback: number) =>
+  z
+    .string({ error: `${field} must be a whole number` })
+    .regex(/^\d{1,6}$/, `${field} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${field} must be at most ${max}`))
+    .default(fallback)
+
+/** Filters of the list and its CSV: all optional; dates are whole UTC days, both ends included. */
+export const ChargebackListQuery = z
+  .object({
+    status: z
+      .string({ error: "status must be a comma-separated list" })
+      .transform((v) => v.split(",").map((s) => s.trim().toUpperCase()))
+      .pipe(
+        z.array(
+          z.enum(CHARGEBACK_STATES, {
+            error: `status must name ${CHARGEBACK_STATES.join(", ")}`,
+          })
+        )
+      )
+      .optional(),
+    opened_from: day("opened_from").optional(),
+    opened_to: day("opened_to").optional(),
+    respond_by_to: day("respond_by_to").optional(),
+    /** the acquirer's order number, transaction id or chargeback reference */
+    q: z
+      .string({ error: "q must be text" })
+      .regex(
+        /^[A-Za-z0-9_.:-]{1,60}$/,
+        "q must be 1 to 60 letters, digits or _ . : -"
+      )
+      .optional(),
+    limit: count("limit", 1000, 50),
+    offset: count("offset", 1_000_000, 0),
+  })
+  .strict()
+
+export type ChargebackListQueryType = z.infer<typeof ChargebackListQuery>

@@ -1,0 +1,88 @@
+/** Answers of a payment's history and of the history search, and the search's query. */
+import { z } from "zod"
+
+export const HISTORY_SOURCES = [
+  "request",
+  "notification",
+  "job",
+  "admin",
+  "lock_timeout",
+  "chargeback",
+  "query",
+] as const
+export type HistorySource = (typeof HISTORY_SOURCES)[number]
+
+export interface PaymentHistoryEntry {
+  /** ISO time */
+  at: string
+  source: HistorySource
+  /** the request's kind, the notification's type, the action */
+  operation: string
+  outcome: string
+  summary: string
+  order_no: string | null
+  transaction_id: string | null
+  payment_id: string | null
+  session_id: string | null
+  amount: string | null
+  currency: string | null
+  /** a request: from when it was recorded (before it left) to its settled outcome */
+  duration_ms: number | null
+  actor: string | null
+}
+
+export interface PaymentHistoryAnswer {
+  /** where the payment stands, in words */
+  verdict: string
+  entries: PaymentHistoryEntry[]
+}
+
+export interface HistorySearchAnswer {
+  entries: PaymentHistoryEntry[]
+  count: number
+  limit: number
+  offset: number
+}
+
+const token = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .regex(
+      /^[A-Za-z0-9_.:# -]{1,60}$/,
+      `${field} must be 1 to 60 letters, digits or _ . : # -`
+    )
+
+const time = (field: string) =>
+  z
+    .string({ error: `${field} must be a time` })
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
+      {
+        message: `${field} must be a date or time such as 2026-11-27 or 2026-11-27T10:00:00Z`,
+      }
+    )
+
+const count = (field: string, max: number, fallback: number) =>
+  z
+    .string({ error: `${field} must be a whole number` })
+    .regex(/^\d{1,6}$/, `${field} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${field} must be at most ${max}`))
+    .default(fallback)
+
+export const HistorySearchQuery = z
+  .object({
+    /** a Medusa order as the admin shows it (#12, 12, order_…) */
+    order: token("order").optional(),
+    order_no: token("order_no").optional(),
+    transaction_id: token("transaction_id").optional(),
+    operation: token("operation").optional(),
+    outcome: token("outcome").optional(),
+    from: time("from").optional(),
+    to: time("to").optional(),
+    limit: count("limit", 500, 50),
+    offset: count("offset", 1_000_000, 0),
+  })
+  .strict()
+
+export type HistorySearchQueryType = z.infer<typeof HistorySearchQuery>

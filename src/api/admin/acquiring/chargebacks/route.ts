@@ -1,0 +1,1 @@
+export { listRoute as GET } from "../../../../chargebacks/admin-routes"

@@ -1,0 +1,1 @@
+export { historySearchRoute as GET } from "../../../../payment-history/admin-routes"

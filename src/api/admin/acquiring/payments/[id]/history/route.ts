@@ -1,0 +1,1 @@
+export { paymentHistoryRoute as GET } from "../../../../../../payment-history/admin-routes"

@@ -1,0 +1,83 @@
+/**
+ * Admins' actions on acquiring payments enter the payment's history once
+ * answered: who asked, for what, and the answer's status. The money itself
+ * is in the journal; this says who moved it.
+ */
+import type {
+  MedusaNextFunction,
+  MedusaRequest,
+  MedusaResponse,
+  MiddlewareRoute,
+} from "@medusajs/framework/http"
+import { isAcquiringProvider } from "../accounts/provider-entries"
+import { loggerOf, paymentModule } from "../order-payments/payment-store"
+import { recordPaymentEvent } from "./record-event"
+
+const ACTIONS: { matcher: string; operation: string }[] = [
+  { matcher: "/admin/payments/:id/capture", operation: "capture" },
+  { matcher: "/admin/payments/:id/refund", operation: "refund" },
+  { matcher: "/admin/acquiring/payments/:id/review", operation: "review" },
+  { matcher: "/admin/acquiring/payments/:id/sync", operation: "sync" },
+  {
+    matcher: "/admin/acquiring/payments/:id/reauthorise",
+    operation: "reauthorise",
+  },
+  {
+    matcher: "/admin/acquiring/payments/:id/cancel-subscription",
+    operation: "cancel_subscription",
+  },
+]
+
+function amountOf(body: unknown): string | null {
+  const amount = (body as { amount?: unknown } | undefined)?.amount
+  return typeof amount === "number" || typeof amount === "string"
+    ? String(amount).slice(0, 30)
+    : null
+}
+
+function noteAction(operation: string) {
+  return (
+    req: MedusaRequest,
+    res: MedusaResponse,
+    next: MedusaNextFunction
+  ) => {
+    const paymentId = req.params.id
+    const actor =
+      (req as { auth_context?: { actor_id?: string } }).auth_context
+        ?.actor_id ?? null
+    const amount = amountOf(req.body)
+    res.on("finish", () => {
+      void (async () => {
+        const payment = await paymentModule(req.scope)
+          .retrievePayment(paymentId, {
+            select: ["id", "provider_id", "currency_code"],
+          })
+          .catch(() => null)
+        if (!payment || !isAcquiringProvider(payment.provider_id)) return
+        const accepted = res.statusCode < 300
+        await recordPaymentEvent(
+          {
+            kind: "admin",
+            outcome: accepted ? "answered" : "refused",
+            operation,
+            summary: `${actor ? `Admin user ${actor}` : "An admin"} asked to ${operation.replace("_", " ")}${amount ? ` ${amount}` : ""}: answered ${res.statusCode}`,
+            payment_id: paymentId,
+            amount,
+            currency: payment.currency_code?.toUpperCase() ?? null,
+            actor,
+          },
+          (message) => loggerOf(req.scope).warn(message)
+        )
+      })()
+    })
+    next()
+  }
+}
+
+export const adminActionRoutes: MiddlewareRoute[] = ACTIONS.map(
+  ({ matcher, operation }) => ({
+    methods: ["POST"],
+    matcher,
+    middlewares: [noteAction(operation)],
+  })
+)

@@ -1,0 +1,66 @@
+/** The history search: every payment's requests and events, newest first, by order, transaction, operation, outcome and time. */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type {
+  HistorySearchAnswer,
+  HistorySearchQueryType,
+  PaymentHistoryEntry,
+} from "../admin-contract/payment-history"
+import { acquiringModule } from "../modules/acquiring/module-access"
+import type { HistoryRow } from "../modules/acquiring/service"
+import { orderNosOfOrders } from "../order-payments/order-payments"
+import { journalEntry } from "./journal-entries"
+import { eventEntry } from "./timeline"
+
+const DISPLAY_ID = /^#?(\d{1,9})$/
+
+function entryOf(row: HistoryRow): PaymentHistoryEntry {
+  if (row.source === "request" && row.kind)
+    return journalEntry({
+      ...row,
+      kind: row.kind,
+      state: row.outcome as Parameters<typeof journalEntry>[0]["state"],
+      order_no: row.order_no ?? "",
+      tries: row.tries ?? 1,
+    })
+  return eventEntry({
+    ...row,
+    kind: row.source as PaymentHistoryEntry["source"] &
+      Exclude<PaymentHistoryEntry["source"], "request">,
+    summary: row.summary ?? "",
+  })
+}
+
+export async function searchHistory(
+  container: MedusaContainer,
+  query: HistorySearchQueryType
+): Promise<HistorySearchAnswer> {
+  let orderNos: string[] | undefined
+  if (query.order) {
+    const display = DISPLAY_ID.exec(query.order)
+    const { order_nos } = await orderNosOfOrders(container, [
+      display ? { display_id: Number(display[1]) } : { id: query.order },
+    ])
+    orderNos = order_nos
+  }
+  if (query.order_no)
+    orderNos = orderNos
+      ? orderNos.filter((n) => n === query.order_no)
+      : [query.order_no]
+  const { rows, count } = await acquiringModule().searchPaymentHistory(
+    {
+      order_no: orderNos,
+      transaction_id: query.transaction_id,
+      operation: query.operation,
+      outcome: query.outcome,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+    },
+    { limit: query.limit, offset: query.offset }
+  )
+  return {
+    entries: rows.map(entryOf),
+    count,
+    limit: query.limit,
+    offset: query.offset,
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * One payment's history, oldest first: every request the journal holds for
+ * its attempts, the notifications, job and admin actions, lock waits and
+ * chargebacks beside it, and its verdict in words. Built from what the
+ * plugin already keeps: nothing in it holds card data or secrets.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import type {
+  PaymentHistoryAnswer,
+  PaymentHistoryEntry,
+} from "../admin-contract/payment-history"
+import { isAcquiringProvider } from "../accounts/provider-entries"
+import { acquiringModule } from "../modules/acquiring/module-access"
+import type { AcquiringPaymentEventRow } from "../modules/acquiring/types"
+import { paymentModule } from "../order-payments/payment-store"
+import { readSession } from "../payment-sessions/session-store"
+import { chargebacksOfPayment } from "../chargebacks/chargeback-list"
+import { journalEntry } from "./journal-entries"
+import { paymentVerdict } from "./verdict"
+
+const LIMIT = 1000
+
+export function eventEntry(
+  event: Pick<
+    AcquiringPaymentEventRow,
+    | "kind"
+    | "operation"
+    | "outcome"
+    | "summary"
+    | "order_no"
+    | "transaction_id"
+    | "payment_id"
+    | "session_id"
+    | "amount"
+    | "currency"
+    | "actor"
+  > & { created_at: Date | string }
+): PaymentHistoryEntry {
+  return {
+    at: new Date(event.created_at).toISOString(),
+    source: event.kind,
+    operation: event.operation ?? event.kind,
+    outcome: event.outcome,
+    summary: event.summary,
+    order_no: event.order_no ?? null,
+    transaction_id: event.transaction_id ?? null,
+    payment_id: event.payment_id ?? null,
+    session_id: event.session_id ?? null,
+    amount: event.amount ?? null,
+    currency: event.currency ?? null,
+    duration_ms: null,
+    actor: event.actor ?? null,
+  }
+}
+
+export async function readPaymentHistory(
+  container: MedusaContainer,
+  paymentId: string,
+  now = new Date()
+): Promise<PaymentHistoryAnswer> {
+  const payment = await paymentModule(container).retrievePayment(paymentId, {
+    select: ["id", "provider_id", "data", "captured_at", "canceled_at"],
+  })
+  if (!isAcquiringProvider(payment.provider_id))
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment ${paymentId} was not made through an acquiring provider`
+    )
+  const data = await readSession(payment.data)
+  const orderNos = [
+    ...new Set(
+      [...(data.attempts ?? []).map((a) => a.order_no), data.order_no].filter(
+        (n): n is string => !!n
+      )
+    ),
+  ]
+  const owners: Record<string, unknown>[] = [{ payment_id: paymentId }]
+  if (data.session_id) owners.push({ session_id: data.session_id })
+  if (orderNos.length) owners.push({ order_no: orderNos })
+  const module = acquiringModule()
+  const [ops, events, chargebacks] = await Promise.all([
+    module.listAcquiringOperations(
+      { $or: owners },
+      { order: { created_at: "ASC" }, take: LIMIT }
+    ),
+    module.listAcquiringPaymentEvents(
+      { $or: owners },
+      { order: { created_at: "ASC" }, take: LIMIT }
+    ),
+    chargebacksOfPayment(container, paymentId),
+  ])
+  const entries = [...ops.map(journalEntry), ...events.map(eventEntry)].sort(
+    (a, b) => a.at.localeCompare(b.at)
+  )
+  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
+  return {
+    verdict: paymentVerdict({
+      data,
+      captured_at: iso(payment.captured_at),
+      canceled_at: iso(payment.canceled_at),
+      unsettled: ops.filter(
+        (op) => op.state === "sent" || op.state === "unknown"
+      ),
+      chargebacks,
+      now,
+    }),
+    entries,
+  }
+}
