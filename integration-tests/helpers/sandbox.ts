@@ -181,6 +181,34 @@ export function startTestSandbox() {
         `portal ${action}`
       )
     },
+    /** The card holder's bank disputes a captured payment (all that is chargeable when no amount is given); notified as CHARGEBACK OPEN. */
+    async openChargeback(
+      transactionId: string,
+      body: { amount?: string; reason?: string; respond_by_days?: number } = {}
+    ): Promise<Record<string, string>> {
+      return expectStatus(
+        await control.post(
+          `/transactions/${encodeURIComponent(transactionId)}/chargebacks`,
+          body
+        ),
+        201,
+        "open chargeback"
+      ).chargeback
+    },
+    /** Decides an open chargeback for the merchant (win) or the card holder (lose); notified. */
+    async decideChargeback(
+      reference: string,
+      outcome: "win" | "lose"
+    ): Promise<Record<string, string>> {
+      return expectStatus(
+        await control.post(
+          `/chargebacks/${encodeURIComponent(reference)}/${outcome}`,
+          {}
+        ),
+        200,
+        `${outcome} chargeback`
+      ).chargeback
+    },
     /** Every payout the sandbox holds: request_id, transaction_id, status, failure fields (signed). */
     async payouts(): Promise<Record<string, string>[]> {
       return expectStatus(await control.get("/payouts"), 200, "sandbox payouts")
