@@ -7,6 +7,9 @@ describe("an option's path in the account form's words", () => {
     expect(accountFieldOf("limits.per_minute")).toBe(
       "advanced.limits.per_minute"
     )
+    expect(accountFieldOf("retention.history_days")).toBe(
+      "advanced.retention.history_days"
+    )
   })
 
   it("keeps the options the account names alike", () => {

@@ -12,6 +12,7 @@ const FIELD_OF_OPTION: Record<string, string> = {
   limits: "advanced.limits",
   lookup_retries: "advanced.lookup_retries",
   saved_cards: "advanced.saved_cards",
+  retention: "advanced.retention",
 }
 
 export function accountFieldOf(optionPath: string): string {

@@ -96,6 +96,41 @@ describe("provider options", () => {
     expect(options.limits?.batch?.refund).toBe(10)
   })
 
+  it("keeps shopper data 180 days and history 365 days unless told otherwise", () => {
+    expect(parseAcquiringOptions(valid).retention).toEqual({
+      shopper_data_days: 180,
+      history_days: 365,
+    })
+    expect(
+      parseAcquiringOptions({ ...valid, retention: { history_days: 730 } })
+        .retention
+    ).toEqual({ shopper_data_days: 180, history_days: 730 })
+    expect(
+      parseAcquiringOptions({
+        ...valid,
+        retention: { shopper_data_days: 1, history_days: 3650 },
+      }).retention
+    ).toEqual({ shopper_data_days: 1, history_days: 3650 })
+  })
+
+  it("refuses retention periods that are not whole days from 1 to 3650", () => {
+    expect(
+      issuesOf({
+        ...valid,
+        retention: { shopper_data_days: 0, history_days: 3651 },
+      })
+    ).toEqual([
+      "retention.shopper_data_days: must be positive",
+      "retention.history_days: must be at most 3650 (10 years)",
+    ])
+    expect(
+      issuesOf({ ...valid, retention: { shopper_data_days: 1.5 } })
+    ).toEqual(["retention.shopper_data_days: must be a whole number"])
+    expect(issuesOf({ ...valid, retention: { days: 30 } })).toEqual([
+      "retention: unknown option(s) days",
+    ])
+  })
+
   it("refuses unknown options", () => {
     expect(issuesOf({ ...valid, apiKey: "x" })).toEqual([
       "options: unknown option(s) apiKey",

@@ -40,6 +40,8 @@ export const AdvancedSchema = z
     authorisation_lifetime_days: option.authorisation_lifetime_days
       .unwrap()
       .optional(),
+    // no default here: left out, medusa-config's periods stay in force
+    retention: option.retention.unwrap().optional(),
   })
   .strict()
 

@@ -97,6 +97,18 @@ export const positiveInt = z
   .int("must be a whole number")
   .positive("must be positive")
 
+/** Retention periods in days: at least a day, at most ten years. */
+export const MAX_RETENTION_DAYS = 3650
+const retentionDays = positiveInt.max(
+  MAX_RETENTION_DAYS,
+  `must be at most ${MAX_RETENTION_DAYS} (10 years)`
+)
+
+export const DEFAULT_RETENTION = {
+  shopper_data_days: 180,
+  history_days: 365,
+} as const
+
 /** The overridable options with medusa-config's defaults. */
 export const OPTION_FIELDS = {
   /** "always" asks the service for 3-D Secure on every payment (open3d=do3DS); "issuer" lets the service decide. */
@@ -189,6 +201,24 @@ export const OPTION_FIELDS = {
       delayed: ["BANK_TRANSFER"],
       awaiting_code: "P0001",
     }),
+  /**
+   * How long the plugin keeps what it holds about shoppers (docs/security.md,
+   * "What is kept, where, and for how long"): `shopper_data_days` after a
+   * payment's state was last written its cart snapshot, client and device
+   * data are removed (the money record stays); `history_days` after an entry
+   * of a payment's history was written it is deleted. The daily job is
+   * store-wide: it applies the longest value any provider entry or account
+   * sets (src/retention/retention-policy.ts).
+   */
+  retention: z
+    .object({
+      shopper_data_days: retentionDays.default(
+        DEFAULT_RETENTION.shopper_data_days
+      ),
+      history_days: retentionDays.default(DEFAULT_RETENTION.history_days),
+    })
+    .strict()
+    .default({ ...DEFAULT_RETENTION }),
   limits: z
     .object({
       batch: partialRecord(

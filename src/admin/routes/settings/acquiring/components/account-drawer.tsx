@@ -15,6 +15,7 @@ import {
   usePrompt,
 } from "@medusajs/ui"
 import { useState, type ReactNode } from "react"
+import { MAX_RETENTION_DAYS } from "../../../../../admin-contract/option-fields"
 import { useFocusFirstRefused } from "../../../../hooks/forms/use-focus-first-refused"
 import { useSaveAccount } from "../../../../hooks/settings/use-account-mutations"
 import { returnFocus } from "../../../../lib/return-focus"
@@ -44,6 +45,7 @@ import {
   optionValueText,
   THREE_D_SECURE_CHOICES,
 } from "./option-values"
+import { retentionBlankText } from "./retention-form"
 import { SignKeyField } from "./sign-key-field"
 import { ChoiceField } from "./choice-field"
 import { DrawerHeading } from "./drawer-heading"
@@ -58,6 +60,10 @@ import {
 import { disablePrompt } from "./settings-texts"
 import { TextField } from "./text-field"
 import { AdvancedField, ModeField, ProvidersField } from "./account-fields"
+
+/** The retention job is store-wide: it keeps what the longest period says. */
+const RETENTION_STORE_WIDE =
+  "The daily job applies the longest period any account or medusa-config entry sets."
 
 type TextKey = {
   [K in keyof AccountForm]: AccountForm[K] extends string ? K : never
@@ -144,6 +150,8 @@ export function AccountDrawer({
       inherits?: InheritingField
       /** blank means something of its own (every currency, no overrides) */
       optional?: boolean
+      /** what a blank leaves in force, for a field outside `inherits` */
+      blank?: string
     } = {}
   ) => {
     const { inherits } = options
@@ -155,7 +163,7 @@ export function AccountDrawer({
         onChange={(value) => set(key, value)}
         error={errors[key]}
         hint={options.hint}
-        blank={inherits && leftBlank(inherits)}
+        blank={options.blank ?? (inherits && leftBlank(inherits))}
         placeholder={options.placeholder}
         optional={options.optional}
         required={
@@ -322,6 +330,14 @@ export function AccountDrawer({
             optional: true,
             placeholder: "BANK_TRANSFER, CARD",
             hint: "Codes the checkout lists first, in this order; the others follow in the acquirer's order.",
+          })}
+          {text("shopper_data_days", "Shopper data kept (days)", {
+            blank: retentionBlankText("shopper_data_days", form, served),
+            hint: `Days after a payment last changed before the shopper's e-mail, IP address, names, addresses, phone, device and cart are removed from the plugin's record of it (the amounts and references stay), 1–${MAX_RETENTION_DAYS}. ${RETENTION_STORE_WIDE}`,
+          })}
+          {text("history_days", "Payment history kept (days)", {
+            blank: retentionBlankText("history_days", form, served),
+            hint: `Days a payment's history entries (notifications, job and admin actions) are kept, 1–${MAX_RETENTION_DAYS}; those of a payment with an open chargeback stay. ${RETENTION_STORE_WIDE}`,
           })}
           <AdvancedField
             value={form.advanced}

@@ -273,4 +273,44 @@ describe("the account form", () => {
       hidden_methods: "must be a payment method code such as WALLET",
     })
   })
+
+  it("keeps the retention periods in their own fields and sends them in the advanced overrides", () => {
+    const stored = {
+      lookup_retries: 3,
+      payment_methods: { hidden: ["WALLET"] },
+      retention: { shopper_data_days: 90, history_days: 730 },
+    }
+    const form = formOf({ ...account, advanced: stored })
+    expect(form.shopper_data_days).toBe("90")
+    expect(form.history_days).toBe("730")
+    expect(form.hidden_methods).toBe("WALLET")
+    expect(JSON.parse(form.advanced)).toEqual({ lookup_retries: 3 })
+    expect(bodyOf({ ...form, history_days: " 400 " }).advanced).toEqual({
+      lookup_retries: 3,
+      payment_methods: { hidden: ["WALLET"] },
+      retention: { shopper_data_days: 90, history_days: 400 },
+    })
+    // both cleared: medusa-config's periods, else the defaults
+    expect(
+      bodyOf({ ...form, shopper_data_days: "", history_days: "" }).advanced
+    ).toEqual({ lookup_retries: 3, payment_methods: { hidden: ["WALLET"] } })
+    expect(bodyOf(filled({ shopper_data_days: "30" })).advanced).toEqual({
+      retention: { shopper_data_days: 30 },
+    })
+  })
+
+  it("names a retention period that is not a whole number of days from 1 to 3650 beside its field", () => {
+    expect(
+      validate(
+        filled({ shopper_data_days: "six months", history_days: "0" }),
+        new Set()
+      )
+    ).toEqual({
+      shopper_data_days: "must be a whole number of days",
+      history_days: "must be positive",
+    })
+    expect(validate(filled({ history_days: "3651" }), new Set())).toEqual({
+      history_days: "must be at most 3650 (10 years)",
+    })
+  })
 })

@@ -24,6 +24,12 @@ import {
   methodFieldOf,
   splitMethodPreferences,
 } from "./method-preferences-form"
+import {
+  mergeRetention,
+  retentionFieldOf,
+  retentionProblems,
+  splitRetention,
+} from "./retention-form"
 
 export const REQUIRED = "is required"
 
@@ -72,6 +78,10 @@ export interface AccountForm {
   hidden_methods: string
   /** payment method codes the checkout shows first, in this order */
   method_order: string
+  /** days the shopper's data is kept (advanced.retention) */
+  shopper_data_days: string
+  /** days the payment history is kept (advanced.retention) */
+  history_days: string
   availability: RuleDraft[]
   enabled: boolean
 }
@@ -99,6 +109,8 @@ export function emptyForm(mode: AccountForm["mode"] = "live"): AccountForm {
     advanced: "",
     hidden_methods: "",
     method_order: "",
+    shopper_data_days: "",
+    history_days: "",
     availability: [],
     enabled: true,
   }
@@ -134,13 +146,15 @@ export function formOf(account: Account): AccountForm {
   }
 }
 
-/** The advanced overrides as text, the method preferences as their own fields. */
+/** The advanced overrides as text, the method preferences and retention periods as their own fields. */
 function methodsAndAdvanced(stored: Account["advanced"]) {
-  const { advanced, ...fields } = splitMethodPreferences(
+  const { advanced: rest, ...methods } = splitMethodPreferences(
     stored as Record<string, unknown> | null
   )
+  const { advanced, ...periods } = splitRetention(rest)
   return {
-    ...fields,
+    ...methods,
+    ...periods,
     advanced:
       advanced && Object.keys(advanced).length
         ? JSON.stringify(advanced, null, 2)
@@ -187,7 +201,10 @@ export function bodyOf(form: AccountForm) {
     capture_on: form.capture_on === "inherit" ? null : form.capture_on,
     order_prefix: text(form.order_prefix),
     timeout_ms: text(form.timeout_ms) ? Number(form.timeout_ms) : null,
-    advanced: mergeMethodPreferences(advancedOf(form.advanced), form),
+    advanced: mergeRetention(
+      mergeMethodPreferences(advancedOf(form.advanced), form),
+      form
+    ),
     availability: availabilityOf(form.availability),
     enabled: form.enabled,
     ...(form.sign_key ? { sign_key: form.sign_key } : {}),
@@ -205,7 +222,7 @@ function formProblems(
   form: AccountForm,
   required: ReadonlySet<FallbackField>
 ): FormErrors {
-  const errors: FormErrors = {}
+  const errors: FormErrors = retentionProblems(form)
   for (const field of [...ALWAYS_REQUIRED, ...required])
     if (!form[field].trim()) errors[field] = REQUIRED
   const timeout = form.timeout_ms.trim()
@@ -251,9 +268,9 @@ export function validate(
     ...(form.mode === "live" ? liveModeUrlIssues(body) : []),
   ]
   for (const issue of issues) {
-    const method = methodFieldOf(issue.path)
-    if (method) {
-      errors[method] ??= issue.message
+    const own = methodFieldOf(issue.path) ?? retentionFieldOf(issue.path)
+    if (own) {
+      errors[own] ??= issue.message
       continue
     }
     const key = issue.path[0]

@@ -5,16 +5,13 @@
  * fields are split off the advanced JSON when the form opens and merged
  * back into it when it is sent.
  */
-type Advanced = Record<string, unknown>
+import { putParts, takeParts, type Advanced } from "./advanced-parts"
 
 const codesOf = (text: string) =>
   text
     .split(/[\s,]+/)
     .filter(Boolean)
     .map((code) => code.toUpperCase())
-
-const isRecord = (value: unknown): value is Advanced =>
-  !!value && typeof value === "object" && !Array.isArray(value)
 
 const listText = (value: unknown) =>
   Array.isArray(value) ? value.map(String).join(", ") : ""
@@ -25,18 +22,14 @@ export function splitMethodPreferences(advanced: Advanced | null): {
   method_order: string
   advanced: Advanced | null
 } {
-  const methods = advanced?.payment_methods
-  if (!advanced || !isRecord(methods))
-    return { hidden_methods: "", method_order: "", advanced }
-  const { hidden, order, ...rest } = methods
-  const { payment_methods: _, ...others } = advanced
-  const left = Object.keys(rest).length
-    ? { ...others, payment_methods: rest }
-    : others
+  const { parts, advanced: rest } = takeParts(advanced, "payment_methods", [
+    "hidden",
+    "order",
+  ])
   return {
-    hidden_methods: listText(hidden),
-    method_order: listText(order),
-    advanced: Object.keys(left).length ? left : null,
+    hidden_methods: listText(parts.hidden),
+    method_order: listText(parts.order),
+    advanced: rest,
   }
 }
 
@@ -47,19 +40,10 @@ export function mergeMethodPreferences(
 ): Advanced | null | undefined {
   const hidden = codesOf(fields.hidden_methods)
   const order = codesOf(fields.method_order)
-  if (advanced === undefined || (!hidden.length && !order.length))
-    return advanced
-  const methods = isRecord(advanced?.payment_methods)
-    ? advanced.payment_methods
-    : {}
-  return {
-    ...(advanced ?? {}),
-    payment_methods: {
-      ...methods,
-      ...(hidden.length ? { hidden } : {}),
-      ...(order.length ? { order } : {}),
-    },
-  }
+  return putParts(advanced, "payment_methods", {
+    ...(hidden.length ? { hidden } : {}),
+    ...(order.length ? { order } : {}),
+  })
 }
 
 /** The form field a refusal of `advanced.payment_methods.hidden|order[i]` belongs to. */

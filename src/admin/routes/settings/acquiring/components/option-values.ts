@@ -63,9 +63,16 @@ export function optionValueText(option: string, value: unknown): string {
     return CAPTURE_WORDS[value] ?? value
   if (option === "three_d_secure" && typeof value === "string")
     return THREE_D_SECURE[value] ?? value
+  if (option === "retention" && typeof value === "object")
+    return retentionText(value as Record<string, unknown>)
   if (Array.isArray(value)) return value.join(", ")
   if (typeof value === "object") return JSON.stringify(value)
   return String(value)
+}
+
+/** "shopper data 180 days, history 365 days" */
+function retentionText(value: Record<string, unknown>): string {
+  return `shopper data ${value.shopper_data_days} days, history ${value.history_days} days`
 }
 
 /** "30000 ms (default)", "https://shop.example.com (medusa-config)" */

@@ -1,0 +1,65 @@
+import type {
+  EffectiveValues,
+  ProviderSettings,
+} from "../../../../lib/settings-api"
+import { optionValueText } from "./option-values"
+import { retentionBlankText, splitRetention } from "./retention-form"
+
+function provider(inherited: EffectiveValues): ProviderSettings {
+  return {
+    id: "pp_acquiring-card_acquiring",
+    identifier: "acquiring-card",
+    notify_url: null,
+    account_id: null,
+    serving: "config",
+    config_complete: true,
+    effective: inherited,
+    inherited,
+  }
+}
+
+const blank = { shopper_data_days: "", history_days: "" }
+
+describe("the retention periods of the account form", () => {
+  it("say what a blank leaves in force: medusa-config's period, else the default", () => {
+    const config = provider({
+      retention: {
+        value: { shopper_data_days: 90, history_days: 400 },
+        source: "config",
+      },
+    })
+    expect(retentionBlankText("shopper_data_days", blank, [config])).toBe(
+      "Left blank: 90 days (medusa-config)."
+    )
+    expect(retentionBlankText("history_days", blank, [])).toBe(
+      "Left blank: 365 days (default)."
+    )
+    // the account's retention replaces medusa-config's whole: the other period takes the default
+    expect(
+      retentionBlankText(
+        "history_days",
+        { shopper_data_days: "30", history_days: "" },
+        [config]
+      )
+    ).toBe("Left blank: 365 days (default).")
+  })
+
+  it("leave anything else under retention in the advanced JSON, where a refusal can be read", () => {
+    expect(
+      splitRetention({ retention: { shopper_data_days: 30, days: 5 } })
+    ).toEqual({
+      shopper_data_days: "30",
+      history_days: "",
+      advanced: { retention: { days: 5 } },
+    })
+  })
+
+  it("read in words on the settings page", () => {
+    expect(
+      optionValueText("retention", {
+        shopper_data_days: 180,
+        history_days: 365,
+      })
+    ).toBe("shopper data 180 days, history 365 days")
+  })
+})
