@@ -162,6 +162,8 @@ export const SessionDataSchema = z.object({
   cart: CartSnapshotSchema.optional(),
   device: DeviceSchema.optional(),
   client: ClientContextSchema.optional(),
+  /** ISO time the retention job removed the shopper's data (cart, device, client) from this state */
+  anonymised_at: z.string().optional(),
 })
 export type SessionData = z.infer<typeof SessionDataSchema>
 
