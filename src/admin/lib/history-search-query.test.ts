@@ -1,0 +1,42 @@
+import {
+  historySearchMistakes,
+  historySearchQuery,
+} from "./history-search-query"
+
+describe("the Payment history search", () => {
+  it("sends the fields filled in, trimmed, with the page", () => {
+    expect(
+      historySearchQuery(
+        { order: " #12 ", transaction_id: "", operation: "capture" },
+        { limit: 20, offset: 20 }
+      )
+    ).toEqual({ order: "#12", operation: "capture", limit: "20", offset: "20" })
+  })
+
+  it("reads From and To as whole days of the admin's zone", () => {
+    const query = historySearchQuery(
+      { from: "2026-11-27", to: "2026-11-28" },
+      { limit: 20, offset: 0 }
+    )
+    expect(query.from).toBe(new Date(2026, 10, 27).toISOString())
+    expect(query.to).toBe(new Date(2026, 10, 28, 23, 59, 59, 999).toISOString())
+  })
+
+  it("names each field's mistake before asking", () => {
+    expect(
+      historySearchMistakes({ order: "#12", order_no: "MED3f2a" })
+    ).toEqual({})
+    expect(historySearchMistakes({ order: "MED3f2a" })).toEqual({
+      order: "An order as the admin shows it, e.g. #12",
+    })
+    expect(historySearchMistakes({ transaction_id: "a/b" })).toEqual({
+      transaction_id: "Up to 60 letters, digits, spaces or _ . : # -",
+    })
+    expect(
+      historySearchMistakes({ from: "2026-11-28", to: "2026-11-27" })
+    ).toEqual({ to: "To is before From" })
+    expect(historySearchMistakes({ from: "27/11/2026" })).toEqual({
+      from: "A date such as 2026-11-27",
+    })
+  })
+})

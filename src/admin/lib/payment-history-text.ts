@@ -1,0 +1,92 @@
+/** How a payment's history entry reads, in the order widget and on the Payment history page. */
+export type {
+  HistorySearchAnswer,
+  HistorySource,
+  PaymentHistoryAnswer,
+  PaymentHistoryEntry,
+} from "../../admin-contract/payment-history"
+import type {
+  HistorySource,
+  PaymentHistoryEntry,
+} from "../../admin-contract/payment-history"
+import { amountText } from "./amount-text"
+
+const SOURCE_WORDS: Record<HistorySource, string> = {
+  request: "Request to the acquirer",
+  notification: "Notification from the acquirer",
+  job: "Background job",
+  admin: "Admin action",
+  lock_timeout: "Lock wait timed out",
+  chargeback: "Chargeback",
+  query: "Status query",
+}
+
+export type OutcomeTone = "green" | "red" | "orange" | "grey"
+
+const TONES: Record<string, OutcomeTone> = {
+  done: "green",
+  recorded: "green",
+  verified: "green",
+  answered: "green",
+  reconciled: "green",
+  won: "green",
+  refused: "red",
+  opened: "red",
+  lost: "red",
+  failed: "red",
+  error: "red",
+  sent: "orange",
+  unknown: "orange",
+  unconfirmed: "orange",
+  timed_out: "orange",
+}
+
+/** `245 ms`, `1.2 s`, `2 min 5 s` */
+export function durationText(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`
+  const seconds = Math.round(ms / 1000)
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`
+}
+
+export interface HistoryEntryView {
+  /** the local time, to the second */
+  when: string
+  /** where the entry comes from, and its operation: `Request to the acquirer · capture` */
+  what: string
+  summary: string
+  outcome: string
+  tone: OutcomeTone
+  amount?: string
+  /** a request's: from when it was recorded to its settled outcome */
+  duration?: string
+}
+
+/** One entry as the admin reads it; `timeZone` only for tests (the admin's own zone otherwise). */
+export function historyEntryView(
+  entry: PaymentHistoryEntry,
+  timeZone?: string
+): HistoryEntryView {
+  const source = SOURCE_WORDS[entry.source] ?? entry.source
+  return {
+    when: new Date(entry.at).toLocaleString("en-GB", {
+      timeZone,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }),
+    what:
+      entry.operation && entry.operation !== entry.source
+        ? `${source} · ${entry.operation}`
+        : source,
+    summary: entry.summary,
+    outcome: entry.outcome.replace(/_/g, " "),
+    tone: TONES[entry.outcome.toLowerCase()] ?? "grey",
+    amount: amountText(entry.amount, entry.currency),
+    duration:
+      entry.duration_ms === null ? undefined : durationText(entry.duration_ms),
+  }
+}
