@@ -4,17 +4,11 @@
  */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Cash } from "@medusajs/icons"
-import {
-  Button,
-  Container,
-  Heading,
-  Input,
-  Select,
-  Table,
-  Text,
-} from "@medusajs/ui"
+import { Button, Container, Heading, Input, Table, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { Link, useNavigate } from "react-router-dom"
+import { FilterSelect } from "../../components/filter-select"
+import { OffsetPagination } from "../../components/offset-pagination"
 import { usePayouts } from "../../hooks/payouts/use-payouts"
 import { amountText } from "../../lib/amount-text"
 import type { PayoutFilters, PayoutStatus } from "../../lib/payouts-api"
@@ -72,25 +66,14 @@ const PayoutsPage = () => {
           className="w-64"
           onChange={(e) => change({ q: e.target.value || undefined })}
         />
-        <Select
-          size="small"
+        {/* the filters have no visible labels: each control names itself */}
+        <FilterSelect
+          className="w-48"
+          aria-label="Status"
           value={filters.status ?? "all"}
-          onValueChange={(v) =>
-            change({ status: v === "all" ? undefined : (v as PayoutStatus) })
-          }
-        >
-          {/* the filters have no visible labels: each control names itself */}
-          <Select.Trigger className="w-48" aria-label="Status">
-            <Select.Value />
-          </Select.Trigger>
-          <Select.Content>
-            {STATUSES.map((s) => (
-              <Select.Item key={s.value} value={s.value}>
-                {s.label}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select>
+          options={STATUSES}
+          onChange={(v) => change({ status: v === "all" ? undefined : v })}
+        />
         <Input
           size="small"
           aria-label="Currency"
@@ -169,17 +152,11 @@ const PayoutsPage = () => {
           </Table.Body>
         </Table>
       )}
-      <Table.Pagination
+      <OffsetPagination
         count={count}
         pageSize={PAGE}
-        pageIndex={Math.floor(filters.offset / PAGE)}
-        pageCount={Math.max(1, Math.ceil(count / PAGE))}
-        canPreviousPage={filters.offset > 0}
-        canNextPage={filters.offset + PAGE < count}
-        previousPage={() =>
-          setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - PAGE) }))
-        }
-        nextPage={() => setFilters((f) => ({ ...f, offset: f.offset + PAGE }))}
+        offset={filters.offset}
+        onOffset={(offset) => setFilters((f) => ({ ...f, offset }))}
       />
       <CreatePayoutModal open={creating} onOpenChange={setCreating} />
     </Container>
