@@ -36,6 +36,26 @@ const authorized: AcquiringPayment = {
 
 const now = new Date("2026-11-27T12:00:00.000Z")
 
+const chargeback: NonNullable<AcquiringPayment["chargebacks"]>[number] = {
+  id: "acqcb_1",
+  reference: "CB1A2B3C4D5E6F",
+  status: "OPEN",
+  amount: "5.00",
+  currency: "EUR",
+  payment_amount: "30.00",
+  reason_code: "4837",
+  reason_text: "No cardholder authorisation",
+  opened_at: "2026-11-27T11:30:00.000Z",
+  respond_by: "2026-12-07T11:30:00.000Z",
+  decided_at: null,
+  accounted_at: null,
+  refund_id: null,
+  order_no: "O1",
+  transaction_id: "T1",
+  payment_id: "pay_1",
+  order: { id: "order_1", display_id: 12 },
+}
+
 const link = {
   id: "plink_1",
   amount: "40.00",
@@ -117,6 +137,23 @@ describe("when the widget asks again for a payment", () => {
     ).toBe(false)
     expect(paymentRefetchInterval(undefined)).toBe(false)
   })
+
+  it("follows a captured payment slowly while a chargeback on it is open", () => {
+    const captured = {
+      ...authorized,
+      status: "captured" as const,
+      captured_at: "2026-11-27T11:00:00.000Z",
+    }
+    expect(
+      paymentRefetchInterval({ ...captured, chargebacks: [chargeback] })
+    ).toBe(30_000)
+    expect(
+      paymentRefetchInterval({
+        ...captured,
+        chargebacks: [{ ...chargeback, status: "LOST" }],
+      })
+    ).toBe(false)
+  })
 })
 
 describe("when the widget asks again for the order's payment links", () => {
@@ -164,7 +201,7 @@ describe("when the widget asks again for the order's payment links", () => {
 describe("what of the order's money refreshes Medusa's cards when it changes", () => {
   it("changes with a capture, a refund or a review, not with the rest of the payment", () => {
     const before = paymentMoneyState(authorized)
-    expect(before).toBe('["authorized",null,null,null,false,false,[]]')
+    expect(before).toBe('["authorized",null,null,null,false,false,[],[]]')
     expect(
       paymentMoneyState({ ...authorized, card_masked: "411111******1111" })
     ).toBe(before)
@@ -176,8 +213,19 @@ describe("what of the order's money refreshes Medusa's cards when it changes", (
         refunds: [{ refund_reference_id: "R1", amount: "5.00" }],
       })
     ).toBe(
-      '["captured","2026-11-27T11:00:00.000Z",null,null,false,false,["R1:5.00"]]'
+      '["captured","2026-11-27T11:00:00.000Z",null,null,false,false,["R1:5.00"],[]]'
     )
+  })
+
+  it("changes when a chargeback is decided and recorded as a refund", () => {
+    const open = paymentMoneyState({ ...authorized, chargebacks: [chargeback] })
+    expect(open).toContain('["acqcb_1:OPEN:null"]')
+    expect(
+      paymentMoneyState({
+        ...authorized,
+        chargebacks: [{ ...chargeback, status: "LOST", refund_id: "ref_1" }],
+      })
+    ).toContain('["acqcb_1:LOST:ref_1"]')
   })
 
   it("changes with what the order owes and what became of its links", () => {

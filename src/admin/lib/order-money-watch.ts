@@ -17,6 +17,9 @@ export const CONFIRMING_REFETCH_MS = 3_000
 /** A change that waits on someone else (a fulfilment, a shipment, a shopper paying a link). */
 export const AWAITING_REFETCH_MS = 5_000
 
+/** An open chargeback: decided by the card holder's bank, in days or weeks, never from this page. */
+export const CHARGEBACK_REFETCH_MS = 30_000
+
 /** How long after a link was opened its shopper may still be paying (the server's guard, OPEN_PAGE_MS). */
 export const LINK_BEING_PAID_MS = 15 * 60 * 1000
 
@@ -31,6 +34,8 @@ export function paymentRefetchInterval(
   if (!payment) return false
   if (payment.confirming || payment.void_pending) return CONFIRMING_REFETCH_MS
   if (payment.canceled_at) return false
+  if (payment.chargebacks?.some((c) => c.status === "OPEN"))
+    return CHARGEBACK_REFETCH_MS
   if (payment.status === "pending" || payment.status === "requires_more")
     return CONFIRMING_REFETCH_MS
   const capturedByTheOrder =
@@ -74,6 +79,10 @@ export function paymentMoneyState(payment: AcquiringPayment): string {
     payment.confirming,
     payment.void_pending,
     payment.refunds.map((r) => `${r.refund_reference_id}:${r.amount}`),
+    // a lost chargeback is recorded as a Medusa refund: Medusa's cards change with it
+    (payment.chargebacks ?? []).map(
+      (c) => `${c.id}:${c.status}:${c.refund_id}`
+    ),
   ])
 }
 

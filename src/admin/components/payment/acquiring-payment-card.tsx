@@ -6,6 +6,7 @@
  * the amount), Sync at any time, and Re-authorise with the saved card once
  * a saved-card payment lapsed. Every amount shows its currency; every
  * refusal shows the server's reason, in a toast and below the buttons.
+ * Its chargebacks (open ones in red) and, on request, its history.
  */
 import { Button, Text, toast, usePrompt } from "@medusajs/ui"
 import { useAcquiringPayment } from "../../hooks/payments/use-acquiring-payment"
@@ -21,6 +22,8 @@ import { authorizationLapseNote, savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
 import { paymentMethodText } from "../../lib/payment-method-text"
 import { PaymentBadges } from "./payment-badges"
+import { PaymentChargebacks } from "./payment-chargebacks"
+import { PaymentHistorySection } from "./payment-history-section"
 
 const PROVIDER_NAMES: Record<string, string> = {
   "acquiring-card": "Card (on the store's page)",
@@ -80,6 +83,7 @@ export function AcquiringPaymentCard({
     data: payment,
     isLoading,
     error,
+    dataUpdatedAt,
   } = useAcquiringPayment(orderId, paymentId)
   const review = useReviewPayment(orderId, paymentId)
   const sync = useSyncPayment(orderId, paymentId)
@@ -181,6 +185,7 @@ export function AcquiringPaymentCard({
         </Text>
         <PaymentBadges payment={payment} />
       </div>
+      <PaymentChargebacks chargebacks={payment.chargebacks} />
       <DetailRow label="Transaction" value={payment.transaction_id} />
       <DetailRow
         label="Method"
@@ -328,6 +333,11 @@ export function AcquiringPaymentCard({
           {message}
         </Text>
       ))}
+      <PaymentHistorySection
+        orderId={orderId}
+        paymentId={paymentId}
+        paymentReadAt={dataUpdatedAt}
+      />
     </div>
   )
 }

@@ -15,6 +15,9 @@ export const paymentKeys = {
     [...orderDetailKey(orderId), { acquiring: "payments" }] as const,
   detail: (orderId: string, paymentId: string) =>
     [...orderDetailKey(orderId), { acquiring: paymentId }] as const,
+  /** under the payment's key: invalidating the payment invalidates its history */
+  history: (orderId: string, paymentId: string) =>
+    [...orderDetailKey(orderId), { acquiring: paymentId }, "history"] as const,
 }
 
 /**
