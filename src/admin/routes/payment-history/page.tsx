@@ -1,0 +1,84 @@
+/**
+ * Payment history: every request the plugin sent to the acquirer and every
+ * notification, job, admin action and chargeback beside them, newest
+ * first, searched by order, acquirer order number, transaction, operation,
+ * outcome and days; each entry links to its order where Medusa knows it.
+ */
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { History } from "@medusajs/icons"
+import { Container, Heading, Text } from "@medusajs/ui"
+import { useState } from "react"
+import { OffsetPagination } from "../../components/offset-pagination"
+import { useHistorySearch } from "../../hooks/payment-history/use-history-search"
+import { usePaymentOrders } from "../../hooks/payment-history/use-payment-orders"
+import type { HistorySearchForm } from "../../lib/history-search-query"
+import { HistorySearchFormView } from "./components/history-search-form"
+import { HistoryTable } from "./components/history-table"
+
+const PAGE = 20
+
+const PaymentHistoryPage = () => {
+  const [search, setSearch] = useState<HistorySearchForm>({})
+  const [offset, setOffset] = useState(0)
+  const { data, isLoading, isFetching, error } = useHistorySearch(search, {
+    limit: PAGE,
+    offset,
+  })
+  const entries = data?.entries ?? []
+  const { data: orders } = usePaymentOrders(
+    entries.flatMap((e) => (e.payment_id ? [e.payment_id] : []))
+  )
+  const count = data?.count ?? 0
+  const searched = Object.values(search).some(Boolean)
+  const state = isLoading
+    ? "Loading the history…"
+    : entries.length
+      ? undefined
+      : searched
+        ? "Nothing recorded matches this search"
+        : "Nothing recorded yet"
+
+  return (
+    <Container className="divide-y p-0" data-acquiring-root="">
+      <div className="px-6 py-4">
+        <Heading level="h1">Payment history</Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          Every request sent to the acquirer and every notification, job, admin
+          action and chargeback of the store's acquiring payments.
+        </Text>
+      </div>
+      <HistorySearchFormView
+        searching={isFetching}
+        onSearch={(form) => {
+          setSearch(form)
+          setOffset(0)
+        }}
+      />
+      {error ? (
+        <Text size="small" role="alert" className="text-ui-fg-error px-6 py-4">
+          The history could not be searched: {error.message}
+        </Text>
+      ) : (
+        <HistoryTable entries={entries} orders={orders} state={state} />
+      )}
+      <OffsetPagination
+        count={count}
+        pageSize={PAGE}
+        offset={offset}
+        onOffset={setOffset}
+      />
+    </Container>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "Payment history",
+  icon: History,
+})
+
+/** The dashboard's breadcrumb (it reads each route's handle.breadcrumb). */
+export const handle = {
+  breadcrumb: () => "Payment history",
+}
+
+export default PaymentHistoryPage
