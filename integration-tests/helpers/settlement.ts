@@ -57,6 +57,10 @@ export async function runReconcileJob(
          WHERE provider_id LIKE 'pp_acquiring-%'`
       )
     }
+    // and the payments' history beside the journal, so its order holds
+    await client.query(
+      `UPDATE acquiring_payment_event SET created_at = created_at - interval '${AGE_MINUTES} minutes'`
+    )
   } finally {
     await client.end()
   }

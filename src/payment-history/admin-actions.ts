@@ -46,6 +46,8 @@ function noteAction(operation: string) {
       (req as { auth_context?: { actor_id?: string } }).auth_context
         ?.actor_id ?? null
     const amount = amountOf(req.body)
+    // the timeline reads the request before what it caused
+    const at = new Date()
     res.on("finish", () => {
       void (async () => {
         const payment = await paymentModule(req.scope)
@@ -65,6 +67,7 @@ function noteAction(operation: string) {
             amount,
             currency: payment.currency_code?.toUpperCase() ?? null,
             actor,
+            at,
           },
           (message) => loggerOf(req.scope).warn(message)
         )

@@ -21,6 +21,8 @@ export interface PaymentEvent {
   amount?: string | null
   currency?: string | null
   actor?: string | null
+  /** when it happened, if not now (an admin's request: when it arrived) */
+  at?: Date
 }
 
 type Warn = (message: string) => void
@@ -30,8 +32,10 @@ export async function recordPaymentEvent(
   warn?: Warn
 ): Promise<void> {
   try {
+    const { at, ...fields } = event
     await acquiringModule().createAcquiringPaymentEvents({
-      ...event,
+      ...fields,
+      ...(at ? { created_at: at } : {}),
       summary: scrubText(event.summary).slice(0, 2000),
       outcome: scrubText(event.outcome).slice(0, 100),
     })

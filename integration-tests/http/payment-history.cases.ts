@@ -1,0 +1,179 @@
+import { formsOf, submitForm } from "../../dev/store-client/browser"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { findCardData } from "../helpers/card-data-scan"
+import {
+  adminPayment,
+  cartWithSession,
+  expectOrder,
+  paidSession,
+  submitCard,
+} from "../helpers/checkout"
+import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
+import { CARD_SECRETS, CARDS } from "../helpers/test-cards"
+
+export function paymentHistoryCases(suite: AcquiringSuite): void {
+  const { sandbox, openShop, container } = suite
+
+  it("a payment through 3-D Secure, capture, two refunds and a lost notification shows each step in order, without card data", async () => {
+    const shop = await openShop()
+    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
+    const challenged = await paidSession(
+      shop,
+      await submitCard(shop, session.id, CARDS.challenge),
+      "3-D Secure card"
+    )
+    const form = challenged.data.three_ds.form
+    const page = (
+      await submitForm({
+        action: form.action,
+        method: "post",
+        inputs: form.inputs,
+      })
+    ).visits.at(-1)!
+    await submitForm(
+      formsOf(page.text, page.url).find((f) => f.inputs.outcome === "pass")!
+    )
+    const order = await expectOrder(shop, cart.id)
+    const payment = await adminPayment(shop, order.id)
+    await notificationsProcessed(suite)
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    await notificationsProcessed(suite)
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+        amount: 2,
+      }),
+      200,
+      "first refund"
+    )
+    await notificationsProcessed(suite)
+    // the second refund's notification never arrives: the job reconciles instead
+    await sandbox.loseNotifications(1)
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/refund`, {
+        amount: 3,
+      }),
+      200,
+      "second refund"
+    )
+    await runReconcileJob(container(), suite.databaseUrl())
+
+    const history = expectStatus(
+      await shop.admin.get(`/admin/acquiring/payments/${payment.id}/history`),
+      200,
+      "history"
+    )
+    const times = history.entries.map((e: any) => e.at)
+    expect([...times].sort()).toEqual(times)
+    const requests = history.entries.filter((e: any) => e.source === "request")
+    expect(
+      requests.map((e: any) => [e.operation, e.outcome, e.amount])
+    ).toEqual([
+      ["authorise", "done", expect.any(String)],
+      ["capture", "done", expect.any(String)],
+      // made, then claimed by the Medusa refund that records it
+      ["refund", "recorded", "2.00"],
+      ["refund", "recorded", "3.00"],
+    ])
+    for (const request of requests) {
+      expect(request.duration_ms).toEqual(expect.any(Number))
+      expect(request.order_no).toBe(payment.data.order_no ?? request.order_no)
+    }
+    const admin = history.entries.filter((e: any) => e.source === "admin")
+    expect(admin.map((e: any) => [e.operation, e.outcome, e.amount])).toEqual([
+      ["capture", "answered", null],
+      ["refund", "answered", "2"],
+      ["refund", "answered", "3"],
+    ])
+    const notes = history.entries.filter(
+      (e: any) => e.source === "notification"
+    )
+    expect(notes.length).toBeGreaterThanOrEqual(2)
+    expect(notes.every((e: any) => e.outcome === "verified")).toBe(true)
+    expect(notes.map((e: any) => e.operation)).toEqual(
+      expect.arrayContaining(["CAPTURE", "REFUND"])
+    )
+    // the 3-D Secure authorisation comes before the capture the admin asked for
+    const at = (e: any) => history.entries.indexOf(e)
+    expect(at(requests[0])).toBeLessThan(at(admin[0]))
+    expect(at(admin[1])).toBeLessThan(at(requests[2]))
+    expect(history.verdict).toMatch(
+      /^Captured \d+\.\d{2} USD\. 2 refund\(s\) made\.$/
+    )
+
+    const text = JSON.stringify(history)
+    for (const number of CARD_SECRETS.cardNumbers)
+      expect(text).not.toContain(number)
+    expect(await findCardData(suite.databaseUrl(), CARD_SECRETS)).toEqual([])
+
+    // the search finds the same steps by order, narrowed by operation and outcome
+    const search = expectStatus(
+      await shop.admin.get(
+        `/admin/acquiring/history?order=%23${order.display_id}&operation=refund&outcome=recorded`
+      ),
+      200,
+      "history search"
+    )
+    expect(search.count).toBe(2)
+    expect(search.entries.map((e: any) => e.amount)).toEqual(["3.00", "2.00"])
+    const refused = await shop.admin.get(`/admin/acquiring/history?limit=lots`)
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain("limit")
+  })
+
+  it("a lost answer reads as lost in the verdict until the job settles it", async () => {
+    const shop = await openShop()
+    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
+    await paidSession(
+      shop,
+      await submitCard(shop, session.id, CARDS.approved),
+      "card"
+    )
+    const order = await expectOrder(shop, cart.id)
+    const payment = await adminPayment(shop, order.id)
+    await notificationsProcessed(suite)
+    await sandbox.injectFault({
+      operation: "capture",
+      kind: "connection_reset",
+      after_processing: true,
+      count: 1,
+    })
+    // and the status query cannot tell either, so the capture stays unknown
+    await sandbox.injectFault({
+      operation: "retrieval_trans",
+      kind: "http_500",
+      count: 50,
+    })
+    const lost = await shop.admin.post(
+      `/admin/payments/${payment.id}/capture`,
+      {}
+    )
+    expect(lost.status).toBeGreaterThanOrEqual(400)
+    const during = expectStatus(
+      await shop.admin.get(`/admin/acquiring/payments/${payment.id}/history`),
+      200,
+      "history while lost"
+    )
+    expect(during.verdict).toMatch(
+      /^The acquirer's answer to the capture of \d+\.\d{2} USD was lost; the reconcile job asks again at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/
+    )
+    await sandbox.clearFaults()
+    await runReconcileJob(container(), suite.databaseUrl())
+    const after = expectStatus(
+      await shop.admin.get(`/admin/acquiring/payments/${payment.id}/history`),
+      200,
+      "history once settled"
+    )
+    expect(after.verdict).toMatch(/^Captured \d+\.\d{2} USD\./)
+    expect(
+      after.entries.some(
+        (e: any) =>
+          e.source === "job" && /capture of .* recorded/.test(e.summary)
+      )
+    ).toBe(true)
+  })
+}
