@@ -8,9 +8,7 @@
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { runRetention } from "../../src/retention/retention"
-import { acquiringSuite } from "../helpers/acquiring-suite"
-
-jest.setTimeout(120_000)
+import type { AcquiringSuite } from "../helpers/acquiring-suite"
 
 const PROVIDER = "pp_acquiring-card_acquiring"
 const DAYS_AGO_EXPIRED = 200 // past the default 180 days of shopper data
@@ -112,7 +110,7 @@ const SHOPPER_TRACES = [
 const { cart: _c, client: _cl, device: _d, ...MONEY } = paymentState("x")
 const MONEY_FIELDS = Object.keys(MONEY)
 
-acquiringSuite((suite) => {
+export function retentionCases(suite: AcquiringSuite): void {
   const { container } = suite
   const acquiring = () => container().resolve<Module>("acquiring")
   const pg = () => container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
@@ -330,4 +328,4 @@ acquiringSuite((suite) => {
     expect(await stored(keptId)).toEqual(kept)
     expect(await eventIds(events)).toEqual([])
   })
-})
+}

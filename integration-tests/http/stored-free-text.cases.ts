@@ -8,7 +8,7 @@
  */
 import { Client } from "pg"
 import {
-  acquiringSuite,
+  type AcquiringSuite,
   CARD_PROVIDER,
   type Shop,
 } from "../helpers/acquiring-suite"
@@ -24,12 +24,13 @@ import {
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
 
-jest.setTimeout(180_000)
-
 /** A test card no other value of these tests holds, typed only into the cart's address. */
 const ADDRESS_CARD = "4111111111111111"
 
-acquiringSuite(({ openShop, databaseUrl }) => {
+export function storedFreeTextCases({
+  openShop,
+  databaseUrl,
+}: AcquiringSuite): void {
   /** Every row of the plugin's session-state table, as text. */
   async function storedStates(): Promise<string[]> {
     const client = new Client({ connectionString: databaseUrl() })
@@ -150,4 +151,4 @@ acquiringSuite(({ openShop, databaseUrl }) => {
       ).filter((hit) => hit.table === "acquiring_session_state")
     ).toEqual([])
   })
-})
+}

@@ -1,0 +1,22 @@
+import { randomBytes } from "node:crypto"
+import { acquiringSuite } from "../helpers/acquiring-suite"
+import { chargebackCases } from "./chargebacks.cases"
+import { paymentHistoryCases } from "./payment-history.cases"
+import { retentionCases } from "./retention.cases"
+import { storedFreeTextCases } from "./stored-free-text.cases"
+
+jest.setTimeout(180_000)
+
+process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
+
+/**
+ * What the plugin keeps after checkout, in one booted store: chargebacks,
+ * a payment's history, how long shopper data is kept, and free text stored
+ * without card numbers.
+ */
+acquiringSuite((suite) => {
+  chargebackCases(suite)
+  paymentHistoryCases(suite)
+  retentionCases(suite)
+  storedFreeTextCases(suite)
+})
