@@ -11,6 +11,7 @@ import {
   shortProviderTimeout,
 } from "../helpers/fault-matrix"
 import { adminPayment, expectOrder } from "../helpers/checkout"
+import { chargebackFaultCases } from "./chargeback-faults.cases"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
@@ -40,8 +41,11 @@ shortProviderTimeout()
  * query: whether the query's retry or the next run gets the answer, the
  * arrival is recorded once, and a notification arriving late afterwards
  * changes nothing. 105.00 on both sides, one capture.
+ *
+ * A chargeback whose status query meets each fault (chargeback-faults.cases.ts).
  */
 acquiringSuite((suite) => {
+  chargebackFaultCases(suite)
   const { sandbox, openShop, container, databaseUrl, backendUrl } = suite
   const { awaitedTransfer } = hostedMethods(suite)
   const transactionIds = async (): Promise<Set<string>> => {
