@@ -12,8 +12,16 @@ import type { TestSandbox } from "./sandbox"
 export type Ledger = {
   order_id: string
   order_status: string
-  acquirer: { state: string; captured: string; refunded: string }
+  /** refunded: refunds made and chargebacks lost (what went back to the card holder) */
+  acquirer: {
+    state: string
+    captured: string
+    refunded: string
+    chargebacks: string[]
+  }
   medusa: { captured: string; refunded: string; canceled: boolean }
+  /** the plugin's record of the chargebacks (`STATUS amount`, by reference) */
+  plugin: { chargebacks: string[] }
 }
 
 const sum = (values: unknown[]) =>
@@ -24,7 +32,8 @@ const sum = (values: unknown[]) =>
 export async function ledgerOf(
   sandbox: TestSandbox,
   shop: Shop,
-  orderId: string
+  orderId: string,
+  chargebacksKept: (transactionId: string) => Promise<string[]> = async () => []
 ): Promise<Ledger> {
   const order = await adminOrder(shop, orderId)
   const payments = order.payment_collections.flatMap(
@@ -37,22 +46,55 @@ export async function ledgerOf(
   const state = await shop.state(payment.data)
   const stored: Record<string, any> =
     (await sandboxTransactionOf(sandbox, state)) ?? {}
+  const chargebacks: {
+    chargeback_status: string
+    chargeback_amount: string
+    chargeback_reference: string
+  }[] = stored.chargebacks ?? []
   return {
     order_id: orderId,
     order_status: order.status,
     acquirer: {
       state: stored.state ?? "none",
       captured: sum(stored.captured_amount ? [stored.captured_amount] : []),
-      refunded: sum(
-        (stored.refunds ?? []).map((r: any) => r.refund_amount as string)
-      ),
+      refunded: sum([
+        ...(stored.refunds ?? []).map((r: any) => r.refund_amount as string),
+        ...chargebacks
+          .filter((c) => c.chargeback_status === "LOST")
+          .map((c) => c.chargeback_amount),
+      ]),
+      chargebacks: chargebacks
+        .map(
+          (c) =>
+            `${c.chargeback_reference} ${c.chargeback_status} ${c.chargeback_amount}`
+        )
+        .sort(),
     },
     medusa: {
       captured: sum((payment.captures ?? []).map((c: any) => c.amount)),
       refunded: sum((payment.refunds ?? []).map((r: any) => r.amount)),
       canceled: payment.canceled_at != null,
     },
+    plugin: {
+      chargebacks: stored.transaction_id
+        ? (await chargebacksKept(String(stored.transaction_id))).sort()
+        : [],
+    },
   }
+}
+
+/** The plugin's chargebacks of a transaction, as the ledger lists them. */
+export function keptChargebacks(
+  container: () => { resolve<T>(key: string): T }
+): (transactionId: string) => Promise<string[]> {
+  return async (transactionId) =>
+    (
+      await container()
+        .resolve<{
+          listAcquiringChargebacks(f: object): Promise<any[]>
+        }>("acquiring")
+        .listAcquiringChargebacks({ transaction_id: transactionId })
+    ).map((c) => `${c.reference} ${c.status} ${c.amount}`)
 }
 
 async function sandboxTransactionOf(sandbox: TestSandbox, state: any) {
@@ -73,12 +115,21 @@ export function violations(ledger: Ledger): string[] {
     wrong.push(
       `captured: acquirer ${acquirer.captured}, Medusa ${medusa.captured}`
     )
+  if (
+    JSON.stringify(acquirer.chargebacks) !==
+    JSON.stringify(ledger.plugin.chargebacks)
+  )
+    wrong.push(
+      `chargebacks: acquirer ${acquirer.chargebacks.join(", ") || "none"}, plugin ${ledger.plugin.chargebacks.join(", ") || "none"}`
+    )
   if (acquirer.refunded !== medusa.refunded)
     wrong.push(
       `refunded: acquirer ${acquirer.refunded}, Medusa ${medusa.refunded}`
     )
+  // the acquirer refuses refunds while a chargeback is open: a cancel's refund waits for its decision
+  const disputed = acquirer.chargebacks.some((c) => c.includes(" OPEN "))
   if (ledger.order_status === "canceled") {
-    if (!new BigNumber(acquirer.captured).eq(acquirer.refunded))
+    if (!disputed && !new BigNumber(acquirer.captured).eq(acquirer.refunded))
       wrong.push(
         `cancelled order keeps ${acquirer.captured} captured, ${acquirer.refunded} refunded`
       )

@@ -299,4 +299,46 @@ export function chargebackCases(suite: AcquiringSuite): void {
     expect(await rowsOf("CBFORGED0001")).toEqual([])
     expect(await feedOf(opened.chargeback_reference)).toHaveLength(1)
   })
+
+  it("an order whose payment has an open chargeback is not cancelled, even before its notification arrives; once won it cancels and refunds", async () => {
+    const shop = await openShop()
+    const { order, payment } = await capturedOrder(shop)
+    const { transactionId } = await transactionIdOf(shop, order.id)
+    await notificationsProcessed(suite)
+    await sandbox.loseNotifications(1)
+    const opened = await sandbox.openChargeback(transactionId, {
+      amount: "4.00",
+    })
+    const refundsSent = (await sandbox.requests("refund")).length
+    const refused = await shop.admin.post(
+      `/admin/orders/${order.id}/cancel`,
+      {}
+    )
+    expect(refused.status).toBe(409)
+    expect(refused.text).toContain(
+      `open chargeback: ${opened.chargeback_reference} of 4.00 USD`
+    )
+    expect((await sandbox.requests("refund")).length).toBe(refundsSent)
+    // the cancel's status query recorded it
+    expect((await rowsOf(opened.chargeback_reference))[0].status).toBe("OPEN")
+    expect(
+      expectStatus(
+        await shop.admin.get(`/admin/orders/${order.id}`),
+        200,
+        "order"
+      ).order.status
+    ).not.toBe("canceled")
+
+    await sandbox.decideChargeback(opened.chargeback_reference, "win")
+    await notificationsProcessed(suite)
+    expectStatus(
+      await shop.admin.post(`/admin/orders/${order.id}/cancel`, {}),
+      200,
+      "cancel once won"
+    )
+    const money = await moneyOf(sandbox, shop, order.id, transactionId)
+    expect(money.acquirer.refunds).toEqual([money.acquirer.captured_amount])
+    expect(money.medusa.refunds).toEqual(money.medusa.captures)
+    expect(payment.id).toBeTruthy()
+  })
 }

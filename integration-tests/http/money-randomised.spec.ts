@@ -3,8 +3,9 @@
  * payments, and two admins (on two Medusa instances sharing their locks in
  * Redis, where the tests have one; otherwise both on the one instance) fire
  * whole and partial captures, order cancels, refunds, review releases and
- * rejections and syncs at random moments, while the sandbox's notifications
- * arrive and the reconcile job runs in between. Once settled, every payment
+ * rejections and syncs at random moments, while the card holders' banks
+ * open, win and lose chargebacks at the sandbox, its notifications arrive
+ * and the reconcile job runs in between. Once settled, every payment
  * holds the invariants of money-invariants.ts, no operation is left
  * unsettled and nobody got a 5xx.
  *
@@ -16,6 +17,19 @@
  */
 import { randomUUID } from "node:crypto"
 import fc from "fast-check"
+import {
+  label,
+  money,
+  reason,
+  request,
+  scheduleOf,
+  sleep,
+  tally,
+  type Placed,
+  type Plan,
+  type Schedule,
+  type Told,
+} from "../helpers/random-schedule"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
 import {
@@ -26,6 +40,7 @@ import {
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { adminPayment, placeDirectOrder } from "../helpers/checkout"
 import {
+  keptChargebacks,
   ledgerOf,
   unsettledOperations,
   violations,
@@ -54,181 +69,12 @@ const PAYMENTS = Number(process.env.MONEY_RANDOM_PAYMENTS ?? 28)
 /** Orders placed at once while preparing (the store's own pace, not the point of the test). */
 const PLACING = 5
 
-/** One admin request of a payment's schedule. */
-type Op =
-  | { kind: "capture" }
-  | { kind: "capture-partial"; amount: number }
-  | { kind: "refund"; amount: number }
-  | { kind: "order-cancel" }
-  | { kind: "release" }
-  | { kind: "reject" }
-  | { kind: "sync" }
-
-type Step = {
-  op: Op
-  /** 0: the admin on the first instance, 1: the one on the second (the first without Redis) */
-  admin: 0 | 1
-  /** fired this long after the step before was fired (not answered) */
-  delay_ms: number
-}
-
-type Plan = {
-  /** placed with the review card: held for review at the acquirer */
-  review: boolean
-  /** captured whole before the schedule starts (never a review payment) */
-  captured: boolean
-  /** when the payment's first step is fired, from the start of the schedule */
-  start_ms: number
-  steps: Step[]
-}
-
-type Schedule = { plans: Plan[]; jobs_ms: number[] }
-
-const moneyOp: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.constant<Op>({ kind: "capture" }), weight: 3 },
-  {
-    arbitrary: fc.constant<Op>({ kind: "capture-partial", amount: 10 }),
-    weight: 2,
-  },
-  {
-    arbitrary: fc
-      .constantFrom(5, 10, 15)
-      .map<Op>((amount) => ({ kind: "refund", amount })),
-    weight: 4,
-  },
-  { arbitrary: fc.constant<Op>({ kind: "order-cancel" }), weight: 2 },
-  { arbitrary: fc.constant<Op>({ kind: "sync" }), weight: 2 }
-)
-const reviewOp: fc.Arbitrary<Op> = fc.constantFrom<Op>(
-  { kind: "release" },
-  { kind: "reject" }
-)
-
-const step = (op: fc.Arbitrary<Op>): fc.Arbitrary<Step> =>
-  fc.record({
-    op,
-    admin: TWO_INSTANCES ? fc.constantFrom<0 | 1>(0, 1) : fc.constant<0>(0),
-    delay_ms: fc.integer({ min: 0, max: 300 }),
-  })
-
-const plan: fc.Arbitrary<Plan> = fc
-  .record({
-    kind: fc.oneof(
-      { arbitrary: fc.constant("review" as const), weight: 1 },
-      { arbitrary: fc.constant("captured" as const), weight: 2 },
-      { arbitrary: fc.constant("authorised" as const), weight: 4 }
-    ),
-    start_ms: fc.integer({ min: 0, max: 3_000 }),
-    stepsOfAny: fc.array(step(moneyOp), { minLength: 2, maxLength: 4 }),
-    stepsOfReview: fc.array(
-      step(fc.oneof({ arbitrary: reviewOp, weight: 3 }, moneyOp)),
-      { minLength: 2, maxLength: 4 }
-    ),
-  })
-  .map(({ kind, start_ms, stepsOfAny, stepsOfReview }) => ({
-    review: kind === "review",
-    captured: kind === "captured",
-    start_ms,
-    // a review payment gets at least one decision; the others none
-    steps:
-      kind === "review"
-        ? stepsOfReview.some((s) => ["release", "reject"].includes(s.op.kind))
-          ? stepsOfReview
-          : [
-              { ...stepsOfReview[0], op: { kind: "release" } as Op },
-              ...stepsOfReview.slice(1),
-            ]
-        : stepsOfAny,
-  }))
-
-const schedule: fc.Arbitrary<Schedule> = fc.record({
-  plans: fc.array(plan, { minLength: PAYMENTS, maxLength: PAYMENTS }),
-  // the reconcile job, run once or twice while the admins are at it
-  jobs_ms: fc
-    .array(fc.integer({ min: 0, max: 4_000 }), { minLength: 1, maxLength: 2 })
-    .map((at) => [...at].sort((a, b) => a - b)),
-})
-
-type Placed = { orderId: string; paymentId: string }
-
-/** What one step was answered. */
-type Told = {
-  step: string
-  instance: 1 | 2
-  fired_ms: number
-  took_ms: number
-  status: number
-  says?: string
-}
-
-const label = (op: Op) => ("amount" in op ? `${op.kind} ${op.amount}` : op.kind)
-
-function request(
-  admin: HttpClient,
-  placed: Placed,
-  op: Op
-): Promise<HttpAnswer> {
-  const { paymentId, orderId } = placed
-  switch (op.kind) {
-    case "capture":
-      return admin.post(`/admin/payments/${paymentId}/capture`, {})
-    case "capture-partial":
-      return admin.post(`/admin/payments/${paymentId}/capture`, {
-        amount: op.amount,
-      })
-    case "refund":
-      return admin.post(`/admin/payments/${paymentId}/refund`, {
-        amount: op.amount,
-      })
-    case "order-cancel":
-      return admin.post(`/admin/orders/${orderId}/cancel`, {})
-    case "release":
-    case "reject":
-      return admin.post(`/admin/acquiring/payments/${paymentId}/review`, {
-        decision: op.kind,
-      })
-    case "sync":
-      return admin.post(`/admin/acquiring/payments/${paymentId}/sync`, {})
-  }
-}
-
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/** A short reason from an answer that is not a 2xx (Medusa's message, else the text). */
-function reason(answer: HttpAnswer): string | undefined {
-  if (answer.status < 300) return undefined
-  const message =
-    typeof answer.data === "object" && answer.data
-      ? (answer.data.message ?? answer.data.type)
-      : undefined
-  return String(message ?? answer.text).slice(0, 160)
-}
-
-const money = (amount: string) => Number(amount)
-
-/** "capture 200×3 409×1, refund 5 …": how each kind of step was answered, for the log. */
-function tally(told: Told[]): string {
-  const byStep = new Map<string, Map<number, number>>()
-  for (const t of told) {
-    const statuses = byStep.get(t.step) ?? new Map<number, number>()
-    statuses.set(t.status, (statuses.get(t.status) ?? 0) + 1)
-    byStep.set(t.step, statuses)
-  }
-  return [...byStep.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(
-      ([step, statuses]) =>
-        `${step} ${[...statuses.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([status, n]) => `${status}x${n}`)
-          .join(" ")}`
-    )
-    .join(", ")
-}
+const schedule = scheduleOf(PAYMENTS, TWO_INSTANCES)
 
 acquiringSuite((suite) => {
   const { sandbox, openShop } = suite
+  // the card holder's bank: chargebacks opened and decided at the sandbox
+  const bank = httpClient(() => `${sandbox.url()}/__sandbox`)
 
   async function place(shop: Shop, plans: Plan[]): Promise<Placed[]> {
     const placed: Placed[] = []
@@ -249,7 +95,12 @@ acquiringSuite((suite) => {
             if (answer.status !== 200)
               throw new Error(`capture before the schedule: ${answer.text}`)
           }
-          return { orderId: order.id, paymentId: payment.id }
+          const state = await shop.state(payment.data)
+          return {
+            orderId: order.id,
+            paymentId: payment.id,
+            transactionId: String(state.transaction_id),
+          }
         })
       )
       placed.push(...batch)
@@ -286,7 +137,7 @@ acquiringSuite((suite) => {
         }
         // fired without waiting for the step before: they overlap when the delay is short
         answers.push(
-          request(admins[s.admin], placed[i], s.op).then(
+          request(admins[s.admin], bank, placed[i], s.op).then(
             (answer) => record(answer.status, reason(answer)),
             (error) => record(0, `no answer: ${String(error)}`)
           )
@@ -369,7 +220,7 @@ acquiringSuite((suite) => {
     return lines.join("\n")
   }
 
-  it(`${PAYMENTS} payments, two admins${TWO_INSTANCES ? " on two instances sharing their locks in Redis" : " on one instance"}, captures, cancels, refunds, review decisions, syncs and the job at random moments`, async () => {
+  it(`${PAYMENTS} payments, two admins${TWO_INSTANCES ? " on two instances sharing their locks in Redis" : " on one instance"}, captures, cancels, refunds, review decisions, syncs, chargebacks and the job at random moments`, async () => {
     const [drawn] = fc.sample(schedule, { seed: SEED, numRuns: 1 })
     console.log(
       `money-randomised: seed ${SEED} (replay with FUZZ_SEED=${SEED}); ` +
@@ -423,7 +274,14 @@ acquiringSuite((suite) => {
 
       const ledgers: Ledger[] = []
       for (const p of placed)
-        ledgers.push(await ledgerOf(sandbox, shop, p.orderId))
+        ledgers.push(
+          await ledgerOf(
+            sandbox,
+            shop,
+            p.orderId,
+            keptChargebacks(suite.container)
+          )
+        )
       const problems = ledgers.map((ledger, i) => problemsOf(ledger, told[i]))
       const unsettled = await unsettledOperations(suite.databaseUrl())
       const global = [

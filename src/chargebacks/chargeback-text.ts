@@ -39,6 +39,14 @@ export function refundRefusal(open: Described[]): string {
   return `This payment has an open chargeback: ${list}. The acquirer refuses refunds while it is open, so nothing was refunded. Contest or accept it in the acquirer's merchant portal; refund once it is decided.`
 }
 
+/** Why an order's cancel is refused while a chargeback of its payment is open. */
+export function cancelRefusal(open: Described[]): string {
+  const list = open
+    .map((c) => `${c.reference} of ${money(c)}, respond by ${respondBy(c)}`)
+    .join("; ")
+  return `This order's payment has an open chargeback: ${list}. Cancelling refunds the captured money, and the acquirer refuses refunds while a chargeback is open, so nothing was cancelled. Cancel once it is decided.`
+}
+
 export type ChargebackChange = "OPEN" | "WON" | "LOST"
 
 /** The admin feed's notice of a chargeback that opened or was decided. */

@@ -25,6 +25,7 @@ import {
 import { recordPaymentEvent } from "../payment-history/record-event"
 import { thrownMessage } from "../journal/errors"
 import { chargebackRow } from "./chargeback-row"
+import { completeCancelledOrderRefund } from "./cancelled-order-refund"
 import {
   chargebackNotice,
   lostChargebackNote,
@@ -66,6 +67,8 @@ export async function recordChargebacksUnderLock(
     if (kept) await announce(container, row, kept.status as ChargebackChange)
   }
   await accountLostChargebacks(container, core, paymentId, entry.order_no)
+  // until it is made: a cancel's refund the acquirer refused while one was open
+  await completeCancelledOrderRefund(container, paymentId)
 }
 
 async function announce(

@@ -5,6 +5,7 @@ import { idParams } from "../input-hardening/route-params"
 import { refuseCaptureOfCanceledOrder } from "../capture/capture-guard"
 import { refuseRefundMedusaWouldFail } from "../refunds/refund-guard"
 import { lockOrderPayments, lockPaymentMoney } from "./payment-locks"
+import { refuseCancelWhileDisputed } from "../chargebacks/cancel-guard"
 
 export const orderPaymentRoutes: MiddlewareRoute[] = [
   {
@@ -32,6 +33,7 @@ export const orderPaymentRoutes: MiddlewareRoute[] = [
     middlewares: [
       validateParams(idParams("id", "an order id")),
       lockOrderPayments,
+      refuseCancelWhileDisputed,
     ],
   },
 ]
