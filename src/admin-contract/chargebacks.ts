@@ -38,9 +38,14 @@ const day = (field: string) =>
   z
     .string({ error: `${field} must be a date` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date as YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
-      message: `${field} must be a real date`,
-    })
+    .refine(
+      (v) => {
+        const date = new Date(`${v}T00:00:00Z`)
+        // Date reads 2026-02-30 as 2 March: a real date prints back unchanged
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v)
+      },
+      { message: `${field} must be a real date` }
+    )
 
 const count = (field: string, max: number, fallback: number) =>
   z
