@@ -25,6 +25,8 @@ describe("a history entry as the admin reads it", () => {
   it("says when, what, the outcome, the amount and how long a request took", () => {
     expect(historyEntryView(capture, "UTC")).toEqual({
       when: "27 Nov 2026, 10:15:02",
+      day: "27 Nov 2026",
+      time: "10:15:02",
       what: "Request to the acquirer · capture",
       summary: capture.summary,
       outcome: "recorded",

@@ -50,8 +50,10 @@ export function durationText(ms: number): string {
 }
 
 export interface HistoryEntryView {
-  /** the local time, to the second */
+  /** the local day and time, to the second: `27 Nov 2026, 10:15:02` */
   when: string
+  day: string
+  time: string
   /** where the entry comes from, and its operation: `Request to the acquirer · capture` */
   what: string
   summary: string
@@ -68,16 +70,23 @@ export function historyEntryView(
   timeZone?: string
 ): HistoryEntryView {
   const source = SOURCE_WORDS[entry.source] ?? entry.source
+  const at = new Date(entry.at)
+  const day = at.toLocaleDateString("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  })
+  const time = at.toLocaleTimeString("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  })
   return {
-    when: new Date(entry.at).toLocaleString("en-GB", {
-      timeZone,
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    }),
+    when: `${day}, ${time}`,
+    day,
+    time,
     what:
       entry.operation && entry.operation !== entry.source
         ? `${source} · ${entry.operation}`

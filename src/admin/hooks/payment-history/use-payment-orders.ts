@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query"
+import type { OrderRef } from "../../lib/history-orders"
 import { sdk } from "../../lib/sdk"
-
-export type PaymentOrder = { id: string; display_id: number | null }
 
 type PaymentsAnswer = {
   payments: {
     id: string
-    payment_collection?: { order?: PaymentOrder | null } | null
+    payment_collection?: { order?: OrderRef | null } | null
   }[]
 }
 

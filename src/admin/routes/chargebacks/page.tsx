@@ -74,6 +74,7 @@ const ChargebacksPage = () => {
         <Button
           size="small"
           variant="secondary"
+          className="shrink-0"
           isLoading={exporting.isPending}
           onClick={runExport}
           data-testid="export-chargebacks"

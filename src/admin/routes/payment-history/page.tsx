@@ -20,12 +20,13 @@ const PAGE = 20
 const PaymentHistoryPage = () => {
   const [search, setSearch] = useState<HistorySearchForm>({})
   const [offset, setOffset] = useState(0)
-  const { data, isLoading, isFetching, error } = useHistorySearch(search, {
-    limit: PAGE,
-    offset,
-  })
+  const { data, isLoading, isFetching, isPlaceholderData, error } =
+    useHistorySearch(search, {
+      limit: PAGE,
+      offset,
+    })
   const entries = data?.entries ?? []
-  const { data: orders } = usePaymentOrders(
+  const { data: orderOfPayment } = usePaymentOrders(
     entries.flatMap((e) => (e.payment_id ? [e.payment_id] : []))
   )
   const count = data?.count ?? 0
@@ -54,12 +55,27 @@ const PaymentHistoryPage = () => {
           setOffset(0)
         }}
       />
+      {data && !isPlaceholderData && !error && (
+        <Text
+          size="small"
+          role="status"
+          className="text-ui-fg-subtle px-6 py-3"
+          data-testid="history-count"
+        >
+          {count === 1 ? "1 entry" : `${count} entries`}
+          {searched ? " match this search" : " in all"}
+        </Text>
+      )}
       {error ? (
         <Text size="small" role="alert" className="text-ui-fg-error px-6 py-4">
           The history could not be searched: {error.message}
         </Text>
       ) : (
-        <HistoryTable entries={entries} orders={orders} state={state} />
+        <HistoryTable
+          entries={entries}
+          orderOfPayment={orderOfPayment}
+          state={state}
+        />
       )}
       <OffsetPagination
         count={count}

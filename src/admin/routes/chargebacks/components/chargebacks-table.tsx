@@ -4,9 +4,9 @@
  * (marked in words and red when 3 days or less away, or past) and when it
  * was decided.
  */
-import { Table, Text } from "@medusajs/ui"
-import { Link } from "react-router-dom"
+import { Table } from "@medusajs/ui"
 import { ListTable } from "../../../components/list-table"
+import { OrderLink } from "../../../components/order-link"
 import { amountText } from "../../../lib/amount-text"
 import {
   chargebackReason,
@@ -27,22 +27,10 @@ const COLUMNS = [
   "Decided",
 ]
 
+/** The Medusa order, else the acquirer's order number (the CSV has both) */
 function OrderCell({ chargeback }: { chargeback: AcquiringChargebackView }) {
   const { order } = chargeback
-  if (!order) return <>{chargeback.order_no}</>
-  return (
-    <div className="flex flex-col">
-      <Link
-        to={`/orders/${order.id}`}
-        className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
-      >
-        {order.display_id === null ? order.id : `#${order.display_id}`}
-      </Link>
-      <Text size="xsmall" className="text-ui-fg-subtle">
-        {chargeback.order_no}
-      </Text>
-    </div>
-  )
+  return order ? <OrderLink order={order} /> : <>{chargeback.order_no}</>
 }
 
 function RespondBy({ chargeback }: { chargeback: AcquiringChargebackView }) {
@@ -50,10 +38,11 @@ function RespondBy({ chargeback }: { chargeback: AcquiringChargebackView }) {
   if (!urgency) return <>{dayText(chargeback.respond_by)}</>
   return (
     <span
-      className="text-ui-fg-error font-medium"
+      className="text-ui-fg-error flex flex-col font-medium"
       data-testid="respond-by-urgent"
     >
-      {dayText(chargeback.respond_by)} ({urgency.text})
+      <span>{dayText(chargeback.respond_by)}</span>
+      <span>{urgency.text}</span>
     </span>
   )
 }
@@ -77,17 +66,21 @@ export function ChargebacksTable({
           <Table.Cell>
             <ChargebackStatusBadge status={c.status} />
           </Table.Cell>
-          <Table.Cell className="text-right">
+          <Table.Cell className="whitespace-nowrap text-right">
             {amountText(c.amount, c.currency)}
           </Table.Cell>
-          <Table.Cell className="max-w-[220px] whitespace-normal">
+          <Table.Cell className="min-w-[160px] whitespace-normal py-2">
             {chargebackReason(c)}
           </Table.Cell>
-          <Table.Cell>{dayText(c.opened_at)}</Table.Cell>
-          <Table.Cell>
+          <Table.Cell className="whitespace-nowrap">
+            {dayText(c.opened_at)}
+          </Table.Cell>
+          <Table.Cell className="whitespace-nowrap">
             <RespondBy chargeback={c} />
           </Table.Cell>
-          <Table.Cell>{dayText(c.decided_at)}</Table.Cell>
+          <Table.Cell className="whitespace-nowrap">
+            {dayText(c.decided_at)}
+          </Table.Cell>
         </Table.Row>
       ))}
     </ListTable>

@@ -1,37 +1,30 @@
 /**
  * The Payment history page's entries, newest first: when, the order (linked
- * where Medusa knows the payment's order; else the acquirer's order number
- * and the transaction id), what happened, its outcome, the amount and how
- * long a request took.
+ * where Medusa knows it) with the acquirer's order number and the
+ * transaction id, what happened with its amount and how long a request
+ * took, and its outcome.
  */
 import { Badge, Table, Text } from "@medusajs/ui"
-import { Link } from "react-router-dom"
 import { ListTable } from "../../../components/list-table"
-import type { PaymentOrder } from "../../../hooks/payment-history/use-payment-orders"
+import { OrderLink } from "../../../components/order-link"
+import { entryOrders, type OrderRef } from "../../../lib/history-orders"
 import {
   historyEntryView,
   type PaymentHistoryEntry,
 } from "../../../lib/payment-history-text"
 
-const COLUMNS = ["Time", "Order", "What happened", "Outcome", "Amount"]
+const COLUMNS = ["Time", "Order", "What happened", "Outcome"]
 
 function OrderCell({
   entry,
   order,
 }: {
   entry: PaymentHistoryEntry
-  order?: PaymentOrder
+  order?: OrderRef
 }) {
   return (
     <div className="flex flex-col">
-      {order && (
-        <Link
-          to={`/orders/${order.id}`}
-          className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
-        >
-          {order.display_id === null ? order.id : `#${order.display_id}`}
-        </Link>
-      )}
+      {order && <OrderLink order={order} />}
       {entry.order_no && <Text size="xsmall">{entry.order_no}</Text>}
       {entry.transaction_id && (
         <Text size="xsmall" className="text-ui-fg-subtle">
@@ -44,18 +37,23 @@ function OrderCell({
 
 export function HistoryTable({
   entries,
-  orders,
+  orderOfPayment = new Map(),
   state,
 }: {
   entries: PaymentHistoryEntry[]
-  orders?: Map<string, PaymentOrder>
+  /** Medusa's order of each payment on the page */
+  orderOfPayment?: ReadonlyMap<string, OrderRef>
   /** what to say instead of rows */
   state?: string
 }) {
+  const orders = entryOrders(entries, orderOfPayment)
   return (
-    <ListTable columns={COLUMNS} alignRight={["Amount"]} state={state}>
+    <ListTable columns={COLUMNS} state={state}>
       {entries.map((entry, i) => {
         const view = historyEntryView(entry)
+        const money = [view.amount, view.duration && `took ${view.duration}`]
+          .filter(Boolean)
+          .join(" · ")
         return (
           <Table.Row
             key={`${entry.at}-${i}`}
@@ -63,30 +61,25 @@ export function HistoryTable({
             data-testid="history-row"
           >
             <Table.Cell className="whitespace-nowrap">
-              <time dateTime={entry.at}>{view.when}</time>
+              <time dateTime={entry.at} className="flex flex-col">
+                <span>{view.day}</span>
+                <span>{view.time}</span>
+              </time>
             </Table.Cell>
             <Table.Cell>
-              <OrderCell
-                entry={entry}
-                order={
-                  entry.payment_id ? orders?.get(entry.payment_id) : undefined
-                }
-              />
+              <OrderCell entry={entry} order={orders[i]} />
             </Table.Cell>
-            <Table.Cell className="whitespace-normal">
+            <Table.Cell className="min-w-[240px] whitespace-normal">
               <Text size="small" weight="plus" className="text-ui-fg-base">
                 {view.what}
               </Text>
               <Text size="small">{view.summary}</Text>
-              {view.duration && <Text size="xsmall">took {view.duration}</Text>}
+              {money && <Text size="xsmall">{money}</Text>}
             </Table.Cell>
             <Table.Cell>
               <Badge size="2xsmall" color={view.tone}>
                 {view.outcome}
               </Badge>
-            </Table.Cell>
-            <Table.Cell className="whitespace-nowrap text-right">
-              {view.amount ?? "–"}
             </Table.Cell>
           </Table.Row>
         )
