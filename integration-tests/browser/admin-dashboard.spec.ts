@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto"
 import { adminDashboard } from "../helpers/admin-browser"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { adminPagesCases } from "./admin-pages.cases"
+import { chargebacksCases } from "./chargebacks.cases"
 import { orderWidgetMoneyCases } from "./order-widget-money.cases"
 
 jest.setTimeout(300_000)
@@ -21,4 +22,5 @@ const admin = adminDashboard()
 acquiringSuite((suite) => {
   describe("admin-pages", () => adminPagesCases(suite, admin))
   describe("order-widget-money", () => orderWidgetMoneyCases(suite, admin))
+  describe("chargebacks", () => chargebacksCases(suite, admin))
 })

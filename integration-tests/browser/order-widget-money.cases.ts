@@ -45,8 +45,20 @@ const FOLLOWS_MS = 30_000
 const captureButton = (page: Page) =>
   page.getByRole("button", { name: /^Capture( payment)?$/ })
 
+/** An order paid by card through the store and captured by an admin through Medusa's API. */
+export async function capturedOrder(shop: Shop) {
+  const { order } = await placeDirectOrder(shop)
+  const { id: paymentId } = await adminPayment(shop, order.id)
+  expectStatus(
+    await shop.admin.post(`/admin/payments/${paymentId}/capture`, {}),
+    200,
+    "capture"
+  )
+  return { order, paymentId: paymentId as string }
+}
+
 /** Waits until Medusa's "Total paid by customer" row reads `amount` (e.g. "15.00 USD"). */
-async function totalPaidReads(page: Page, amount: string) {
+export async function totalPaidReads(page: Page, amount: string) {
   await page.waitForFunction(
     (expected) =>
       [...document.querySelectorAll("p")].some(
@@ -268,13 +280,7 @@ export function orderWidgetMoneyCases(
 
   it("shows a refund another admin made once the merchant comes back to the tab, in the widget and Medusa's summary", async () => {
     const shop = await openShop()
-    const { order } = await placeDirectOrder(shop)
-    const { id: paymentId } = await adminPayment(shop, order.id)
-    expectStatus(
-      await shop.admin.post(`/admin/payments/${paymentId}/capture`, {}),
-      200,
-      "capture"
-    )
+    const { order, paymentId } = await capturedOrder(shop)
     const page = await admin.logIn(await admin.createLogin(container()))
     await admin.open(`/orders/${order.id}`)
     const payment = page
