@@ -15,14 +15,22 @@ import { AcquiringPaymentLink } from "./models/payment-link"
 import { AcquiringChargeback } from "./models/chargeback"
 import { AcquiringPaymentEvent } from "./models/payment-event"
 import { registerAcquiringModule } from "./module-access"
-import type {
-  AcquiringChargebackRow,
-  AcquiringOperationRow,
-  AcquiringPayoutRow,
-  AcquiringSavedCardRow,
-} from "./types"
+import {
+  OPERATION_COLUMNS,
+  PAYOUT_COLUMNS,
+  type ChargebackInput,
+  type OperationSettlement,
+  type PayoutTransitionFields,
+  type SavedCardInput,
+} from "./writable-columns"
 import { closeVelocityGuards } from "../../velocity/guard-registry"
 import { ANONYMISE_SHOPPER_DATA, DELETE_OLD_HISTORY } from "./retention-sql"
+import { KEEP_CHARGEBACK } from "./chargeback-sql"
+import {
+  historySearch,
+  type HistoryFilters,
+  type HistoryRow,
+} from "./history-search-sql"
 import {
   runShutdownTasks,
   runStartUpTasks,
@@ -248,13 +256,7 @@ export default class AcquiringModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<{ id: string; status: string; inserted: boolean } | null> {
     const rows = (await sharedContext.manager!.execute(
-      `insert into "acquiring_chargeback" ("id", "reference", "provider_id", "order_no", "transaction_id", "payment_id", "session_id", "currency", "amount", "payment_amount", "reason_code", "reason_text", "status", "opened_at", "respond_by", "decided_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, case when ? = 'OPEN' then null else now() end)
-       on conflict ("reference") where "deleted_at" is null
-       do update set "status" = excluded."status", "decided_at" = now(), "updated_at" = now(),
-         "payment_id" = coalesce("acquiring_chargeback"."payment_id", excluded."payment_id")
-       where "acquiring_chargeback"."status" = 'OPEN' and excluded."status" <> 'OPEN'
-       returning "id", "status", (xmax = 0) as "inserted"`,
+      KEEP_CHARGEBACK,
       [
         row.id,
         row.reference,
@@ -304,37 +306,10 @@ export default class AcquiringModuleService extends MedusaService({
     page: { limit: number; offset: number },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<{ rows: HistoryRow[]; count: number }> {
-    const where: string[] = []
-    const values: unknown[] = []
-    const exact = (column: string, value: string | string[] | undefined) => {
-      if (value === undefined) return
-      const list = Array.isArray(value) ? value : [value]
-      where.push(`"${column}" in (${list.map(() => "?").join(", ") || "null"})`)
-      values.push(...list)
-    }
-    exact("order_no", filters.order_no)
-    exact("transaction_id", filters.transaction_id)
-    exact("operation", filters.operation)
-    exact("outcome", filters.outcome)
-    if (filters.from) {
-      where.push(`"created_at" >= ?`)
-      values.push(filters.from)
-    }
-    if (filters.to) {
-      where.push(`"created_at" <= ?`)
-      values.push(filters.to)
-    }
+    const { text, values } = historySearch(filters, page)
     const rows = (await sharedContext.manager!.execute(
-      `select *, count(*) over () as "total" from (
-         select 'request' as "source", "kind" as "operation", "state" as "outcome", null as "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", "result_code", "result_text", "tries", "acquirer_reference", null as "actor", "created_at", "settled_at", "kind"
-           from "acquiring_operation" where "deleted_at" is null
-         union all
-         select "kind" as "source", coalesce("operation", "kind") as "operation", "outcome", "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", null, null, null, null, "actor", "created_at", null, null
-           from "acquiring_payment_event" where "deleted_at" is null
-       ) as "history"
-       ${where.length ? `where ${where.join(" and ")}` : ""}
-       order by "created_at" desc limit ? offset ?`,
-      [...values, page.limit, page.offset],
+      text,
+      values,
       "all"
     )) as (HistoryRow & { total: string })[]
     return { rows, count: Number(rows[0]?.total ?? 0) }
@@ -380,106 +355,10 @@ export default class AcquiringModuleService extends MedusaService({
   }
 }
 
-export type SavedCardInput = Pick<
-  AcquiringSavedCardRow,
-  | "id"
-  | "customer_id"
-  | "merchant_id"
-  | "account_id"
-  | "token_id"
-  | "card_masked"
-  | "brand"
-  | "provider_id"
->
-
-export interface HistoryFilters {
-  order_no?: string | string[]
-  transaction_id?: string
-  operation?: string
-  outcome?: string
-  from?: Date
-  to?: Date
-}
-
-/** A row of the history search: a journal operation (`source` request) or an event. */
-export interface HistoryRow {
-  source: string
-  operation: string
-  outcome: string
-  summary: string | null
-  order_no: string | null
-  transaction_id: string | null
-  payment_id: string | null
-  session_id: string | null
-  amount: string | null
-  currency: string | null
-  result_code: string | null
-  result_text: string | null
-  tries: number | null
-  acquirer_reference: string | null
-  actor: string | null
-  created_at: Date
-  settled_at: Date | null
-  kind: AcquiringOperationRow["kind"] | null
-}
-
-export type ChargebackInput = Pick<
-  AcquiringChargebackRow,
-  | "id"
-  | "reference"
-  | "provider_id"
-  | "order_no"
-  | "transaction_id"
-  | "payment_id"
-  | "session_id"
-  | "currency"
-  | "amount"
-  | "payment_amount"
-  | "reason_code"
-  | "reason_text"
-  | "status"
-  | "opened_at"
-  | "respond_by"
->
-
-/** Columns a settlement may write; names are never taken from input. */
-const OPERATION_COLUMN_NAMES = [
-  "state",
-  "order_no",
-  "session_id",
-  "payment_id",
-  "transaction_id",
-  "amount",
-  "currency",
-  "reference",
-  "acquirer_reference",
-  "result_code",
-  "result_text",
-  "tries",
-] as const satisfies readonly (keyof AcquiringOperationRow)[]
-const OPERATION_COLUMNS = new Set<string>(OPERATION_COLUMN_NAMES)
-
-export type OperationSettlement = Partial<
-  Pick<AcquiringOperationRow, (typeof OPERATION_COLUMN_NAMES)[number]>
->
-
-/** Columns a payout transition may write; names are never taken from input. */
-const PAYOUT_COLUMN_NAMES = [
-  "status",
-  "transaction_id",
-  "short_reference_id",
-  "fee_amount",
-  "fee_currency",
-  "amount_payer_pays",
-  "amount_beneficiary_receives",
-  "failure_type",
-  "failure_reason",
-  "acquirer_created_at",
-  "acquirer_updated_at",
-  "last_error",
-] as const satisfies readonly (keyof AcquiringPayoutRow)[]
-const PAYOUT_COLUMNS = new Set<string>(PAYOUT_COLUMN_NAMES)
-
-export type PayoutTransitionFields = Partial<
-  Pick<AcquiringPayoutRow, (typeof PAYOUT_COLUMN_NAMES)[number]>
->
+export type {
+  ChargebackInput,
+  OperationSettlement,
+  PayoutTransitionFields,
+  SavedCardInput,
+} from "./writable-columns"
+export type { HistoryFilters, HistoryRow } from "./history-search-sql"

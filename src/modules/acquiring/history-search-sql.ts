@@ -1,0 +1,71 @@
+/** The history search's statement: journal operations and events in one list, newest first, each filter exact. */
+import type { AcquiringOperationRow } from "./types"
+
+export interface HistoryFilters {
+  order_no?: string | string[]
+  transaction_id?: string
+  operation?: string
+  outcome?: string
+  from?: Date
+  to?: Date
+}
+
+/** A row of the history search: a journal operation (`source` request) or an event. */
+export interface HistoryRow {
+  source: string
+  operation: string
+  outcome: string
+  summary: string | null
+  order_no: string | null
+  transaction_id: string | null
+  payment_id: string | null
+  session_id: string | null
+  amount: string | null
+  currency: string | null
+  result_code: string | null
+  result_text: string | null
+  tries: number | null
+  acquirer_reference: string | null
+  actor: string | null
+  created_at: Date
+  settled_at: Date | null
+  kind: AcquiringOperationRow["kind"] | null
+}
+
+export function historySearch(
+  filters: HistoryFilters,
+  page: { limit: number; offset: number }
+): { text: string; values: unknown[] } {
+  const where: string[] = []
+  const values: unknown[] = []
+  const exact = (column: string, value: string | string[] | undefined) => {
+    if (value === undefined) return
+    const list = Array.isArray(value) ? value : [value]
+    where.push(`"${column}" in (${list.map(() => "?").join(", ") || "null"})`)
+    values.push(...list)
+  }
+  exact("order_no", filters.order_no)
+  exact("transaction_id", filters.transaction_id)
+  exact("operation", filters.operation)
+  exact("outcome", filters.outcome)
+  if (filters.from) {
+    where.push(`"created_at" >= ?`)
+    values.push(filters.from)
+  }
+  if (filters.to) {
+    where.push(`"created_at" <= ?`)
+    values.push(filters.to)
+  }
+  return {
+    text: `select *, count(*) over () as "total" from (
+         select 'request' as "source", "kind" as "operation", "state" as "outcome", null as "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", "result_code", "result_text", "tries", "acquirer_reference", null as "actor", "created_at", "settled_at", "kind"
+           from "acquiring_operation" where "deleted_at" is null
+         union all
+         select "kind" as "source", coalesce("operation", "kind") as "operation", "outcome", "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", null, null, null, null, "actor", "created_at", null, null
+           from "acquiring_payment_event" where "deleted_at" is null
+       ) as "history"
+       ${where.length ? `where ${where.join(" and ")}` : ""}
+       order by "created_at" desc limit ? offset ?`,
+    values: [...values, page.limit, page.offset],
+  }
+}
