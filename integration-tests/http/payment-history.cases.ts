@@ -94,6 +94,19 @@ export function paymentHistoryCases(suite: AcquiringSuite): void {
     )
     expect(notes.length).toBeGreaterThanOrEqual(2)
     expect(notes.every((e: any) => e.outcome === "verified")).toBe(true)
+    // one entry per notification delivered (Medusa's handler and the plugin's both see each)
+    const delivered = (
+      await sandbox.notifications(
+        String(payment.data.transaction_id ?? requests[0].transaction_id)
+      )
+    ).filter((n) => n.state === "delivered")
+    const countOf = (types: string[]) =>
+      Object.fromEntries(
+        [...new Set(types)].map((t) => [t, types.filter((x) => x === t).length])
+      )
+    expect(countOf(notes.map((e: any) => e.operation))).toEqual(
+      countOf(delivered.map((n) => n.notify_type))
+    )
     expect(notes.map((e: any) => e.operation)).toEqual(
       expect.arrayContaining(["CAPTURE", "REFUND"])
     )
@@ -120,6 +133,19 @@ export function paymentHistoryCases(suite: AcquiringSuite): void {
     )
     expect(search.count).toBe(2)
     expect(search.entries.map((e: any) => e.amount)).toEqual(["3.00", "2.00"])
+    // the admins' actions are found by the order too
+    const byOrder = expectStatus(
+      await shop.admin.get(
+        `/admin/acquiring/history?order=%23${order.display_id}&limit=500`
+      ),
+      200,
+      "history of the order"
+    )
+    expect(
+      byOrder.entries
+        .filter((e: any) => e.source === "admin")
+        .map((e: any) => e.operation)
+    ).toEqual(["refund", "refund", "capture"])
     const refused = await shop.admin.get(`/admin/acquiring/history?limit=lots`)
     expect(refused.status).toBe(400)
     expect(refused.text).toContain("limit")

@@ -248,6 +248,9 @@ async function noteNotification(
       // a refused notification's fields are the sender's claims: only the order number it named is kept
       session_id: outcome === "refused" ? null : (sessionId ?? null),
       transaction_id: outcome === "refused" ? null : text("transaction_id"),
+      // Medusa's handler and the plugin's both hand one notification to the provider: one entry
+      // (its signature leaves notify_type out: the whole set of fields tells one notification)
+      once: `${outcome}|${JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)))}|${Math.floor(Date.now() / 60_000)}`,
     },
     (message) => core.log("warn", message)
   )

@@ -12,6 +12,7 @@ import type {
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
 import { recordPaymentEvent } from "./record-event"
+import { readSession } from "../payment-sessions/session-store"
 
 const ACTIONS: { matcher: string; operation: string }[] = [
   { matcher: "/admin/payments/:id/capture", operation: "capture" },
@@ -52,10 +53,12 @@ function noteAction(operation: string) {
       void (async () => {
         const payment = await paymentModule(req.scope)
           .retrievePayment(paymentId, {
-            select: ["id", "provider_id", "currency_code"],
+            select: ["id", "provider_id", "currency_code", "data"],
           })
           .catch(() => null)
         if (!payment || !isAcquiringProvider(payment.provider_id)) return
+        // found by the history search as the payment's other entries are
+        const state = await readSession(payment.data).catch(() => null)
         const accepted = res.statusCode < 300
         await recordPaymentEvent(
           {
@@ -64,6 +67,9 @@ function noteAction(operation: string) {
             operation,
             summary: `${actor ? `Admin user ${actor}` : "An admin"} asked to ${operation.replace("_", " ")}${amount ? ` ${amount}` : ""}: answered ${res.statusCode}`,
             payment_id: paymentId,
+            order_no: state?.order_no ?? null,
+            transaction_id: state?.transaction_id ?? null,
+            session_id: state?.session_id ?? null,
             amount,
             currency: payment.currency_code?.toUpperCase() ?? null,
             actor,

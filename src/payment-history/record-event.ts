@@ -3,6 +3,7 @@
  * History is for reading: a failed write is logged and never breaks the
  * payment it describes. Texts are scrubbed of card-like digit runs, as logs.
  */
+import { createHash } from "node:crypto"
 import { scrubText } from "../gateway/index"
 import { acquiringModule } from "../modules/acquiring/module-access"
 import type { AcquiringPaymentEventRow } from "../modules/acquiring/types"
@@ -23,6 +24,8 @@ export interface PaymentEvent {
   actor?: string | null
   /** when it happened, if not now (an admin's request: when it arrived) */
   at?: Date
+  /** written once per key: what two handlers of one happening both record */
+  once?: string
 }
 
 type Warn = (message: string) => void
@@ -32,13 +35,19 @@ export async function recordPaymentEvent(
   warn?: Warn
 ): Promise<void> {
   try {
-    const { at, ...fields } = event
-    await acquiringModule().createAcquiringPaymentEvents({
+    const { at, once, ...fields } = event
+    const row = {
       ...fields,
-      ...(at ? { created_at: at } : {}),
       summary: scrubText(event.summary).slice(0, 2000),
       outcome: scrubText(event.outcome).slice(0, 100),
-    })
+      ...(at ? { created_at: at } : {}),
+    }
+    if (once)
+      await acquiringModule().keepPaymentEvent({
+        ...row,
+        id: `acqev_${createHash("sha256").update(once).digest("hex").slice(0, 26)}`,
+      })
+    else await acquiringModule().createAcquiringPaymentEvents(row)
   } catch (error) {
     warn?.(
       `[acquiring] a history entry (${event.kind} ${event.outcome}) was not written: ${error instanceof Error ? error.message : String(error)}`

@@ -17,7 +17,9 @@ import { AcquiringPaymentEvent } from "./models/payment-event"
 import { registerAcquiringModule } from "./module-access"
 import {
   OPERATION_COLUMNS,
+  PAYMENT_EVENT_COLUMNS,
   PAYOUT_COLUMNS,
+  type PaymentEventInput,
   type ChargebackInput,
   type OperationSettlement,
   type PayoutTransitionFields,
@@ -280,6 +282,21 @@ export default class AcquiringModuleService extends MedusaService({
     return rows[0] ?? null
   }
 
+  /** Writes a history entry unless one with its id was written (two handlers of one notification). */
+  @InjectManager()
+  async keepPaymentEvent(
+    row: PaymentEventInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    const columns = PAYMENT_EVENT_COLUMNS.filter(
+      (column) => row[column] !== undefined
+    )
+    await sharedContext.manager!.execute(
+      `insert into "acquiring_payment_event" (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map(() => "?").join(", ")}) on conflict ("id") do nothing`,
+      columns.map((column) => row[column])
+    )
+  }
+
   /** Marks a lost chargeback recorded in Medusa, once: true for the call that marked it. */
   @InjectManager()
   async markChargebackAccounted(
@@ -356,6 +373,7 @@ export default class AcquiringModuleService extends MedusaService({
 }
 
 export type {
+  PaymentEventInput,
   ChargebackInput,
   OperationSettlement,
   PayoutTransitionFields,

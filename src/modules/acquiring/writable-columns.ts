@@ -1,5 +1,6 @@
 /** What the module's hand-written statements may write: the rows' input types and the columns a settlement or transition may set. */
 import type {
+  AcquiringPaymentEventRow,
   AcquiringChargebackRow,
   AcquiringOperationRow,
   AcquiringPayoutRow,
@@ -78,3 +79,28 @@ export const PAYOUT_COLUMNS = new Set<string>(PAYOUT_COLUMN_NAMES)
 export type PayoutTransitionFields = Partial<
   Pick<AcquiringPayoutRow, (typeof PAYOUT_COLUMN_NAMES)[number]>
 >
+
+/** Columns a history entry is written with; names are never taken from input. */
+export const PAYMENT_EVENT_COLUMNS = [
+  "id",
+  "kind",
+  "outcome",
+  "summary",
+  "order_no",
+  "session_id",
+  "payment_id",
+  "transaction_id",
+  "operation",
+  "amount",
+  "currency",
+  "actor",
+  "created_at",
+] as const satisfies readonly (keyof AcquiringPaymentEventRow)[]
+
+export type PaymentEventInput = Pick<
+  AcquiringPaymentEventRow,
+  "id" | "kind" | "outcome" | "summary"
+> &
+  Partial<
+    Pick<AcquiringPaymentEventRow, (typeof PAYMENT_EVENT_COLUMNS)[number]>
+  >
