@@ -32,11 +32,7 @@ import {
 } from "../helpers/random-schedule"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
-import {
-  httpClient,
-  type HttpAnswer,
-  type HttpClient,
-} from "../../dev/store-client/http-client"
+import { httpClient, type HttpClient } from "../../dev/store-client/http-client"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { adminPayment, placeDirectOrder } from "../helpers/checkout"
 import {

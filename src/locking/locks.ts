@@ -6,7 +6,6 @@
  */
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { acquiringModule } from "../modules/acquiring/module-access"
 
 export function lockingModule(scope: MedusaContainer): ILockingModule {
   return scope.resolve<ILockingModule>(Modules.LOCKING)
@@ -38,7 +37,7 @@ export function withSessionLock<T>(
 ): Promise<T> {
   return lockingModule(scope)
     .execute(sessionLockKey(sessionId), job, { timeout: 30 })
-    .catch(noteTimeout({ session_id: sessionId }, 30))
+    .catch(noteTimeout(scope, { session_id: sessionId }, 30))
 }
 
 /**
@@ -53,7 +52,7 @@ export function withPaymentLock<T>(
 ): Promise<T> {
   return lockingModule(scope)
     .execute(paymentLockKey(paymentId), job, { timeout: 60 })
-    .catch(noteTimeout({ payment_id: paymentId }, 60))
+    .catch(noteTimeout(scope, { payment_id: paymentId }, 60))
 }
 
 /** Medusa's locking providers (memory, Redis, PostgreSQL) reject a wait that timed out so. */
@@ -64,7 +63,13 @@ export function isLockTimeout(error: unknown): boolean {
 }
 
 /** A wait that timed out enters the payment's history, then fails as it would have. */
+/** The plugin's module as Medusa registers it ("acquiring"), reached through the container: locking imports nothing else of the plugin. */
+type HistoryWriter = {
+  createAcquiringPaymentEvents(row: Record<string, unknown>): Promise<unknown>
+}
+
 function noteTimeout(
+  scope: MedusaContainer,
   owner: { session_id: string } | { payment_id: string },
   seconds: number
 ) {
@@ -72,13 +77,15 @@ function noteTimeout(
     if (isLockTimeout(error)) {
       await Promise.resolve()
         .then(() =>
-          acquiringModule().createAcquiringPaymentEvents({
-            kind: "lock_timeout",
-            outcome: "timed out",
-            operation: "lock",
-            summary: `Waited ${seconds} s for the ${"payment_id" in owner ? "payment" : "session"}'s lock, held by another action, and gave up; nothing was sent`,
-            ...owner,
-          })
+          scope
+            .resolve<HistoryWriter>("acquiring")
+            .createAcquiringPaymentEvents({
+              kind: "lock_timeout",
+              outcome: "timed out",
+              operation: "lock",
+              summary: `Waited ${seconds} s for the ${"payment_id" in owner ? "payment" : "session"}'s lock, held by another action, and gave up; nothing was sent`,
+              ...owner,
+            })
         )
         // the history is for reading: its failure never hides the lock's
         .catch(() => undefined)
