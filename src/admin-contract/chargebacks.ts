@@ -1,5 +1,6 @@
 /** Answers of /admin/acquiring/chargebacks and the order widget's chargebacks, and the list's query. */
 import { z } from "zod"
+import { pageNumber } from "./list-query"
 
 export const CHARGEBACK_STATES = ["OPEN", "WON", "LOST"] as const
 export type ChargebackState = (typeof CHARGEBACK_STATES)[number]
@@ -47,14 +48,6 @@ const day = (field: string) =>
       { message: `${field} must be a real date` }
     )
 
-const count = (field: string, max: number, fallback: number) =>
-  z
-    .string({ error: `${field} must be a whole number` })
-    .regex(/^\d{1,6}$/, `${field} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().max(max, `${field} must be at most ${max}`))
-    .default(fallback)
-
 /** Filters of the list and its CSV: all optional; dates are whole UTC days, both ends included. */
 export const ChargebackListQuery = z
   .object({
@@ -80,8 +73,8 @@ export const ChargebackListQuery = z
         "q must be 1 to 60 letters, digits or _ . : -"
       )
       .optional(),
-    limit: count("limit", 1000, 50),
-    offset: count("offset", 1_000_000, 0),
+    limit: pageNumber("limit", 1000, 50),
+    offset: pageNumber("offset", 1_000_000, 0),
   })
   .strict()
 

@@ -1,5 +1,6 @@
 /** Answers of a payment's history and of the history search, and the search's query. */
 import { z } from "zod"
+import { pageNumber } from "./list-query"
 
 export const HISTORY_SOURCES = [
   "request",
@@ -62,14 +63,6 @@ const time = (field: string) =>
       }
     )
 
-const count = (field: string, max: number, fallback: number) =>
-  z
-    .string({ error: `${field} must be a whole number` })
-    .regex(/^\d{1,6}$/, `${field} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().max(max, `${field} must be at most ${max}`))
-    .default(fallback)
-
 export const HistorySearchQuery = z
   .object({
     /** a Medusa order as the admin shows it (#12, 12, order_…) */
@@ -80,8 +73,8 @@ export const HistorySearchQuery = z
     outcome: token("outcome").optional(),
     from: time("from").optional(),
     to: time("to").optional(),
-    limit: count("limit", 500, 50),
-    offset: count("offset", 1_000_000, 0),
+    limit: pageNumber("limit", 500, 50),
+    offset: pageNumber("offset", 1_000_000, 0),
   })
   .strict()
 

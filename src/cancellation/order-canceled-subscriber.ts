@@ -4,9 +4,8 @@
  * the acquirer confirms, so no capturable authorisation stays behind a
  * cancelled order. A bank transfer the order still awaits is voided too.
  */
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { isAcquiringProvider } from "../accounts/provider-entries"
+import { acquiringPaymentsOfOrder } from "../order-payments/acquiring-payments-of-order"
 import { readSessions } from "../payment-sessions/session-store"
 import { releaseAwaitedTransfers } from "../bank-transfers/release-transfer"
 import {
@@ -18,24 +17,10 @@ export default async function orderCanceled({
   event,
   container,
 }: SubscriberArgs<{ id: string }>) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.data",
-      "payment_collections.payments.captured_at",
-      "payment_collections.payments.canceled_at",
-    ],
-    filters: { id: event.data.id },
-  })
-  const acquiring = (
-    (data[0]?.payment_collections ?? []) as { payments?: StoredPayment[] }[]
-  )
-    .flatMap((c) => c?.payments ?? [])
-    .filter((p) => p && isAcquiringProvider(p.provider_id))
+  const acquiring = (await acquiringPaymentsOfOrder(
+    container,
+    event.data.id
+  )) as StoredPayment[]
   const states = await readSessions(acquiring.map((p) => p.data))
   const payments = acquiring.filter((_, i) => states[i].void_pending)
   if (payments.length) await reconcilePayments(container, payments)

@@ -7,27 +7,18 @@
  * query, the record of chargebacks) and the cancel is refused, before
  * anything moves, while one is open. What the query lists is recorded.
  */
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type {
   MedusaNextFunction,
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { isAcquiringProvider } from "../accounts/provider-entries"
+import { acquiringPaymentsOfOrder } from "../order-payments/acquiring-payments-of-order"
 import { choiceOf, coreFor } from "../accounts/registry"
 import { lookupOrder } from "../journal/status-query"
 import { readSession } from "../payment-sessions/session-store"
 import { recordChargebacksUnderLock } from "./record-chargebacks"
 import { cancelRefusal } from "./chargeback-text"
 import { moduleDisputes, type OpenChargeback } from "./dispute-book"
-
-type PaymentRow = {
-  id: string
-  provider_id: string
-  data: unknown
-  captured_at: string | null
-  canceled_at: string | null
-}
 
 export async function refuseCancelWhileDisputed(
   req: MedusaRequest,
@@ -49,30 +40,9 @@ export async function refuseCancelWhileDisputed(
 async function openChargebacksOf(
   req: MedusaRequest
 ): Promise<OpenChargeback[]> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.data",
-      "payment_collections.payments.captured_at",
-      "payment_collections.payments.canceled_at",
-    ],
-    filters: { id: req.params.id },
-  })
   const captured = (
-    (data[0]?.payment_collections ?? []) as { payments?: PaymentRow[] }[]
-  )
-    .flatMap((c) => c?.payments ?? [])
-    .filter(
-      (p) =>
-        p &&
-        isAcquiringProvider(p.provider_id) &&
-        p.captured_at &&
-        !p.canceled_at
-    )
+    await acquiringPaymentsOfOrder(req.scope, req.params.id)
+  ).filter((p) => p.captured_at && !p.canceled_at)
   const orderNos: string[] = []
   for (const payment of captured) {
     const state = await readSession(payment.data)

@@ -1,15 +1,7 @@
 /** How a chargeback reads to a merchant: in the admin's feed, on a refused refund, in the timeline. */
-import type { AcquiringChargebackRow } from "../modules/acquiring/types"
+import type { OpenChargeback } from "./dispute-book"
 
-type Described = Pick<
-  AcquiringChargebackRow,
-  | "reference"
-  | "amount"
-  | "currency"
-  | "reason_code"
-  | "reason_text"
-  | "respond_by"
->
+type Described = OpenChargeback
 
 export function reasonText(
   chargeback: Pick<Described, "reason_code" | "reason_text">

@@ -25,6 +25,7 @@ import {
 import { recordPaymentEvent } from "../payment-history/record-event"
 import { thrownMessage } from "../journal/errors"
 import { chargebackRow } from "./chargeback-row"
+import type { OpenChargeback } from "./dispute-book"
 import { completeCancelledOrderRefund } from "./cancelled-order-refund"
 import {
   chargebackNotice,
@@ -73,19 +74,11 @@ export async function recordChargebacksUnderLock(
 
 async function announce(
   container: MedusaContainer,
-  row: Pick<
-    AcquiringChargebackRow,
-    | "reference"
-    | "amount"
-    | "currency"
-    | "reason_code"
-    | "reason_text"
-    | "respond_by"
-    | "order_no"
-    | "payment_id"
-    | "session_id"
-    | "transaction_id"
-  >,
+  row: OpenChargeback &
+    Pick<
+      AcquiringChargebackRow,
+      "order_no" | "payment_id" | "session_id" | "transaction_id"
+    >,
   change: ChargebackChange
 ): Promise<void> {
   const logger = loggerOf(container)

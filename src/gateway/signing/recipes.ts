@@ -31,6 +31,18 @@ export type Recipe = readonly string[]
 export type Recipes = Readonly<Record<MessageKind, Recipe>>
 export type RecipeOverrides = Partial<Record<MessageKind, readonly string[]>>
 
+/** The direct result's signed fields; a CHARGEBACK notification appends its own. */
+const RESULT_FIELDS = [
+  "merchant_id",
+  "account_id",
+  "transaction_id",
+  "order_no",
+  "currency",
+  "amount",
+  "order_status",
+  "result_info",
+] as const
+
 export const DEFAULT_RECIPES: Recipes = Object.freeze({
   // the card fields sign year before month
   authorise: [
@@ -82,25 +94,9 @@ export const DEFAULT_RECIPES: Recipes = Object.freeze({
     "amount",
     "shopper_email",
   ],
-  result: [
-    "merchant_id",
-    "account_id",
-    "transaction_id",
-    "order_no",
-    "currency",
-    "amount",
-    "order_status",
-    "result_info",
-  ],
+  result: RESULT_FIELDS,
   chargeback: [
-    "merchant_id",
-    "account_id",
-    "transaction_id",
-    "order_no",
-    "currency",
-    "amount",
-    "order_status",
-    "result_info",
+    ...RESULT_FIELDS,
     "chargeback_reference",
     "chargeback_amount",
     "chargeback_status",
