@@ -74,7 +74,7 @@ export function chargebacksCases(suite: AcquiringSuite, admin: AdminDashboard) {
     await disputed.waitFor()
     await expect(disputed.textContent()).resolves.toMatch(
       new RegExp(
-        `^Disputed: 5\\.00 USD, reason 4837 No cardholder authorisation, respond in the merchant portal by \\d{1,2} [A-Z][a-z]{2} \\d{4} \\(2 days left\\)Chargeback ${reference}Refunds of this payment are refused until it is decided\\.$`
+        `^Disputed: 5\\.00 USD, reason 4837 No cardholder authorisation, respond in the merchant portal by \\d{1,2} [A-Z][a-z]{2} \\d{4} \\(2 days left\\)Chargeback ${reference}Refunds of this payment, and cancelling its order, are refused until it is decided\\.$`
       )
     )
     await disputed.scrollIntoViewIfNeeded()

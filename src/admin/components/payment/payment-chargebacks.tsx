@@ -36,7 +36,7 @@ export function PaymentChargebacks({
             )
           })}
           <Text size="small">
-            Refunds of this payment are refused until{" "}
+            Refunds of this payment, and cancelling its order, are refused until{" "}
             {open.length === 1 ? "it is" : "they are"} decided.
           </Text>
         </section>

@@ -68,7 +68,8 @@ const ChargebacksPage = () => {
           <Text size="small" className="text-ui-fg-subtle">
             Payments the card holder's bank disputes. Respond to open ones in
             the acquirer's merchant portal by the day shown; refunds of a
-            disputed payment are refused until it is decided.
+            disputed payment, and cancelling its order, are refused until it is
+            decided.
           </Text>
         </div>
         <Button
