@@ -6,14 +6,18 @@
  * (captured, less every refund and lost chargeback Medusa records) is
  * refunded, completing the cancel. Runs under the payment's lock.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { refundPaymentsWorkflow } from "@medusajs/medusa/core-flows"
 import { exactAmountOf } from "../money/medusa-amount"
 import { acquiringModule } from "../modules/acquiring/module-access"
 import { loggerOf } from "../order-payments/payment-store"
 
-type Row = { amount?: unknown; raw_amount?: unknown }
+/** A capture or refund as the query answers it: the amount and its exact raw form. */
+type Row = {
+  amount?: BigNumberInput | null
+  raw_amount?: BigNumberInput | null
+}
 
 type PaymentRow = {
   id: string
@@ -24,11 +28,7 @@ type PaymentRow = {
 
 const total = (rows: Row[] | undefined) =>
   (rows ?? []).reduce(
-    (sum, row) =>
-      MathBN.add(
-        sum,
-        exactAmountOf(row.raw_amount as never, row.amount as never)
-      ),
+    (sum, row) => MathBN.add(sum, exactAmountOf(row.raw_amount, row.amount)),
     MathBN.convert(0)
   )
 
