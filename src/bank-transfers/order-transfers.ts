@@ -3,9 +3,10 @@
  * stands on: one the acquirer still awaits (Medusa's pending_authorization:
  * how much, since when, and until when the acquirer waits, the option
  * transfer_lifetime_days, 7 by default), and one that ended without money
- * (not received in time, the order cancelled; or voided when the merchant
- * cancelled the order). A transfer that arrived is a captured payment and
- * shows as one. Awaited money is on its way, never owed: the order's
+ * (it lapsed, or the merchant cancelled the order first: either way the
+ * order is cancelled and the acquirer refuses money sent for it; its status
+ * query says the same, 1100, for both). A transfer that arrived is a
+ * captured payment and shows as one. Awaited money is on its way, never owed: the order's
  * balance leaves it out, and no payment link asks for it.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -26,8 +27,8 @@ export const DEFAULT_TRANSFER_LIFETIME_DAYS = 7
 
 export interface OrderTransferView {
   payment_session_id: string
-  /** awaited: the money may still come; not_received: it lapsed; voided: the merchant cancelled the order */
-  status: "awaited" | "not_received" | "voided"
+  /** awaited: the money may still come; not_received: it ended without money, the order cancelled */
+  status: "awaited" | "not_received"
   /** in the currency's digits */
   amount: string
   currency: string
@@ -126,9 +127,7 @@ function statusOf(
 ): OrderTransferView["status"] | null {
   if (session.status === "pending_authorization") return "awaited"
   const state = paymentAttempt(data)?.state
-  if (state === "declined") return "not_received"
-  if (state === "void") return "voided"
-  return null
+  return state === "declined" || state === "void" ? "not_received" : null
 }
 
 /** The order's bank transfers without a payment, oldest first, as the order widget shows them. */

@@ -41,6 +41,8 @@ export interface HeldPayment {
 
 /** What the balance is made of, amounts as exact decimal strings. */
 export interface BalanceFacts {
+  /** a cancelled order owes nothing, whatever Medusa's summary still counts */
+  canceled?: boolean
   /** Medusa's summary.pending_difference */
   pending_difference: string
   payments: HeldPayment[]
@@ -61,6 +63,7 @@ const sum = (amounts: string[]) =>
  * order owes nothing (or is owed money back).
  */
 export function owedAmount(facts: BalanceFacts, currency: string): string {
+  if (facts.canceled) return roundAmount("0", currency)
   let owed = toDecimal(facts.pending_difference)
     .minus(sum(facts.awaited))
     .minus(sum(facts.untransacted))
@@ -89,6 +92,7 @@ export interface OrderCollection {
 export interface OrderBalance {
   order_id: string
   display_id: number | null
+  canceled: boolean
   /** upper case, as the plugin's amounts carry it */
   currency: string
   owed: string
@@ -112,6 +116,7 @@ type Recorded = { id: string; amount?: Amount; raw_amount?: Amount } | null
 
 type OrderRow = {
   id: string
+  status?: string | null
   display_id?: number | null
   currency_code: string
   email?: string | null
@@ -146,6 +151,7 @@ type OrderRow = {
 
 const ORDER_FIELDS = [
   "id",
+  "status",
   "display_id",
   "currency_code",
   "email",
@@ -241,8 +247,10 @@ export async function readOrderBalance(
   const currency = order.currency_code.toUpperCase()
   const collections = present(order.payment_collections)
   const awaited = awaitedSessions(order)
+  const canceled = order.status === "canceled"
   const owed = owedAmount(
     {
+      canceled,
       pending_difference: exactAmountOf(
         order.summary?.raw_pending_difference,
         order.summary?.pending_difference
@@ -255,6 +263,7 @@ export async function readOrderBalance(
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
+    canceled,
     currency,
     owed,
     awaited,

@@ -122,12 +122,14 @@ async function createLink(
   if (!owesSomething(balance.owed)) {
     res.status(409).json({
       type: "conflict",
-      message: balance.awaited.length
-        ? awaitedRefusal(
-            orderName(balance),
-            await transfersOfOrder(scope, balance.order_id)
-          )
-        : `${orderName(balance)} owes nothing: what it costs is paid or authorised. A payment link is for an amount still owed (after an order edit or exchange, or a voided or lapsed payment).`,
+      message: balance.canceled
+        ? `${orderName(balance)} is cancelled: it owes nothing, and a payment link would take money for an order that no longer stands.`
+        : balance.awaited.length
+          ? awaitedRefusal(
+              orderName(balance),
+              await transfersOfOrder(scope, balance.order_id)
+            )
+          : `${orderName(balance)} owes nothing: what it costs is paid or authorised. A payment link is for an amount still owed (after an order edit or exchange, or a voided or lapsed payment).`,
     })
     return
   }
