@@ -63,6 +63,7 @@ export function paymentLinksCases(suite: AcquiringSuite) {
     expect(before).toEqual({
       payment_links: [],
       outstanding: { amount: "10.00", currency: "USD" },
+      transfers: [],
     })
 
     const link = await createLink(shop, orderId)
