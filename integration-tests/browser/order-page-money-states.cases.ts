@@ -280,6 +280,29 @@ export function orderPageMoneyStatesCases(
     )
     await disputed.waitFor({ state: "detached" })
     await totalPaidReads(page, "15.00 USD")
+
+    // the merchant steps to the orders list; meanwhile another admin refunds 4.00
+    await page
+      .getByRole("link", { name: "Orders", exact: true })
+      .first()
+      .click()
+    await page.waitForURL((url) => url.pathname.endsWith("/orders"))
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${paymentId}/refund`, {
+        amount: 4,
+      }),
+      200,
+      "refund"
+    )
+    // everything the refund leads to (the acquirer's notification) is done before the merchant returns
+    await notificationsProcessed(suite)
+    // back to the order: Medusa shows it from its cache, and the page refreshes it at once
+    await page.goBack()
+    const [refund] = (await acquiringPaymentDetail(shop, paymentId)).refunds
+    await widget
+      .getByText(`Refund ${refund.refund_reference_id}`, { exact: true })
+      .waitFor({ timeout: FOLLOWS_MS })
+    await totalPaidReads(page, "11.00 USD")
   })
 }
 

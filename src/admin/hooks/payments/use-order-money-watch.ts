@@ -9,8 +9,12 @@ import { refreshOrder } from "./query-keys"
  * interval in a hidden tab, and asks again on return), asks every few
  * seconds for the order's money fingerprint; when it changed, refreshes
  * the order's queries: Medusa's cards (Payments, Summary, Activity) and
- * the widget's. The first answer refreshes nothing. Its key is outside the
- * order's, so a refresh does not ask it again.
+ * the widget's. Its key is outside the order's, so a refresh does not ask
+ * it again; and it outlives the page in the dashboard's cache as the order
+ * data does: back on an order seen minutes ago (Medusa shows its cached
+ * data), the cached version is the one that data was read with, and the
+ * version asked again at once tells whether it changed since. On a first
+ * visit the first answer refreshes nothing.
  */
 export function useOrderMoneyWatch(orderId: string): void {
   const queryClient = useQueryClient()
@@ -24,6 +28,7 @@ export function useOrderMoneyWatch(orderId: string): void {
       ).version,
     refetchInterval: MONEY_VERSION_MS,
     refetchOnWindowFocus: "always",
+    refetchOnMount: "always",
   })
   const seen = useRef<string>()
   useEffect(() => {
