@@ -10,6 +10,7 @@ import { acquiringSuite } from "../helpers/acquiring-suite"
 import { adminPagesCases } from "./admin-pages.cases"
 import { chargebacksCases } from "./chargebacks.cases"
 import { orderWidgetMoneyCases } from "./order-widget-money.cases"
+import { orderPageMoneyStatesCases } from "./order-page-money-states.cases"
 
 jest.setTimeout(300_000)
 
@@ -22,5 +23,7 @@ const admin = adminDashboard()
 acquiringSuite((suite) => {
   describe("admin-pages", () => adminPagesCases(suite, admin))
   describe("order-widget-money", () => orderWidgetMoneyCases(suite, admin))
+  describe("order-page-money-states", () =>
+    orderPageMoneyStatesCases(suite, admin))
   describe("chargebacks", () => chargebacksCases(suite, admin))
 })

@@ -204,10 +204,7 @@ export function chargebacksCases(suite: AcquiringSuite, admin: AdminDashboard) {
     await totalPaidReads(page, "15.00 USD")
     await sandbox.decideChargeback(reference, "lose")
     await recorded(shop, reference, "LOST")
-    // the merchant comes back to the tab (the dashboard's query client listens to visibilitychange)
-    await page.evaluate(() =>
-      document.dispatchEvent(new Event("visibilitychange", { bubbles: true }))
-    )
+    // the open page follows by itself: no reload, no return to the tab
     const lost = widget.getByTestId("decided-chargeback")
     await lost.waitFor({ timeout: 30_000 })
     await expect(lost.textContent()).resolves.toMatch(

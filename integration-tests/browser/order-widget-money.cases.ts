@@ -234,6 +234,15 @@ export function orderWidgetMoneyCases(
     })
     await totalPaidReads(page, "15.00 USD")
     expect((await adminPayment(shop, order.id)).captured_at).toBeTruthy()
+    // captured is paid: nothing owed, in the widget as on the server (no "Still owed" while Medusa records the capture)
+    expect(
+      expectStatus(await shop.admin.get(linksPath(order.id)), 200, "links")
+        .outstanding
+    ).toEqual({ amount: "0.00", currency: "USD" })
+    expect(await widget.getByText(/^Still owed/).count()).toBe(0)
+    expect(
+      await widget.getByRole("region", { name: "Payment links" }).count()
+    ).toBe(0)
     expect(
       await accessibilityViolations(page, { include: PLUGIN_MARKUP })
     ).toEqual([])
@@ -255,6 +264,16 @@ export function orderWidgetMoneyCases(
     await totalPaidReads(page, "15.00 USD")
     // the order's first payment is captured: nothing to capture yet
     expect(await captureButton(page).count()).toBe(0)
+    // Medusa's own summary offers its link and Mark as paid for the 10.00 owed
+    const medusaLink = page.getByRole("button", {
+      name: "CopyPaymentLink code snippet",
+    })
+    const markAsPaid = page.getByRole("button", {
+      name: "Mark as paid",
+      exact: true,
+    })
+    await medusaLink.waitFor()
+    await markAsPaid.waitFor()
 
     // the shopper pays in another browser, not in this page
     await payLinkElsewhere(
@@ -267,6 +286,9 @@ export function orderWidgetMoneyCases(
       .getByText("Paid", { exact: true })
       .waitFor({ timeout: FOLLOWS_MS })
     await links.getByText(/^Still owed/).waitFor({ state: "detached" })
+    // Medusa's summary no longer asks for the money the link took
+    await medusaLink.waitFor({ state: "detached", timeout: FOLLOWS_MS })
+    await markAsPaid.waitFor({ state: "detached", timeout: FOLLOWS_MS })
     // Medusa's Payments card lists the link's payment, authorised and ready to capture
     await captureButton(page).waitFor({ timeout: FOLLOWS_MS })
     await widget

@@ -3,20 +3,20 @@ import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import {
   adminPayment,
   cartWithSession,
+  eventually,
   expectOrder,
   paidSession,
+  placeDirectOrder,
   submitCard,
 } from "../helpers/checkout"
+import { notificationsProcessed } from "../helpers/settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { CARDS } from "../helpers/test-cards"
 
-/** The order widget's routes: one payment as the admin sees it, a sync with the acquirer, and who decided a review. */
-export function adminPaymentDetailCases({
-  sandbox,
-  openShop,
-  backendUrl,
-  container,
-}: AcquiringSuite): void {
+/** The order widget's routes: one payment as the admin sees it, a sync with the acquirer, who decided a review, and the order's money version. */
+export function adminPaymentDetailCases(suite: AcquiringSuite): void {
+  const { sandbox, openShop, backendUrl, container } = suite
+
   it("shows a held payment's risk, records who released it on the order, and syncs with the acquirer", async () => {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
@@ -121,5 +121,53 @@ export function adminPaymentDetailCases({
       changed: [],
       message: "In line with the acquirer; nothing changed.",
     })
+  })
+
+  it("answers the order's money version: the same while nothing moves, another once money moved elsewhere; 401 without an admin, 404 for no order", async () => {
+    const shop = await openShop()
+    const { order, paid } = await placeDirectOrder(shop)
+    await notificationsProcessed(suite)
+    const path = `/admin/acquiring/orders/${order.id}/money-version`
+    const versionOf = async () => {
+      const answer = await shop.admin.get(path)
+      expect(answer.headers.get("cache-control")).toBe("no-store")
+      return expectStatus(answer, 200, "money version").version as string
+    }
+    const first = await versionOf()
+    expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    // read again with nothing moved: the page refreshes nothing
+    expect(await versionOf()).toBe(first)
+
+    // captured by another admin
+    const payment = await adminPayment(shop, order.id)
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    const captured = await versionOf()
+    expect(captured).not.toBe(first)
+    expect(await versionOf()).toBe(captured)
+
+    // a chargeback raised at the acquirer, recorded from its notification
+    await sandbox.openChargeback(String(paid.data.transaction_id), {
+      amount: "5.00",
+    })
+    await notificationsProcessed(suite)
+    const disputed = await eventually(
+      "the version to move with the chargeback",
+      async () => {
+        const now = await versionOf()
+        return now !== captured ? now : undefined
+      }
+    )
+    expect(disputed).not.toBe(first)
+
+    const anonymous = await fetch(`${backendUrl()}${path}`)
+    expect(anonymous.status).toBe(401)
+    expect(
+      (await shop.admin.get("/admin/acquiring/orders/order_nope/money-version"))
+        .status
+    ).toBe(404)
   })
 }

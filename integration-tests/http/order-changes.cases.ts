@@ -75,11 +75,37 @@ export function orderChangesCases(suite: AcquiringSuite) {
       captured_amount: "15.00",
     })
     expect(await voidsOf()).toEqual([])
+    // Medusa's records say what the acquirer did: the payment and its collection at the 15.00 captured
     expect(await medusaSide(shop, order.id)).toEqual({
-      collections: [{ status: "authorized", amount: 25 }],
-      payments: [{ amount: 25, captures: [15], canceled: false }],
+      collections: [{ status: "completed", amount: 15 }],
+      payments: [{ amount: 15, captures: [15], canceled: false }],
     })
     expect(await pendingDifference(shop, order.id)).toBe(0)
+    // Medusa's figures and the acquirer's agree: what the order page's cards read (the dashboard's
+    // getTotalPending and getTotalCaptured, the payment's status) holds nothing pending, nothing capturable
+    const { order: books } = expectStatus(
+      await shop.admin.get(
+        `/admin/orders/${order.id}?fields=payment_status,payment_collections.amount,payment_collections.captured_amount,payment_collections.refunded_amount,payment_collections.status,payment_collections.payments.amount,payment_collections.payments.captured_at,payment_collections.payments.captures.amount`
+      ),
+      200,
+      "order books"
+    )
+    expect(books.payment_status).toBe("captured")
+    const [collection] = books.payment_collections
+    const acquirer = await sandbox.transaction(tx)
+    expect(Number(collection.captured_amount)).toBe(
+      Number(acquirer.captured_amount)
+    )
+    expect(Number(collection.amount) - Number(collection.captured_amount)).toBe(
+      0
+    )
+    const [medusaPayment] = collection.payments
+    expect(medusaPayment.captured_at).not.toBeNull()
+    const capturedByMedusa = medusaPayment.captures.reduce(
+      (sum: number, c: any) => sum + Number(c.amount),
+      0
+    )
+    expect(Number(medusaPayment.amount) - capturedByMedusa).toBe(0)
     // the acquirer captures once: a second capture is refused before anything is sent
     const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
       .payments

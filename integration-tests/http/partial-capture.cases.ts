@@ -57,6 +57,25 @@ export function partialCaptureCases(suite: AcquiringSuite): void {
       }
     )
     expect(captured.captures.map((c: any) => Number(c.amount))).toEqual([10])
+    // and records it at what was captured: its order's cards show nothing pending, nothing partial
+    expect(Number(captured.amount)).toBe(10)
+    // the collection is written just after the payment, by the same subscriber
+    const books = await eventually("the order's books captured", async () => {
+      const { order: read } = expectStatus(
+        await shop.admin.get(
+          `/admin/orders/${order.id}?fields=payment_status,payment_collections.amount,payment_collections.captured_amount`
+        ),
+        200,
+        "order books"
+      )
+      return read.payment_status === "captured" ? read : undefined
+    })
+    expect(
+      books.payment_collections.map((c: any) => [
+        Number(c.amount),
+        Number(c.captured_amount),
+      ])
+    ).toEqual([[10, 10]])
 
     const again = await capture(shop, payment.id, { amount: 5 })
     expect(again.status).toBe(400)

@@ -20,6 +20,7 @@ import {
 import { expectStatus } from "../../dev/store-client/http-client"
 import { submitForm } from "../../dev/store-client/browser"
 import { CARDS } from "../helpers/test-cards"
+import { hostedMethods } from "../helpers/hosted-methods"
 
 const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
 
@@ -30,8 +31,26 @@ const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
  * GET, once, until it expires; the payment lands on the order's payment
  * collection through the notification and Medusa's webhook path.
  */
+/** `2026-11-28 14:37 UTC`, as the server's refusals name times. */
+const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`
+
 export function paymentLinksCases(suite: AcquiringSuite) {
   const { sandbox, openShop, backendUrl, container } = suite
+  const { awaitedTransfer } = hostedMethods(suite)
+
+  /** The order's payment sessions, on all its collections. */
+  async function sessionCount(orderId: string): Promise<number> {
+    const query = container().resolve("query")
+    const { data } = await query.graph({
+      entity: "order",
+      fields: ["payment_collections.payment_sessions.id"],
+      filters: { id: orderId },
+    })
+    return (data[0]?.payment_collections ?? []).flatMap(
+      (c: any) => c?.payment_sessions ?? []
+    ).length
+  }
+
   it("takes what the edited order owes on the hosted page, records it on the order, and opens once", async () => {
     const shop = await openShop()
     const orderId = await orderOwingTen(suite, shop)
@@ -44,6 +63,7 @@ export function paymentLinksCases(suite: AcquiringSuite) {
     expect(before).toEqual({
       payment_links: [],
       outstanding: { amount: "10.00", currency: "USD" },
+      transfers: [],
     })
 
     const link = await createLink(shop, orderId)
@@ -294,5 +314,73 @@ export function paymentLinksCases(suite: AcquiringSuite) {
     expect(answer.data.type).toBe("conflict")
     const unknown = await shop.admin.post(linksPath("order_nope"), {})
     expect(unknown.status).toBe(404)
+  })
+
+  it("never asks for a bank transfer still awaited: nothing outstanding, a link refused (409) naming it; lapsed, the cancelled order owes nothing", async () => {
+    const shop = await openShop()
+    // ten items: 105.00 USD, the transfer sent from the hosted page, the order made while it is awaited
+    const { order, tx } = await awaitedTransfer(shop)
+    // Medusa counts it all as pending: a link for it would ask for the money twice
+    expect(await pendingDifference(shop, order.id)).toBe(105)
+    const listed = expectStatus(
+      await shop.admin.get(linksPath(order.id)),
+      200,
+      "links"
+    )
+    expect(listed.outstanding).toEqual({ amount: "0.00", currency: "USD" })
+    expect(listed.payment_links).toEqual([])
+    expect(listed.transfers).toHaveLength(1)
+    const [transfer] = listed.transfers
+    expect(transfer).toMatchObject({
+      status: "awaited",
+      amount: "105.00",
+      currency: "USD",
+      payment_method: "BANK_TRANSFER",
+    })
+    // since the hosted page was asked for (just before the acquirer's record), until the acquirer's lapse 7 days on
+    const atAcquirer = await sandbox.transaction(tx.transaction_id)
+    const created = Date.parse(String(atAcquirer.created_at))
+    const lapses = Date.parse(String(atAcquirer.lapses_at))
+    expect(created - Date.parse(transfer.since)).toBeGreaterThanOrEqual(0)
+    expect(created - Date.parse(transfer.since)).toBeLessThan(60_000)
+    expect(lapses - Date.parse(transfer.until)).toBeGreaterThanOrEqual(0)
+    expect(lapses - Date.parse(transfer.until)).toBeLessThan(60_000)
+
+    const sessionsBefore = await sessionCount(order.id)
+    const refused = await shop.admin.post(linksPath(order.id), {})
+    expect(refused.status).toBe(409)
+    expect(refused.data.type).toBe("conflict")
+    expect(refused.data.message).toBe(
+      `Order #${order.display_id} owes nothing: the shopper's bank transfer of 105.00 USD, awaited since ${utc(transfer.since)} (the acquirer waits until ${utc(transfer.until)}) is on its way. A payment link would ask for the same money twice; if the transfer does not arrive in time, the order is cancelled and the shopper can order again.`
+    )
+    // nothing was made for it: no collection, no session, no link
+    expect(await sessionCount(order.id)).toBe(sessionsBefore)
+    expect(
+      expectStatus(await shop.admin.get(linksPath(order.id)), 200, "links")
+        .payment_links
+    ).toEqual([])
+
+    // the transfer lapses: the order is cancelled, and a cancelled order owes nothing either
+    await sandbox.lapseTransfer(tx.transaction_id)
+    await eventually(
+      "the order cancelled",
+      async () =>
+        (await adminOrder(shop, order.id)).status === "canceled"
+          ? true
+          : undefined,
+      30_000
+    )
+    const after = expectStatus(
+      await shop.admin.get(linksPath(order.id)),
+      200,
+      "links"
+    )
+    expect(after.outstanding).toEqual({ amount: "0.00", currency: "USD" })
+    expect(after.transfers).toEqual([{ ...transfer, status: "not_received" }])
+    const cancelled = await shop.admin.post(linksPath(order.id), {})
+    expect(cancelled.status).toBe(409)
+    expect(cancelled.data.message).toBe(
+      `Order #${order.display_id} is cancelled: it owes nothing, and a payment link would take money for an order that no longer stands.`
+    )
   })
 }

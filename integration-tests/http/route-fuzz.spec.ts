@@ -334,6 +334,7 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
       ["POST", (id) => `/admin/acquiring/payments/${id}/cancel-subscription`],
       ["GET", (id) => `/admin/acquiring/orders/${id}/payment-links`],
       ["POST", (id) => `/admin/acquiring/orders/${id}/payment-links`],
+      ["GET", (id) => `/admin/acquiring/orders/${id}/money-version`],
     ]
     const requests = fc
       .tuple(fc.constantFrom(...routes), ids, search, anyBody)

@@ -10,13 +10,36 @@ import paymentCaptured from "./payment-captured-subscriber"
 const CARD = "pp_acquiring-card_acquiring"
 
 /** A container with the payment module, the locking module and a logger, recording what they were asked. */
-function medusa(payment: Record<string, unknown>) {
+function medusa(
+  payment: Record<string, unknown>,
+  collection: Record<string, unknown> = {
+    id: "pay_col_1",
+    amount: 15,
+    raw_amount: { value: "15", precision: 20 },
+    captured_amount: 10,
+    status: "authorized",
+    currency_code: "usd",
+    // as the collection reads once the payment was recorded at what was captured
+    payments: [
+      {
+        ...payment,
+        captured_at: new Date(),
+        amount: 10,
+        raw_amount: { value: "10", precision: 20 },
+      },
+    ],
+  }
+) {
   const updates: unknown[] = []
+  const collections: unknown[] = []
   const locked: string[] = []
   const services: Record<string, unknown> = {
     [Modules.PAYMENT]: {
       retrievePayment: async () => payment,
       updatePayment: async (update: unknown) => updates.push(update),
+      retrievePaymentCollection: async () => collection,
+      updatePaymentCollections: async (id: string, update: unknown) =>
+        collections.push({ id, ...(update as object) }),
     },
     [Modules.LOCKING]: {
       execute: async (key: string, job: () => Promise<unknown>) => {
@@ -29,7 +52,7 @@ function medusa(payment: Record<string, unknown>) {
   const container = {
     resolve: (key: string) => services[key],
   } as unknown as MedusaContainer
-  return { container, updates, locked }
+  return { container, updates, collections, locked }
 }
 
 function run(container: MedusaContainer) {
@@ -40,7 +63,7 @@ function run(container: MedusaContainer) {
   } as never)
 }
 
-describe("payment.captured: a partial capture completes the payment", () => {
+describe("payment.captured: a partial capture is recorded as the acquirer made it", () => {
   const states = memorySessionStates()
   beforeAll(() => useMemoryModule(states))
   afterAll(() => dropMemoryModule())
@@ -60,16 +83,56 @@ describe("payment.captured: a partial capture completes the payment", () => {
     provider_id: CARD,
     data: { session_id: "payses_1", status: "captured" },
     captured_at: null,
+    amount: 15,
+    raw_amount: { value: "15", precision: 20 },
+    payment_collection_id: "pay_col_1",
     currency_code: "usd",
     captures: [{ raw_amount: { value: "10", precision: 20 }, amount: 10 }],
     ...overrides,
   })
 
-  it("marks the payment captured under its lock once Medusa holds the captured part", async () => {
-    const { container, updates, locked } = medusa(payment())
+  it("records the payment captured at what was captured, under its lock, and its collection asking no more (completed)", async () => {
+    const { container, updates, collections, locked } = medusa(payment())
     await run(container)
     expect(locked).toEqual(["acquiring:payment:pay_1"])
-    expect(updates).toEqual([{ id: "pay_1", captured_at: expect.any(Date) }])
+    expect(updates).toEqual([
+      { id: "pay_1", amount: "10.00", captured_at: expect.any(Date) },
+    ])
+    expect(collections).toEqual([
+      { id: "pay_col_1", amount: "10.00", status: "completed" },
+    ])
+  })
+
+  it("mends only the collection when the payment was recorded before (a run cut short between its writes)", async () => {
+    const { container, updates, collections } = medusa(
+      payment({
+        captured_at: new Date(),
+        amount: 10,
+        raw_amount: { value: "10", precision: 20 },
+      })
+    )
+    await run(container)
+    expect(updates).toEqual([])
+    expect(collections).toEqual([
+      { id: "pay_col_1", amount: "10.00", status: "completed" },
+    ])
+  })
+
+  it("leaves a collection another payment on it still holds money for", async () => {
+    const { container, updates, collections } = medusa(payment(), {
+      id: "pay_col_1",
+      amount: 30,
+      captured_amount: 10,
+      status: "authorized",
+      currency_code: "usd",
+      payments: [
+        { id: "pay_1", amount: 10, captured_at: new Date() },
+        { id: "pay_2", amount: 15, captured_at: null },
+      ],
+    })
+    await run(container)
+    expect(updates).toHaveLength(1)
+    expect(collections).toEqual([])
   })
 
   it("leaves it while Medusa's captures differ from what the acquirer captured", async () => {
@@ -80,15 +143,13 @@ describe("payment.captured: a partial capture completes the payment", () => {
     expect(updates).toEqual([])
   })
 
-  it("leaves a payment already captured, or another provider's", async () => {
-    for (const other of [
-      payment({ captured_at: new Date() }),
-      payment({ provider_id: "pp_system_default" }),
-    ]) {
-      const { container, updates } = medusa(other)
-      await run(container)
-      expect(updates).toEqual([])
-    }
+  it("leaves another provider's payment", async () => {
+    const { container, updates, collections } = medusa(
+      payment({ provider_id: "pp_system_default" })
+    )
+    await run(container)
+    expect(updates).toEqual([])
+    expect(collections).toEqual([])
   })
 
   it("leaves a full capture to Medusa (no captured part recorded)", async () => {

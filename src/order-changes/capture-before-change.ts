@@ -2,7 +2,9 @@
  * Runs before Medusa confirms an order change: reads what the changed order
  * will owe and the authorisations Medusa would void, and captures from them
  * through Medusa's own capture workflow (the plugin's journalled capture).
- * The caller holds the locks of the order's acquiring payments.
+ * What a partial capture leaves is released by the acquirer, and recorded
+ * so in Medusa at once (order-payments/released-remainder.ts). The caller
+ * holds the locks of the order's acquiring payments.
  */
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import {
@@ -15,6 +17,7 @@ import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { exactAmount, exactAmountOf } from "../money/medusa-amount"
 import { thrownMessage } from "../journal/errors"
+import { recordReleasedRemainder } from "../order-payments/released-remainder"
 import {
   capturesBeforeChange,
   type CaptureBeforeChange,
@@ -150,6 +153,8 @@ export async function captureBeforeOrderChange(
     logger.info(
       `[acquiring] order ${label} is changing: captured ${capture.amount} ${order.currency_code.toUpperCase()} of payment ${capture.payment_id} first, so Medusa keeps the authorisation instead of voiding it`
     )
+    // a lowered order: the acquirer released the rest; Medusa's records say so before the change is confirmed
+    await recordReleasedRemainder(container, capture.payment_id)
   }
   return plan
 }

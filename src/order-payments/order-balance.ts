@@ -1,12 +1,17 @@
 /**
  * What an order still owes, as a payment link asks for it. Medusa's
  * `summary.pending_difference` is the order's total less what was captured
- * (its transactions), so it also counts money already authorised and
- * waiting for capture: an order paid by card but not yet captured would
- * "owe" its whole total. The amount owed is therefore the pending
- * difference less what live payments hold uncaptured; a voided or
+ * (its transactions), so it also counts money already on its way: an
+ * authorisation waiting for capture, or a bank transfer the acquirer still
+ * awaits (an order made while its session is pending_authorization), would
+ * be "owed" in full, and a link would ask for it twice. The amount owed is
+ * therefore the pending difference less what live payments hold
+ * uncaptured and less what awaited transfers will bring; a voided or
  * lapsed payment (cancelled in Medusa) holds nothing, so its amount is
- * owed again.
+ * owed again. Medusa's capture workflow records the payment's capture
+ * first and the order's transaction a step later: a read between the two
+ * would find the money neither held nor paid, so a capture the order's
+ * transactions do not hold yet (by its id) is counted here.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
@@ -15,6 +20,7 @@ import {
 } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { roundAmount, toDecimal } from "../gateway/money/amount"
+import { isAcquiringProvider } from "../accounts/provider-entries"
 import { exactAmountOf } from "../money/medusa-amount"
 import {
   CartSnapshotSchema,
@@ -29,25 +35,41 @@ export interface HeldPayment {
   amount: string
   captured: string[]
   canceled: boolean
+  /** Medusa marked it captured: a partial capture's rest was released, nothing more is held */
+  fully_captured?: boolean
 }
+
+/** What the balance is made of, amounts as exact decimal strings. */
+export interface BalanceFacts {
+  /** a cancelled order owes nothing, whatever Medusa's summary still counts */
+  canceled?: boolean
+  /** Medusa's summary.pending_difference */
+  pending_difference: string
+  payments: HeldPayment[]
+  /** bank transfers the acquirer awaits for the order: on their way, not owed */
+  awaited: string[]
+  /** captures Medusa recorded on a payment whose order transaction is not written yet */
+  untransacted: string[]
+}
+
+const sum = (amounts: string[]) =>
+  amounts.reduce(
+    (total, amount) => total.plus(toDecimal(amount)),
+    toDecimal("0")
+  )
 
 /**
  * The amount owed, rounded once to the currency's digits; "0…" when the
  * order owes nothing (or is owed money back).
  */
-export function owedAmount(
-  pendingDifference: string,
-  payments: HeldPayment[],
-  currency: string
-): string {
-  let owed = toDecimal(pendingDifference)
-  for (const payment of payments) {
-    if (payment.canceled) continue
-    const captured = payment.captured.reduce(
-      (sum, amount) => sum.plus(toDecimal(amount)),
-      toDecimal("0")
-    )
-    const held = toDecimal(payment.amount).minus(captured)
+export function owedAmount(facts: BalanceFacts, currency: string): string {
+  if (facts.canceled) return roundAmount("0", currency)
+  let owed = toDecimal(facts.pending_difference)
+    .minus(sum(facts.awaited))
+    .minus(sum(facts.untransacted))
+  for (const payment of facts.payments) {
+    if (payment.canceled || payment.fully_captured) continue
+    const held = toDecimal(payment.amount).minus(sum(payment.captured))
     if (held.isPositive()) owed = owed.minus(held)
   }
   return roundAmount(owed.isNegative() ? "0" : owed, currency)
@@ -70,18 +92,31 @@ export interface OrderCollection {
 export interface OrderBalance {
   order_id: string
   display_id: number | null
+  canceled: boolean
   /** upper case, as the plugin's amounts carry it */
   currency: string
   owed: string
+  /** the acquiring sessions whose bank transfer the acquirer still awaits, left out of what is owed */
+  awaited: AwaitedSession[]
   collections: OrderCollection[]
   /** what the acquirer's page is told about the shopper: e-mail and addresses, no items */
   shopper: CartSnapshot
 }
 
+/** A session of the order made while its bank transfer is awaited (Medusa's pending_authorization). */
+export interface AwaitedSession {
+  session_id: string
+  amount: string
+  currency: string
+}
+
 type Amount = BigNumberInput | null | undefined
+
+type Recorded = { id: string; amount?: Amount; raw_amount?: Amount } | null
 
 type OrderRow = {
   id: string
+  status?: string | null
   display_id?: number | null
   currency_code: string
   email?: string | null
@@ -95,17 +130,28 @@ type OrderRow = {
     amount?: Amount
     raw_amount?: Amount
     currency_code: string
+    payment_sessions?: ({
+      id: string
+      provider_id: string
+      status: string
+      amount?: Amount
+      raw_amount?: Amount
+      currency_code: string
+    } | null)[]
     payments?: ({
       amount?: Amount
       raw_amount?: Amount
       canceled_at?: string | Date | null
-      captures?: ({ amount?: Amount; raw_amount?: Amount } | null)[] | null
+      captured_at?: string | Date | null
+      captures?: Recorded[] | null
     } | null)[]
   } | null)[]
+  transactions?: ({ reference_id?: string | null } | null)[] | null
 }
 
 const ORDER_FIELDS = [
   "id",
+  "status",
   "display_id",
   "currency_code",
   "email",
@@ -121,9 +167,65 @@ const ORDER_FIELDS = [
   "payment_collections.payments.amount",
   "payment_collections.payments.raw_amount",
   "payment_collections.payments.canceled_at",
+  "payment_collections.payments.captured_at",
+  "payment_collections.payments.captures.id",
   "payment_collections.payments.captures.amount",
   "payment_collections.payments.captures.raw_amount",
+  "payment_collections.payment_sessions.id",
+  "payment_collections.payment_sessions.provider_id",
+  "payment_collections.payment_sessions.status",
+  "payment_collections.payment_sessions.amount",
+  "payment_collections.payment_sessions.raw_amount",
+  "payment_collections.payment_sessions.currency_code",
+  "transactions.reference_id",
 ]
+
+const present = <T>(rows: (T | null | undefined)[] | null | undefined): T[] =>
+  (rows ?? []).filter((row): row is T => !!row)
+
+const amountOf = (row: { amount?: Amount; raw_amount?: Amount }) =>
+  exactAmountOf(row.raw_amount, row.amount)
+
+/** The order's acquiring sessions awaiting a transfer, on collections not cancelled. */
+function awaitedSessions(order: OrderRow): AwaitedSession[] {
+  return present(order.payment_collections)
+    .filter((collection) => collection.status !== "canceled")
+    .flatMap((collection) => present(collection.payment_sessions))
+    .filter(
+      (session) =>
+        session.status === "pending_authorization" &&
+        isAcquiringProvider(session.provider_id)
+    )
+    .map((session) => ({
+      session_id: session.id,
+      amount: amountOf(session),
+      currency: session.currency_code.toUpperCase(),
+    }))
+}
+
+/** What the order's payments hold, and captures the order's transactions do not hold yet. */
+function paymentFacts(
+  order: OrderRow
+): Pick<BalanceFacts, "payments" | "untransacted"> {
+  const transacted = new Set(
+    present(order.transactions).map((t) => t.reference_id)
+  )
+  const payments = present(order.payment_collections).flatMap((collection) =>
+    present(collection.payments)
+  )
+  return {
+    payments: payments.map((payment) => ({
+      amount: amountOf(payment),
+      captured: present(payment.captures).map(amountOf),
+      canceled: !!payment.canceled_at,
+      fully_captured: !!payment.captured_at,
+    })),
+    untransacted: payments
+      .flatMap((payment) => present(payment.captures))
+      .filter((capture) => !transacted.has(capture.id))
+      .map(amountOf),
+  }
+}
 
 /** The order's balance; 404 when Medusa has no such order. */
 export async function readOrderBalance(
@@ -143,36 +245,28 @@ export async function readOrderBalance(
       `Order ${orderId} was not found`
     )
   const currency = order.currency_code.toUpperCase()
-  const collections = (order.payment_collections ?? []).filter(
-    (c): c is NonNullable<typeof c> => !!c
+  const collections = present(order.payment_collections)
+  const awaited = awaitedSessions(order)
+  const canceled = order.status === "canceled"
+  const owed = owedAmount(
+    {
+      canceled,
+      pending_difference: exactAmountOf(
+        order.summary?.raw_pending_difference,
+        order.summary?.pending_difference
+      ),
+      awaited: awaited.map((session) => session.amount),
+      ...paymentFacts(order),
+    },
+    currency
   )
-  const payments: HeldPayment[] = collections.flatMap((collection) =>
-    (collection.payments ?? []).flatMap((payment) =>
-      payment
-        ? [
-            {
-              amount: exactAmountOf(payment.raw_amount, payment.amount),
-              captured: (payment.captures ?? []).flatMap((capture) =>
-                capture
-                  ? [exactAmountOf(capture.raw_amount, capture.amount)]
-                  : []
-              ),
-              canceled: !!payment.canceled_at,
-            },
-          ]
-        : []
-    )
-  )
-  const pending = exactAmountOf(
-    order.summary?.raw_pending_difference,
-    order.summary?.pending_difference
-  )
-  const owed = owedAmount(pending, payments, currency)
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
+    canceled,
     currency,
     owed,
+    awaited,
     collections: collections.map((collection) => ({
       id: collection.id,
       status: collection.status,

@@ -2,7 +2,9 @@
  * Payment links of an order: POST makes one for what the order still owes
  * (Medusa's order payment collection for that amount, a session of the
  * hosted provider on it, the link's row), GET lists them with what the
- * order owes now. The token is answered once, inside the link's URL, to the
+ * order owes now and its bank transfers without a payment (one still
+ * awaited is on its way, so never owed: no link asks for it; one that
+ * ended unpaid says so). The token is answered once, inside the link's URL, to the
  * admin who made it; lists never carry it.
  */
 import type {
@@ -33,6 +35,10 @@ import { linkExpiry, linkVerdict } from "./payment-link-state"
 import { newLinkToken } from "./payment-link-token"
 import { storeIntake } from "../payment-sessions/session-store"
 import { createOrderBalanceCollectionWorkflow } from "./workflows/order-balance-collection"
+import {
+  awaitedRefusal,
+  transfersOfOrder,
+} from "../bank-transfers/order-transfers"
 import type { CreatePaymentLinkBody } from "./payment-link-validators"
 
 /** A page opened this recently may be being paid: a new link would end its session. */
@@ -60,7 +66,7 @@ export function orderName(
   return balance.display_id ? `Order #${balance.display_id}` : balance.order_id
 }
 
-/** GET /admin/acquiring/orders/:id/payment-links: newest first, and what the order owes now. */
+/** GET /admin/acquiring/orders/:id/payment-links: newest first, what the order owes now, and its unpaid transfers. */
 export async function listPaymentLinksRoute(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
@@ -74,6 +80,7 @@ export async function listPaymentLinksRoute(
   res.json({
     payment_links: links.map((link) => paymentLinkView(link, now)),
     outstanding: { amount: balance.owed, currency: balance.currency },
+    transfers: await transfersOfOrder(req.scope, balance.order_id),
   })
 }
 
@@ -115,7 +122,14 @@ async function createLink(
   if (!owesSomething(balance.owed)) {
     res.status(409).json({
       type: "conflict",
-      message: `${orderName(balance)} owes nothing: what it costs is paid or authorised. A payment link is for an amount still owed (after an order edit or exchange, or a voided or lapsed payment).`,
+      message: balance.canceled
+        ? `${orderName(balance)} is cancelled: it owes nothing, and a payment link would take money for an order that no longer stands.`
+        : balance.awaited.length
+          ? awaitedRefusal(
+              orderName(balance),
+              await transfersOfOrder(scope, balance.order_id)
+            )
+          : `${orderName(balance)} owes nothing: what it costs is paid or authorised. A payment link is for an amount still owed (after an order edit or exchange, or a voided or lapsed payment).`,
     })
     return
   }

@@ -5,7 +5,8 @@ import {
   sessionStatusOf,
   webhookActionOf,
 } from "./status-meaning"
-import { canMove, isWaiting } from "./transitions"
+import { applyQuery, canMove, isWaiting } from "./transitions"
+import type { SessionData } from "./session-data"
 
 const manual = { auto_capture: false }
 const transferResult = (order_status: string, code: string) =>
@@ -61,6 +62,40 @@ describe("a delayed method (a bank transfer)", () => {
       "absent",
     ] as const)
       expect(canMove("awaiting_transfer", to)).toBe(false)
+  })
+
+  it("drops the awaiting result once the status query says the transfer ended (the query carries no result)", () => {
+    const awaiting: SessionData = {
+      session_id: "payses_1",
+      order_no: "MED1",
+      status: "pending_authorization",
+      payment_method: "BANK_TRANSFER",
+      result: { code: "P0001", text: "Awaiting the shopper's transfer" },
+      attempts: [
+        {
+          order_no: "MED1",
+          kind: "checkout",
+          state: "awaiting_transfer",
+          at: "2026-11-28T10:00:00.000Z",
+        },
+      ],
+    }
+    const entry = (payment_status: string) =>
+      ({
+        order_no: "MED1",
+        payment_status,
+        payment_method: "BANK_TRANSFER",
+      }) as QueryEntry
+    const rules = { auto_capture: false }
+    for (const status of ["3000", "1100"]) {
+      const ended = applyQuery(awaiting, entry(status), rules)
+      expect(ended.status).not.toBe("pending_authorization")
+      expect(ended.result).toBeUndefined()
+    }
+    // still awaited: the result stays
+    expect(applyQuery(awaiting, entry("2100"), rules).result).toEqual(
+      awaiting.result
+    )
   })
 
   it("follows the options: other delayed methods, another awaiting code, or none", () => {

@@ -235,6 +235,11 @@ export function applyResult(
   return next
 }
 
+function withoutResult(data: SessionData): SessionData {
+  const { result: _ended, ...rest } = data
+  return rest
+}
+
 function riskOf(result: VerifiedResult): SessionData["risk"] | undefined {
   const reasons = (result.risk_reasons ?? [])
     .map((r) => ({
@@ -280,6 +285,9 @@ export function applyQuery(
   if (authorizedEarlier)
     next = withAttempt(next, orderNo, { authorized_at: authorizedEarlier })
   if (next.order_no !== orderNo) return next
+  // an awaited transfer ended (arrived, lapsed, voided): its "awaiting" result no longer holds, and a query carries none
+  if (attempt.state === "awaiting_transfer" && meaning.state !== attempt.state)
+    next = withoutResult(next)
   if (entry.token_id && !next.token_id)
     next = { ...next, token_id: entry.token_id }
   if (meaning.review === "held") next = { ...next, review: "held" }

@@ -1,10 +1,12 @@
 /**
- * Order details: the acquiring payments of the order, kept live with React
- * Query (refetched when Medusa's own payment actions finish, on return to
- * the tab, and every few seconds while something may change without this
- * page: lib/order-money-watch.ts), and its payment links, also on an order
- * paid otherwise that owes money after an edit. When what it reads of the
- * order's money changes, Medusa's own cards are refreshed with it.
+ * Order details: the acquiring payments of the order, its bank transfers
+ * without a payment (awaited, or ended unpaid) and its payment links, also
+ * on an order paid otherwise that owes money after an edit. The page stays
+ * true to the money without a reload: while the tab is visible the widget
+ * asks whether the order's money changed and then refreshes Medusa's own
+ * cards with its own (hooks/payments/use-order-money-watch.ts); and what
+ * the server refused on this page, in Medusa's drawers too, stays here in
+ * words (use-page-refusals.ts).
  */
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { useMutationState } from "@tanstack/react-query"
@@ -16,31 +18,30 @@ import {
   InstanceHealthBanner,
 } from "../components/instance-health-banner"
 import { AcquiringPaymentCard } from "../components/payment/acquiring-payment-card"
+import { BankTransferRow } from "../components/payment/bank-transfer-row"
+import { PageRefusals } from "../components/payment/page-refusals"
 import { PaymentLinksSection } from "../components/payment-links/payment-links-section"
 import { useAcquiringSettings } from "../hooks/settings/use-acquiring-settings"
 import { useOrderPaymentIds } from "../hooks/payments/use-order-payment-ids"
-import { useAwaitedTransfers } from "../hooks/payments/use-awaited-transfers"
-import { AwaitedTransferRow } from "../components/payment/awaited-transfer-row"
+import { useOrderMoneyWatch } from "../hooks/payments/use-order-money-watch"
+import { usePageRefusals } from "../hooks/payments/use-page-refusals"
 import {
   createLinkKey,
   usePaymentLinks,
 } from "../hooks/payment-links/use-payment-links"
-import { useRefreshOrderOnChange } from "../hooks/payments/use-refresh-order-on-change"
-import { linksMoneyState } from "../lib/order-money-watch"
 import { hasLinksToShow } from "../lib/payment-link-balance"
 
 const AcquiringPaymentWidget = ({
   data: order,
 }: DetailWidgetProps<AdminOrder>) => {
+  useOrderMoneyWatch(order.id)
+  const { refusals, dismiss } = usePageRefusals(order.id)
   const { data: paymentIds = [] } = useOrderPaymentIds(order.id)
-  // made into an order while a bank transfer is awaited: no payment yet
-  const { data: awaited = [] } = useAwaitedTransfers(order.id)
   // why payments are refused shows here too: a settings-key fault also stops this order's captures and refunds
   const { data: settings } = useAcquiringSettings()
-  // an order paid otherwise that owes after an edit can still be sent a link
+  // what the order owes, its links, and its transfers no payment stands on
   const { data: links } = usePaymentLinks(order.id)
-  // a link paid, or what the order owes changed: Medusa's own cards are stale too
-  useRefreshOrderOnChange(order.id, links && linksMoneyState(links))
+  const transfers = links?.transfers ?? []
   // a refused link stays told, even once the order owes nothing
   const linkRefused =
     useMutationState({
@@ -48,7 +49,8 @@ const AcquiringPaymentWidget = ({
     }).length > 0
   if (
     paymentIds.length === 0 &&
-    awaited.length === 0 &&
+    transfers.length === 0 &&
+    refusals.length === 0 &&
     !hasLinksToShow(links) &&
     !linkRefused
   )
@@ -62,6 +64,7 @@ const AcquiringPaymentWidget = ({
       <div className="px-6 py-4">
         <Heading level="h2">Acquiring</Heading>
       </div>
+      <PageRefusals refusals={refusals} dismiss={dismiss} />
       {settings?.faults.length ? (
         <div className="px-6 py-4">
           <ConfigurationFaultsBanner faults={settings.faults} />
@@ -72,8 +75,11 @@ const AcquiringPaymentWidget = ({
           <InstanceHealthBanner settings={settings} />
         </div>
       ) : null}
-      {awaited.map((transfer) => (
-        <AwaitedTransferRow key={transfer.id} transfer={transfer} />
+      {transfers.map((transfer) => (
+        <BankTransferRow
+          key={transfer.payment_session_id}
+          transfer={transfer}
+        />
       ))}
       {paymentIds.map((id) => (
         <AcquiringPaymentCard key={id} orderId={order.id} paymentId={id} />

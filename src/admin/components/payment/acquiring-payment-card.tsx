@@ -15,9 +15,7 @@ import {
   useSyncPayment,
 } from "../../hooks/payments/use-payment-actions"
 import { useReauthorizePayment } from "../../hooks/payments/use-reauthorize-payment"
-import { useRefreshOrderOnChange } from "../../hooks/payments/use-refresh-order-on-change"
 import { amountText } from "../../lib/amount-text"
-import { paymentMoneyState } from "../../lib/order-money-watch"
 import { authorizationLapseNote, savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
 import { paymentMethodText } from "../../lib/payment-method-text"
@@ -89,8 +87,6 @@ export function AcquiringPaymentCard({
   const sync = useSyncPayment(orderId, paymentId)
   const reauthorize = useReauthorizePayment(orderId, paymentId)
   const prompt = usePrompt()
-  // captured on fulfilment, refunded elsewhere, confirmed: Medusa's own cards are stale too
-  useRefreshOrderOnChange(orderId, payment && paymentMoneyState(payment))
 
   if (isLoading)
     return (
@@ -205,7 +201,10 @@ export function AcquiringPaymentCard({
           {note}
         </Text>
       ))}
-      <DetailRow label="Amount" value={amount} />
+      <DetailRow
+        label={payment.released_amount ? "Authorised" : "Amount"}
+        value={amount}
+      />
       {payment.released_amount && (
         <>
           <DetailRow

@@ -1,14 +1,15 @@
 /**
  * An order's payment links (GET /admin/acquiring/orders/:id/payment-links)
- * and making one (POST). Kept under the dashboard's order detail key, so
- * the list refetches when Medusa's own order actions (an edit, a capture)
- * finish; asked again on every return to the tab and, while a link may
- * still be paid, at a slow interval; making a link (or being refused one)
- * refreshes Medusa's payment section too.
+ * with what it owes and its bank transfers without a payment, and making a
+ * link (POST). Kept under the dashboard's order detail key, so the list
+ * refetches when Medusa's own order actions (an edit, a capture) finish
+ * and when the order's money changes elsewhere (use-order-money-watch.ts);
+ * asked again on every return to the tab; making a link (or being refused
+ * one) refreshes Medusa's payment section too.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
-import { linksRefetchInterval } from "../../lib/order-money-watch"
+import { ACQUIRING_MUTATION } from "../../lib/order-money-watch"
 import { orderDetailKey, refreshOrder } from "../payments/query-keys"
 
 export type PaymentLinkStatus = "open" | "expired" | "used" | "paid"
@@ -25,10 +26,25 @@ export interface PaymentLinkSummary {
   created_at: string
 }
 
+/** A bank transfer of the order no payment stands on: still awaited (never owed), or ended without money. */
+export interface OrderTransfer {
+  payment_session_id: string
+  status: "awaited" | "not_received"
+  /** in the currency's digits */
+  amount: string
+  currency: string
+  payment_method: string
+  /** ISO times: awaited since, and until when the acquirer waits */
+  since: string | null
+  until: string | null
+}
+
 export interface PaymentLinksAnswer {
   payment_links: PaymentLinkSummary[]
   /** what the order still owes, "0.00" when nothing */
   outstanding: { amount: string; currency: string }
+  /** a server without it leaves it out */
+  transfers?: OrderTransfer[]
 }
 
 /** A link just made: the only answer that carries its address. */
@@ -48,14 +64,13 @@ const linksPath = (orderId: string) =>
 
 /** The widget stays on the page while a refusal to make a link is shown (useMutationState). */
 export const createLinkKey = (orderId: string) =>
-  ["acquiring", "create-payment-link", orderId] as const
+  [ACQUIRING_MUTATION, "create-payment-link", orderId] as const
 
 export function usePaymentLinks(orderId: string) {
   return useQuery({
     queryKey: linksKey(orderId),
     queryFn: () => sdk.client.fetch<PaymentLinksAnswer>(linksPath(orderId)),
     refetchOnWindowFocus: "always",
-    refetchInterval: (query) => linksRefetchInterval(query.state.data),
   })
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
 import type { AcquiringPayment, SyncAnswer } from "../../lib/payment-api"
+import { ACQUIRING_MUTATION } from "../../lib/order-money-watch"
 import { paymentKeys, refreshOrder } from "./query-keys"
 
 /**
@@ -21,6 +22,7 @@ function useSettle(orderId: string) {
 export function useReviewPayment(orderId: string, paymentId: string) {
   const settle = useSettle(orderId)
   return useMutation({
+    mutationKey: [ACQUIRING_MUTATION, "review", paymentId],
     mutationFn: (decision: "release" | "reject") =>
       sdk.client.fetch<unknown>(
         `/admin/acquiring/payments/${paymentId}/review`,
@@ -33,6 +35,7 @@ export function useReviewPayment(orderId: string, paymentId: string) {
 export function useSyncPayment(orderId: string, paymentId: string) {
   const settle = useSettle(orderId)
   return useMutation({
+    mutationKey: [ACQUIRING_MUTATION, "sync", paymentId],
     mutationFn: () =>
       sdk.client.fetch<SyncAnswer>(
         `/admin/acquiring/payments/${paymentId}/sync`,

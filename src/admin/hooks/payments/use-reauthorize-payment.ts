@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
 import type { ReauthorizeAnswer } from "../../lib/payment-api"
 import { refreshOrder } from "./query-keys"
+import { ACQUIRING_MUTATION } from "../../lib/order-money-watch"
 
 /**
  * Re-authorise a lapsed payment with the customer's saved card. Whatever
@@ -11,6 +12,7 @@ import { refreshOrder } from "./query-keys"
 export function useReauthorizePayment(orderId: string, paymentId: string) {
   const queryClient = useQueryClient()
   return useMutation({
+    mutationKey: [ACQUIRING_MUTATION, "reauthorise", paymentId],
     mutationFn: () =>
       sdk.client.fetch<ReauthorizeAnswer>(
         `/admin/acquiring/payments/${paymentId}/reauthorise`,

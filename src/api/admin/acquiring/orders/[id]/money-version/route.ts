@@ -1,0 +1,1 @@
+export { moneyVersionRoute as GET } from "../../../../../../order-payments/admin-routes"
