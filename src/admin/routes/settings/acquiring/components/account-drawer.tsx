@@ -29,6 +29,7 @@ import {
 } from "./account-fallbacks"
 import {
   bodyOf,
+  changedBodyOf,
   emptyForm,
   FALLBACK_FIELDS,
   formOf,
@@ -97,6 +98,8 @@ export function AccountDrawer({
   const [form, setForm] = useState<AccountForm>(() =>
     account ? formOf(account) : emptyForm(defaultMode(providers))
   )
+  // the account as the drawer opened it: an edit sends only what changed since
+  const [saved] = useState(() => (account ? formOf(account) : undefined))
   const prompt = usePrompt()
   const [errors, setErrors] = useState<FormErrors>({})
   const [formError, setFormError] = useState<string>()
@@ -191,7 +194,10 @@ export function AccountDrawer({
       if (!ok) return
     }
     save.mutate(
-      { id: account?.id, body: bodyOf(form) },
+      {
+        id: account?.id,
+        body: saved ? changedBodyOf(form, saved) : bodyOf(form),
+      },
       {
         onSuccess: () => {
           toast.success(account ? "Account saved" : "Account created")
@@ -332,11 +338,11 @@ export function AccountDrawer({
             hint: "Codes the checkout lists first, in this order; the others follow in the acquirer's order.",
           })}
           {text("shopper_data_days", "Shopper data kept (days)", {
-            blank: retentionBlankText("shopper_data_days", form, served),
+            blank: retentionBlankText("shopper_data_days", served),
             hint: `Days after a payment last changed before the shopper's e-mail, IP address, names, addresses, phone, device and cart are removed from the plugin's record of it (the amounts and references stay), 1–${MAX_RETENTION_DAYS}. ${RETENTION_STORE_WIDE}`,
           })}
           {text("history_days", "Payment history kept (days)", {
-            blank: retentionBlankText("history_days", form, served),
+            blank: retentionBlankText("history_days", served),
             hint: `Days a payment's history entries (notifications, job and admin actions) are kept, 1–${MAX_RETENTION_DAYS}; those of a payment with an open chargeback stay. ${RETENTION_STORE_WIDE}`,
           })}
           <AdvancedField
