@@ -7,7 +7,11 @@
  * one value, refused as no code, never two codes.
  */
 import { paymentMethodCode } from "../../../../../admin-contract/option-fields"
-import { putParts, takeParts, type Advanced } from "./advanced-parts"
+import type {
+  OfferedMethodsAnswer,
+  ProviderSettings,
+} from "../../../../lib/settings-api"
+import { isRecord, putParts, takeParts, type Advanced } from "./advanced-parts"
 
 export const METHOD_FIELDS = ["hidden_methods", "method_order"] as const
 export type MethodField = (typeof METHOD_FIELDS)[number]
@@ -79,4 +83,57 @@ export function methodFieldOf(
   if (path[2] === "hidden") return "hidden_methods"
   if (path[2] === "order") return "method_order"
   return undefined
+}
+
+/** The same codes, however they were typed: a field whose codes did not change is not asked about again. */
+export const sameCodes = (a: string, b: string) =>
+  codesOf(a).join(",") === codesOf(b).join(",")
+
+/**
+ * What the drawer says before saving codes the acquirer has not offered the
+ * account (asked just now, `answer`), for each field in `fields`; nothing
+ * for a field whose every code is offered. When the acquirer could not be
+ * asked, each field says so. Either way a second Save keeps the codes.
+ */
+export function neverOfferedFlags(
+  texts: MethodTexts,
+  fields: readonly MethodField[],
+  answer: OfferedMethodsAnswer
+): Partial<MethodTexts> {
+  const flags: Partial<MethodTexts> = {}
+  for (const field of fields) {
+    const codes = codesOf(texts[field])
+    if (!codes.length) continue
+    if (answer.outcome !== "answered") {
+      flags[field] =
+        `Not checked against the methods the acquirer offers: ${answer.message}. Save again to keep these codes.`
+      continue
+    }
+    const unknown = codes.filter((code) => !answer.codes.includes(code))
+    if (!unknown.length) continue
+    const offered = answer.codes.length ? answer.codes.join(", ") : "nothing"
+    flags[field] =
+      `Never offered to this account by the acquirer: ${unknown.join(", ")} (asked just now, it offers ${offered}). Check the spelling, or save again to keep ${unknown.length > 1 ? "them" : "it"}.`
+  }
+  return flags
+}
+
+/**
+ * What a blank field leaves in force: the account keeps only the codes
+ * typed, so a blank one is medusa-config's list, else the acquirer's own.
+ */
+export function methodBlankText(
+  field: MethodField,
+  served: readonly ProviderSettings[]
+): string {
+  const view = served[0] && (served[0].inherited ?? served[0].effective)
+  const inherited = view?.payment_methods
+  const value = isRecord(inherited?.value)
+    ? inherited.value[field === "hidden_methods" ? "hidden" : "order"]
+    : undefined
+  if (inherited?.source === "config" && Array.isArray(value) && value.length)
+    return `Left blank: ${value.join(", ")} (medusa-config).`
+  return field === "hidden_methods"
+    ? "Left blank: every method the acquirer recommends."
+    : "Left blank: the acquirer's order."
 }
