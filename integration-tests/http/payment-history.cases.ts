@@ -86,8 +86,14 @@ export function paymentHistoryCases(suite: AcquiringSuite): void {
     const admin = history.entries.filter((e: any) => e.source === "admin")
     expect(admin.map((e: any) => [e.operation, e.outcome, e.amount])).toEqual([
       ["capture", "answered", null],
-      ["refund", "answered", "2"],
-      ["refund", "answered", "3"],
+      ["refund", "answered", "2.00"],
+      ["refund", "answered", "3.00"],
+    ])
+    // the admin by name (the suite's admin user is Test Admin), the amount in USD's digits
+    expect(admin.map((e: any) => e.summary)).toEqual([
+      "Test Admin asked to capture: accepted",
+      "Test Admin asked to refund 2.00 USD: accepted",
+      "Test Admin asked to refund 3.00 USD: accepted",
     ])
     const notes = history.entries.filter(
       (e: any) => e.source === "notification"
