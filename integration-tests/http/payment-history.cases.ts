@@ -139,6 +139,21 @@ export function paymentHistoryCases(suite: AcquiringSuite): void {
     )
     expect(search.count).toBe(2)
     expect(search.entries.map((e: any) => e.amount)).toEqual(["3.00", "2.00"])
+    // several operations and outcomes, as the page's placeholders show them
+    const several = expectStatus(
+      await shop.admin.get(
+        `/admin/acquiring/history?order=${order.display_id}&operation=${encodeURIComponent("capture, refund")}&outcome=done,recorded`
+      ),
+      200,
+      "history search of several operations"
+    )
+    expect(
+      several.entries.map((e: any) => [e.source, e.operation, e.outcome])
+    ).toEqual([
+      ["request", "refund", "recorded"],
+      ["request", "refund", "recorded"],
+      ["request", "capture", "done"],
+    ])
     // the admins' actions are found by the order too
     const byOrder = expectStatus(
       await shop.admin.get(
