@@ -28,6 +28,14 @@ export default defineConfig({
       jwtSecret: process.env.JWT_SECRET!,
       cookieSecret: process.env.COOKIE_SECRET!,
     },
+    // Medusa's production build marks the admin's session cookie Secure: a
+    // browser keeps it over https only. For a trial of the build on your own
+    // computer over plain http, ADMIN_COOKIE_INSECURE=true in its .env sends
+    // it anyway; never set it where the admin is served over https.
+    cookieOptions:
+      process.env.ADMIN_COOKIE_INSECURE === "true"
+        ? { secure: false }
+        : undefined,
   },
   // registers the plugin's store/admin routes, subscriber, workflows and admin widget
   plugins: [{ resolve: "medusa-payment-acquiring", options: {} }],

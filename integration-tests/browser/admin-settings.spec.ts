@@ -11,6 +11,7 @@ import {
 } from "../helpers/checkout"
 import { CARDS } from "../helpers/test-cards"
 import { expectStatus } from "../../dev/store-client/http-client"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
 import type { Page } from "playwright-core"
 
 jest.setTimeout(300_000)
@@ -308,5 +309,96 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     expect(await pluginA11y()).toEqual([])
     await orderBanner.scrollIntoViewIfNeeded()
     await admin.screenshot("first-hour-11-order-banner")
+  })
+
+  it("saves the method fields alone, flags a code never offered before saving, and drops a verdict the account outgrew", async () => {
+    const shop = await openShop()
+    const { account: created } = expectStatus(
+      await shop.admin.post(
+        "/admin/acquiring/settings/accounts",
+        sandboxAccountBody(sandbox, backendUrl, { currencies: ["USD"] })
+      ),
+      200,
+      "create account"
+    )
+    const stored = async () =>
+      expectStatus(
+        await shop.admin.get("/admin/acquiring/settings"),
+        200,
+        "settings"
+      ).accounts.find((a: { id: string }) => a.id === created.id)
+    const page = await admin.logIn(await admin.createLogin(container()))
+    const pluginA11y = () =>
+      accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    await admin.open("/settings/acquiring")
+    const account = page.getByTestId("acquiring-account")
+    const drawer = page.getByRole("dialog")
+    const save = drawer.getByRole("button", { name: "Save" })
+    const hidden = drawer.getByLabel("Hidden payment methods")
+    const first = drawer.getByLabel("Payment methods shown first")
+
+    await account.getByRole("button", { name: "Edit" }).click()
+    // a blank field says what stays in force: nothing in medusa-config here
+    await expect(
+      drawer.locator("#hidden_methods-hint").textContent()
+    ).resolves.toMatch(/Left blank: every method the acquirer recommends\.$/)
+    // two words are one value, refused beside the field, never two codes
+    await hidden.fill("FOO BAR")
+    await save.click()
+    await expect(
+      drawer.getByTestId("error-hidden_methods").textContent()
+    ).resolves.toBe(
+      '"FOO BAR" is not a payment method code: a code is letters, digits and _ (such as WALLET or BANK_TRANSFER); separate codes with commas'
+    )
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+      "hidden_methods"
+    )
+    // a code the acquirer has never offered this account is flagged before anything is saved
+    await hidden.fill("FOO")
+    await save.click()
+    await expect(
+      drawer.getByTestId("error-hidden_methods").textContent()
+    ).resolves.toBe(
+      "Never offered to this account by the acquirer: FOO (asked just now, it offers CARD, WALLET, BANK_TRANSFER). Check the spelling, or save again to keep it."
+    )
+    expect((await stored()).advanced).toEqual({})
+    expect(await pluginA11y()).toEqual([])
+    await drawer.getByTestId("error-hidden_methods").scrollIntoViewIfNeeded()
+    await admin.screenshot("settings-method-never-offered")
+
+    // codes it offers: saved at once, and nothing but them
+    await hidden.fill("wallet")
+    await first.fill("BANK_TRANSFER, CARD")
+    await save.click()
+    await drawer.waitFor({ state: "hidden" })
+    const saved = await stored()
+    expect(saved.advanced).toEqual({
+      payment_methods: { hidden: ["WALLET"], order: ["BANK_TRANSFER", "CARD"] },
+    })
+    const newest = page.getByTestId("acquiring-change").first()
+    await newest.getByText("advanced").waitFor()
+    const entry = (await newest.textContent()) ?? ""
+    for (const untouched of ["saved_cards", "budget_ms", "retention", "name:"])
+      expect(entry).not.toContain(untouched)
+
+    // a verdict describes the account as tested: disabling it takes the verdict away
+    await account.getByRole("button", { name: "Test connection" }).click()
+    const verdict = account.getByTestId("connection-verdict")
+    await verdict.waitFor()
+    expect(await verdict.getAttribute("data-outcome")).toBe("accepted")
+    await account.getByRole("button", { name: "Edit" }).click()
+    await drawer.getByRole("switch", { name: "Enabled" }).click()
+    await save.click()
+    const prompt = page.getByRole("alertdialog")
+    await prompt.getByRole("button", { name: "Disable" }).click()
+    await drawer.waitFor({ state: "hidden" })
+    await account.getByText("Disabled", { exact: true }).waitFor()
+    await verdict.waitFor({ state: "detached" })
+    await expect(account.textContent()).resolves.not.toMatch(
+      /Credentials accepted/
+    )
+    await page.getByTestId("configuration-faults").waitFor()
+    expect(await pluginA11y()).toEqual([])
+    await admin.screenshot("settings-disabled-without-old-verdict")
   })
 })

@@ -152,12 +152,24 @@ export function chargebacksCases(suite: AcquiringSuite, admin: AdminDashboard) {
     expect(line).toContain(transaction_id)
     await page.getByText(/^Downloaded chargebacks-/).waitFor()
 
-    // Medusa's order number is not the acquirer's: said beside the box, nothing asked
+    // the search takes what its placeholder invites: the order as the admin shows it
     const search = page.getByRole("searchbox", { name: "Search" })
+    expect(await search.getAttribute("placeholder")).toMatch(/^Order #12, /)
+    const searched = page.waitForResponse(
+      (answer) =>
+        answer.url().includes(`q=${encodeURIComponent(display)}`) &&
+        answer.request().method() === "GET"
+    )
     await search.fill(display)
+    expect((await searched).status()).toBe(200)
+    expect((await (await searched).json()).count).toBe(1)
+    await row.waitFor()
+    expect(await search.getAttribute("aria-invalid")).toBeNull()
+    // what no search takes is said beside the box, nothing asked
+    await search.fill("two words")
     await page
       .getByRole("alert")
-      .getByText(/Medusa's order numbers/)
+      .getByText(/^Search by an order as the admin shows it \(#12\)/)
       .waitFor()
     expect(await search.getAttribute("aria-invalid")).toBe("true")
     expect(await pluginA11y()).toEqual([])

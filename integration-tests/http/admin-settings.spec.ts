@@ -523,6 +523,102 @@ acquiringSuite(
       })
     })
 
+    it("saving the method fields leaves the other advanced settings unset; codes are checked and the acquirer's are asked", async () => {
+      const shop = await openShop()
+      const { account } = expectStatus(
+        await shop.admin.post(`${SETTINGS}/accounts`, accountBody()),
+        200,
+        "create account"
+      )
+      // what the drawer sends when only the two method fields changed
+      const methods = { hidden: ["WALLET"], order: ["BANK_TRANSFER"] }
+      const saved = expectStatus(
+        await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, {
+          advanced: { payment_methods: methods },
+        }),
+        200,
+        "save the method fields"
+      )
+      expect(saved.account.advanced).toEqual({ payment_methods: methods })
+      const [row] = await sql<{ advanced: unknown }>(
+        "SELECT advanced FROM acquiring_account WHERE id = $1",
+        [account.id]
+      )
+      // no saved_cards, budget_ms, delayed, awaiting_code or retention stored
+      expect(row.advanced).toEqual({ payment_methods: methods })
+      const settings = expectStatus(
+        await shop.admin.get(SETTINGS),
+        200,
+        "settings"
+      )
+      const card = settings.providers.find(
+        (p: { id: string }) => p.id === CARD_PROVIDER
+      )
+      // in force: the account's two codes, every other value still the default's
+      expect(card.effective.payment_methods).toEqual({
+        value: {
+          ...methods,
+          budget_ms: 1500,
+          delayed: ["BANK_TRANSFER"],
+          awaiting_code: "P0001",
+        },
+        source: "admin",
+      })
+      for (const untouched of ["saved_cards", "retention", "lookup_retries"])
+        expect(card.effective[untouched].source).toBe("default")
+      const [change] = expectStatus(
+        await shop.admin.get(`${SETTINGS}/changes`),
+        200,
+        "changes"
+      ).changes
+      expect(change.changes).toEqual([
+        { field: "advanced", from: null, to: { payment_methods: methods } },
+      ])
+
+      // two words are one value, refused naming the field, never two codes
+      const twoWords = await shop.admin.post(
+        `${SETTINGS}/accounts/${account.id}`,
+        { advanced: { payment_methods: { hidden: ["FOO BAR"] } } }
+      )
+      expect(twoWords.status).toBe(400)
+      expect(twoWords.data.message).toContain(
+        "advanced.payment_methods.hidden[0]: must be a payment method code such as WALLET"
+      )
+
+      // the codes the acquirer offers this account, asked now with its saved settings
+      const offered = expectStatus(
+        await shop.admin.get(
+          `${SETTINGS}/accounts/${account.id}/payment-methods`
+        ),
+        200,
+        "offered methods"
+      )
+      // the sandbox: cards and wallets always, bank transfer from 100.00
+      expect(offered).toEqual({
+        outcome: "answered",
+        codes: ["CARD", "WALLET", "BANK_TRANSFER"],
+        asked: [
+          { currency: "USD", amount: "10.00" },
+          { currency: "USD", amount: "10000.00" },
+        ],
+      })
+      // a disabled account sends nothing, and says why
+      await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, {
+        enabled: false,
+      })
+      const disabled = expectStatus(
+        await shop.admin.get(
+          `${SETTINGS}/accounts/${account.id}/payment-methods`
+        ),
+        200,
+        "offered methods of a disabled account"
+      )
+      expect(disabled).toEqual({
+        outcome: "not_asked",
+        message: expect.stringMatching(/^account "Sandbox" is disabled/),
+      })
+    })
+
     it("tells the four outcomes of Test connection apart", async () => {
       const shop = await openShop()
       const { account } = expectStatus(

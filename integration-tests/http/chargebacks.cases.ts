@@ -205,6 +205,22 @@ export function chargebackCases(suite: AcquiringSuite): void {
     expect(list.chargebacks[0]).toEqual(
       expect.objectContaining({ status: "LOST", amount: "4.50" })
     )
+    // the order as the admin shows it finds the same chargeback, with or without #
+    for (const q of [`#${order.display_id}`, String(order.display_id)]) {
+      const byOrder = expectStatus(
+        await shop.admin.get(
+          `/admin/acquiring/chargebacks?q=${encodeURIComponent(q)}`
+        ),
+        200,
+        `chargebacks of ${q}`
+      )
+      expect(byOrder.chargebacks.map((c: any) => c.reference)).toEqual([
+        opened.chargeback_reference,
+      ])
+    }
+    expect(
+      (await shop.admin.get("/admin/acquiring/chargebacks?q=%23%2312")).status
+    ).toBe(400)
     const csv = await shop.admin.get(
       `/admin/acquiring/chargebacks/export?q=${opened.chargeback_reference}`
     )

@@ -220,6 +220,12 @@ acquiringSuite((suite) => {
         real: "acqacc_01JZZZZZZZZZZZZZZZZZZZZZZZ",
       },
       {
+        method: "GET",
+        path: "/admin/acquiring/settings/accounts/{}/payment-methods",
+        client: "admin",
+        real: "acqacc_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+      },
+      {
         method: "POST",
         path: "/hooks/payment/acquiring-card_acquiring/{}",
         client: "browser",

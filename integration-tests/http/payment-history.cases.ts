@@ -86,8 +86,14 @@ export function paymentHistoryCases(suite: AcquiringSuite): void {
     const admin = history.entries.filter((e: any) => e.source === "admin")
     expect(admin.map((e: any) => [e.operation, e.outcome, e.amount])).toEqual([
       ["capture", "answered", null],
-      ["refund", "answered", "2"],
-      ["refund", "answered", "3"],
+      ["refund", "answered", "2.00"],
+      ["refund", "answered", "3.00"],
+    ])
+    // the admin by name (the suite's admin user is Test Admin), the amount in USD's digits
+    expect(admin.map((e: any) => e.summary)).toEqual([
+      "Test Admin asked to capture: accepted",
+      "Test Admin asked to refund 2.00 USD: accepted",
+      "Test Admin asked to refund 3.00 USD: accepted",
     ])
     const notes = history.entries.filter(
       (e: any) => e.source === "notification"
@@ -133,6 +139,21 @@ export function paymentHistoryCases(suite: AcquiringSuite): void {
     )
     expect(search.count).toBe(2)
     expect(search.entries.map((e: any) => e.amount)).toEqual(["3.00", "2.00"])
+    // several operations and outcomes, as the page's placeholders show them
+    const several = expectStatus(
+      await shop.admin.get(
+        `/admin/acquiring/history?order=${order.display_id}&operation=${encodeURIComponent("capture, refund")}&outcome=done,recorded`
+      ),
+      200,
+      "history search of several operations"
+    )
+    expect(
+      several.entries.map((e: any) => [e.source, e.operation, e.outcome])
+    ).toEqual([
+      ["request", "refund", "recorded"],
+      ["request", "refund", "recorded"],
+      ["request", "capture", "done"],
+    ])
     // the admins' actions are found by the order too
     const byOrder = expectStatus(
       await shop.admin.get(

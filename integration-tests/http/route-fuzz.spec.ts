@@ -323,6 +323,10 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
         "POST",
         (id) => `/admin/acquiring/settings/accounts/${id}/test-connection`,
       ],
+      [
+        "GET",
+        (id) => `/admin/acquiring/settings/accounts/${id}/payment-methods`,
+      ],
       ["GET", () => "/admin/acquiring/refunds"],
       ["POST", () => "/admin/acquiring/refunds/record"],
       ["GET", () => "/admin/acquiring/payouts"],

@@ -24,6 +24,9 @@ import {
   disabledAccountReason,
 } from "./connection-check"
 import { actorOf } from "./actor"
+import type { AccountRecord } from "./account-record"
+import type { ProviderCore } from "./core"
+import { offeredMethods, storeCurrencies } from "./offered-methods"
 
 /** POST /admin/acquiring/settings/accounts/:id (partial; `sign_key` present = replace) */
 export async function updateAccountRoute(
@@ -48,17 +51,16 @@ export async function deleteAccountRoute(
   res.json({ id: req.params.id, deleted: true })
 }
 
-/** POST /admin/acquiring/settings/accounts/:id/test-connection → { outcome, message, code? } */
-export async function testConnectionRoute(
+/**
+ * The core of an account as a payment would use it (its saved settings over
+ * medusa-config), or why it cannot be used: nothing is then sent for it.
+ */
+async function accountCore(
   req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
-  const account = await retrieveAccount(req.scope, req.params.id)
+  account: AccountRecord
+): Promise<{ core: ProviderCore } | { reason: string }> {
   // a disabled account serves no payment: nothing is sent on its behalf
-  if (!account.enabled) {
-    res.json(configurationVerdict(disabledAccountReason(account.name)))
-    return
-  }
+  if (!account.enabled) return { reason: disabledAccountReason(account.name) }
   const [served] = servedEntries(
     req.scope.resolve("configModule"),
     account.providers
@@ -70,10 +72,8 @@ export async function testConnectionRoute(
       "The account serves no acquiring provider configured in the payment module"
     )
   }
-  // the account's saved settings over medusa-config, exactly as a payment would use them
-  let core
   try {
-    core = await resolveCore(
+    const core = await resolveCore(
       {
         provider_id: served.provider_id,
         entry_id: parts.id,
@@ -82,11 +82,41 @@ export async function testConnectionRoute(
       },
       { account_id: account.id }
     )
+    return { core }
   } catch (error) {
     if (!(error instanceof PaymentsUnavailableError)) throw error
-    // a settings-key or account fault is a verdict too: the reason and its fix, inline
-    res.json(configurationVerdict(error.message))
+    // a settings-key or account fault: the reason and its fix
+    return { reason: error.message }
+  }
+}
+
+/** POST /admin/acquiring/settings/accounts/:id/test-connection → { outcome, message, code? } */
+export async function testConnectionRoute(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const account = await retrieveAccount(req.scope, req.params.id)
+  const found = await accountCore(req, account)
+  res.json(
+    "core" in found
+      ? await checkConnection(found.core.options)
+      : configurationVerdict(found.reason)
+  )
+}
+
+/** GET /admin/acquiring/settings/accounts/:id/payment-methods → OfferedMethodsAnswer */
+export async function offeredMethodsRoute(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const account = await retrieveAccount(req.scope, req.params.id)
+  const found = await accountCore(req, account)
+  if (!("core" in found)) {
+    res.json({ outcome: "not_asked", message: found.reason })
     return
   }
-  res.json(await checkConnection(core.options))
+  const currencies = account.currencies.length
+    ? account.currencies
+    : await storeCurrencies(req.scope)
+  res.json(await offeredMethods(found.core.options, currencies))
 }

@@ -57,6 +57,43 @@ describe("effective options", () => {
     })
   })
 
+  it("lays an account's method and retention values over medusa-config's one by one", () => {
+    const config = {
+      ...CONFIG,
+      payment_methods: { budget_ms: 3000, delayed: ["SEPA"], hidden: ["X"] },
+      saved_cards: { enabled: false },
+      retention: { shopper_data_days: 30, history_days: 90 },
+    }
+    const options = effectiveOptions(
+      config,
+      accountOverlay(
+        account({
+          advanced: {
+            payment_methods: { hidden: ["WALLET"] },
+            retention: { history_days: 400 },
+          },
+        }),
+        "admin-key"
+      )
+    )
+    // the account's values win; medusa-config's others stay, then the defaults
+    expect(options.payment_methods).toEqual({
+      hidden: ["WALLET"],
+      order: [],
+      budget_ms: 3000,
+      delayed: ["SEPA"],
+      awaiting_code: "P0001",
+    })
+    expect(options.saved_cards).toEqual({
+      enabled: false,
+      security_code: "required",
+    })
+    expect(options.retention).toEqual({
+      shopper_data_days: 30,
+      history_days: 400,
+    })
+  })
+
   it("names each value's source and never shows the sign key", () => {
     const view = effectiveView(
       CONFIG,

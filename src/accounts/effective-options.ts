@@ -63,11 +63,30 @@ function configObject(raw: unknown): Record<string, unknown> {
     : {}
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === "object" && !Array.isArray(value)
+
+/**
+ * `over` laid on `under` value by value: an object option (payment_methods,
+ * saved_cards, retention, limits, …) keeps every value the account does not
+ * set; anything else, a list included, replaces what is under it.
+ */
+function laidOver(under: unknown, over: unknown): unknown {
+  if (!isPlainObject(under) || !isPlainObject(over)) return over
+  const merged: Record<string, unknown> = { ...under }
+  for (const [key, value] of Object.entries(over))
+    if (value !== undefined) merged[key] = laidOver(under[key], value)
+  return merged
+}
+
 export function mergedOptions(
   configRaw: unknown,
   overlay: Record<string, unknown> | undefined
 ): Record<string, unknown> {
-  return { ...configObject(configRaw), ...(overlay ?? {}) }
+  const merged = configObject(configRaw)
+  for (const [key, value] of Object.entries(overlay ?? {}))
+    merged[key] = laidOver(merged[key], value)
+  return merged
 }
 
 export function effectiveOptions(

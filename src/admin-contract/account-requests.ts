@@ -26,22 +26,48 @@ const currency = z
   )
   .transform((value) => value.toLowerCase())
 
-/** The options' advanced overrides, checked by the options' own schemas. */
+type Undefaulted<T> = T extends z.ZodDefault<infer Inner> ? Inner : T
+
+/**
+ * An option made of several values as an account keeps it: each value its
+ * own check, optional, and no default filled in. What the merchant leaves
+ * out is not stored, so medusa-config's value (else the default) stays in
+ * force for it (accounts/effective-options.ts lays the account over
+ * medusa-config value by value).
+ */
+function givenValuesOnly<S extends Record<string, z.ZodType>>(
+  option: z.ZodDefault<z.ZodObject<S>>
+) {
+  const shape = Object.fromEntries(
+    Object.entries<z.ZodType>(option.unwrap().shape).map(([name, field]) => [
+      name,
+      (field instanceof z.ZodDefault
+        ? (field.unwrap() as z.ZodType)
+        : field
+      ).optional(),
+    ])
+  )
+  return z.object(shape).strict() as unknown as z.ZodObject<{
+    [K in keyof S]: z.ZodOptional<Undefaulted<S[K]>>
+  }>
+}
+
+/**
+ * The options' advanced overrides, checked by the options' own schemas,
+ * without their defaults: an account stores only the values it was given.
+ */
 export const AdvancedSchema = z
   .object({
     recipes: option.recipes,
     status_codes: option.status_codes,
     limits: option.limits,
-    // no default here: an account that leaves it out keeps medusa-config's value
     lookup_retries: option.lookup_retries.unwrap().optional(),
-    saved_cards: option.saved_cards.optional(),
-    payment_methods: option.payment_methods.optional(),
-    // no default here: an account that leaves it out keeps medusa-config's value
+    saved_cards: givenValuesOnly(option.saved_cards).optional(),
+    payment_methods: givenValuesOnly(option.payment_methods).optional(),
     authorisation_lifetime_days: option.authorisation_lifetime_days
       .unwrap()
       .optional(),
-    // no default here: left out, medusa-config's periods stay in force
-    retention: option.retention.unwrap().optional(),
+    retention: givenValuesOnly(option.retention).optional(),
   })
   .strict()
 

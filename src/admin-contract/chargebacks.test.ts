@@ -34,6 +34,8 @@ describe("the chargebacks list's query", () => {
       /^limit/
     )
     expect(problem(ChargebackListQuery.safeParse({ q: "a'b" }))).toMatch(/^q/)
+    // an order as the admin shows it is a search, not a mistake
+    expect(ChargebackListQuery.parse({ q: "#12" }).q).toBe("#12")
     expect(ChargebackListQuery.safeParse({ order: "x" }).success).toBe(false)
   })
 })
@@ -48,11 +50,23 @@ describe("the history search's query", () => {
       })
     ).toEqual({
       order: "#12",
-      operation: "refund",
+      operation: ["refund"],
       from: "2026-11-01",
       limit: 50,
       offset: 0,
     })
+    // what the placeholders invite: several operations or outcomes, any of them
+    expect(
+      HistorySearchQuery.parse({
+        operation: "capture, CHARGEBACK",
+        outcome: "refused,recorded",
+      })
+    ).toEqual(
+      expect.objectContaining({
+        operation: ["capture", "CHARGEBACK"],
+        outcome: ["refused", "recorded"],
+      })
+    )
     expect(problem(HistorySearchQuery.safeParse({ limit: "lots" }))).toMatch(
       /^limit/
     )

@@ -35,6 +35,12 @@ export interface ChargebackListAnswer {
   offset: number
 }
 
+/** What the chargebacks search takes: an order as the admin shows it (#12), or the acquirer's references. */
+export const CHARGEBACK_SEARCH = /^#?[A-Za-z0-9_.:-]{1,60}$/
+
+/** A search naming a Medusa order: its display id (#12 or 12) or its id. */
+export const MEDUSA_ORDER_SEARCH = /^#?(\d{1,9})$|^(order_[A-Za-z0-9]{1,43})$/
+
 const day = (field: string) =>
   z
     .string({ error: `${field} must be a date` })
@@ -65,12 +71,13 @@ export const ChargebackListQuery = z
     opened_from: day("opened_from").optional(),
     opened_to: day("opened_to").optional(),
     respond_by_to: day("respond_by_to").optional(),
-    /** the acquirer's order number, transaction id or chargeback reference */
+    /** a Medusa order as the admin shows it (#12, 12, order_…), the acquirer's order number, a transaction id or a chargeback reference */
     q: z
       .string({ error: "q must be text" })
+      .trim()
       .regex(
-        /^[A-Za-z0-9_.:-]{1,60}$/,
-        "q must be 1 to 60 letters, digits or _ . : -"
+        CHARGEBACK_SEARCH,
+        "q must be an order such as #12, or 1 to 60 letters, digits or _ . : -"
       )
       .optional(),
     limit: pageNumber("limit", 1000, 50),

@@ -53,6 +53,21 @@ const token = (field: string) =>
       `${field} must be 1 to 60 letters, digits or _ . : # -`
     )
 
+/** One value or several separated by commas (either matches): `capture, refund`. */
+const tokenList = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .regex(
+      /^[A-Za-z0-9_.:# -]{1,60}(,[A-Za-z0-9_.:# -]{1,60}){0,9}$/,
+      `${field} must be 1 to 60 letters, digits or _ . : # -, or several separated by commas`
+    )
+    .transform((v) =>
+      v
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)
+    )
+
 const time = (field: string) =>
   z
     .string({ error: `${field} must be a time` })
@@ -69,8 +84,8 @@ export const HistorySearchQuery = z
     order: token("order").optional(),
     order_no: token("order_no").optional(),
     transaction_id: token("transaction_id").optional(),
-    operation: token("operation").optional(),
-    outcome: token("outcome").optional(),
+    operation: tokenList("operation").optional(),
+    outcome: tokenList("outcome").optional(),
     from: time("from").optional(),
     to: time("to").optional(),
     limit: pageNumber("limit", 500, 50),

@@ -120,6 +120,20 @@ export interface ConnectionVerdict {
   code?: string
 }
 
+/**
+ * The payment methods the acquirer offers an account, as optimise answered
+ * just now for each currency it serves at a small and a large amount
+ * (`asked`): what the account form's method codes are checked against
+ * before saving. When nothing could be asked, why.
+ */
+export type OfferedMethodsAnswer =
+  | {
+      outcome: "answered"
+      codes: string[]
+      asked: { currency: string; amount: string }[]
+    }
+  | { outcome: "not_asked"; message: string }
+
 /** A value as the audit keeps it: the field's JSON (null: left blank, to medusa-config or the default). */
 export type AuditValue =
   | string

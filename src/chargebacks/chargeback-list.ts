@@ -1,13 +1,18 @@
 /** The chargebacks page and its CSV: the plugin's rows, filtered, each with the Medusa order of its payment. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { json2csv } from "json-2-csv"
-import type {
-  AcquiringChargebackView,
-  ChargebackListQueryType,
+import {
+  MEDUSA_ORDER_SEARCH,
+  type AcquiringChargebackView,
+  type ChargebackListQueryType,
 } from "../admin-contract/chargebacks"
+import { withCurrencyDigits } from "../admin-contract/amount-text"
 import { acquiringModule } from "../modules/acquiring/module-access"
 import type { AcquiringChargebackRow } from "../modules/acquiring/types"
-import { ordersOfPayments } from "../order-payments/order-payments"
+import {
+  orderNosOfOrders,
+  ordersOfPayments,
+} from "../order-payments/order-payments"
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value ? new Date(value).toISOString() : null
@@ -15,7 +20,25 @@ const iso = (value: Date | string | null | undefined): string | null =>
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
 const dayEnd = (day: string) => new Date(`${day}T23:59:59.999Z`)
 
-function filtersOf(query: ChargebackListQueryType): Record<string, unknown> {
+/**
+ * The acquirer's order numbers of the Medusa order a search names (#12, 12
+ * or order_…): a chargeback names the order number of the payment it
+ * disputes. Nothing when the search names no order Medusa has.
+ */
+async function orderNosSearched(
+  container: MedusaContainer,
+  q: string | undefined
+): Promise<string[]> {
+  const named = q ? MEDUSA_ORDER_SEARCH.exec(q) : null
+  if (!named) return []
+  const ref = named[1] ? { display_id: Number(named[1]) } : { id: named[2] }
+  return (await orderNosOfOrders(container, [ref])).order_nos
+}
+
+function filtersOf(
+  query: ChargebackListQueryType,
+  orderNos: string[] = []
+): Record<string, unknown> {
   const filters: Record<string, unknown> = {}
   if (query.status?.length) filters.status = query.status
   if (query.opened_from || query.opened_to)
@@ -27,7 +50,7 @@ function filtersOf(query: ChargebackListQueryType): Record<string, unknown> {
     filters.respond_by = { $lte: dayEnd(query.respond_by_to) }
   if (query.q)
     filters.$or = [
-      { order_no: query.q },
+      { order_no: [query.q, ...orderNos] },
       { transaction_id: query.q },
       { reference: query.q },
     ]
@@ -39,11 +62,14 @@ export async function listChargebacks(
   query: ChargebackListQueryType
 ): Promise<{ chargebacks: AcquiringChargebackView[]; count: number }> {
   const [rows, count] =
-    await acquiringModule().listAndCountAcquiringChargebacks(filtersOf(query), {
-      order: { respond_by: "ASC", created_at: "DESC" },
-      take: query.limit,
-      skip: query.offset,
-    })
+    await acquiringModule().listAndCountAcquiringChargebacks(
+      filtersOf(query, await orderNosSearched(container, query.q)),
+      {
+        order: { respond_by: "ASC", created_at: "DESC" },
+        take: query.limit,
+        skip: query.offset,
+      }
+    )
   return { chargebacks: await withOrders(container, rows), count }
 }
 
@@ -125,9 +151,12 @@ export async function chargebackCsv(
           : (c.order?.id ?? ""),
       chargeback: c.reference,
       status: c.status,
-      amount: c.amount,
+      // with the currency's digits, as every amount the admin reads
+      amount: withCurrencyDigits(c.amount, c.currency),
       currency: c.currency,
-      payment_amount: c.payment_amount ?? "",
+      payment_amount: c.payment_amount
+        ? withCurrencyDigits(c.payment_amount, c.currency)
+        : "",
       reason_code: c.reason_code ?? "",
       reason: c.reason_text ?? "",
       opened_at: c.opened_at ?? "",

@@ -1,5 +1,6 @@
 /** How a chargeback reads to a merchant: in the admin's feed, on a refused refund, in the timeline. */
 import type { OpenChargeback } from "./dispute-book"
+import { amountText } from "../admin-contract/amount-text"
 
 type Described = OpenChargeback
 
@@ -17,7 +18,7 @@ function respondBy(chargeback: Pick<Described, "respond_by">): string {
 }
 
 function money(chargeback: Pick<Described, "amount" | "currency">): string {
-  return `${chargeback.amount} ${chargeback.currency.toUpperCase()}`
+  return amountText(chargeback.amount, chargeback.currency) ?? ""
 }
 
 /** Why a refund is refused while a chargeback is open. */

@@ -13,6 +13,8 @@ import { isAcquiringProvider } from "../accounts/provider-entries"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
 import { recordPaymentEvent } from "./record-event"
 import { readSession } from "../payment-sessions/session-store"
+import { withCurrencyDigits } from "../admin-contract/amount-text"
+import { adminActionSummary, adminNames } from "./admin-people"
 
 const ACTIONS: { matcher: string; operation: string }[] = [
   { matcher: "/admin/payments/:id/capture", operation: "capture" },
@@ -46,7 +48,7 @@ function noteAction(operation: string) {
     const actor =
       (req as { auth_context?: { actor_id?: string } }).auth_context
         ?.actor_id ?? null
-    const amount = amountOf(req.body)
+    const asked = amountOf(req.body)
     // the timeline reads the request before what it caused
     const at = new Date()
     res.on("finish", () => {
@@ -60,18 +62,28 @@ function noteAction(operation: string) {
         // found by the history search as the payment's other entries are
         const state = await readSession(payment.data).catch(() => null)
         const accepted = res.statusCode < 300
+        const currency = payment.currency_code?.toUpperCase() ?? null
+        const amount =
+          asked && currency ? withCurrencyDigits(asked, currency) : asked
+        const names = await adminNames(req.scope, [actor])
         await recordPaymentEvent(
           {
             kind: "admin",
             outcome: accepted ? "answered" : "refused",
             operation,
-            summary: `${actor ? `Admin user ${actor}` : "An admin"} asked to ${operation.replace("_", " ")}${amount ? ` ${amount}` : ""}: answered ${res.statusCode}`,
+            summary: adminActionSummary({
+              who: (actor && names.get(actor)) || "An admin user",
+              operation,
+              amount,
+              currency,
+              status: res.statusCode,
+            }),
             payment_id: paymentId,
             order_no: state?.order_no ?? null,
             transaction_id: state?.transaction_id ?? null,
             session_id: state?.session_id ?? null,
             amount,
-            currency: payment.currency_code?.toUpperCase() ?? null,
+            currency,
             actor,
             at,
           },

@@ -10,10 +10,14 @@ import type { HistoryRow } from "../modules/acquiring/service"
 import { orderNosOfOrders } from "../order-payments/order-payments"
 import { journalEntry } from "./journal-entries"
 import { eventEntry } from "./timeline"
+import { adminNames } from "./admin-people"
 
 const DISPLAY_ID = /^#?(\d{1,9})$/
 
-function entryOf(row: HistoryRow): PaymentHistoryEntry {
+function entryOf(
+  row: HistoryRow,
+  names: ReadonlyMap<string, string>
+): PaymentHistoryEntry {
   if (row.source === "request" && row.kind)
     return journalEntry({
       ...row,
@@ -22,12 +26,15 @@ function entryOf(row: HistoryRow): PaymentHistoryEntry {
       order_no: row.order_no ?? "",
       tries: row.tries ?? 1,
     })
-  return eventEntry({
-    ...row,
-    kind: row.source as PaymentHistoryEntry["source"] &
-      Exclude<PaymentHistoryEntry["source"], "request">,
-    summary: row.summary ?? "",
-  })
+  return eventEntry(
+    {
+      ...row,
+      kind: row.source as PaymentHistoryEntry["source"] &
+        Exclude<PaymentHistoryEntry["source"], "request">,
+      summary: row.summary ?? "",
+    },
+    names
+  )
 }
 
 export async function searchHistory(
@@ -57,8 +64,12 @@ export async function searchHistory(
     },
     { limit: query.limit, offset: query.offset }
   )
+  const names = await adminNames(
+    container,
+    rows.filter((row) => row.source === "admin").map((row) => row.actor)
+  )
   return {
-    entries: rows.map(entryOf),
+    entries: rows.map((row) => entryOf(row, names)),
     count,
     limit: query.limit,
     offset: query.offset,

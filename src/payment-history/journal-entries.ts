@@ -1,4 +1,5 @@
 /** Journal operations (every request that may move money) as history entries. */
+import { amountText } from "../admin-contract/amount-text"
 import type { PaymentHistoryEntry } from "../admin-contract/payment-history"
 import type { AcquiringOperationRow } from "../modules/acquiring/types"
 
@@ -39,9 +40,7 @@ type JournalRow = Pick<
 export function journalEntry(op: JournalRow): PaymentHistoryEntry {
   const at = new Date(op.created_at)
   const settled = op.settled_at ? new Date(op.settled_at) : null
-  const money = op.amount
-    ? ` of ${op.amount} ${op.currency ?? ""}`.trimEnd()
-    : ""
+  const money = op.amount ? ` of ${amountText(op.amount, op.currency)}` : ""
   const result =
     op.result_code || op.result_text
       ? ` (${[op.result_code, op.result_text].filter(Boolean).join(" ")})`

@@ -18,6 +18,7 @@ import { readSession } from "../payment-sessions/session-store"
 import { chargebacksOfPayment } from "../chargebacks/chargeback-list"
 import { journalEntry } from "./journal-entries"
 import { paymentVerdict } from "./verdict"
+import { adminEntrySummary, adminNames } from "./admin-people"
 
 const LIMIT = 1000
 
@@ -35,14 +36,28 @@ export function eventEntry(
     | "amount"
     | "currency"
     | "actor"
-  > & { created_at: Date | string }
+  > & { created_at: Date | string },
+  /** admins' names by user id: an admin's action names who asked */
+  names: ReadonlyMap<string, string> = new Map()
 ): PaymentHistoryEntry {
   return {
     at: new Date(event.created_at).toISOString(),
     source: event.kind,
     operation: event.operation ?? event.kind,
     outcome: event.outcome,
-    summary: event.summary,
+    summary:
+      event.kind === "admin"
+        ? adminEntrySummary(
+            {
+              summary: event.summary,
+              operation: event.operation ?? null,
+              amount: event.amount ?? null,
+              currency: event.currency ?? null,
+              actor: event.actor ?? null,
+            },
+            names
+          )
+        : event.summary,
     order_no: event.order_no ?? null,
     transaction_id: event.transaction_id ?? null,
     payment_id: event.payment_id ?? null,
@@ -90,9 +105,14 @@ export async function readPaymentHistory(
     ),
     chargebacksOfPayment(container, paymentId),
   ])
-  const entries = [...ops.map(journalEntry), ...events.map(eventEntry)].sort(
-    (a, b) => a.at.localeCompare(b.at)
+  const names = await adminNames(
+    container,
+    events.filter((e) => e.kind === "admin").map((e) => e.actor)
   )
+  const entries = [
+    ...ops.map(journalEntry),
+    ...events.map((event) => eventEntry(event, names)),
+  ].sort((a, b) => a.at.localeCompare(b.at))
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
   return {
     verdict: paymentVerdict({

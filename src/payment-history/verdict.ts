@@ -1,4 +1,5 @@
 /** Where a payment stands, in one sentence an operator can act on. */
+import { amountText } from "../admin-contract/amount-text"
 import type { AcquiringChargebackView } from "../admin-contract/chargebacks"
 import type { AcquiringOperationRow } from "../modules/acquiring/types"
 import type { SessionData } from "../payment-sessions/session-data"
@@ -41,17 +42,17 @@ export function paymentVerdict(facts: VerdictFacts): string {
   const { data, now } = facts
   const open = facts.chargebacks.find((c) => c.status === "OPEN")
   if (open)
-    return `Disputed: chargeback ${open.reference} withholds ${open.amount} ${open.currency}; respond in the acquirer's merchant portal by ${open.respond_by ? open.respond_by.slice(0, 10) : "the date the acquirer sets"}. Refunds are refused until it is decided.`
+    return `Disputed: chargeback ${open.reference} withholds ${amountText(open.amount, open.currency)}; respond in the acquirer's merchant portal by ${open.respond_by ? open.respond_by.slice(0, 10) : "the date the acquirer sets"}. Refunds are refused until it is decided.`
   const lost = facts.unsettled.find(
     (op) => op.state === "unknown" || op.state === "sent"
   )
   if (lost)
-    return `The acquirer's answer to the ${lost.kind}${lost.amount ? ` of ${lost.amount} ${lost.currency ?? ""}`.trimEnd() : ""} was lost; the reconcile job asks again at ${clock(nextReconcile(now))}. Nothing is sent twice meanwhile.`
+    return `The acquirer's answer to the ${lost.kind}${lost.amount ? ` of ${amountText(lost.amount, lost.currency)}` : ""} was lost; the reconcile job asks again at ${clock(nextReconcile(now))}. Nothing is sent twice meanwhile.`
   if (data.void_pending)
     return `The order was cancelled; the void of the authorisation is being confirmed with the acquirer (next try ${clock(nextReconcile(now))}).`
   const chargedBack = facts.chargebacks.filter((c) => c.status === "LOST")
   const back = chargedBack.length
-    ? ` Charged back: ${chargedBack.map((c) => `${c.amount} ${c.currency} (${c.reference})`).join(", ")}, recorded as refunds.`
+    ? ` Charged back: ${chargedBack.map((c) => `${amountText(c.amount, c.currency)} (${c.reference})`).join(", ")}, recorded as refunds.`
     : ""
   const refunds = data.refunds?.length
     ? ` ${data.refunds.length} refund(s) made.`
@@ -59,10 +60,10 @@ export function paymentVerdict(facts: VerdictFacts): string {
   switch (data.status) {
     case "captured":
       return facts.captured_at
-        ? `Captured ${data.captured_amount ?? data.amount} ${data.currency}.${refunds}${back}`
+        ? `Captured ${amountText(data.captured_amount ?? data.amount, data.currency)}.${refunds}${back}`
         : `Captured at the acquirer; Medusa records the capture within minutes (next reconcile ${clock(nextReconcile(now))}).`
     case "authorized":
-      return `Authorised at the acquirer for ${data.amount} ${data.currency}, not captured yet.`
+      return `Authorised at the acquirer for ${amountText(data.amount, data.currency)}, not captured yet.`
     case "canceled":
       return "Voided: nothing was charged."
     case "pending_authorization":

@@ -30,7 +30,16 @@ describe("the retention policy of the store", () => {
           account({ shopper_data_days: 60, history_days: 200 }),
         ]
       )
-    ).toEqual({ shopper_data_days: 400, history_days: 365 })
+    ).toEqual({ shopper_data_days: 400, history_days: 200 })
+  })
+
+  it("counts only the periods an account sets: the other is its entries' (90 days here), not the default", () => {
+    expect(
+      longestRetention(
+        [{ retention: { shopper_data_days: 30, history_days: 90 } }],
+        [account({ shopper_data_days: 60 })]
+      )
+    ).toEqual({ shopper_data_days: 60, history_days: 90 })
   })
 
   it("counts an entry that sets no period with the defaults, so a shorter account never shortens it", () => {

@@ -33,23 +33,45 @@ function retentionIn(raw: unknown): unknown {
     : undefined
 }
 
+/**
+ * The periods an account sets itself: one it leaves out is its entries'
+ * (an account's retention lies over medusa-config's period by period),
+ * counted already. An invalid value counts as the defaults.
+ */
+function givenPeriodsOf(raw: unknown): Partial<RetentionPolicy> {
+  if (!raw || typeof raw !== "object") return {}
+  const parsed = OPTION_FIELDS.retention.safeParse(raw)
+  if (!parsed.success) return { ...DEFAULT_RETENTION }
+  return Object.fromEntries(
+    PERIODS.filter((period) => period in raw).map((period) => [
+      period,
+      parsed.data[period],
+    ])
+  )
+}
+
+const PERIODS = Object.keys(DEFAULT_RETENTION) as (keyof RetentionPolicy)[]
+
 /** The longest periods among the entries' options and the live accounts' own values. */
 export function longestRetention(
   entryOptions: readonly unknown[],
   accounts: readonly AccountRetention[]
 ): RetentionPolicy {
-  const set = [
+  const set: Partial<RetentionPolicy>[] = [
     ...entryOptions.map((options) => periodsOf(retentionIn(options))),
     ...accounts
       .filter((account) => !account.deleted_at)
-      .map((account) => retentionIn(account.advanced))
-      .filter((retention) => retention !== undefined && retention !== null)
-      .map(periodsOf),
+      .map((account) => givenPeriodsOf(retentionIn(account.advanced))),
   ]
-  if (!set.length) return { ...DEFAULT_RETENTION }
+  const longest = (period: keyof RetentionPolicy) => {
+    const days = set.flatMap((periods) =>
+      periods[period] === undefined ? [] : [periods[period]]
+    )
+    return days.length ? Math.max(...days) : DEFAULT_RETENTION[period]
+  }
   return {
-    shopper_data_days: Math.max(...set.map((p) => p.shopper_data_days)),
-    history_days: Math.max(...set.map((p) => p.history_days)),
+    shopper_data_days: longest("shopper_data_days"),
+    history_days: longest("history_days"),
   }
 }
 

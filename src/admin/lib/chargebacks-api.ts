@@ -3,7 +3,10 @@ export type {
   ChargebackListAnswer,
   ChargebackState,
 } from "../../admin-contract/chargebacks"
-import type { ChargebackState } from "../../admin-contract/chargebacks"
+import {
+  CHARGEBACK_SEARCH,
+  type ChargebackState,
+} from "../../admin-contract/chargebacks"
 
 /** What the Chargebacks page filters by: dates are YYYY-MM-DD, whole UTC days as the server reads them. */
 export interface ChargebackFilters {
@@ -16,16 +19,11 @@ export interface ChargebackFilters {
   offset: number
 }
 
-/** The server's rule for q: a refused search is named beside the box instead of being sent. */
-const SEARCH = /^[A-Za-z0-9_.:-]{1,60}$/
-
 /** Why the search box's text cannot be searched, or nothing when it can (or is empty). */
 export function searchMistake(q: string): string | undefined {
   const text = q.trim()
-  if (!text || SEARCH.test(text)) return undefined
-  if (/^#?\d+$/.test(text))
-    return "Search by the acquirer's order number, the transaction id or the chargeback reference; Medusa's order numbers (#12) are in the Order column"
-  return "Up to 60 letters, digits or _ . : - (an acquirer order number, transaction id or chargeback reference)"
+  if (!text || CHARGEBACK_SEARCH.test(text)) return undefined
+  return "Search by an order as the admin shows it (#12), the acquirer's order number, the transaction id or the chargeback reference: up to 60 letters, digits or _ . : -"
 }
 
 /** The filters alone, without the page. */

@@ -39,4 +39,22 @@ describe("the Payment history search", () => {
       from: "A date such as 2026-11-27",
     })
   })
+
+  it("takes what each placeholder invites: #12 for the order, several operations or outcomes", () => {
+    expect(
+      historySearchMistakes({
+        order: "12",
+        operation: "capture, CHARGEBACK",
+        outcome: "refused, recorded",
+      })
+    ).toEqual({})
+    expect(historySearchMistakes({ operation: "capture,,refund" })).toEqual({
+      operation:
+        "Up to 60 letters, digits, spaces or _ . : # - each, several separated by commas",
+    })
+    // a comma is no part of an order number
+    expect(historySearchMistakes({ order_no: "MED1, MED2" })).toEqual({
+      order_no: "Up to 60 letters, digits, spaces or _ . : # -",
+    })
+  })
 })

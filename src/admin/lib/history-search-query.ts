@@ -22,6 +22,9 @@ export type HistorySearchMistakes = Partial<
 >
 
 const TOKEN = /^[A-Za-z0-9_.:# -]{1,60}$/
+/** several values separated by commas (any of them matches), as the placeholders show */
+const TOKEN_LIST = /^[A-Za-z0-9_.:# -]{1,60}(,[A-Za-z0-9_.:# -]{1,60}){0,9}$/
+const LISTS: readonly HistoryTextField[] = ["operation", "outcome"]
 const ORDER = /^#?\d{1,9}$|^order_[A-Za-z0-9]{1,43}$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -32,8 +35,11 @@ export function historySearchMistakes(
   const mistakes: HistorySearchMistakes = {}
   for (const field of HISTORY_FIELDS) {
     const value = form[field]?.trim()
-    if (value && !TOKEN.test(value))
-      mistakes[field] = "Up to 60 letters, digits, spaces or _ . : # -"
+    const list = LISTS.includes(field)
+    if (value && !(list ? TOKEN_LIST : TOKEN).test(value))
+      mistakes[field] = list
+        ? "Up to 60 letters, digits, spaces or _ . : # - each, several separated by commas"
+        : "Up to 60 letters, digits, spaces or _ . : # -"
   }
   const order = form.order?.trim()
   if (order && !mistakes.order && !ORDER.test(order))

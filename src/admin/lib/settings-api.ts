@@ -16,6 +16,7 @@ export type {
   SettingsAnswer,
   ConnectionOutcome,
   ConnectionVerdict,
+  OfferedMethodsAnswer,
   AuditValue,
   SettingsFieldChange,
   SettingsChange,

@@ -4,8 +4,8 @@ import type { AcquiringOperationRow } from "./types"
 export interface HistoryFilters {
   order_no?: string | string[]
   transaction_id?: string
-  operation?: string
-  outcome?: string
+  operation?: string | string[]
+  outcome?: string | string[]
   from?: Date
   to?: Date
 }

@@ -1,6 +1,7 @@
 /**
- * The Chargebacks page's filters: a search box (the acquirer's order
- * number, transaction id or chargeback reference), the status, when it was
+ * The Chargebacks page's filters: a search box (an order as the admin
+ * shows it, #12, or the acquirer's order number, transaction id or
+ * chargeback reference), the status, when it was
  * opened and the last day to respond by. Each applies as it is changed.
  */
 import { Hint, Input, Label } from "@medusajs/ui"
@@ -53,7 +54,7 @@ export function ChargebackFilterBar({
           size="small"
           type="text"
           role="searchbox"
-          placeholder="Order number, transaction, CB reference"
+          placeholder="Order #12, acquirer order number, transaction, CB reference"
           className="w-72"
           value={search}
           aria-invalid={mistake ? true : undefined}

@@ -18,6 +18,7 @@ import { useState, type ReactNode } from "react"
 import { MAX_RETENTION_DAYS } from "../../../../../admin-contract/option-fields"
 import { useFocusFirstRefused } from "../../../../hooks/forms/use-focus-first-refused"
 import { useSaveAccount } from "../../../../hooks/settings/use-account-mutations"
+import { useOfferedMethods } from "../../../../hooks/settings/use-offered-methods"
 import { returnFocus } from "../../../../lib/return-focus"
 import type { Account, ProviderSettings } from "../../../../lib/settings-api"
 import {
@@ -29,6 +30,7 @@ import {
 } from "./account-fallbacks"
 import {
   bodyOf,
+  changedBodyOf,
   emptyForm,
   FALLBACK_FIELDS,
   formOf,
@@ -46,6 +48,13 @@ import {
   THREE_D_SECURE_CHOICES,
 } from "./option-values"
 import { retentionBlankText } from "./retention-form"
+import {
+  METHOD_FIELDS,
+  methodBlankText,
+  neverOfferedFlags,
+  sameCodes,
+  type MethodTexts,
+} from "./method-preferences-form"
 import { SignKeyField } from "./sign-key-field"
 import { ChoiceField } from "./choice-field"
 import { DrawerHeading } from "./drawer-heading"
@@ -64,6 +73,10 @@ import { AdvancedField, ModeField, ProvidersField } from "./account-fields"
 /** The retention job is store-wide: it keeps what the longest period says. */
 const RETENTION_STORE_WIDE =
   "The daily job applies the longest period any account or medusa-config entry sets."
+
+/** Where the method codes are checked: the acquirer is asked about a saved account's. */
+const METHODS_CHECKED =
+  "Once the account is saved, a code the acquirer does not offer it is flagged before it is kept."
 
 type TextKey = {
   [K in keyof AccountForm]: AccountForm[K] extends string ? K : never
@@ -97,12 +110,17 @@ export function AccountDrawer({
   const [form, setForm] = useState<AccountForm>(() =>
     account ? formOf(account) : emptyForm(defaultMode(providers))
   )
+  // the account as the drawer opened it: an edit sends only what changed since
+  const [saved] = useState(() => (account ? formOf(account) : undefined))
   const prompt = usePrompt()
   const [errors, setErrors] = useState<FormErrors>({})
   const [formError, setFormError] = useState<string>()
   // bumped on each refusal: focus then goes to the first refused field
   const { bodyRef, refused } = useFocusFirstRefused<HTMLDivElement>()
   const save = useSaveAccount()
+  const offered = useOfferedMethods()
+  // codes already flagged as never offered: a second Save keeps them
+  const [flagged, setFlagged] = useState<Partial<MethodTexts>>({})
 
   const served = servedProviders(providers, form.providers)
   const fallback = (field: InheritingField) => fallbackOf(field, served)
@@ -180,6 +198,25 @@ export function AccountDrawer({
     const found = validate(form, required)
     if (Object.values(found).some(Boolean)) return refuse(found)
     setFormError(undefined)
+    if (account && saved) {
+      // codes the acquirer has never offered this account are flagged once, before saving
+      const asking = METHOD_FIELDS.filter(
+        (f) =>
+          !sameCodes(form[f], saved[f]) &&
+          !(flagged[f] !== undefined && sameCodes(form[f], flagged[f]))
+      )
+      if (asking.some((f) => form[f].trim())) {
+        const answer = await offered.mutateAsync(account.id)
+        const flags = neverOfferedFlags(form, asking, answer)
+        setFlagged((before) => ({
+          ...before,
+          ...Object.fromEntries(
+            Object.keys(flags).map((f) => [f, form[f as keyof MethodTexts]])
+          ),
+        }))
+        if (Object.keys(flags).length) return refuse(flags)
+      }
+    }
     // turning off the last account serving a provider: say what shoppers then meet, and ask
     const asked =
       account?.enabled && !form.enabled
@@ -191,7 +228,10 @@ export function AccountDrawer({
       if (!ok) return
     }
     save.mutate(
-      { id: account?.id, body: bodyOf(form) },
+      {
+        id: account?.id,
+        body: saved ? changedBodyOf(form, saved) : bodyOf(form),
+      },
       {
         onSuccess: () => {
           toast.success(account ? "Account saved" : "Account created")
@@ -322,21 +362,21 @@ export function AccountDrawer({
             optional: true,
           })}
           {text("hidden_methods", "Hidden payment methods", {
-            optional: true,
             placeholder: "WALLET",
-            hint: "Codes the checkout never offers (CARD, WALLET, BANK_TRANSFER or another the acquirer names), separated by commas. Blank: every method the acquirer recommends.",
+            hint: `Codes the checkout never offers (CARD, WALLET, BANK_TRANSFER or another the acquirer names), separated by commas. ${METHODS_CHECKED}`,
+            blank: methodBlankText("hidden_methods", served),
           })}
           {text("method_order", "Payment methods shown first", {
-            optional: true,
             placeholder: "BANK_TRANSFER, CARD",
-            hint: "Codes the checkout lists first, in this order; the others follow in the acquirer's order.",
+            hint: "Codes the checkout lists first, in this order, separated by commas; the others follow in the acquirer's order.",
+            blank: methodBlankText("method_order", served),
           })}
           {text("shopper_data_days", "Shopper data kept (days)", {
-            blank: retentionBlankText("shopper_data_days", form, served),
+            blank: retentionBlankText("shopper_data_days", served),
             hint: `Days after a payment last changed before the shopper's e-mail, IP address, names, addresses, phone, device and cart are removed from the plugin's record of it (the amounts and references stay), 1–${MAX_RETENTION_DAYS}. ${RETENTION_STORE_WIDE}`,
           })}
           {text("history_days", "Payment history kept (days)", {
-            blank: retentionBlankText("history_days", form, served),
+            blank: retentionBlankText("history_days", served),
             hint: `Days a payment's history entries (notifications, job and admin actions) are kept, 1–${MAX_RETENTION_DAYS}; those of a payment with an open chargeback stay. ${RETENTION_STORE_WIDE}`,
           })}
           <AdvancedField
@@ -369,7 +409,7 @@ export function AccountDrawer({
           </Drawer.Close>
           <Button
             size="small"
-            isLoading={save.isPending}
+            isLoading={save.isPending || offered.isPending}
             onClick={(e) => void submit(e.currentTarget)}
           >
             Save

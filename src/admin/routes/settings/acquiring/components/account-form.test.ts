@@ -1,6 +1,7 @@
 import type { Account } from "../../../../lib/settings-api"
 import {
   bodyOf,
+  changedBodyOf,
   emptyForm,
   formOf,
   serverErrorsOf,
@@ -270,8 +271,56 @@ describe("the account form", () => {
     expect(
       validate(filled({ hidden_methods: "WALLET, apple pay!" }), new Set())
     ).toEqual({
-      hidden_methods: "must be a payment method code such as WALLET",
+      hidden_methods:
+        '"apple pay!" is not a payment method code: a code is letters, digits and _ (such as WALLET or BANK_TRANSFER); separate codes with commas',
     })
+  })
+
+  it("takes codes separated by commas: two words are one value, refused, never two codes", () => {
+    expect(
+      validate(filled({ method_order: "FOO BAR" }), new Set()).method_order
+    ).toBe(
+      '"FOO BAR" is not a payment method code: a code is letters, digits and _ (such as WALLET or BANK_TRANSFER); separate codes with commas'
+    )
+    expect(
+      bodyOf(filled({ hidden_methods: " wallet,\nBANK_TRANSFER , " })).advanced
+    ).toEqual({ payment_methods: { hidden: ["WALLET", "BANK_TRANSFER"] } })
+  })
+
+  it("sends only the fields changed since the account was opened", () => {
+    const stored: Account = {
+      ...account,
+      currencies: ["eur", "usd"],
+      auto_capture: true,
+      advanced: { lookup_retries: 3, retention: { history_days: 400 } },
+      availability: { rules: [{ currency: "EUR", max_amount: "5000.00" }] },
+    }
+    const saved = formOf(stored)
+    // nothing changed: nothing sent (auto_capture is not turned into capture_on)
+    expect(changedBodyOf(saved, saved)).toEqual({})
+    // the method fields: the advanced overrides as stored, with them in, and nothing else
+    expect(
+      changedBodyOf(
+        { ...saved, hidden_methods: "WALLET", method_order: "CARD" },
+        saved
+      )
+    ).toEqual({
+      advanced: {
+        lookup_retries: 3,
+        retention: { history_days: 400 },
+        payment_methods: { hidden: ["WALLET"], order: ["CARD"] },
+      },
+    })
+    // a value typed otherwise but meaning the same is no change
+    expect(
+      changedBodyOf(
+        { ...saved, currencies: "EUR,USD", name: "Sandbox " },
+        saved
+      )
+    ).toEqual({})
+    expect(
+      changedBodyOf({ ...saved, enabled: false, sign_key: "new-key" }, saved)
+    ).toEqual({ enabled: false, sign_key: "new-key" })
   })
 
   it("keeps the retention periods in their own fields and sends them in the advanced overrides", () => {

@@ -21,6 +21,7 @@ import {
 } from "./availability-form"
 import {
   mergeMethodPreferences,
+  methodCodeProblems,
   methodFieldOf,
   splitMethodPreferences,
 } from "./method-preferences-form"
@@ -211,6 +212,43 @@ export function bodyOf(form: AccountForm) {
   }
 }
 
+export type AccountBody = ReturnType<typeof bodyOf>
+
+/** One text per meaning: object keys in order, so a value read back the same is no change. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map(
+        (key) =>
+          `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`
+      )
+      .join(",")}}`
+  return JSON.stringify(value ?? null)
+}
+
+/**
+ * The body of a saved account's edit: only the fields the merchant changed
+ * since the form opened (`saved`, the form of the account as it was), and
+ * the sign key only when one was typed. A field left as it was is not sent,
+ * so the account never takes a value it did not ask for; the advanced
+ * overrides (with the method and retention fields in them) go as one value,
+ * as they are stored.
+ */
+export function changedBodyOf(
+  form: AccountForm,
+  saved: AccountForm
+): Partial<AccountBody> {
+  const now = bodyOf(form)
+  const before = bodyOf({ ...saved, sign_key: "" })
+  const changed: Partial<AccountBody> = {}
+  for (const key of Object.keys(now) as (keyof AccountBody)[])
+    if (key === "sign_key" || canonical(now[key]) !== canonical(before[key]))
+      Object.assign(changed, { [key]: now[key] })
+  return changed
+}
+
 const FORM_FIELDS = Object.keys(emptyForm()) as (keyof AccountForm)[]
 
 function isFormField(key: PropertyKey): key is keyof AccountForm {
@@ -222,7 +260,10 @@ function formProblems(
   form: AccountForm,
   required: ReadonlySet<FallbackField>
 ): FormErrors {
-  const errors: FormErrors = retentionProblems(form)
+  const errors: FormErrors = {
+    ...retentionProblems(form),
+    ...methodCodeProblems(form),
+  }
   for (const field of [...ALWAYS_REQUIRED, ...required])
     if (!form[field].trim()) errors[field] = REQUIRED
   const timeout = form.timeout_ms.trim()

@@ -6,7 +6,7 @@ import {
   toast,
   usePrompt,
 } from "@medusajs/ui"
-import { useRef } from "react"
+import { useRef, useState } from "react"
 import { useDeleteAccount } from "../../../../hooks/settings/use-account-mutations"
 import { useTestConnection } from "../../../../hooks/settings/use-test-connection"
 import { returnFocus } from "../../../../lib/return-focus"
@@ -49,10 +49,17 @@ export function AccountRow({
     })
   }
 
+  // the account as it was when tested: a save since (disabling it among
+  // others) makes the verdict describe a state that is gone, so it goes
+  const [testedVersion, setTestedVersion] = useState<string>()
+  const verdictCurrent = testedVersion === account.updated_at
   // the button stays enabled while testing (a disabled one drops keyboard focus to <body>)
   const testConnection = () => {
-    if (!test.isPending) test.mutate(account.id)
+    if (test.isPending) return
+    setTestedVersion(account.updated_at)
+    test.mutate(account.id)
   }
+  const shown = test.isPending || (verdictCurrent && (test.data || test.error))
 
   return (
     <div className="flex flex-col px-6 py-4" data-testid="acquiring-account">
@@ -120,19 +127,16 @@ export function AccountRow({
         </div>
       </div>
       {/* present before the first verdict, so screen readers announce it */}
-      <div
-        role="status"
-        className={test.data || test.error || test.isPending ? "pt-3" : ""}
-      >
+      <div role="status" className={shown ? "pt-3" : ""}>
         {test.isPending && (
           <Text size="small" className="text-ui-fg-subtle">
             Testing the connection…
           </Text>
         )}
-        {!test.isPending && test.data && (
+        {!test.isPending && verdictCurrent && test.data && (
           <ConnectionVerdict verdict={test.data} />
         )}
-        {!test.isPending && test.error && (
+        {!test.isPending && verdictCurrent && test.error && (
           <Text
             size="small"
             className="text-ui-fg-error"

@@ -69,7 +69,8 @@ export function ChangesSection({
                     {new Date(change.created_at).toLocaleString()}
                   </Table.Cell>
                   <Table.Cell>
-                    {change.actor_email ?? change.actor_id ?? "—"}
+                    {/* no user: the plugin's upgrade removing stored defaults */}
+                    {change.actor_email ?? change.actor_id ?? "Plugin upgrade"}
                   </Table.Cell>
                   <Table.Cell>
                     {names.get(change.account_id) ?? change.account_id}

@@ -75,19 +75,16 @@ export function retentionFieldOf(
 /**
  * What a blank period leaves in force, e.g. "Left blank: 180 days
  * (default).": medusa-config's period of the first provider served, else the
- * default. With the other period typed, the account's retention replaces
- * medusa-config's whole, so a blank one takes the default.
+ * default. The account keeps only the periods typed, each laid over
+ * medusa-config's, so a blank one is medusa-config's whatever the other says.
  */
 export function retentionBlankText(
   field: RetentionField,
-  fields: RetentionTexts,
   served: readonly ProviderSettings[]
 ): string {
-  const other = RETENTION_FIELDS.find((f) => f !== field)!
   const view = served[0] && (served[0].inherited ?? served[0].effective)
   const inherited = view?.retention
   const value =
-    !fields[other].trim() &&
     inherited &&
     inherited.source !== "admin" &&
     isRecord(inherited.value) &&

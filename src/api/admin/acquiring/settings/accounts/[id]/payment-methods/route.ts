@@ -1,0 +1,1 @@
+export { offeredMethodsRoute as GET } from "../../../../../../../accounts/admin-routes"
