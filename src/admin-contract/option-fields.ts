@@ -127,6 +127,10 @@ export const OPTION_FIELDS = {
   authorisation_lifetime_days: positiveInt
     .max(365, "must be at most 365")
     .default(7),
+  /** Days the acquirer awaits a bank transfer's money before it lapses the payment (wire contract DECISION: 7; acquirers differ). */
+  transfer_lifetime_days: positiveInt
+    .max(365, "must be at most 365")
+    .default(7),
   order_prefix: z
     .string()
     .max(MAX_ORDER_PREFIX, `must be at most ${MAX_ORDER_PREFIX} characters`)
