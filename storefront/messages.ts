@@ -86,5 +86,21 @@ export type AcquiringMessages = CardCheckMessages & {
    * paid, not failed). `order` is the order's number for the shopper, when
    * known (e.g. "#1042").
    */
-  returnAwaitingTransfer: (order?: string) => string
+  returnAwaitingTransfer: (order?: string, transfer?: TransferText) => string
+  /** The awaited transfer's money arrived: the order is paid. */
+  returnTransferReceived: string
+  /**
+   * The transfer's money never came: its order (when made) is cancelled,
+   * nothing was charged. `until` is when the acquirer gave up, formatted.
+   */
+  returnTransferLapsed: (order?: string, until?: string) => string
+  /** The transfer's order was cancelled while its money was awaited. */
+  returnTransferVoided: (order?: string) => string
 }
+
+/**
+ * What to send and by when, formatted for the shopper: `amount` with its
+ * currency (e.g. "105.00 USD"), `until` the date and time the acquirer
+ * gives up on the transfer.
+ */
+export type TransferText = { amount: string; until: string }
