@@ -76,6 +76,19 @@ export const GERMAN_MESSAGES: AcquiringMessages = {
     }
   },
 
+  paymentMethodName: (code) => {
+    switch (code) {
+      case "CARD":
+        return "Kredit- oder Debitkarte"
+      case "WALLET":
+        return "Digitale Wallet"
+      case "BANK_TRANSFER":
+        return "Überweisung"
+      default:
+        return ""
+    }
+  },
+
   returnChecking: "Ihre Zahlung wird geprüft…",
   returnAccepted: "Zahlung angenommen. Ihre Bestellung wird aufgegeben…",
   returnPending:

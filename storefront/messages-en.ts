@@ -66,6 +66,19 @@ export const ENGLISH_MESSAGES: AcquiringMessages = {
     }
   },
 
+  paymentMethodName: (code) => {
+    switch (code) {
+      case "CARD":
+        return "Credit or debit card"
+      case "WALLET":
+        return "Digital wallet"
+      case "BANK_TRANSFER":
+        return "Bank transfer"
+      default:
+        return ""
+    }
+  },
+
   returnChecking: "Checking your payment…",
   returnAccepted: "Payment accepted. Placing your order…",
   returnPending:

@@ -74,6 +74,12 @@ export type AcquiringMessages = CardCheckMessages & {
    * `BANK_TRANSFER`); "" for any other code, which shows its name only.
    */
   paymentMethodHint: (code: string) => string
+  /**
+   * The kit's name for a method it knows, for a page that has only the
+   * code (a session's or a payment's `data.payment_method`); "" for any
+   * other code. The list itself shows the acquirer's `display_name`.
+   */
+  paymentMethodName: (code: string) => string
 
   /** The return page, after the hosted page or a 3-D Secure challenge. */
   returnChecking: string

@@ -263,6 +263,19 @@ describe("payment method hints", () => {
     )
   })
 
+  it("names the methods it knows by their code, and no other", () => {
+    expect(
+      ["CARD", "WALLET", "BANK_TRANSFER", "INSTALMENTS"].map(
+        ENGLISH_MESSAGES.paymentMethodName
+      )
+    ).toEqual(["Credit or debit card", "Digital wallet", "Bank transfer", ""])
+    expect(GERMAN_MESSAGES.paymentMethodName("BANK_TRANSFER")).toBe(
+      "Überweisung"
+    )
+    // a key of Object's prototype is no method's name
+    expect(ENGLISH_MESSAGES.paymentMethodName("toString")).toBe("")
+  })
+
   it("says what to send and by when, and how a transfer ended", () => {
     const transfer = { amount: "105.00 USD", until: "December 9, 2026" }
     expect(ENGLISH_MESSAGES.returnAwaitingTransfer("#1042", transfer)).toBe(

@@ -143,6 +143,10 @@ export function nextjsPaymentMethodsCases(next: NextCheckout) {
     await tabTo(page, "button: Continue to review")
     await page.keyboard.press("Enter")
     await page.getByRole("button", { name: "Place order and pay" }).waitFor()
+    // the closed step names the method, not the hosted provider both share
+    expect(await page.getByTestId("payment-method-summary").textContent()).toBe(
+      "Bank transfer"
+    )
     await tabTo(page, "button: Place order and pay")
     const { cart } = expectStatus(
       await shop.store.get(
@@ -184,6 +188,9 @@ export function nextjsPaymentMethodsCases(next: NextCheckout) {
     )
     expect(await page.getByTestId("order-payment").textContent()).toBe(
       "Payment authorised: $105.00"
+    )
+    expect(await page.getByTestId("payment-method").textContent()).toBe(
+      "Digital wallet"
     )
   })
 
@@ -277,6 +284,9 @@ export function nextjsPaymentMethodsCases(next: NextCheckout) {
     expect(new URL(page.url()).pathname).toBe(`/us/order/${order.id}/confirmed`)
     expect(await page.getByTestId("order-payment").textContent()).toBe(
       "Paid: $105.00"
+    )
+    expect(await page.getByTestId("payment-method").textContent()).toBe(
+      "Bank transfer"
     )
     const paid = await adminOrder(shop, order.id)
     expect(paid.payment_status).toBe("captured")

@@ -6,6 +6,11 @@ import {
   collectDeviceData,
   type PaymentMethod,
 } from "medusa-payment-acquiring-storefront"
+import { ENGLISH_MESSAGES } from "medusa-payment-acquiring-storefront/messages/en"
+
+// "Bank transfer" for a session's BANK_TRANSFER ("" for a code the kit does not know)
+const methodName = (code?: string) =>
+  ENGLISH_MESSAGES.paymentMethodName(code ?? "")
 import { initiatePaymentSession } from "@lib/data/cart"
 import { CheckCircleSolid } from "@medusajs/icons"
 import { Button, Heading, Text, clx } from "@medusajs/ui"
@@ -186,8 +191,10 @@ const Payment = ({
             className="txt-medium text-ui-fg-subtle"
             data-testid="payment-method-summary"
           >
-            {paymentInfoMap[activeSession.provider_id]?.title ||
-              activeSession.provider_id}
+                  {acquiringMethod?.display_name ||
+                    methodName(activeSession?.data?.payment_method) ||
+                    paymentInfoMap[activeSession?.provider_id]?.title ||
+                    activeSession?.provider_id}
           </Text>
         ) : null}
       </div>

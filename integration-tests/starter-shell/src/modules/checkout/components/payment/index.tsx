@@ -148,8 +148,8 @@ const Payment = ({
             className="txt-medium text-ui-fg-subtle"
             data-testid="payment-method-summary"
           >
-            {paymentInfoMap[activeSession.provider_id]?.title ||
-              activeSession.provider_id}
+            {paymentInfoMap[activeSession?.provider_id]?.title ||
+              activeSession?.provider_id}
           </Text>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { retrieveOrder } from "@lib/data/orders"
 import { convertToLocale } from "@lib/util/money"
 import { Heading, Text } from "@medusajs/ui"
+import PaymentDetails from "@modules/order/components/payment-details"
 import { Metadata } from "next"
 import { notFound } from "next/navigation"
 
@@ -40,6 +41,7 @@ export default async function OrderConfirmed(props: {
           currency_code: order.currency_code,
         })}
       </Text>
+      <PaymentDetails order={order} />
     </div>
   )
 }
