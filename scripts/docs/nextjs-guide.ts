@@ -246,8 +246,25 @@ export function nextjsExample(markdown = readFileSync(GUIDE, "utf8")) {
   return files
 }
 
-/** `npm run example:nextjs`: writes the example afresh (a developer's node_modules and build stay). */
+/**
+ * `npm run example:nextjs`: writes the example afresh (a developer's
+ * node_modules and build stay). `npm run example:nextjs -- --onto <dir>`
+ * applies the guide to a checkout of Medusa's starter instead (to check the
+ * guide against another commit of it), writing the files it changes there.
+ */
 if (require.main === module) {
+  const onto = process.argv.indexOf("--onto")
+  if (onto > 0) {
+    const dir = resolve(process.argv[onto + 1])
+    const starter = readTree(dir)
+    const { files, applied } = applyGuide(starter, readFileSync(GUIDE, "utf8"))
+    const changed = new Map([...files].filter(([p, t]) => starter.get(p) !== t))
+    writeTree(dir, changed)
+    console.log(
+      `${applied.length} blocks of the guide applied; ${changed.size} files written in ${dir}`
+    )
+    process.exit(0)
+  }
   const files = nextjsExample()
   mkdirSync(EXAMPLE, { recursive: true })
   for (const path of readTree(EXAMPLE).keys())
