@@ -29,6 +29,7 @@ export {
   type SessionStatus,
   type StartSessionOptions,
   type ThreeDsForm,
+  type TransferCourse,
 } from "./session.js"
 export { AcquiringRequestError } from "./request-error.js"
 export {
@@ -71,10 +72,12 @@ export {
   type HostedPageOutcome,
 } from "./hosted-page.js"
 export {
+  followTransfer,
   readPaymentReturn,
   readReturn,
   returnOutcome,
   waitForConfirmation,
+  type FollowOptions,
   type PaymentReturn,
   type ReturnOutcome,
   type ReturnedPayment,
@@ -85,6 +88,7 @@ export {
   ENGLISH_CARD_CHECKS,
   type AcquiringMessages,
   type CardCheckMessages,
+  type TransferText,
 } from "./messages.js"
 export {
   cardBrand,

@@ -76,6 +76,19 @@ export const GERMAN_MESSAGES: AcquiringMessages = {
     }
   },
 
+  paymentMethodName: (code) => {
+    switch (code) {
+      case "CARD":
+        return "Kredit- oder Debitkarte"
+      case "WALLET":
+        return "Digitale Wallet"
+      case "BANK_TRANSFER":
+        return "Überweisung"
+      default:
+        return ""
+    }
+  },
+
   returnChecking: "Ihre Zahlung wird geprüft…",
   returnAccepted: "Zahlung angenommen. Ihre Bestellung wird aufgegeben…",
   returnPending:
@@ -84,6 +97,18 @@ export const GERMAN_MESSAGES: AcquiringMessages = {
     "Die Zahlung ist nicht durchgegangen. Ihr Warenkorb bleibt erhalten; Sie können es erneut versuchen.",
   returnCanceled:
     "Sie haben die Zahlungsseite ohne Zahlung verlassen. Ihr Warenkorb bleibt erhalten.",
-  returnAwaitingTransfer: (order) =>
-    `${order ? `Bestellung ${order} ist aufgegeben` : "Ihre Bestellung ist aufgegeben"}. Wir warten auf Ihre Überweisung und bestätigen die Bestellung, sobald das Geld eingegangen ist; bitte zahlen Sie nicht noch einmal.`,
+  returnAwaitingTransfer: (order, transfer) =>
+    `${order ? `Bestellung ${order} ist aufgegeben` : "Ihre Bestellung ist aufgegeben"}. ${
+      transfer
+        ? `Überweisen Sie ${transfer.amount} mit dem Verwendungszweck, den Ihnen die Zahlungsseite genannt hat, bis ${transfer.until}. Wir bestätigen die Bestellung, sobald das Geld eingegangen ist`
+        : "Wir warten auf Ihre Überweisung und bestätigen die Bestellung, sobald das Geld eingegangen ist"
+    }; bitte zahlen Sie nicht noch einmal.`,
+  returnTransferReceived:
+    "Ihre Überweisung ist eingegangen: Die Bestellung ist bezahlt.",
+  returnTransferLapsed: (order, until) =>
+    order
+      ? `Die Überweisung für Bestellung ${order} ist nicht${until ? ` bis ${until}` : " rechtzeitig"} eingegangen, daher ist die Bestellung storniert. Es wurde nichts berechnet; bitte überweisen Sie das Geld jetzt nicht mehr.`
+      : `Ihre Überweisung ist nicht${until ? ` bis ${until}` : " rechtzeitig"} eingegangen. Es wurde nichts berechnet; Ihr Warenkorb bleibt erhalten und Sie können erneut bezahlen.`,
+  returnTransferVoided: (order) =>
+    `${order ? `Bestellung ${order}` : "Ihre Bestellung"} ist storniert, und ihre Überweisung mit ihr. Bitte überweisen Sie das Geld nicht; bereits gesendetes Geld erhalten Sie zurück.`,
 }

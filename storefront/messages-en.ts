@@ -66,6 +66,19 @@ export const ENGLISH_MESSAGES: AcquiringMessages = {
     }
   },
 
+  paymentMethodName: (code) => {
+    switch (code) {
+      case "CARD":
+        return "Credit or debit card"
+      case "WALLET":
+        return "Digital wallet"
+      case "BANK_TRANSFER":
+        return "Bank transfer"
+      default:
+        return ""
+    }
+  },
+
   returnChecking: "Checking your payment…",
   returnAccepted: "Payment accepted. Placing your order…",
   returnPending:
@@ -74,8 +87,19 @@ export const ENGLISH_MESSAGES: AcquiringMessages = {
     "The payment did not go through. Your cart is kept; you can try again.",
   returnCanceled:
     "You left the payment page without paying. Your cart is kept.",
-  returnAwaitingTransfer: (order) =>
-    `${order ? `Order ${order} is placed` : "Your order is placed"}. We are waiting for your bank transfer and confirm the order once the money arrives; please do not pay again.`,
+  returnAwaitingTransfer: (order, transfer) =>
+    `${order ? `Order ${order} is placed` : "Your order is placed"}. ${
+      transfer
+        ? `Send ${transfer.amount} by bank transfer, with the reference the payment page gave you, by ${transfer.until}. We confirm the order once the money arrives`
+        : "We are waiting for your bank transfer and confirm the order once the money arrives"
+    }; please do not pay again.`,
+  returnTransferReceived: "Your bank transfer has arrived: the order is paid.",
+  returnTransferLapsed: (order, until) =>
+    order
+      ? `The bank transfer for order ${order} did not arrive${until ? ` by ${until}` : " in time"}, so the order is cancelled. Nothing was charged; please do not send the money now.`
+      : `Your bank transfer did not arrive${until ? ` by ${until}` : " in time"}. Nothing was charged; your cart is kept and you can pay again.`,
+  returnTransferVoided: (order) =>
+    `${order ? `Order ${order}` : "Your order"} is cancelled, and its bank transfer with it. Please do not send the money; anything already sent is returned to you.`,
 }
 
 /** `base` (English by default) with `overrides` on top; a key given as undefined keeps the base's. */

@@ -74,6 +74,12 @@ export type AcquiringMessages = CardCheckMessages & {
    * `BANK_TRANSFER`); "" for any other code, which shows its name only.
    */
   paymentMethodHint: (code: string) => string
+  /**
+   * The kit's name for a method it knows, for a page that has only the
+   * code (a session's or a payment's `data.payment_method`); "" for any
+   * other code. The list itself shows the acquirer's `display_name`.
+   */
+  paymentMethodName: (code: string) => string
 
   /** The return page, after the hosted page or a 3-D Secure challenge. */
   returnChecking: string
@@ -86,5 +92,21 @@ export type AcquiringMessages = CardCheckMessages & {
    * paid, not failed). `order` is the order's number for the shopper, when
    * known (e.g. "#1042").
    */
-  returnAwaitingTransfer: (order?: string) => string
+  returnAwaitingTransfer: (order?: string, transfer?: TransferText) => string
+  /** The awaited transfer's money arrived: the order is paid. */
+  returnTransferReceived: string
+  /**
+   * The transfer's money never came: its order (when made) is cancelled,
+   * nothing was charged. `until` is when the acquirer gave up, formatted.
+   */
+  returnTransferLapsed: (order?: string, until?: string) => string
+  /** The transfer's order was cancelled while its money was awaited. */
+  returnTransferVoided: (order?: string) => string
 }
+
+/**
+ * What to send and by when, formatted for the shopper: `amount` with its
+ * currency (e.g. "105.00 USD"), `until` the date and time the acquirer
+ * gives up on the transfer.
+ */
+export type TransferText = { amount: string; until: string }

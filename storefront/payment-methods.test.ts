@@ -262,4 +262,49 @@ describe("payment method hints", () => {
       /^Bestellung #1042 ist aufgegeben\. Wir warten auf Ihre Überweisung/
     )
   })
+
+  it("names the methods it knows by their code, and no other", () => {
+    expect(
+      ["CARD", "WALLET", "BANK_TRANSFER", "INSTALMENTS"].map(
+        ENGLISH_MESSAGES.paymentMethodName
+      )
+    ).toEqual(["Credit or debit card", "Digital wallet", "Bank transfer", ""])
+    expect(GERMAN_MESSAGES.paymentMethodName("BANK_TRANSFER")).toBe(
+      "Überweisung"
+    )
+    // a key of Object's prototype is no method's name
+    expect(ENGLISH_MESSAGES.paymentMethodName("toString")).toBe("")
+  })
+
+  it("says what to send and by when, and how a transfer ended", () => {
+    const transfer = { amount: "105.00 USD", until: "December 9, 2026" }
+    expect(ENGLISH_MESSAGES.returnAwaitingTransfer("#1042", transfer)).toBe(
+      "Order #1042 is placed. Send 105.00 USD by bank transfer, with the reference the payment page gave you, by December 9, 2026. We confirm the order once the money arrives; please do not pay again."
+    )
+    expect(GERMAN_MESSAGES.returnAwaitingTransfer("#1042", transfer)).toMatch(
+      /^Bestellung #1042 ist aufgegeben\. Überweisen Sie 105\.00 USD .* bis December 9, 2026\./
+    )
+    expect(
+      ENGLISH_MESSAGES.returnTransferLapsed("#1042", "December 9, 2026")
+    ).toBe(
+      "The bank transfer for order #1042 did not arrive by December 9, 2026, so the order is cancelled. Nothing was charged; please do not send the money now."
+    )
+    // no order made: the cart is kept
+    expect(ENGLISH_MESSAGES.returnTransferLapsed()).toBe(
+      "Your bank transfer did not arrive in time. Nothing was charged; your cart is kept and you can pay again."
+    )
+    expect(ENGLISH_MESSAGES.returnTransferVoided("#1042")).toBe(
+      "Order #1042 is cancelled, and its bank transfer with it. Please do not send the money; anything already sent is returned to you."
+    )
+    for (const messages of [ENGLISH_MESSAGES, GERMAN_MESSAGES]) {
+      expect(messages.returnTransferReceived).not.toBe("")
+      // neither ending ever says "placed"
+      expect(messages.returnTransferLapsed("#1")).not.toMatch(
+        /placed|aufgegeben/
+      )
+      expect(messages.returnTransferVoided("#1")).not.toMatch(
+        /placed|aufgegeben/
+      )
+    }
+  })
 })

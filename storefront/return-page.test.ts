@@ -1,4 +1,9 @@
-import { readReturn, returnOutcome, waitForConfirmation } from "./return-page"
+import {
+  followTransfer,
+  readReturn,
+  returnOutcome,
+  waitForConfirmation,
+} from "./return-page"
 import type { SessionStatus } from "./session"
 import type { StoreTransport } from "./transport"
 
@@ -188,5 +193,111 @@ describe("returnOutcome", () => {
     expect(of("error")).toBe("failed")
     expect(of("requires_more")).toBe("failed")
     expect(of("canceled")).toBe("canceled")
+  })
+
+  it("tells a transfer that lapsed or was voided from a payment that failed or was left", () => {
+    const transfer = (state: "awaited" | "received" | "lapsed" | "voided") => ({
+      state,
+      amount: "105.00",
+      currency: "USD",
+      awaited_until: "2026-12-09T10:00:00.000Z",
+    })
+    const of = (status: SessionStatus, state: Parameters<typeof transfer>[0]) =>
+      returnOutcome({ status, data: { transfer: transfer(state) } })
+    expect(of("pending_authorization", "awaited")).toBe("awaiting_transfer")
+    expect(of("captured", "received")).toBe("paid")
+    // Medusa ends a lapsed transfer's session error or canceled: lapsed all the same
+    expect(of("error", "lapsed")).toBe("transfer_lapsed")
+    expect(of("canceled", "lapsed")).toBe("transfer_lapsed")
+    expect(of("canceled", "voided")).toBe("transfer_voided")
+  })
+})
+
+describe("followTransfer", () => {
+  const attempt = "0f1e2d3c4b5a69788796a5b4"
+  const answer = (status: SessionStatus, state: string) => ({
+    status: 200,
+    body: {
+      payment_return: {
+        attempt,
+        cart_id: "cart_1",
+        order_id: "order_1",
+        payment_session: {
+          id: "ps_1",
+          status,
+          data: { status, transfer: { state } },
+        },
+      },
+    },
+  })
+
+  it("reads the return until the transfer ends, through a failed read, waiting longer each time", async () => {
+    const answers = [
+      answer("pending_authorization", "awaited"),
+      { status: 502, body: {} },
+      answer("pending_authorization", "awaited"),
+      answer("captured", "received"),
+    ]
+    const at: number[] = []
+    const store: StoreTransport = async (method, path) => {
+      expect(`${method} ${path}`).toBe(
+        `GET /store/acquiring/returns/${attempt}`
+      )
+      at.push(Date.now())
+      return answers.shift()!
+    }
+    const found = await followTransfer(store, attempt, { intervalMs: 10 })
+    expect(returnOutcome(found.payment_session)).toBe("paid")
+    expect(found.order_id).toBe("order_1")
+    expect(at).toHaveLength(4)
+    // 10, 20, then 40 ms apart: the last gap is past the first two's
+    expect(at[3] - at[2]).toBeGreaterThan(25)
+  })
+
+  it("reads no more while the tab is hidden, and once at once when it is shown", async () => {
+    let hidden = true
+    Object.defineProperty(document, "hidden", {
+      configurable: true,
+      get: () => hidden,
+    })
+    let reads = 0
+    const store: StoreTransport = async () => {
+      reads++
+      return reads < 2
+        ? answer("pending_authorization", "awaited")
+        : answer("canceled", "lapsed")
+    }
+    // the kit waits for the page to be shown: proven by its listener, not by a sleep
+    const listening = new Promise<void>((resolve) => {
+      const add = document.addEventListener.bind(document)
+      jest
+        .spyOn(document, "addEventListener")
+        .mockImplementation((type: string, listener: any, options?: any) => {
+          add(type, listener, options)
+          if (type === "visibilitychange") resolve()
+        })
+    })
+    const following = followTransfer(store, attempt, { intervalMs: 1 })
+    await listening
+    expect(reads).toBe(1)
+    hidden = false
+    document.dispatchEvent(new Event("visibilitychange"))
+    const found = await following
+    expect(reads).toBe(2)
+    expect(returnOutcome(found.payment_session)).toBe("transfer_lapsed")
+    delete (document as { hidden?: boolean }).hidden
+    jest.restoreAllMocks()
+  })
+
+  it("stops when its signal aborts", async () => {
+    const stop = new AbortController()
+    const store: StoreTransport = async () =>
+      answer("pending_authorization", "awaited")
+    const following = followTransfer(store, attempt, {
+      intervalMs: 60_000,
+      signal: stop.signal,
+    })
+    stop.abort(new Error("left the page"))
+    await expect(following).rejects.toThrow("left the page")
   })
 })

@@ -163,6 +163,62 @@ function settled(session: AcquiringSession): boolean {
   return session.status !== "pending" && !session.data.confirming
 }
 
+export type FollowOptions = {
+  /** The first wait between reads, 5 s by default; each wait doubles, up to `maxIntervalMs` (30 s). */
+  intervalMs?: number
+  maxIntervalMs?: number
+  /** Stops following (the page went away): the promise rejects with its reason. */
+  signal?: AbortSignal
+}
+
+/** Resolves at once on a visible page (or outside a browser), else when the page is shown again. */
+function whileHidden(signal?: AbortSignal): Promise<void> {
+  if (typeof document === "undefined" || !document.hidden)
+    return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      document.removeEventListener("visibilitychange", shown)
+      signal?.removeEventListener("abort", stop)
+    }
+    const shown = () => {
+      if (document.hidden) return
+      done()
+      resolve()
+    }
+    const stop = () => {
+      done()
+      reject(signal?.reason)
+    }
+    document.addEventListener("visibilitychange", shown)
+    signal?.addEventListener("abort", stop, { once: true })
+  })
+}
+
+/**
+ * Follows an awaited bank transfer (`awaiting_transfer`) on the page that
+ * waits for it, with no reload, until it ends: answers the payment once its
+ * money arrived (`returnOutcome` then says `paid`), it lapsed or it was
+ * voided with its order (`transfer_lapsed`, `transfer_voided`). A transfer
+ * takes days: the reads grow sparse, pause while the tab is hidden (one
+ * read as soon as it is shown again), and a failed read is tried again at
+ * the next one. Stop it with `signal` when the page goes.
+ */
+export async function followTransfer(
+  store: StoreTransport,
+  attempt: string,
+  options: FollowOptions = {}
+): Promise<PaymentReturn> {
+  let wait = options.intervalMs ?? 5000
+  for (;;) {
+    const found = await readPaymentReturn(store, attempt).catch(() => null)
+    if (found && found.payment_session.status !== "pending_authorization")
+      return found
+    await sleep(wait, options.signal)
+    await whileHidden(options.signal)
+    wait = Math.min(wait * 2, options.maxIntervalMs ?? 30_000)
+  }
+}
+
 /**
  * What the return page does with the confirmed payment, one word each:
  * - `paid`: authorized or captured; complete the cart (unless `order_id` is set).
@@ -175,13 +231,27 @@ function settled(session: AcquiringSession): boolean {
  * - `being_checked`: still `pending` when the wait ended; do not complete the cart.
  * - `failed`: refused or not finished; the cart is kept and may be paid again.
  * - `canceled`: the shopper left the hosted page; the cart is kept.
+ * - `transfer_lapsed`: the bank transfer's money never came (by
+ *   `data.transfer.awaited_until`); its order, if made, is cancelled and
+ *   nothing was charged. Never "placed", never "paid".
+ * - `transfer_voided`: the transfer's order was cancelled while the money
+ *   was awaited; the transfer is voided, money sent for it is returned.
  */
 export type ReturnOutcome =
-  "paid" | "awaiting_transfer" | "being_checked" | "failed" | "canceled"
+  | "paid"
+  | "awaiting_transfer"
+  | "being_checked"
+  | "failed"
+  | "canceled"
+  | "transfer_lapsed"
+  | "transfer_voided"
 
 export function returnOutcome(
   session: Pick<AcquiringSession, "status" | "data">
 ): ReturnOutcome {
+  const transfer = session.data.transfer?.state
+  if (transfer === "lapsed" || transfer === "voided")
+    return `transfer_${transfer}`
   switch (session.status) {
     case "authorized":
     case "captured":

@@ -36,6 +36,21 @@ export type ThreeDsForm = {
   inputs: Record<string, string>
 }
 
+/**
+ * A bank transfer's course: `awaited` (send `amount` in `currency` before
+ * `awaited_until`, when the acquirer gives up on it), then `received`,
+ * `lapsed` (the money never came: its order is cancelled) or `voided` (its
+ * order was cancelled while the money was awaited).
+ */
+export type TransferCourse = {
+  state: "awaited" | "received" | "lapsed" | "voided"
+  /** A decimal string in the currency's digits, e.g. "105.00". */
+  amount: string
+  currency: string
+  /** ISO time. */
+  awaited_until: string
+}
+
 /** The only session data a storefront ever sees. */
 export type PublicSessionData = {
   status?: SessionStatus
@@ -48,6 +63,8 @@ export type PublicSessionData = {
   review?: "held" | "released" | "rejected"
   three_ds?: { form?: ThreeDsForm; result?: string }
   confirming?: true
+  /** A bank transfer, once the shopper said it is sent. */
+  transfer?: TransferCourse
 }
 
 export type AcquiringSession = {

@@ -1,6 +1,10 @@
 /** @type {import("tailwindcss").Config} */
 module.exports = {
-  content: ["./src/**/*.{ts,tsx}"],
-  theme: { extend: {} },
-  plugins: [],
+  darkMode: "class",
+  // Medusa's UI components take their look from its preset, as in the starter
+  presets: [require("@medusajs/ui-preset")],
+  content: [
+    "./src/**/*.{ts,tsx}",
+    "./node_modules/@medusajs/ui/dist/**/*.{js,jsx,ts,tsx}",
+  ],
 }

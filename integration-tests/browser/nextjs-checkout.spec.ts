@@ -1,19 +1,19 @@
 /*
- * The Next.js example (examples/nextjs-checkout) as merchants meet it: the
- * kit installed from its packed tarball, built for production and served
- * by `next start`, on a host of its own (shop.test) so the acquirer's pages
+ * The guide of docs/storefront.md as a merchant's storefront runs it: its
+ * every block written or applied onto a starter-shaped app
+ * (integration-tests/starter-shell, scripts/docs/nextjs-guide.ts), the kit
+ * installed from its packed tarball, built for production and served by
+ * `next start`, on a host of its own (shop.test) so the acquirer's pages
  * and Medusa (127.0.0.1) are another site and its SameSite=Strict cart
  * cookie stays behind on every way back. Four payments at a desktop and a
- * phone viewport, axe-core on each screen, a hosted payment whose
+ * phone viewport, axe-core on each page, a hosted payment whose
  * notification completes the cart before the shopper is back, and the card
- * paid by keyboard. The payment step lists the acquirer's methods for the
- * cart (a card of the card form, a wallet and, from 100.00, a bank transfer
- * on the hosted page): nextjs-payment-methods.cases.ts.
+ * and the wallet paid by keyboard. The payment step's methods and the bank
+ * transfer's pages: nextjs-payment-methods.cases.ts.
  */
 import type { Page } from "playwright-core"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
 import { eventually, ordersOf } from "../helpers/checkout"
-import { join } from "node:path"
 import { accessibilityViolations } from "../helpers/axe"
 import {
   compileDocsTypescript,
@@ -28,7 +28,9 @@ import { realBrowser, type ViewportName } from "../helpers/real-browser"
 import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
+  focused,
   nextjsPaymentMethodsCases,
+  tabTo,
   WALLET_PAGE,
 } from "./nextjs-payment-methods.cases"
 
@@ -111,6 +113,9 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     await page.getByLabel(method, { exact: true }).check()
     await page.getByRole("button", { name: "Continue to review" }).click()
     await page.getByRole("heading", { name: "Review" }).waitFor()
+    // the starter's step headings stand from the start: the review is open once its text shows
+    await page.waitForURL(/[?&]step=review\b/)
+    await page.getByText(/^By clicking “/).waitFor()
   }
 
   async function typeCard(page: Page, number: string) {
@@ -159,21 +164,34 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
     expect(packages).toContain("next")
   })
 
-  it("the TypeScript of docs/storefront.md compiles against the installed kit, under the starter's tsconfig", async () => {
-    const checked = await compileDocsTypescript(
-      join(shopfront.installed().dir, "app")
-    )
-    expect(checked.errors).toEqual([])
-    // the kit reference's snippets and the guide's new files
-    expect(checked.compiled).toBeGreaterThanOrEqual(19)
-    // edits inside the starter's own files and the backend's config, by their lines
-    expect(checked.inPlace).toHaveLength(11)
+  it("every block of the guide applies to the starter's files, and the app and the kit reference's snippets compile under the starter's tsconfig", async () => {
+    const { app, applied } = shopfront.installed()
+    // the files the guide adds, in its order; every other block edits a starter file in place
+    expect(
+      applied.filter((a) => a.action === "file").map((a) => a.path)
+    ).toEqual([
+      "src/lib/data/acquiring.ts",
+      "src/modules/checkout/components/acquiring-methods/index.tsx",
+      "src/modules/checkout/components/acquiring-card-button/index.tsx",
+      "src/app/[countryCode]/(checkout)/checkout/return/page.tsx",
+      "src/modules/checkout/components/acquiring-return/index.tsx",
+    ])
+    expect(
+      applied.filter((a) => ["replace", "after", "before"].includes(a.action))
+        .length
+    ).toBeGreaterThanOrEqual(15)
+    const checked = await compileDocsTypescript(app)
+    expect(checked.app).toEqual([])
+    expect(checked.reference).toEqual([])
+    expect(checked.snippets).toBeGreaterThanOrEqual(15)
   })
 
   it("the kit's types resolve under moduleResolution node, node16 and bundler", async () => {
-    expect(
-      await compileKitConsumers(join(shopfront.installed().dir, "app"))
-    ).toEqual({ node: [], node16: [], bundler: [] })
+    expect(await compileKitConsumers(shopfront.installed().app)).toEqual({
+      node: [],
+      node16: [],
+      bundler: [],
+    })
   })
 
   describe.each(["desktop", "phone"] as const)("on a %s", (viewport) => {
@@ -295,30 +313,6 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
   })
 
   describe("by keyboard alone", () => {
-    /** The element that has focus: its accessible role and name, as a screen reader says it. */
-    async function focused(page: Page): Promise<string> {
-      return page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null
-        if (!el || el === document.body) return "body"
-        const label =
-          (el as HTMLInputElement).labels?.[0]?.textContent ||
-          el.getAttribute("aria-label") ||
-          el.textContent ||
-          ""
-        return `${el.tagName.toLowerCase()}: ${label.trim()}`
-      })
-    }
-
-    async function tabTo(page: Page, target: string) {
-      for (let i = 0; i < 20; i++) {
-        if ((await focused(page)) === target) return
-        await page.keyboard.press("Tab")
-      }
-      throw new Error(
-        `Tab never reached ${target}; focus is on ${await focused(page)}`
-      )
-    }
-
     it("an empty Pay, a decline, then 3-D Secure: focus and what is said after every answer", async () => {
       const { shop, page } = await open("desktop")
       await untilReview(page, "Credit or debit card")

@@ -1,122 +1,81 @@
 /**
  * The TypeScript of docs/storefront.md, compiled as a storefront developer
- * would meet it: against the kit installed in a Next.js app, under Medusa's
- * Next.js starter's tsconfig (moduleResolution "node"). The kit reference's
- * snippets take the reader's own names from reader-globals.d.ts; the
- * guide's files land where the guide puts them, next to the starter's
- * shapes (starter-stubs/). Snippets that edit a starter file in place (no
- * import of their own) cannot compile alone and are named, not compiled.
+ * meets it, against the kit installed in the Next.js app the guide was
+ * applied to (scripts/docs/nextjs-guide.ts): the app's every file under
+ * Medusa's Next.js starter's tsconfig (moduleResolution "node", the guide's
+ * new files and its edits inside the starter's files among them), and the
+ * kit reference's snippets above the guide, which take the reader's own
+ * names from docs-reader-globals.d.ts.
  */
 import { execFile } from "node:child_process"
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
-import { dirname, join, resolve } from "node:path"
+import { join, resolve } from "node:path"
 import { promisify } from "node:util"
+import { docBlocks } from "../../scripts/docs/nextjs-guide"
 
 const ROOT = resolve(__dirname, "..", "..")
-const STUBS = join(__dirname, "starter-stubs")
-const GUIDE_HEADING = "## Medusa's Next.js starter storefront, step by step"
 
-export type DocBlock = {
-  line: number
-  code: string
-  /** Where the guide puts the file (`src/…`), for whole files of the guide. */
-  path?: string
-  /** A snippet that edits a starter file in place, or the backend's medusa-config: not compiled. */
-  inPlace: boolean
-}
-
-export function typescriptBlocks(markdownFile: string): DocBlock[] {
-  const text = readFileSync(markdownFile, "utf8")
-  const guideStart = text.indexOf(GUIDE_HEADING)
-  const blocks: DocBlock[] = []
-  for (const match of text.matchAll(/^```tsx?\n([\s\S]*?)^```/gm)) {
-    const at = match.index!
-    const before = text.slice(0, at).trimEnd().split("\n")
-    const lead = before[before.length - 1] ?? ""
-    const code = match[1]
-    const whole = /^("use (client|server)"|import )/m.test(code)
-    const path = lead.match(/`(src\/[^`]+\.tsx?)`/)?.[1]
-    const inGuide = guideStart >= 0 && at > guideStart
-    const backend = code.includes("medusa-config")
-    blocks.push({
-      line: before.length + 1,
-      code,
-      path: whole && inGuide ? path : undefined,
-      inPlace: backend || (inGuide && !whole),
-    })
-  }
-  return blocks
-}
-
-/** Compiles the document's blocks in `appDir` (an installed Next.js app); answers tsc's complaints, empty when it has none. */
-export async function compileDocsTypescript(
-  appDir: string,
-  markdownFile = join(ROOT, "docs", "storefront.md")
-): Promise<{ errors: string[]; compiled: number; inPlace: number[] }> {
-  const dir = join(appDir, "docs-check")
-  mkdirSync(dir, { recursive: true })
-  // the starter's src (its shapes), then the guide's files among them
-  cpSync(join(STUBS, "lib"), join(dir, "src", "lib"), { recursive: true })
-  cpSync(join(STUBS, "modules"), join(dir, "src", "modules"), {
-    recursive: true,
-  })
-  for (const declarations of ["medusa-ui.d.ts", "reader-globals.d.ts"])
-    cpSync(join(STUBS, declarations), join(dir, declarations))
-  const blocks = typescriptBlocks(markdownFile)
-  const compiled = blocks.filter((b) => !b.inPlace)
-  for (const block of compiled) {
-    const file = block.path
-      ? join(dir, block.path)
-      : join(dir, "reference", `line-${block.line}.tsx`)
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, block.path ? block.code : `${block.code}\nexport {}\n`)
-  }
-  writeFileSync(
-    join(dir, "tsconfig.json"),
-    JSON.stringify(
-      {
-        // the starter's compiler options; es2022 for the snippets' top-level await
-        compilerOptions: {
-          target: "es2022",
-          lib: ["dom", "dom.iterable", "esnext"],
-          allowJs: true,
-          skipLibCheck: true,
-          strict: true,
-          forceConsistentCasingInFileNames: true,
-          noEmit: true,
-          esModuleInterop: true,
-          module: "esnext",
-          moduleResolution: "node",
-          resolveJsonModule: true,
-          isolatedModules: true,
-          jsx: "preserve",
-          baseUrl: ".",
-          paths: {
-            "@lib/*": ["src/lib/*"],
-            "@modules/*": ["src/modules/*"],
-          },
-        },
-        include: ["**/*.ts", "**/*.tsx"],
-      },
-      null,
-      2
-    )
-  )
-  const tsc = join(appDir, "node_modules", "typescript", "bin", "tsc")
-  const errors = await promisify(execFile)(
-    process.execPath,
-    [tsc, "-p", join(dir, "tsconfig.json")],
-    { cwd: dir, maxBuffer: 16 * 1024 * 1024 }
-  ).then(
+/** tsc's complaints about a project, one line each; empty when it has none. */
+async function tsc(appDir: string, project: string): Promise<string[]> {
+  const bin = join(appDir, "node_modules", "typescript", "bin", "tsc")
+  return promisify(execFile)(process.execPath, [bin, "-p", project], {
+    cwd: appDir,
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
     () => [],
     (failed: { stdout?: string }) =>
       (failed.stdout ?? String(failed)).split("\n").filter((l) => l.trim())
   )
-  return {
-    errors,
-    compiled: compiled.length,
-    inPlace: blocks.filter((b) => b.inPlace).map((b) => b.line),
-  }
+}
+
+/**
+ * Compiles the app in `appDir` (an installed Next.js app with the guide
+ * applied) under its starter tsconfig, and the kit reference's snippets of
+ * the document beside it; answers tsc's complaints of each and how many
+ * snippets there were.
+ */
+export async function compileDocsTypescript(
+  appDir: string,
+  markdownFile = join(ROOT, "docs", "storefront.md")
+): Promise<{ app: string[]; reference: string[]; snippets: number }> {
+  // the app as the starter compiles it (its own tsconfig), the snippets' folder left out
+  writeFileSync(
+    join(appDir, "tsconfig.guide-check.json"),
+    JSON.stringify({
+      extends: "./tsconfig.json",
+      compilerOptions: { incremental: false },
+      exclude: ["node_modules", ".next", "docs-check", "kit-consumer-*"],
+    })
+  )
+  const app = await tsc(appDir, "tsconfig.guide-check.json")
+
+  const dir = join(appDir, "docs-check")
+  mkdirSync(dir, { recursive: true })
+  cpSync(
+    join(__dirname, "docs-reader-globals.d.ts"),
+    join(dir, "reader-globals.d.ts")
+  )
+  const snippets = docBlocks(readFileSync(markdownFile, "utf8")).filter(
+    // the Medusa app's config (guide: backend) is not the storefront's
+    (block) => !block.inGuide && !block.directive && /^tsx?$/.test(block.lang)
+  )
+  for (const block of snippets)
+    writeFileSync(
+      join(dir, `line-${block.line}.tsx`),
+      `${block.code}\nexport {}\n`
+    )
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      extends: "../tsconfig.json",
+      // es2022 for the snippets' top-level await
+      compilerOptions: { target: "es2022", incremental: false },
+      include: ["./**/*.ts", "./**/*.tsx"],
+      exclude: [],
+    })
+  )
+  const reference = await tsc(appDir, join("docs-check", "tsconfig.json"))
+  return { app, reference, snippets: snippets.length }
 }
 
 /** A storefront's file importing every entry of the kit, typed through each. */
@@ -139,7 +98,6 @@ export async function compileKitConsumers(
   appDir: string
 ): Promise<Record<string, string[]>> {
   const answers: Record<string, string[]> = {}
-  const tsc = join(appDir, "node_modules", "typescript", "bin", "tsc")
   for (const [resolution, module] of [
     ["node", "esnext"],
     ["node16", "node16"],
@@ -167,15 +125,7 @@ export async function compileKitConsumers(
         files: ["consumer.ts"],
       })
     )
-    answers[resolution] = await promisify(execFile)(
-      process.execPath,
-      [tsc, "-p", join(dir, "tsconfig.json")],
-      { cwd: dir }
-    ).then(
-      () => [],
-      (failed: { stdout?: string }) =>
-        (failed.stdout ?? String(failed)).split("\n").filter((l) => l.trim())
-    )
+    answers[resolution] = await tsc(appDir, join(dir, "tsconfig.json"))
   }
   return answers
 }

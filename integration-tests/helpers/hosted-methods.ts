@@ -17,6 +17,8 @@ import {
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 export function hostedMethods({ sandbox, backendUrl }: AcquiringSuite) {
   /** A hosted session opened on `method`, its page followed to the method's own page. */
   async function methodPage(shop: Shop, method: string, quantity = 1) {
@@ -81,15 +83,43 @@ export function hostedMethods({ sandbox, backendUrl }: AcquiringSuite) {
       200,
       "storefront session"
     )
+    // what the shopper is told: the amount, and until when the acquirer
+    // waits (the sandbox's 7 days from the transfer's request)
+    const [attempt] = (await shop.stored(page.session.id)).attempts
     expect(detail.payment_session).toMatchObject({
       status: "pending_authorization",
       data: {
         status: "pending_authorization",
         payment_method: "BANK_TRANSFER",
+        transfer: {
+          state: "awaited",
+          amount: "105.00",
+          currency: "USD",
+          awaited_until: new Date(
+            Date.parse(attempt.at) + 7 * DAY_MS
+          ).toISOString(),
+        },
       },
     })
+    const { transfer_awaited_at } = await sandbox.transaction(
+      page.tx.transaction_id
+    )
+    expect(Date.parse(transfer_awaited_at)).not.toBeNaN()
+    expect(
+      Date.parse(detail.payment_session.data.transfer.awaited_until)
+    ).toBeLessThanOrEqual(Date.parse(transfer_awaited_at) + 7 * DAY_MS)
     return { ...page, order }
   }
 
-  return { methodPage, awaitedTransfer }
+  /** The transfer's course as the storefront reads it, by the session route. */
+  async function transferCourse(shop: Shop, sessionId: string) {
+    const { payment_session } = expectStatus(
+      await shop.store.get(`/store/acquiring/payment-sessions/${sessionId}`),
+      200,
+      "storefront session"
+    )
+    return { status: payment_session.status, ...payment_session.data.transfer }
+  }
+
+  return { methodPage, awaitedTransfer, transferCourse }
 }

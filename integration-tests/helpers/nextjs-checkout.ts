@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process"
 import {
-  cpSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -9,17 +8,21 @@ import {
 } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { promisify } from "node:util"
 import { freeLoopbackPort } from "../../dev/local-stack/database"
+import {
+  applyGuide,
+  GUIDE,
+  readTree,
+  SHELL,
+  writeTree,
+  type Applied,
+} from "../../scripts/docs/nextjs-guide"
 
 const ROOT = resolve(__dirname, "..", "..")
-const EXAMPLE = join(ROOT, "examples", "nextjs-checkout")
 const KIT = join(ROOT, "packages", "storefront")
 const ARTEFACTS = join(ROOT, ".artifacts")
 /** The storefront's host name: another site than the backend's 127.0.0.1, as a real shop's are. */
 export const SHOP_HOST = "shop.test"
-
-const exec = promisify(execFile)
 
 /** Medusa's server and the plugin: a storefront's tree holds none of them (the kit's own tree holds nothing at all). */
 export const SERVER_PACKAGES = [
@@ -28,8 +31,63 @@ export const SERVER_PACKAGES = [
   "medusa-payment-acquiring",
 ]
 
+/**
+ * How long each step of the install may take before it is stopped and named
+ * as the one that ran out: many times what it takes on a busy 2-core machine
+ * with a warm npm cache (pack 2 s, install about 30 s, build about 100 s),
+ * so a machine three times slower, or a cold cache, still finishes.
+ */
+export const STEP_BUDGETS_MS = {
+  "npm pack": 5 * 60_000,
+  "npm install": 20 * 60_000,
+  "npm ls": 5 * 60_000,
+  "next build": 30 * 60_000,
+}
+type Step = keyof typeof STEP_BUDGETS_MS
+/** The whole install's hook: the steps' budgets and a margin, so a step's own budget names it first. */
+export const INSTALL_BUDGET_MS =
+  Object.values(STEP_BUDGETS_MS).reduce((sum, ms) => sum + ms, 0) + 60_000
+
+/** Runs one step of the install; past its budget it is stopped and the error names it. */
+function run(
+  step: Step,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<string> {
+  const budget = STEP_BUDGETS_MS[step]
+  return new Promise((done, failed) => {
+    execFile(
+      command,
+      args,
+      {
+        cwd,
+        env,
+        timeout: budget,
+        killSignal: "SIGKILL",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        if (!error) return done(stdout)
+        failed(
+          new Error(
+            (error as { killed?: boolean }).killed
+              ? `${step} ran out of its budget (${budget / 60_000} minutes) in ${cwd}`
+              : `${step} failed: ${error.message}\n${stdout}\n${stderr}`
+          )
+        )
+      }
+    )
+  })
+}
+
 export type InstalledApp = {
   dir: string
+  /** The app: the starter shell with the guide applied. */
+  app: string
+  /** What each block of the guide did. */
+  applied: Applied[]
   /** Every package in the app's tree (npm ls --all), by name. */
   packages: string[]
   /** Of those, what the kit's own tree holds. */
@@ -51,53 +109,57 @@ function namesOf(tree: {
 }
 
 /**
- * The example as a merchant's storefront gets it: copied out of the
- * repository, the kit packed and installed from its tarball (no link to the
- * repository's node_modules), then built for production once.
+ * The guide's own code as a merchant's storefront gets it: every block of
+ * docs/storefront.md's guide written or applied onto the starter shell
+ * (scripts/docs/nextjs-guide.ts), the kit packed and installed from its
+ * tarball (no link to the repository's node_modules), then built for
+ * production once.
  */
 export async function installAndBuild(): Promise<InstalledApp> {
   const dir = mkdtempSync(join(tmpdir(), "acquiring-nextjs-"))
+  const shell = readTree(SHELL)
+  shell.delete("README.md")
+  const { files, applied } = applyGuide(shell, readFileSync(GUIDE, "utf8"))
+  const app = join(dir, "app")
+  writeTree(app, files)
   // --ignore-scripts: the run's `npm run build` built the kit; its prepack
   // would rebuild dist/ while other specs read it
-  const { stdout: packed } = await exec(
+  const packed = await run(
+    "npm pack",
     "npm",
     ["pack", KIT, "--pack-destination", dir, "--json", "--ignore-scripts"],
-    { cwd: dir }
+    dir
   )
   const tarball = join(dir, JSON.parse(packed)[0].filename)
-  const app = join(dir, "app")
-  cpSync(EXAMPLE, app, {
-    recursive: true,
-    // what a developer's own runs of the example leave behind is not part of it
-    filter: (path) =>
-      !/[\\/](node_modules|\.next|package-lock\.json)([\\/]|$)/.test(path),
-  })
   const manifestPath = join(app, "package.json")
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"))
   manifest.dependencies["medusa-payment-acquiring-storefront"] =
     `file:${tarball}`
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2))
-  await exec(
+  await run(
+    "npm install",
     "npm",
     ["install", "--no-audit", "--no-fund", "--prefer-offline"],
-    { cwd: app, maxBuffer: 32 * 1024 * 1024 }
+    app
   )
-  const { stdout: tree } = await exec("npm", ["ls", "--all", "--json"], {
-    cwd: app,
-    maxBuffer: 32 * 1024 * 1024,
-  })
-  const parsed = JSON.parse(tree)
+  const parsed = JSON.parse(
+    await run("npm ls", "npm", ["ls", "--all", "--json"], app)
+  )
   const kit = parsed.dependencies?.["medusa-payment-acquiring-storefront"] ?? {}
   // the app's own React, which the kit names as a peer, is not the kit's to bring
   const peers = Object.keys(
     JSON.parse(readFileSync(join(KIT, "package.json"), "utf8"))
       .peerDependencies ?? {}
   )
-  await exec("npx", ["--no-install", "next", "build"], {
-    cwd: app,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    maxBuffer: 32 * 1024 * 1024,
-  })
+  // built without the publishable key: each test's server reads its own when it starts
+  const { NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: _key, ...buildEnv } = process.env
+  await run(
+    "next build",
+    process.execPath,
+    [join(app, "node_modules", "next", "dist", "bin", "next"), "build"],
+    app,
+    { ...buildEnv, NEXT_TELEMETRY_DISABLED: "1" }
+  )
   const packages = [...namesOf(parsed)].sort()
   // what the install brought, for the notes (git-ignored)
   mkdirSync(ARTEFACTS, { recursive: true })
@@ -107,6 +169,8 @@ export async function installAndBuild(): Promise<InstalledApp> {
   )
   return {
     dir,
+    app,
+    applied,
     packages,
     kitTree: [...namesOf(kit)].filter((name) => !peers.includes(name)).sort(),
   }
@@ -124,7 +188,7 @@ export async function startNext(
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      join(app, "app", "node_modules", "next", "dist", "bin", "next"),
+      join(app, "node_modules", "next", "dist", "bin", "next"),
       "start",
       "-H",
       "127.0.0.1",
@@ -132,7 +196,7 @@ export async function startNext(
       String(port),
     ],
     {
-      cwd: join(app, "app"),
+      cwd: app,
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -177,7 +241,7 @@ export async function startNext(
 }
 
 /**
- * The example, installed and built before Medusa boots (call before
+ * The guide's app, installed and built before Medusa boots (call before
  * acquiringSuite): the provider's return URL names its address. `serve`
  * starts it for one test's store (each test seeds its own publishable key).
  */
@@ -189,7 +253,7 @@ export function nextjsCheckout() {
     port = await freeLoopbackPort()
     process.env.ACQUIRING_STOREFRONT_URL = `http://${SHOP_HOST}:${port}`
     installed = await installAndBuild()
-  }, 300_000)
+  }, INSTALL_BUDGET_MS)
   afterEach(async () => {
     await server?.stop()
     server = undefined
@@ -206,11 +270,11 @@ export function nextjsCheckout() {
       publishableKey: string
       salesChannelId: string
     }): Promise<string> {
-      server = await startNext(installed!.dir, port, {
+      server = await startNext(installed!.app, port, {
         MEDUSA_BACKEND_URL: env.backendUrl,
-        MEDUSA_PUBLISHABLE_KEY: env.publishableKey,
+        NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: env.publishableKey,
         MEDUSA_SALES_CHANNEL_ID: env.salesChannelId,
-        STOREFRONT_URL: `http://${SHOP_HOST}:${port}`,
+        NEXT_PUBLIC_BASE_URL: `http://${SHOP_HOST}:${port}`,
       })
       return server.url
     },

@@ -50,7 +50,7 @@ acquiringSuite((suite) => {
   const codes = (answer: { payment_methods: { code: string }[] }) =>
     answer.payment_methods.map((m) => m.code)
 
-  const { methodPage, awaitedTransfer } = hostedMethods(suite)
+  const { methodPage, awaitedTransfer, transferCourse } = hostedMethods(suite)
 
   it("recommends the acquirer's methods per cart, bank transfer from 100.00, asking once per cart and amount", async () => {
     const shop = await openShop()
@@ -206,7 +206,7 @@ acquiringSuite((suite) => {
 
   it("makes the order while a bank transfer is awaited and records it paid, captured once, when the money arrives", async () => {
     const shop = await openShop()
-    const { order, tx } = await awaitedTransfer(shop)
+    const { order, tx, session } = await awaitedTransfer(shop)
     await sandbox.receiveTransfer(tx.transaction_id)
     await eventually(
       "the arrived transfer to be recorded on the order",
@@ -237,11 +237,17 @@ acquiringSuite((suite) => {
     expect(books.payment_status).toBe("captured")
     expect(Number(books.summary.pending_difference)).toBe(0)
     expect(Number(books.summary.paid_total)).toBe(105)
+    // the storefront's page for the transfer can tell it arrived
+    expect(await transferCourse(shop, session.id)).toMatchObject({
+      status: "captured",
+      state: "received",
+      amount: "105.00",
+    })
   })
 
   it("cancels the order with a notice in the admin's feed when the transfer lapses", async () => {
     const shop = await openShop()
-    const { order, tx } = await awaitedTransfer(shop)
+    const { order, tx, session } = await awaitedTransfer(shop)
     await sandbox.lapseTransfer(tx.transaction_id)
     const cancelled = await eventually(
       "the order to be cancelled",
@@ -262,6 +268,11 @@ acquiringSuite((suite) => {
           String(n.data?.description).startsWith(`Order #${order.display_id}:`)
       )
     ).toHaveLength(1)
+    // the storefront's page for the transfer can say it lapsed, not "failed"
+    // (Medusa's cancel ends the session canceled, as for a voided one)
+    expect(await transferCourse(shop, session.id)).toMatchObject({
+      state: "lapsed",
+    })
   })
 
   it("records an arrived transfer once, whether the job or a repeated notification sees it first", async () => {
@@ -304,7 +315,7 @@ acquiringSuite((suite) => {
 
   it("voids an awaited transfer at the acquirer when the merchant cancels its order, so money sent later is refused", async () => {
     const shop = await openShop()
-    const { order, tx } = await awaitedTransfer(shop)
+    const { order, tx, session } = await awaitedTransfer(shop)
     expectStatus(
       await shop.admin.post(`/admin/orders/${order.id}/cancel`, {}),
       200,
@@ -325,5 +336,9 @@ acquiringSuite((suite) => {
     const cancelled = await adminOrder(shop, order.id)
     expect(cancelled.status).toBe("canceled")
     expect(cancelled.payment_collections[0].payments ?? []).toEqual([])
+    expect(await transferCourse(shop, session.id)).toMatchObject({
+      status: "canceled",
+      state: "voided",
+    })
   })
 })

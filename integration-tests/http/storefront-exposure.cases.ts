@@ -13,7 +13,9 @@ import {
   type Shop,
 } from "../helpers/acquiring-suite"
 import {
+  adminOrder,
   cartWithSession,
+  eventually,
   expectOrder,
   hostedCardFields,
   openHostedPage,
@@ -24,6 +26,7 @@ import {
   otherChannelKey,
   storeAs,
 } from "../helpers/store-callers"
+import { hostedMethods } from "../helpers/hosted-methods"
 import { CARDS } from "../helpers/test-cards"
 
 /** What Medusa may keep in a session's or payment's `data`: the storefront view. */
@@ -36,6 +39,7 @@ const VIEW_KEYS = [
   "review",
   "three_ds",
   "confirming",
+  "transfer",
 ]
 
 /** The user agent the session-creation request sends (dev/store-client/storefront.ts). */
@@ -52,12 +56,10 @@ type Caller = { who: string; store: HttpClient }
  * out the plugin's private state: by key, or by value (order numbers,
  * transaction ids, the shopper's IP, user agent and e-mail).
  */
-export function storefrontExposureCases({
-  openShop,
-  backendUrl,
-  container,
-  databaseUrl,
-}: AcquiringSuite): void {
+export function storefrontExposureCases(suite: AcquiringSuite): void {
+  const { openShop, backendUrl, container, databaseUrl, sandbox } = suite
+  const { awaitedTransfer } = hostedMethods(suite)
+
   /** Every `data` object under payment sessions and payments in an answer. */
   function dataObjects(body: unknown): Record<string, unknown>[] {
     const found: Record<string, unknown>[] = []
@@ -306,6 +308,29 @@ export function storefrontExposureCases({
       ...target,
       orderId: order.id,
     })
+  })
+
+  it("hosted page: a bank transfer awaited with its order, then lapsed", async () => {
+    const shop = ownerOf(await openShop())
+    const callers = await callersOf(shop)
+    const { cart, session, order, tx } = await awaitedTransfer(shop)
+    const target = {
+      cartId: cart.id,
+      sessionIds: [session.id],
+      callers,
+      orderId: order.id,
+    }
+    await expectNothingPrivate(shop, "transfer awaited", target)
+    await sandbox.lapseTransfer(tx.transaction_id)
+    await eventually(
+      "the order cancelled",
+      async () =>
+        (await adminOrder(shop, order.id)).status === "canceled"
+          ? true
+          : undefined,
+      30_000
+    )
+    await expectNothingPrivate(shop, "transfer lapsed", target)
   })
 
   it("hosted page: the answer that creates the session", async () => {

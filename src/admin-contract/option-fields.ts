@@ -127,7 +127,7 @@ export const OPTION_FIELDS = {
   authorisation_lifetime_days: positiveInt
     .max(365, "must be at most 365")
     .default(7),
-  /** Days the acquirer awaits a bank transfer before it lapses (wire contract DECISION: 7; acquirers differ). */
+  /** Days the acquirer awaits a bank transfer's money before it lapses the payment (wire contract DECISION: 7; acquirers differ). */
   transfer_lifetime_days: positiveInt
     .max(365, "must be at most 365")
     .default(7),

@@ -144,8 +144,8 @@ export async function transfersOfOrder(
       const rules = await transferRules(container, session.provider_id, data)
       const status = statusOf(session, data)
       if (!status || !isDelayed(data.payment_method, rules.delayed)) return null
-      const at = paymentAttempt(data)?.at
-      const since = at ? new Date(at) : null
+      const attempt = paymentAttempt(data)
+      const since = attempt?.at ? new Date(attempt.at) : null
       const currency = session.currency_code.toUpperCase()
       return {
         payment_session_id: session.id,
@@ -157,11 +157,14 @@ export async function transfersOfOrder(
         currency,
         payment_method: (data.payment_method ?? "BANK_TRANSFER").toUpperCase(),
         since: since?.toISOString() ?? null,
-        until: since
-          ? new Date(
-              since.getTime() + rules.lifetimeDays * DAY_MS
-            ).toISOString()
-          : null,
+        // stamped on the attempt when it began to be awaited (what the shopper was told); computed for older attempts
+        until:
+          attempt?.awaited_until ??
+          (since
+            ? new Date(
+                since.getTime() + rules.lifetimeDays * DAY_MS
+              ).toISOString()
+            : null),
       } satisfies OrderTransferView
     })
   )

@@ -56,6 +56,7 @@ export async function releaseAwaitedTransfers(
       await saveSessionData(container, session, {
         ...released,
         status: "canceled",
+        transfer_voided: true,
       })
     })
 }

@@ -26,6 +26,7 @@ export function rulesOf(core: Pick<ProviderCore, "options">) {
     delayed: {
       methods: core.options.payment_methods.delayed,
       awaiting_code: core.options.payment_methods.awaiting_code,
+      lifetime_days: core.options.transfer_lifetime_days,
     },
   }
 }

@@ -65,6 +65,12 @@ export const AttemptSchema = z.object({
    * query. The authorisation lapses from here (see authorization-lifetime.ts).
    */
   authorized_at: z.string().optional(),
+  /**
+   * ISO time the acquirer lapses the bank transfer this attempt awaits,
+   * unless its money has arrived: the request's time plus the transfer
+   * lifetime. Kept after the transfer ends: the attempt was a transfer.
+   */
+  awaited_until: z.string().optional(),
   transaction_id: z.string().optional(),
   /** opaque per-attempt token for browser-facing URLs */
   token: z.string().optional(),
@@ -153,6 +159,8 @@ export const SessionDataSchema = z.object({
   capture_due: z.enum(["fulfilment", "shipment"]).optional(),
   /** order cancelled: the void is retried until the acquirer confirms it */
   void_pending: z.boolean().optional(),
+  /** a bank transfer voided because its order was cancelled while the money was awaited (it did not lapse) */
+  transfer_voided: z.boolean().optional(),
   /** asked by the storefront, started by the acquirer, cancelled by the merchant */
   subscription: SubscriptionSchema.optional(),
   /** the admin account the payment began with (id null: medusa-config alone); later operations use it */

@@ -35,7 +35,11 @@ const moduleStates: SessionStates = {
  * key the plugin ever wrote there is named, undefined when it has no value,
  * so nothing of an earlier write (or of the old shape) survives.
  */
-const WRITTEN_KEYS = [...Object.keys(SessionDataSchema.shape), "intake"]
+const WRITTEN_KEYS = [
+  ...Object.keys(SessionDataSchema.shape),
+  ...STOREFRONT_VIEW_KEYS,
+  "intake",
+]
 
 /** What Medusa stores as `data`: the storefront view and the session id, safe for any route of Medusa to return. */
 export function medusaData(data: SessionData): Record<string, unknown> {
@@ -47,7 +51,6 @@ export function medusaData(data: SessionData): Record<string, unknown> {
   )
   return {
     ...blanked,
-    confirming: undefined,
     session_id: data.session_id,
     ...view,
     ...(view.three_ds

@@ -99,11 +99,21 @@ export interface DelayedMethods {
   methods: readonly string[]
   /** result code of a delayed payment awaiting the money */
   awaiting_code: string
+  /** days the acquirer awaits the money before it lapses the payment; 7 when not given */
+  lifetime_days?: number
 }
 
 const DEFAULT_DELAYED: DelayedMethods = {
   methods: ["BANK_TRANSFER"],
   awaiting_code: "P0001",
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** When an awaited transfer requested at `at` lapses at the acquirer (its lifetime, 7 days by default). */
+export function transferDeadline(at: string, delayed?: DelayedMethods): string {
+  const days = (delayed ?? DEFAULT_DELAYED).lifetime_days ?? 7
+  return new Date(Date.parse(at) + days * DAY_MS).toISOString()
 }
 
 export function isDelayed(

@@ -4,6 +4,7 @@
  */
 import type { SessionData } from "./session-data"
 import { unsettledAttempts } from "./session-data"
+import { transferCourse, type TransferCourse } from "./transfer-course"
 
 export interface StorefrontView {
   status: NonNullable<SessionData["status"]>
@@ -20,6 +21,8 @@ export interface StorefrontView {
   confirming?: true
   /** the customer's saved card that paid, or the one this payment kept (never its token) */
   saved_card_id?: string
+  /** a bank transfer: what to send, until when, and how it ended */
+  transfer?: TransferCourse
 }
 
 /** The view's keys, for code that filters data down to it. */
@@ -32,6 +35,7 @@ export const STOREFRONT_VIEW_KEYS = [
   "three_ds",
   "confirming",
   "saved_card_id",
+  "transfer",
 ] as const satisfies readonly (keyof StorefrontView)[]
 
 export function storefrontView(data: SessionData): StorefrontView {
@@ -48,6 +52,8 @@ export function storefrontView(data: SessionData): StorefrontView {
     }
   }
   if (data.saved_card?.id) view.saved_card_id = data.saved_card.id
+  const transfer = transferCourse(data)
+  if (transfer) view.transfer = transfer
   if (view.status === "pending" && unsettledAttempts(data).length)
     view.confirming = true
   return view

@@ -25,6 +25,7 @@ import {
   queryMeaning,
   resultMeaning,
   sessionStatusOf,
+  transferDeadline,
   type DelayedMethods,
   type StatusCodeOverrides,
 } from "./status-meaning"
@@ -100,6 +101,20 @@ export function withAttempt(
 function stampAuthorized(attempt: Attempt): Attempt {
   if (attempt.state !== "authorized" || attempt.authorized_at) return attempt
   return { ...attempt, authorized_at: attempt.at }
+}
+
+/** An attempt that became an awaited transfer keeps until when the acquirer awaits its money. */
+function stampAwaited(
+  data: SessionData,
+  orderNo: string,
+  rules: TransitionRules
+): SessionData {
+  const attempt = data.attempts?.find((a) => a.order_no === orderNo)
+  if (attempt?.state !== "awaiting_transfer" || attempt.awaited_until)
+    return data
+  return withAttempt(data, orderNo, {
+    awaited_until: transferDeadline(attempt.at, rules.delayed),
+  })
 }
 
 /** Status and order number follow the payment attempt. */
@@ -193,10 +208,16 @@ export function applyResult(
     !canMove(attempt.state, incoming.state)
   )
     return data
-  let next = withAttempt(data, orderNo, {
-    state: incoming.state,
-    ...(result.transaction_id ? { transaction_id: result.transaction_id } : {}),
-  })
+  let next = stampAwaited(
+    withAttempt(data, orderNo, {
+      state: incoming.state,
+      ...(result.transaction_id
+        ? { transaction_id: result.transaction_id }
+        : {}),
+    }),
+    orderNo,
+    rules
+  )
   if (next.order_no !== orderNo) return next
   next = {
     ...next,
@@ -271,10 +292,16 @@ export function applyQuery(
   let next = data
   if (meaning.state !== attempt.state) {
     if (!canMove(attempt.state, meaning.state)) return data
-    next = withAttempt(data, orderNo, {
-      state: meaning.state,
-      ...(entry.transaction_id ? { transaction_id: entry.transaction_id } : {}),
-    })
+    next = stampAwaited(
+      withAttempt(data, orderNo, {
+        state: meaning.state,
+        ...(entry.transaction_id
+          ? { transaction_id: entry.transaction_id }
+          : {}),
+      }),
+      orderNo,
+      rules
+    )
   } else if (entry.transaction_id && !attempt.transaction_id) {
     next = withAttempt(data, orderNo, { transaction_id: entry.transaction_id })
   }

@@ -61,6 +61,14 @@ describe("PaymentMethodList", () => {
     expect(new Set(radios.map((r) => r.getAttribute("name"))).size).toBe(1)
   })
 
+  it("puts no label after an input, where a floating-label rule (`input:not(:placeholder-shown) ~ label`) would shrink it", () => {
+    const { container } = render(<Chooser />)
+    expect(container.querySelectorAll("input ~ label")).toHaveLength(0)
+    expect(
+      container.querySelectorAll("label > input[type=radio]")
+    ).toHaveLength(3)
+  })
+
   it("describes a known method by the kit's hint and an unknown one by nothing", () => {
     render(<Chooser />)
     expect(

@@ -46,17 +46,18 @@ export function PaymentMethodList(props: PaymentMethodListProps) {
             className="acquiring-payment-method"
             key={`${method.provider_id} ${method.code}`}
           >
-            <input
-              type="radio"
-              id={id}
-              name={name}
-              value={method.code}
-              checked={props.value === method.code}
-              onChange={() => props.onChange(method)}
-              aria-describedby={hint ? `${id}-hint` : undefined}
-            />
-            <label htmlFor={id} className="acquiring-payment-method-label">
-              {method.display_name}
+            {/* the radio inside its label: a storefront's `input ~ label` rule (a floating label) never reaches it */}
+            <label className="acquiring-payment-method-label">
+              <input
+                type="radio"
+                id={id}
+                name={name}
+                value={method.code}
+                checked={props.value === method.code}
+                onChange={() => props.onChange(method)}
+                aria-describedby={hint ? `${id}-hint` : undefined}
+              />
+              <span>{method.display_name}</span>
             </label>
             {hint ? (
               <p id={`${id}-hint`} className="acquiring-payment-method-hint">

@@ -1,23 +1,27 @@
 "use server"
 
+import { sdk } from "@lib/config"
 import {
   fetchTransport,
   type StoreAnswer,
+  type StoreMethod,
 } from "medusa-payment-acquiring-storefront"
-import { getCartId, removeCartId } from "@lib/data/cookies"
+import { revalidateTag } from "next/cache"
+import { getAuthHeaders, getCacheTag, getCartId, removeCartId } from "./cookies"
 
-// Only the plugin's session, return, provider-availability and payment-method routes: this action must not become an open proxy.
+// Only the plugin's session, return, provider, payment-method and saved-card
+// routes: this action must not become an open proxy.
 const ACQUIRING_ROUTE =
-  /^\/store\/acquiring\/(payment-sessions\/[^/]+(\/(card|hosted-page))?|returns\/[0-9a-f]{24}|carts\/[^/]+\/payment-(providers|methods))$/
+  /^\/store\/acquiring\/(payment-sessions\/[^/]+(\/(card|hosted-page))?|returns\/[0-9a-f]{24}|carts\/[^/]+\/payment-(providers|methods)|saved-cards(\/[^/]+)?)$/
 
 const store = fetchTransport({
   baseUrl: process.env.MEDUSA_BACKEND_URL ?? "http://localhost:9000",
-  publishableKey: process.env.MEDUSA_PUBLISHABLE_KEY ?? "",
+  publishableKey: process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY ?? "",
+  headers: async () => ({ ...(await getAuthHeaders()) }),
 })
 
-/** The kit's transport, run on the Next.js server: the card goes from the browser to this server to Medusa, in memory only. */
 export async function acquiringRequest(
-  method: "GET" | "POST",
+  method: StoreMethod, // "GET" | "POST" | "DELETE" (deleting a saved card)
   path: string,
   body?: unknown
 ): Promise<StoreAnswer> {
@@ -25,12 +29,47 @@ export async function acquiringRequest(
   return store(method, path, body)
 }
 
-/**
- * The acquirer's notification may have made the cart an order before the
- * shopper is back: the return page then drops its id from the cookie, or
- * the shop would go on adding to a completed cart. Only that cart's id:
- * the shopper may have started another since.
- */
+// The starter caches the cart; the plugin changes its session (a hosted page
+// given up, a failed 3-D Secure) without the starter knowing: forget the copy.
+export async function forgetCachedCart(): Promise<void> {
+  revalidateTag(await getCacheTag("carts"))
+}
+
+// The cart became an order behind the starter's back (the acquirer's
+// notification, or a bank transfer's order below): drop its id from the
+// cookie, as placeOrder does, or the header keeps "Cart (1)" and Add to cart
+// fails on the completed cart. The order's cached copy is stale too.
 export async function forgetCompletedCart(cartId: string): Promise<void> {
   if ((await getCartId()) === cartId) await removeCartId()
+  revalidateTag(await getCacheTag("carts"))
+  revalidateTag(await getCacheTag("orders"))
+}
+
+// A bank transfer's order. While the money is awaited Medusa makes the order
+// without a payment (pending_authorization): the cart is completed here,
+// unless its order exists already, with no redirect to the starter's
+// confirmation ("placed successfully"), so the return page can say what to
+// send. Answers the order's id and number, or Medusa's refusal.
+export async function transferOrder(
+  cartId: string,
+  orderId: string | null
+): Promise<{ id: string; number: string } | { error: string }> {
+  const headers = { ...(await getAuthHeaders()) }
+  try {
+    let id = orderId
+    if (!id) {
+      const made = await sdk.store.cart.complete(cartId, {}, headers)
+      if (made.type !== "order") return { error: made.error.message }
+      id = made.order.id
+    }
+    await forgetCompletedCart(cartId)
+    const { order } = await sdk.store.order.retrieve(
+      id,
+      { fields: "id,display_id" },
+      headers
+    )
+    return { id: order.id, number: `#${order.display_id}` }
+  } catch (error) {
+    return { error: (error as Error).message }
+  }
 }
