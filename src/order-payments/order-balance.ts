@@ -14,14 +14,11 @@
  * transactions do not hold yet (by its id) is counted here.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { roundAmount, toDecimal } from "../gateway/money/amount"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { exactAmountOf } from "../money/medusa-amount"
+import { readOrderGraph } from "./order-graph"
 import {
   CartSnapshotSchema,
   SNAPSHOT_ADDRESS_FIELDS,
@@ -232,18 +229,7 @@ export async function readOrderBalance(
   container: MedusaContainer,
   orderId: string
 ): Promise<OrderBalance> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ORDER_FIELDS,
-    filters: { id: orderId },
-  })
-  const order = data[0] as OrderRow | undefined
-  if (!order)
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `Order ${orderId} was not found`
-    )
+  const order = await readOrderGraph<OrderRow>(container, orderId, ORDER_FIELDS)
   const currency = order.currency_code.toUpperCase()
   const collections = present(order.payment_collections)
   const awaited = awaitedSessions(order)

@@ -13,10 +13,7 @@
  */
 import { createHash } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { readOrderGraph } from "./order-graph"
 import { acquiringModule } from "../modules/acquiring/module-access"
 
 const ORDER_FIELDS = [
@@ -63,18 +60,7 @@ export async function orderMoneyVersion(
   container: MedusaContainer,
   orderId: string
 ): Promise<string> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ORDER_FIELDS,
-    filters: { id: orderId },
-  })
-  const order = data[0] as OrderRow | undefined
-  if (!order)
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `Order ${orderId} was not found`
-    )
+  const order = await readOrderGraph<OrderRow>(container, orderId, ORDER_FIELDS)
   const collections = (order.payment_collections ?? []).filter(Boolean)
   const sessionIds = collections.flatMap((c) => ids(c?.payment_sessions))
   const paymentIds = collections.flatMap((c) => ids(c?.payments))
