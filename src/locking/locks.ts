@@ -29,6 +29,11 @@ export function orderPaymentLockKey(orderId: string): string {
   return `acquiring:order-payment-link:${orderId}`
 }
 
+/** One catch-up of deferred work at a time across the store (reconciliation/catch-up.ts). */
+export function catchUpLockKey(): string {
+  return `acquiring:catch-up`
+}
+
 /** One action at a time on a payment session (card, hosted page, browser return). */
 export function withSessionLock<T>(
   scope: MedusaContainer,
