@@ -90,7 +90,7 @@ describe("what the admin is told about the other instances", () => {
     expect(fault.reason).toMatch(
       /notifications, captures on fulfilment or shipment/
     )
-    expect(fault.reason).toMatch(/reconcile job finishes them/)
+    expect(fault.reason).toMatch(/catches up on them at once\./)
     expect(health.background.warning).toBeNull()
   })
 

@@ -112,7 +112,7 @@ export function instanceFaultText(
       ? `${subject} cannot decrypt the sign key of the account "${wrong[1]}": its ACQUIRING_SETTINGS_KEY is not the one the key was stored with; give ${it} the same value as the other instances and restart ${it}.`
       : `${subject} reports: ${reason.replace(/\.?$/, ".")}`
   const then = doesBackgroundWork(role)
-    ? ` Until then ${WAITING_WORK} wait on ${it}; once it is fixed the reconcile job finishes them.`
+    ? ` Until then ${WAITING_WORK} wait on ${it}; once it is fixed it catches up on them at once.`
     : ` Card payments reaching ${it} are refused until then.`
   return what + then
 }
