@@ -146,13 +146,22 @@ async function deferredNotifications(
 async function dueCaptures(container: MedusaContainer): Promise<number> {
   const sessionIds = await acquiringModule().sessionsWithCaptureDue(BATCH)
   if (!sessionIds.length) return 0
-  const payments = await paymentModule(container).listPayments(
+  const select = ["id", "provider_id", "data", "captured_at", "canceled_at"]
+  const listed = await paymentModule(container).listPayments(
     { payment_session_id: sessionIds },
-    { select: ["id", "provider_id", "data", "captured_at", "canceled_at"] }
+    { select }
+  )
+  const open = listed.filter((p) => !p.captured_at && !p.canceled_at)
+  if (!open.length) return 0
+  // as the job does: what the acquirer made (a lost answer's capture) is recorded first, only the rest is sent
+  await reconcilePayments(container, open)
+  const still = await paymentModule(container).listPayments(
+    { id: open.map((p) => p.id) },
+    { select }
   )
   const outcomes = await retryLostCaptures(
     container,
-    payments.filter((p) => !p.captured_at && !p.canceled_at)
+    still.filter((p) => !p.captured_at && !p.canceled_at)
   )
   return outcomes.filter((o) => o.outcome === "captured").length
 }
