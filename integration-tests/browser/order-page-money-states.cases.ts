@@ -5,11 +5,16 @@ import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import {
   acquiringPaymentDetail,
   adminOrder,
+  eventually,
   placeDirectOrder,
 } from "../helpers/checkout"
 import { hostedMethods } from "../helpers/hosted-methods"
 import { linksPath } from "../helpers/payment-links"
-import { editOrder, setFirstItemQuantity } from "../helpers/order-edits"
+import {
+  editOrder,
+  requestEdit,
+  setFirstItemQuantity,
+} from "../helpers/order-edits"
 import { notificationsProcessed } from "../helpers/settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { capturedOrder, totalPaidReads } from "./order-widget-money.cases"
@@ -214,6 +219,53 @@ export function orderPageMoneyStatesCases(
     await captured.scrollIntoViewIfNeeded()
     expect(await pluginA11y(page)).toEqual([])
     await admin.screenshot("order-lowered-captured")
+  })
+
+  it("an edit captured for and not confirmed: the widget says what was captured and released and that the edit waits; confirmed, the block goes without a reload", async () => {
+    const shop = await openShop()
+    // two items of 10.00 and 5.00 shipping: 25.00 authorised, an edit to one item requested
+    const { order } = await placeDirectOrder(shop, { quantity: 2 })
+    await notificationsProcessed(suite)
+    await requestEdit(shop, order.id, setFirstItemQuantity(shop, order.id, 1))
+    // what a confirm refused after its capture went through leaves: 15.00 captured for the edit, the edit open
+    const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
+      .payments
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {
+        amount: 15,
+      }),
+      200,
+      "capture 15.00 while the edit is open"
+    )
+    await eventually("the edit waiting on the payment's answer", async () =>
+      (await acquiringPaymentDetail(shop, payment.id)).order_change
+        ? true
+        : undefined
+    )
+
+    const { page, widget } = await openOrder(order.id)
+    const waiting = widget.getByTestId("order-change-waiting")
+    await waiting.waitFor({ timeout: FOLLOWS_MS })
+    await expect(waiting.textContent()).resolves.toMatch(
+      /^Order edit waiting for its confirmThe order edit begun .+ was not confirmed: 15\.00 USD was captured for it and 10\.00 USD released to the customer\.Until it is confirmed, Medusa keeps the order at its total before the order edit \(25\.00 USD\).*Confirm the order edit again to bring the order to 15\.00 USD/
+    )
+    // no link offered for the old total's 10.00
+    expect(
+      await widget.getByRole("button", { name: "Create payment link" }).count()
+    ).toBe(0)
+    await waiting.scrollIntoViewIfNeeded()
+    expect(await pluginA11y(page)).toEqual([])
+    await admin.screenshot("order-edit-waiting-for-confirm")
+
+    // confirmed (here by another admin): the block goes, the order at 15.00 captured
+    expectStatus(
+      await shop.admin.post(`/admin/order-edits/${order.id}/confirm`, {}),
+      200,
+      "confirm the edit"
+    )
+    await waiting.waitFor({ state: "detached", timeout: FOLLOWS_MS })
+    await totalPaidReads(page, "15.00 USD")
+    expect(await page.getByText("Total pending").count()).toBe(0)
   })
 
   it("a chargeback opened while the page is open appears; a refund Medusa's drawer sends meanwhile is refused in words on the page; won, the block goes", async () => {

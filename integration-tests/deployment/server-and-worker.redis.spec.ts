@@ -8,6 +8,7 @@
  * and the global setup says so.
  */
 import { randomBytes } from "node:crypto"
+import { hostname } from "node:os"
 import { submitForm } from "../../dev/store-client/browser"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
@@ -30,6 +31,7 @@ import { formsOf } from "../../dev/store-client/browser"
 import { fulfil } from "../helpers/fulfilment"
 import { unsettledOperations } from "../helpers/money-invariants"
 import { ordersMade } from "../helpers/orders-made"
+import { CAPTURE_MADE, capturesOf } from "../helpers/fault-matrix"
 import { eventQueueTracker } from "../helpers/redis-events"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import {
@@ -51,6 +53,9 @@ const SETTINGS_KEY = randomBytes(32).toString("hex")
 process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
 
 const SETTINGS = "/admin/acquiring/settings"
+
+/** A text matched literally inside a RegExp. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 acquiringSuite((suite) => {
   const { sandbox, openShop, backendUrl, databaseUrl, container } = suite
@@ -84,6 +89,28 @@ acquiringSuite((suite) => {
     })
     expect(paid.visits[0].status).toBe(303)
     return { cart, session }
+  }
+
+  /** A 3-D Secure challenge passed at the issuer by a shopper whose browser never comes back. */
+  async function challengedShopperGone(shop: Shop) {
+    const challenged = await cartWithSession(shop, CARD_PROVIDER)
+    const pending = await paidSession(
+      shop,
+      await submitCard(shop, challenged.session.id, CARDS.challenge),
+      "3-D Secure card"
+    )
+    expect(pending.data.status).toBe("requires_more")
+    const issuer = await submitForm({
+      action: pending.data.three_ds.form.action,
+      method: "post",
+      inputs: pending.data.three_ds.form.inputs,
+    })
+    const page = issuer.visits.at(-1)!
+    const pass = formsOf(page.text, page.url).find(
+      (f) => f.inputs.outcome === "pass"
+    )!
+    await submitForm(pass, {}, { followRedirects: false })
+    return challenged
   }
 
   async function settingsAnswer(shop: Shop) {
@@ -130,7 +157,7 @@ acquiringSuite((suite) => {
     worker = undefined
     const warned = await settingsAnswer(shop)
     expect(warned.background.warning).toMatch(
-      /^No worker \(or shared instance\) is running: the last one stopped at .*orders from the acquirer's notifications/
+      /^No worker \(or shared instance\) is running: the last one, the worker on .+ \(pid \d+\), stopped at .*orders from the acquirer's notifications/
     )
 
     // a notification meanwhile is acknowledged by the server and waits in Redis
@@ -144,13 +171,19 @@ acquiringSuite((suite) => {
     expect(delivered.at(-1)!.attempts.at(-1)!.status).toBe(200)
     expect(await events.pending()).toBeGreaterThan(0)
 
-    // back with its key: the waiting event makes its order, the job the one that failed; once each
+    // back with its key: the waiting event makes its order, its catch-up at start the one that failed; once each
     await startWorker()
     await notificationsProcessed(suite)
     expect(await made(second.cart.id, second.session.id)).toEqual({
       orders: 1,
       payments: 1,
     })
+    await eventually(
+      "the failed notification's order, made by the worker's catch-up",
+      async () =>
+        (await made(first.cart.id, first.session.id)).orders ? true : undefined,
+      60_000
+    )
     await runReconcileJob(container(), databaseUrl())
     await runReconcileJob(container(), databaseUrl())
     for (const paid of [first, second])
@@ -168,6 +201,75 @@ acquiringSuite((suite) => {
     expect(healthy.instances).toContainEqual(
       expect.objectContaining({ role: "worker", live: true, self: false })
     )
+  })
+
+  it("a worker fixed after holding back a 3-D Secure order, a hosted order and a due capture makes all three within 60 s of its restart, each once", async () => {
+    await startWorker({ ACQUIRING_SETTINGS_KEY: undefined })
+    const shop = await openShop()
+    expectStatus(
+      await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        sandboxAccountBody(sandbox, backendUrl, {
+          capture_on: "fulfilment",
+          three_d_secure: "always",
+        })
+      ),
+      200,
+      "account"
+    )
+    // the server takes the payments; the worker, without the key, can act on none of what follows
+    const direct = await placeDirectOrder(shop)
+    const transactionId = direct.paid.data.transaction_id
+    await fulfil(shop, direct.order.id)
+    const challenged = await challengedShopperGone(shop)
+    const hosted = await hostedShopperGone(shop)
+    await notificationsProcessed(suite)
+    await events.idle()
+    for (const paid of [challenged, hosted])
+      expect(await made(paid.cart.id, paid.session.id)).toEqual({
+        orders: 0,
+        payments: 0,
+      })
+    expect((await sandbox.transaction(transactionId)).state).toBe("authorised")
+
+    // restarted with its key: its start-up catch-up makes all three, no job run
+    const restartedAt = Date.now()
+    await startWorker()
+    const readyAt = Date.now()
+    const caughtUp = async () => {
+      const orders = await Promise.all(
+        [challenged, hosted].map((paid) => made(paid.cart.id, paid.session.id))
+      )
+      const captured = (await adminPayment(shop, direct.order.id)).captured_at
+      return orders.every((o) => o.orders === 1) && captured ? true : undefined
+    }
+    await eventually("the three made after the fix", caughtUp, 60_000)
+    console.info(
+      `[catch-up] 3-D Secure order, hosted order and due capture made ${Date.now() - restartedAt} ms after the restart began (${Date.now() - readyAt} ms after the worker was up)`
+    )
+
+    // once each: the job later makes nothing more
+    await runReconcileJob(container(), databaseUrl())
+    await runReconcileJob(container(), databaseUrl())
+    for (const paid of [challenged, hosted])
+      expect(await made(paid.cart.id, paid.session.id)).toEqual({
+        orders: 1,
+        payments: 1,
+      })
+    expect(
+      (await capturesOf(sandbox, transactionId)).filter((r) =>
+        CAPTURE_MADE.test(r.summary)
+      )
+    ).toHaveLength(1)
+    expect(await sandbox.transaction(transactionId)).toMatchObject({
+      state: "captured",
+      captured_amount: direct.paid.data.amount,
+    })
+    expect(
+      (await adminPayment(shop, direct.order.id)).captures.map((c: any) =>
+        Number(c.amount)
+      )
+    ).toEqual([Number(direct.paid.data.amount)])
   })
 
   it("card, 3-D Secure and hosted shoppers who never come back, a lost answer, capture on fulfilment, a refund and a settings change: the server answers, the worker acts", async () => {
@@ -210,23 +312,7 @@ acquiringSuite((suite) => {
     ).toEqual(["5.00"])
 
     // 3-D Secure passed at the issuer, the shopper's browser never returns: the worker makes the order
-    const challenged = await cartWithSession(shop, CARD_PROVIDER)
-    const pending = await paidSession(
-      shop,
-      await submitCard(shop, challenged.session.id, CARDS.challenge),
-      "3-D Secure card"
-    )
-    expect(pending.data.status).toBe("requires_more")
-    const issuer = await submitForm({
-      action: pending.data.three_ds.form.action,
-      method: "post",
-      inputs: pending.data.three_ds.form.inputs,
-    })
-    const page = issuer.visits.at(-1)!
-    const pass = formsOf(page.text, page.url).find(
-      (f) => f.inputs.outcome === "pass"
-    )!
-    await submitForm(pass, {}, { followRedirects: false })
+    const challenged = await challengedShopperGone(shop)
     // the hosted page's shopper too
     const hosted = await hostedShopperGone(shop)
     await notificationsProcessed(suite)
@@ -275,5 +361,48 @@ acquiringSuite((suite) => {
     expect(
       (await sandbox.transaction(later.paid.data.transaction_id)).state
     ).toBe("authorised")
+  })
+
+  it("names the worker that went silent, and since when, after another stopped cleanly before it was killed", async () => {
+    await worker?.stop()
+    worker = undefined
+    const a = await startSecondInstance(databaseUrl(), {
+      MEDUSA_WORKER_MODE: "worker",
+    })
+    const b = await startSecondInstance(databaseUrl(), {
+      MEDUSA_WORKER_MODE: "worker",
+    })
+    const shop = await openShop()
+    const reporting = (answer: Awaited<ReturnType<typeof settingsAnswer>>) =>
+      [a.pid, b.pid].every((pid) =>
+        answer.instances.some((i: any) => i.pid === pid && i.live)
+      )
+    await eventually("both workers' reports", async () =>
+      reporting(await settingsAnswer(shop)) ? true : undefined
+    )
+    await a.stop()
+    // B still reports: nothing waits
+    expect((await settingsAnswer(shop)).background.warning).toBeNull()
+    await b.kill()
+    // a killed worker says nothing: it is seen gone once its reports stop for 60 s
+    const warned = await eventually(
+      "the warning of the killed worker",
+      async () => {
+        const answer = await settingsAnswer(shop)
+        return answer.background.warning ? answer : undefined
+      },
+      180_000
+    )
+    const row = (pid: number) =>
+      warned.instances.find((i: any) => i.pid === pid)
+    expect(row(a.pid).stopped_at).toBeTruthy()
+    expect(row(b.pid).stopped_at).toBeNull()
+    expect(warned.background.warning).toMatch(
+      new RegExp(
+        `^No worker \\(or shared instance\\) has reported in the last 60 s: the worker on ${literal(hostname())} \\(pid ${b.pid}\\) has not reported since ${literal(row(b.pid).seen_at)} and did not say it stopped`
+      )
+    )
+    expect(warned.background.warning).not.toContain(row(a.pid).stopped_at)
+    expect(warned.background.warning).not.toContain(`pid ${a.pid}`)
   })
 })

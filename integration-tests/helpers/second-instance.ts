@@ -2,7 +2,15 @@ import { fork } from "node:child_process"
 import { resolve } from "node:path"
 import { freeLoopbackPort } from "../../dev/local-stack/database"
 
-export type SecondInstance = { url: string; stop(): Promise<void> }
+export type SecondInstance = {
+  url: string
+  /** its process id, as its health reports name it */
+  pid: number
+  /** stops it as a deploy does (SIGTERM): it says so while stopping */
+  stop(): Promise<void>
+  /** kills it outright (SIGKILL): it says nothing */
+  kill(): Promise<void>
+}
 
 const BOOT_WITHIN_MS = 180_000
 
@@ -50,6 +58,11 @@ export async function startSecondInstance(
   })
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async kill() {
+      child.kill("SIGKILL")
+      await exited
+    },
     async stop() {
       child.kill("SIGTERM")
       const killed = setTimeout(() => child.kill("SIGKILL"), 15_000)

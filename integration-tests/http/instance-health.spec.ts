@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto"
+import { Client } from "pg"
 import { submitForm } from "../../dev/store-client/browser"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite } from "../helpers/acquiring-suite"
@@ -64,7 +65,21 @@ acquiringSuite((suite) => {
   const made = (cartId: string, sessionId: string) =>
     ordersMade(databaseUrl(), cartId, sessionId)
 
-  it("keeps a notification this instance cannot verify for lack of its settings key, and the reconcile job finishes it once, when the key is back", async () => {
+  /** The deferred-work rows kept beside the sessions' states. */
+  async function deferredRows(): Promise<string[]> {
+    const db = new Client({ connectionString: databaseUrl() })
+    await db.connect()
+    try {
+      const { rows } = await db.query(
+        `select id from acquiring_session_state where id like 'deferred:%' and deleted_at is null order by id`
+      )
+      return rows.map((row) => row.id)
+    } finally {
+      await db.end()
+    }
+  }
+
+  it("keeps a notification this instance cannot verify for lack of its settings key, and catches up at once when the key is back and the settings change: the order made once", async () => {
     const shop = await openShop()
     const created = await shop.admin.post(
       `${SETTINGS}/accounts`,
@@ -88,18 +103,38 @@ acquiringSuite((suite) => {
     expect(paid.visits[0].status).toBe(303)
     await notificationsProcessed(suite)
     expect(await made(cart.id, session.id)).toEqual({ orders: 0, payments: 0 })
+    expect(await deferredRows()).toEqual([
+      `deferred:notification:${session.id}`,
+    ])
 
-    // fixed: the job finds the money the acquirer holds and makes the order, once
+    // fixed: the key back and a settings change; no job run, no 10 quiet minutes waited
     process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
-    await runReconcileJob(container(), databaseUrl())
+    const fixedAt = Date.now()
+    expect(
+      (
+        await shop.admin.post(
+          `${SETTINGS}/accounts/${created.data.account.id}`,
+          { name: "Sandbox" }
+        )
+      ).status
+    ).toBe(200)
+    await until(async () =>
+      (await made(cart.id, session.id)).orders ? true : undefined
+    )
+    console.info(
+      `[catch-up] the kept notification's order made ${Date.now() - fixedAt} ms after the fix`
+    )
     expect(await made(cart.id, session.id)).toEqual({ orders: 1, payments: 1 })
+    expect(await deferredRows()).toEqual([])
+    // the job later makes nothing more
+    await runReconcileJob(container(), databaseUrl())
     await runReconcileJob(container(), databaseUrl())
     expect(await made(cart.id, session.id)).toEqual({ orders: 1, payments: 1 })
     const order = await expectOrder(shop, cart.id)
     expect(order.id).toBeTruthy()
   })
 
-  it("keeps a capture due on fulfilment this instance cannot make for lack of its settings key, and the reconcile job makes it once, when the key is back", async () => {
+  it("keeps a capture due on fulfilment this instance cannot make for lack of its settings key, and catches up at once when the key is back: captured once", async () => {
     const shop = await openShop()
     await accountCapturingOn({ sandbox, backendUrl }, shop, "fulfilment")
     const { order, paid } = await placeDirectOrder(shop)
@@ -126,6 +161,20 @@ acquiringSuite((suite) => {
     )
 
     process.env.ACQUIRING_SETTINGS_KEY = SETTINGS_KEY
+    const fixedAt = Date.now()
+    expect(
+      (
+        await shop.admin.post(`${SETTINGS}/accounts/${account.id}`, {
+          name: "Sandbox",
+        })
+      ).status
+    ).toBe(200)
+    await until(async () =>
+      (await adminPayment(shop, order.id)).captured_at ? true : undefined
+    )
+    console.info(
+      `[catch-up] the due capture made ${Date.now() - fixedAt} ms after the fix`
+    )
     await runReconcileJob(container(), databaseUrl())
     await runReconcileJob(container(), databaseUrl())
     const payment = await adminPayment(shop, order.id)

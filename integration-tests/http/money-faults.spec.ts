@@ -14,9 +14,12 @@ import {
   type Shop,
 } from "../helpers/acquiring-suite"
 import {
+  acquiringPaymentDetail,
+  adminOrder,
   adminPayment,
   cartWithSession,
   expectOrder,
+  placeDirectOrder,
   submitCard,
 } from "../helpers/checkout"
 import {
@@ -39,7 +42,11 @@ import { Client } from "pg"
 import { runReconcileJob, settle, type Money } from "../helpers/settlement"
 import { unsettledOperations } from "../helpers/money-invariants"
 import { pendingDifference } from "../helpers/payment-links"
-import { addOneItem, requestEdit } from "../helpers/order-edits"
+import {
+  addOneItem,
+  requestEdit,
+  setFirstItemQuantity,
+} from "../helpers/order-edits"
 import { cardBody, CARDS } from "../helpers/test-cards"
 
 jest.setTimeout(120_000)
@@ -49,6 +56,8 @@ acquiringSuite((suite) => {
   const { sandbox, openShop } = suite
   const { inject, finished, faultedCallDone, money, authorizedOrder } =
     faultMatrix(suite)
+  /** The capture's answer comes back after the provider gave up: the acquirer captured meanwhile. */
+  const LATE = FAULTS.find((f) => f.kind === "latency")!
 
   // every lost answer's journal row is settled once its outcome is on the payment, whichever path learned it
   afterEach(async () => {
@@ -328,6 +337,82 @@ acquiringSuite((suite) => {
       expect(made).toHaveLength(1)
       expect(await pendingDifference(shop, order.id)).toBe(10)
     })
+  })
+
+  it("a lowered edit whose capture's answer comes late waits for a confirm, which then goes through and agrees on both sides", async () => {
+    // two items of 10.00 and 5.00 shipping: 25.00 authorised, lowered to 15.00
+    const shop = await openShop()
+    const { order, paid } = await placeDirectOrder(shop, { quantity: 2 })
+    const transactionId = String(paid.data.transaction_id)
+    await requestEdit(shop, order.id, setFirstItemQuantity(shop, order.id, 1))
+    const earlier = await finished("capture")
+    await inject("capture", LATE)
+    const confirm = () =>
+      shop.admin.post(`/admin/order-edits/${order.id}/confirm`, {})
+    const refused = await confirm()
+    expectClearAnswer(refused, "edit confirm")
+    expect(refused.status).toBe(409)
+    await faultedCallDone("capture", earlier)
+    await settle(suite)
+
+    // the acquirer captured 15.00 and released 10.00; Medusa recorded the capture, the edit still open
+    expect(await sandbox.transaction(transactionId)).toMatchObject({
+      state: "captured",
+      amount: "25.00",
+      captured_amount: "15.00",
+    })
+    const payment = await adminPayment(shop, order.id)
+    expect(await acquiringPaymentDetail(shop, payment.id)).toMatchObject({
+      status: "captured",
+      amount: "25.00",
+      captured_amount: "15.00",
+      released_amount: "10.00",
+      order_change: {
+        change_type: "edit",
+        total_before: "25.00",
+        total_after: "15.00",
+      },
+    })
+    // Medusa's pending 10.00 is the old total's, already released: no link asks for it
+    const links = expectStatus(
+      await shop.admin.get(`/admin/acquiring/orders/${order.id}/payment-links`),
+      200,
+      "the order's links"
+    )
+    expect(links.outstanding).toEqual({ amount: "0.00", currency: "USD" })
+    const link = await shop.admin.post(
+      `/admin/acquiring/orders/${order.id}/payment-links`,
+      {}
+    )
+    expect(link.status).toBe(409)
+    expect(link.data.message).toMatch(/change waiting for its confirm/)
+
+    expectStatus(await confirm(), 200, "confirm again")
+    expect(await money(shop, order.id, transactionId)).toEqual<Money>({
+      acquirer: { state: "captured", captured_amount: "15.00", refunds: [] },
+      medusa: { captures: [15], refunds: [], canceled: false },
+    })
+    const made = (await capturesOf(sandbox, transactionId)).filter((r) =>
+      CAPTURE_MADE.test(r.summary)
+    )
+    expect(made).toHaveLength(1)
+    const books = await adminOrder(shop, order.id)
+    expect({
+      total: Number(books.total),
+      payment_status: books.payment_status,
+      collections: books.payment_collections.map((c: any) => ({
+        status: c.status,
+        amount: Number(c.amount),
+      })),
+    }).toEqual({
+      total: 15,
+      payment_status: "captured",
+      collections: [{ status: "completed", amount: 15 }],
+    })
+    expect(await pendingDifference(shop, order.id)).toBe(0)
+    expect(
+      (await acquiringPaymentDetail(shop, payment.id)).order_change
+    ).toBeNull()
   })
 
   describe("order cancel (POST /admin/orders/:id/cancel)", () => {

@@ -117,6 +117,101 @@ acquiringSuite((suite) => {
     }
   })
 
+  /** What answered a lookup, from its Server-Timing header: `methods;desc="budget";dur=1500`. */
+  const answeredBy = (answer: { headers: Headers }) =>
+    /methods;desc="([a-z_]+)"/.exec(
+      answer.headers.get("server-timing") ?? ""
+    )?.[1]
+
+  /** How long the route took by its own clock (the header's `dur`). */
+  const serverMs = (answer: { headers: Headers }) =>
+    Number(/dur=(\d+)/.exec(answer.headers.get("server-timing") ?? "")?.[1])
+
+  /** `count` lookups of one cart at once, each with how long it took to be answered. */
+  async function lookupsAtOnce(shop: Shop, cartId: string, count: number) {
+    return Promise.all(
+      Array.from({ length: count }, async () => {
+        const sent = Date.now()
+        const answer = await shop.store.get(
+          `/store/acquiring/carts/${cartId}/payment-methods`
+        )
+        return { answer, ms: Date.now() - sent }
+      })
+    )
+  }
+
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+  it("sends one optimise request for 50 lookups of one cart at once, each answered by that request or the budget", async () => {
+    const shop = await openShop()
+    const cart = await createReadyCart(shop.store, shop.seeded, {
+      quantity: 10,
+    })
+    const asked = (await sandbox.requests("optimise")).length
+    const lookups = await lookupsAtOnce(shop, cart.id, 50)
+    expect(lookups.map(({ answer }) => answer.status)).toEqual(
+      Array(50).fill(200)
+    )
+    // the shared answer, or cards where the 1.5 s ran out first (a loaded machine reads 50 carts slowly)
+    for (const { answer } of lookups) {
+      const by = answeredBy(answer)
+      if (by === "budget") expect(answer.data.source).toBe("cards")
+      else {
+        expect(["acquirer", "cache"]).toContain(by)
+        expect(codes(answer.data)).toEqual(["CARD", "WALLET", "BANK_TRANSFER"])
+      }
+    }
+    expect((await sandbox.requests("optimise")).length).toBe(asked + 1)
+    const times = lookups.map(({ ms }) => ms)
+    const handled = lookups.map(({ answer }) => serverMs(answer))
+    const by = lookups.map(({ answer }) => answeredBy(answer))
+    console.info(
+      `[payment methods] 50 lookups at once: 1 optimise request, answered in ${median(times)} ms median (max ${Math.max(...times)} ms) as sent and received, ${median(handled)} ms median (max ${Math.max(...handled)} ms) from the route's start; ${by.filter((b) => b !== "budget").length} with the acquirer's methods, ${by.filter((b) => b === "budget").length} by the budget`
+    )
+  })
+
+  it("answers every lookup by the budget's timer when the acquirer is slow, all of them sharing one late request", async () => {
+    const shop = await openShop()
+    const cart = await createReadyCart(shop.store, shop.seeded, {
+      quantity: 10,
+    })
+    const asked = (await sandbox.requests("optimise")).length
+    // 3 s against the 1.5 s budget
+    await sandbox.injectFault({
+      operation: "optimise",
+      kind: "latency",
+      latency_ms: 3_000,
+      count: 1,
+    })
+    const lookups = await lookupsAtOnce(shop, cart.id, 10)
+    for (const { answer } of lookups) {
+      expect(answer.status).toBe(200)
+      // given when the budget ran out, not when the acquirer answered
+      expect(answeredBy(answer)).toBe("budget")
+      expect(answer.data).toEqual({
+        source: "cards",
+        payment_methods: [
+          expect.objectContaining({ code: "CARD", provider_id: CARD_PROVIDER }),
+        ],
+      })
+    }
+    const times = lookups.map(({ ms }) => ms)
+    const handled = lookups.map(({ answer }) => serverMs(answer))
+    console.info(
+      `[payment methods] 10 lookups at once, acquirer 3 s late, budget 1500 ms: answered in ${median(times)} ms median (max ${Math.max(...times)} ms) as sent and received; ${median(handled)} ms median (max ${Math.max(...handled)} ms) from the route's start`
+    )
+    // the late answer, once in, serves the next lookup without asking again
+    const answered = await eventually("the late answer kept", async () => {
+      const answer = await shop.store.get(
+        `/store/acquiring/carts/${cart.id}/payment-methods`
+      )
+      return answeredBy(answer) === "cache" ? answer : undefined
+    })
+    expect(answered.data.source).toBe("acquirer")
+    expect((await sandbox.requests("optimise")).length).toBe(asked + 1)
+  })
+
   it("leaves out what the merchant hid and puts first what the merchant ordered", async () => {
     const shop = await openShop()
     const created = await shop.admin.post(

@@ -1,5 +1,22 @@
 import type { AcquiringChargebackView } from "./chargebacks"
 
+/**
+ * An order change begun before the payment's capture and not confirmed yet
+ * (its confirm was refused, the capture's outcome came later): Medusa keeps
+ * the order at its total before the change until it is confirmed.
+ */
+export interface WaitingOrderChange {
+  id: string
+  /** Medusa's change type: edit, exchange, claim, return_request, return_receive */
+  change_type: string
+  /** when the change was begun (ISO time) */
+  opened_at: string
+  /** the order's total as Medusa keeps it until the change is confirmed */
+  total_before: string
+  /** the order's total once the change is confirmed */
+  total_after: string
+}
+
 /** Answers of /admin/acquiring/payments/:id and its actions: what the server sends and the order widget reads. */
 export interface AcquiringPayment {
   id: string
@@ -57,6 +74,8 @@ export interface AcquiringPayment {
   reauthorisation?: { amount: string; currency: string } | null
   /** chargebacks raised against the payment, oldest first */
   chargebacks?: AcquiringChargebackView[]
+  /** the order's change this payment was captured for, waiting for its confirm */
+  order_change?: WaitingOrderChange | null
 }
 
 /** POST /admin/acquiring/payments/:id/reauthorise: 200 authorised, 202 being confirmed. */

@@ -90,7 +90,7 @@ describe("what the admin is told about the other instances", () => {
     expect(fault.reason).toMatch(
       /notifications, captures on fulfilment or shipment/
     )
-    expect(fault.reason).toMatch(/reconcile job finishes them/)
+    expect(fault.reason).toMatch(/catches up on them at once\./)
     expect(health.background.warning).toBeNull()
   })
 
@@ -173,6 +173,49 @@ describe("a missing worker", () => {
     )
   })
 
+  it("names the worker that went silent and since when, not one that stopped cleanly before it", () => {
+    // worker A stops cleanly; worker B goes on reporting, then is killed
+    const a = report("worker", {
+      host: "host-a",
+      pid: 101,
+      seen_at: ago(200_000),
+      stopped_at: ago(199_000),
+    })
+    const b = report("worker", {
+      host: "host-b",
+      pid: 202,
+      seen_at: ago(LIVE_MS + 5_000),
+    })
+    const warning = instanceHealth([b, a], server, NOW).background.warning
+    expect(warning).toMatch(
+      new RegExp(
+        `^No worker \\(or shared instance\\) has reported in the last 60 s: the worker on host-b \\(pid 202\\) has not reported since ${ago(LIVE_MS + 5_000).toISOString()} and did not say it stopped`
+      )
+    )
+    expect(warning).not.toContain("host-a")
+    expect(warning).not.toContain(ago(199_000).toISOString())
+  })
+
+  it("names the one that stopped when it stopped after the silent one's last report and beat", () => {
+    const silent = report("worker", {
+      host: "host-b",
+      seen_at: ago(3_600_000),
+    })
+    const stopped = report("shared", {
+      host: "host-c",
+      pid: 7,
+      seen_at: ago(70_000),
+      stopped_at: ago(65_000),
+    })
+    expect(
+      instanceHealth([silent, stopped], server, NOW).background.warning
+    ).toMatch(
+      new RegExp(
+        `is running: the last one, the shared instance on host-c \\(pid 7\\), stopped at ${ago(65_000).toISOString()}`
+      )
+    )
+  })
+
   it("is warned of when none ever reported", () => {
     const health = instanceHealth([], server, NOW)
     expect(health.background).toEqual({
@@ -214,7 +257,7 @@ describe("a missing worker", () => {
     })
     expect(health.background.warning).toMatch(
       new RegExp(
-        `^No worker \\(or shared instance\\) is running: the last one stopped at ${ago(1_000).toISOString()}`
+        `^No worker \\(or shared instance\\) is running: the last one, the worker on worker-host \\(pid 42\\), stopped at ${ago(1_000).toISOString()}`
       )
     )
     // one stopped before this server started (the last deploy's) leaves the new worker its time

@@ -112,18 +112,55 @@ export function instanceFaultText(
       ? `${subject} cannot decrypt the sign key of the account "${wrong[1]}": its ACQUIRING_SETTINGS_KEY is not the one the key was stored with; give ${it} the same value as the other instances and restart ${it}.`
       : `${subject} reports: ${reason.replace(/\.?$/, ".")}`
   const then = doesBackgroundWork(role)
-    ? ` Until then ${WAITING_WORK} wait on ${it}; once it is fixed the reconcile job finishes them.`
+    ? ` Until then ${WAITING_WORK} wait on ${it}; once it is fixed it catches up on them at once.`
     : ` Card payments reaching ${it} are refused until then.`
   return what + then
 }
 
-export function backgroundWarning(
-  lastSeen: Date | null,
-  stoppedAt: Date | null = null
+/** "the worker on host-a (pid 42)": which process, as the admin can find it. */
+export function instanceName(
+  report: Pick<InstanceReport, "role" | "host" | "pid">
 ): string {
-  const since = stoppedAt
-    ? `No worker (or shared instance) is running: the last one stopped at ${stoppedAt.toISOString()}`
-    : `No worker (or shared instance) has reported in the last ${LIVE_MS / 1000} s${lastSeen ? ` (last seen ${lastSeen.toISOString()})` : ""}`
+  const noun = report.role === "worker" ? "worker" : `${report.role} instance`
+  return `the ${noun} on ${report.host} (pid ${report.pid})`
+}
+
+/**
+ * The background instance that ended last, as far as the reports tell: one
+ * that went silent without a word ended somewhere within a beat after its
+ * last report, so it is the last unless a stop came after that.
+ */
+export function lastBackground(
+  reports: InstanceReport[]
+): InstanceReport | null {
+  const newest = (
+    rows: InstanceReport[],
+    at: (r: InstanceReport) => Date
+  ): InstanceReport | undefined =>
+    [...rows].sort((a, b) => at(b).getTime() - at(a).getTime())[0]
+  const background = reports.filter((r) => doesBackgroundWork(r.role))
+  const stopped = newest(
+    background.filter((r) => r.stopped_at),
+    (r) => r.stopped_at!
+  )
+  const silent = newest(
+    background.filter((r) => !r.stopped_at),
+    (r) => r.seen_at
+  )
+  if (!silent) return stopped ?? null
+  if (!stopped) return silent
+  return silent.seen_at.getTime() + HEARTBEAT_MS >=
+    stopped.stopped_at!.getTime()
+    ? silent
+    : stopped
+}
+
+export function backgroundWarning(last: InstanceReport | null): string {
+  const since = !last
+    ? `No worker (or shared instance) has reported in the last ${LIVE_MS / 1000} s`
+    : last.stopped_at
+      ? `No worker (or shared instance) is running: the last one, ${instanceName(last)}, stopped at ${last.stopped_at.toISOString()}`
+      : `No worker (or shared instance) has reported in the last ${LIVE_MS / 1000} s: ${instanceName(last)} has not reported since ${last.seen_at.toISOString()} and did not say it stopped (killed, crashed or cut off from the database)`
   return `${since}: ${WAITING_WORK} are waiting until one runs. Start a Medusa instance with workerMode "worker" (MEDUSA_WORKER_MODE=worker) on the same database, Redis and secrets.`
 }
 
@@ -194,7 +231,7 @@ export function instanceHealth(
     instance_faults,
     background: {
       seen_at: lastSeen?.toISOString() ?? null,
-      warning: waiting ? backgroundWarning(lastSeen, lastStop ?? null) : null,
+      warning: waiting ? backgroundWarning(lastBackground(reports)) : null,
     },
   }
 }

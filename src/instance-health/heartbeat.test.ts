@@ -73,4 +73,61 @@ describe("an instance's heartbeat", () => {
     expect(logger.warn).toHaveBeenCalledTimes(2)
     expect(logger.warn.mock.calls[1][0]).toMatch(/written again/)
   })
+
+  it("catches up when it becomes able to act, once per time it does: at start with no fault, and when its faults go", async () => {
+    const catchUp = jest.fn().mockResolvedValue(undefined)
+    faults.mockResolvedValue([])
+    await startHeartbeat({ configModule, logger }, catchUp)
+    expect(catchUp.mock.calls).toEqual([["start-up"]])
+    // able all along: nothing more to catch up
+    await jest.advanceTimersByTimeAsync(2 * HEARTBEAT_MS)
+    expect(catchUp).toHaveBeenCalledTimes(1)
+    // its key lost, then back: the beat (or a settings change's report) that finds it able catches up
+    faults.mockResolvedValue([FAULT])
+    await jest.advanceTimersByTimeAsync(2 * HEARTBEAT_MS)
+    expect(catchUp).toHaveBeenCalledTimes(1)
+    faults.mockResolvedValue([])
+    await reportNow()
+    expect(catchUp.mock.calls).toEqual([
+      ["start-up"],
+      ["its configuration is fixed"],
+    ])
+    await jest.advanceTimersByTimeAsync(HEARTBEAT_MS)
+    expect(catchUp).toHaveBeenCalledTimes(2)
+  })
+
+  it("does not catch up while it cannot act, nor on a server (no background work there)", async () => {
+    const catchUp = jest.fn().mockResolvedValue(undefined)
+    await startHeartbeat({ configModule, logger }, catchUp)
+    await jest.advanceTimersByTimeAsync(HEARTBEAT_MS)
+    expect(catchUp).not.toHaveBeenCalled()
+    await stopHeartbeat()
+    faults.mockResolvedValue([])
+    await startHeartbeat(
+      { configModule: { projectConfig: { workerMode: "server" } }, logger },
+      catchUp
+    )
+    await jest.advanceTimersByTimeAsync(HEARTBEAT_MS)
+    expect(catchUp).not.toHaveBeenCalled()
+  })
+
+  it("runs one catch-up at a time in the process, and a stop waits for it", async () => {
+    let finish: () => void = () => undefined
+    const running = new Promise<void>((resolve) => (finish = resolve))
+    const catchUp = jest.fn().mockReturnValue(running)
+    faults.mockResolvedValue([])
+    await startHeartbeat({ configModule, logger }, catchUp)
+    faults.mockResolvedValue([FAULT])
+    await reportNow()
+    faults.mockResolvedValue([])
+    await reportNow()
+    expect(catchUp).toHaveBeenCalledTimes(1)
+    let stoppedYet = false
+    const stopping = stopHeartbeat().then(() => (stoppedYet = true))
+    await Promise.resolve()
+    expect(stoppedYet).toBe(false)
+    finish()
+    await stopping
+    expect(stoppedYet).toBe(true)
+  })
 })

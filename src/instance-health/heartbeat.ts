@@ -3,7 +3,10 @@
  * can see (the same check as the start-up log and the admin banner) and
  * writes them with its role into the shared table, at start and every
  * HEARTBEAT_MS, so the instance answering the admin can tell what another
- * one cannot do and whether a worker is running at all.
+ * one cannot do and whether a worker is running at all. The same beat tells
+ * when an instance doing background work becomes able to act (at its start
+ * with a working configuration, or its faults gone after a settings change):
+ * it then catches up at once on the work deferred meanwhile.
  */
 import { hostname } from "node:os"
 import { randomBytes } from "node:crypto"
@@ -15,7 +18,10 @@ import {
 import { thrownMessage } from "../journal/errors"
 import { HEARTBEAT_MS } from "./health"
 import { writeReport, writeStopped, type OwnReport } from "./report-store"
-import { instanceRole, type InstanceRole } from "./role"
+import { doesBackgroundWork, instanceRole, type InstanceRole } from "./role"
+
+/** Finishes the work deferred while no instance could act; `why` names the moment. */
+export type CatchUp = (why: string) => Promise<unknown>
 
 interface This {
   id: string
@@ -23,6 +29,10 @@ interface This {
   deps?: StartUpDeps
   timer?: NodeJS.Timeout
   failing?: boolean
+  catchUp?: CatchUp
+  /** whether the last beat found no fault (undefined: none yet since start) */
+  able?: boolean
+  catchingUp?: Promise<unknown>
 }
 
 const KEY = Symbol.for("medusa-payment-acquiring.instance-health")
@@ -66,6 +76,7 @@ export async function reportNow(): Promise<void> {
   const { configModule, logger } = me.deps
   try {
     const state = await ownState(configModule, logger)
+    noteAbility(me, state)
     const report: OwnReport = {
       ...state,
       host: hostname(),
@@ -85,10 +96,31 @@ export async function reportNow(): Promise<void> {
   }
 }
 
+/**
+ * An instance doing background work that can act now, at its start or after
+ * it could not, catches up (not awaited: the beat goes on); one catch-up at a
+ * time here, and the catch-up's own lock makes it one across the store.
+ */
+function noteAbility(me: This, state: OwnState): void {
+  const able = state.faults.length === 0
+  const before = me.able
+  me.able = able
+  if (!able || before === true || !doesBackgroundWork(state.role)) return
+  if (!me.catchUp || me.catchingUp) return
+  const why = before === undefined ? "start-up" : "its configuration is fixed"
+  me.catchingUp = me.catchUp(why).finally(() => {
+    me.catchingUp = undefined
+  })
+}
+
 /** A start-up task: the first report, then one every HEARTBEAT_MS for the life of the process. */
-export async function startHeartbeat(deps: StartUpDeps): Promise<void> {
+export async function startHeartbeat(
+  deps: StartUpDeps,
+  catchUp?: CatchUp
+): Promise<void> {
   const me = thisInstance()
   me.deps = deps
+  me.catchUp = catchUp
   await reportNow()
   if (me.timer) return
   me.timer = setInterval(() => void reportNow(), HEARTBEAT_MS)
@@ -107,6 +139,10 @@ export async function stopHeartbeat(): Promise<void> {
   me.timer = undefined
   if (!me.deps) return
   me.deps = undefined
+  me.catchUp = undefined
+  me.able = undefined
+  // a catch-up under way ends before the database goes
+  await me.catchingUp?.catch(() => undefined)
   try {
     await writeStopped(me.id)
   } catch {

@@ -3,6 +3,7 @@ import { registerAcquiringModule } from "../modules/acquiring/module-access"
 import type AcquiringModuleService from "../modules/acquiring/service"
 import { reconcileAcquiring } from "../reconciliation/run"
 import { watchChargebacks } from "../reconciliation/chargeback-watch"
+import { catchUpDeferredWork } from "../reconciliation/catch-up"
 import reconcileAcquiringJob, { config } from "./reconcile-acquiring"
 
 jest.mock("../reconciliation/run", () => ({
@@ -11,10 +12,16 @@ jest.mock("../reconciliation/run", () => ({
 jest.mock("../reconciliation/chargeback-watch", () => ({
   watchChargebacks: jest.fn(async () => 0),
 }))
+jest.mock("../reconciliation/catch-up", () => ({
+  catchUpDeferredWork: jest.fn(async () => undefined),
+}))
 
 describe("the reconcile job", () => {
-  it("reconciles, watches older payments for chargebacks, then deletes the shopper data of sessions never created", async () => {
+  it("catches up on deferred work, reconciles, watches older payments for chargebacks, then deletes the shopper data of sessions never created", async () => {
     const steps: string[] = []
+    ;(catchUpDeferredWork as jest.Mock).mockImplementation(async () => {
+      steps.push("catch up")
+    })
     ;(reconcileAcquiring as jest.Mock).mockImplementation(async () => {
       steps.push("reconcile")
     })
@@ -30,8 +37,9 @@ describe("the reconcile job", () => {
     } as unknown as AcquiringModuleService)
     const container = {} as MedusaContainer
     await reconcileAcquiringJob(container)
+    expect(catchUpDeferredWork).toHaveBeenCalledWith(container, "reconcile job")
     expect(reconcileAcquiring).toHaveBeenCalledWith(container)
-    expect(steps).toEqual(["reconcile", "watch", "purge"])
+    expect(steps).toEqual(["catch up", "reconcile", "watch", "purge"])
   })
 
   it("runs every 15 minutes", () => {

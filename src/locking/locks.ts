@@ -29,6 +29,47 @@ export function orderPaymentLockKey(orderId: string): string {
   return `acquiring:order-payment-link:${orderId}`
 }
 
+/** One catch-up of deferred work at a time across the store (reconciliation/catch-up.ts). */
+export function catchUpLockKey(): string {
+  return `acquiring:catch-up`
+}
+
+/** One instance asks the acquirer a cart's payment methods (`<cart>:<currency>:<amount>`); the others read its answer from the cache. */
+export function paymentMethodsLockKey(question: string): string {
+  return `acquiring:payment-methods:${question}`
+}
+
+/**
+ * A claim taken without waiting, held for at most `seconds`: true when this
+ * owner holds `key` now, false when another does. A locking module that
+ * fails otherwise (Redis gone) counts as claimed: the caller acts alone,
+ * as it would without sharing.
+ */
+export async function tryClaim(
+  scope: MedusaContainer,
+  key: string,
+  ownerId: string,
+  seconds: number
+): Promise<boolean> {
+  try {
+    await lockingModule(scope).acquire(key, { ownerId, expire: seconds })
+    return true
+  } catch (error) {
+    return !(
+      error instanceof Error && /failed to acquire lock/i.test(error.message)
+    )
+  }
+}
+
+/** Gives back a claim this owner holds (nothing when it lapsed or another holds it). */
+export async function releaseClaim(
+  scope: MedusaContainer,
+  key: string,
+  ownerId: string
+): Promise<void> {
+  await lockingModule(scope).release(key, { ownerId })
+}
+
 /** One action at a time on a payment session (card, hosted page, browser return). */
 export function withSessionLock<T>(
   scope: MedusaContainer,

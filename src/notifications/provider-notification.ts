@@ -23,10 +23,8 @@ export async function providerWebhookAction(
   payload: ProviderWebhookPayload["payload"],
   logger: Logger
 ): Promise<WebhookActionResult> {
-  const recorded = await notificationAccount(
-    entry.provider_id,
-    notificationFields(payload)
-  )
+  const fields = notificationFields(payload)
+  const recorded = await notificationAccount(entry.provider_id, fields)
   if (!recorded) {
     logger.warn?.(
       "[acquiring] notification ignored: its order number names no payment of this provider"
@@ -37,8 +35,13 @@ export async function providerWebhookAction(
   try {
     core = await resolveCore(entry, recorded.choice)
   } catch (error) {
-    // this instance's own configuration fault: retried later, never dropped
-    return unverifiedNotification(entry.provider_id, error, logger)
+    // this instance's own configuration fault: kept for the catch-up, never dropped
+    return unverifiedNotification(
+      entry.provider_id,
+      error,
+      logger,
+      typeof fields?.order_no === "string" ? fields.order_no : undefined
+    )
   }
   if (
     recorded.account_id !== undefined &&

@@ -51,6 +51,19 @@ describe("what an order owes", () => {
     ).toBe("15.00")
   })
 
+  it("owes nothing while a change captured for waits for its confirm (the pending difference is the old total's)", () => {
+    // 25.00 lowered to 15.00: 15.00 captured, the rest released, the confirm refused
+    expect(
+      owedAmount(
+        facts("10", {
+          payments: [card("15", ["15"], { fully_captured: true })],
+          change_waiting: true,
+        }),
+        "USD"
+      )
+    ).toBe("0.00")
+  })
+
   it("counts what a partly captured payment still holds", () => {
     expect(
       owedAmount(facts("12", { payments: [card("15", ["5"])] }), "USD")

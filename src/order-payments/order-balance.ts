@@ -11,7 +11,11 @@
  * owed again. Medusa's capture workflow records the payment's capture
  * first and the order's transaction a step later: a read between the two
  * would find the money neither held nor paid, so a capture the order's
- * transactions do not hold yet (by its id) is counted here.
+ * transactions do not hold yet (by its id) is counted here. While a change
+ * the plugin captured for waits for its confirm (order-changes/
+ * waiting-change.ts), Medusa's pending difference is the old total's, money
+ * the acquirer may already have released: nothing is owed until the change
+ * is confirmed (or cancelled).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { BigNumberInput } from "@medusajs/framework/types"
@@ -26,6 +30,11 @@ import {
   type CartSnapshot,
   type SnapshotAddress,
 } from "../authorization/cart-snapshot"
+import {
+  capturedForChange,
+  openChangeOf,
+  type OpenChange,
+} from "../order-changes/waiting-change"
 
 /** A payment of the order, its amounts exact decimal strings. */
 export interface HeldPayment {
@@ -47,6 +56,8 @@ export interface BalanceFacts {
   awaited: string[]
   /** captures Medusa recorded on a payment whose order transaction is not written yet */
   untransacted: string[]
+  /** a change captured for waits for its confirm: the pending difference is the old total's */
+  change_waiting?: boolean
 }
 
 const sum = (amounts: string[]) =>
@@ -60,7 +71,7 @@ const sum = (amounts: string[]) =>
  * order owes nothing (or is owed money back).
  */
 export function owedAmount(facts: BalanceFacts, currency: string): string {
-  if (facts.canceled) return roundAmount("0", currency)
+  if (facts.canceled || facts.change_waiting) return roundAmount("0", currency)
   let owed = toDecimal(facts.pending_difference)
     .minus(sum(facts.awaited))
     .minus(sum(facts.untransacted))
@@ -98,6 +109,8 @@ export interface OrderBalance {
   collections: OrderCollection[]
   /** what the acquirer's page is told about the shopper: e-mail and addresses, no items */
   shopper: CartSnapshot
+  /** the order's change a capture was made for, waiting for its confirm: nothing owed until then */
+  waiting_change: Pick<OpenChange, "id" | "change_type"> | null
 }
 
 /** A session of the order made while its bank transfer is awaited (Medusa's pending_authorization). */
@@ -234,9 +247,16 @@ export async function readOrderBalance(
   const collections = present(order.payment_collections)
   const awaited = awaitedSessions(order)
   const canceled = order.status === "canceled"
+  const change = canceled ? null : await openChangeOf(container, order.id)
+  const waiting =
+    !!change &&
+    present(order.payment_collections)
+      .flatMap((collection) => present(collection.payments))
+      .some((payment) => capturedForChange(change, payment.captured_at))
   const owed = owedAmount(
     {
       canceled,
+      change_waiting: waiting,
       pending_difference: exactAmountOf(
         order.summary?.raw_pending_difference,
         order.summary?.pending_difference
@@ -253,6 +273,10 @@ export async function readOrderBalance(
     currency,
     owed,
     awaited,
+    waiting_change:
+      waiting && change
+        ? { id: change.id, change_type: change.change_type }
+        : null,
     collections: collections.map((collection) => ({
       id: collection.id,
       status: collection.status,

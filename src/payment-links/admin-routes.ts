@@ -124,12 +124,14 @@ async function createLink(
       type: "conflict",
       message: balance.canceled
         ? `${orderName(balance)} is cancelled: it owes nothing, and a payment link would take money for an order that no longer stands.`
-        : balance.awaited.length
-          ? awaitedRefusal(
-              orderName(balance),
-              await transfersOfOrder(scope, balance.order_id)
-            )
-          : `${orderName(balance)} owes nothing: what it costs is paid or authorised. A payment link is for an amount still owed (after an order edit or exchange, or a voided or lapsed payment).`,
+        : balance.waiting_change
+          ? `${orderName(balance)} has a change waiting for its confirm, and its payment was captured for it: until the change is confirmed Medusa counts the total before it. Confirm the change first; what the order owes then can be asked by a link.`
+          : balance.awaited.length
+            ? awaitedRefusal(
+                orderName(balance),
+                await transfersOfOrder(scope, balance.order_id)
+              )
+            : `${orderName(balance)} owes nothing: what it costs is paid or authorised. A payment link is for an amount still owed (after an order edit or exchange, or a voided or lapsed payment).`,
     })
     return
   }

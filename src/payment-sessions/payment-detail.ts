@@ -22,6 +22,8 @@ import {
 } from "../authorization-lapses/authorization-lifetime"
 import type { SessionData } from "./session-data"
 import type { AcquiringChargebackView } from "../admin-contract/chargebacks"
+import type { WaitingOrderChange } from "../admin-contract/payments"
+import { changeWaitingAfterCapture } from "../order-changes/waiting-change"
 import { chargebacksOfPayment } from "../chargebacks/chargeback-list"
 import { readSession } from "./session-store"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
@@ -54,6 +56,8 @@ export type PaymentDetail = AdminPaymentView &
     /** what a re-authorisation would ask for (what the order owes), when reauthorisable */
     reauthorisation: { amount: string; currency: string } | null
     chargebacks: AcquiringChargebackView[]
+    /** the order's change this payment was captured for, still waiting for its confirm */
+    order_change: WaitingOrderChange | null
   }
 
 export interface SyncOutcome {
@@ -149,6 +153,15 @@ export async function readPaymentDetail(
       ? await latestReviewDecision(container, orderId, id)
       : null,
     chargebacks: await chargebacksOfPayment(container, id),
+    order_change:
+      orderId && data.status === "captured" && data.currency
+        ? await changeWaitingAfterCapture(
+            container,
+            orderId,
+            payment.captured_at,
+            data.currency
+          )
+        : null,
   }
 }
 

@@ -2,9 +2,14 @@
  * Door of src/instance-health: loading this file (subscribers load on every
  * instance, server and worker alike) starts the instance's health reports
  * when the app starts and stops them when it shuts down; a settings change this instance hears of is
- * reported at once instead of on the next beat.
+ * reported at once instead of on the next beat. A worker able to act (at its
+ * start, or fixed) catches up on deferred work through the app's container.
  */
-import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import {
+  container,
+  type SubscriberArgs,
+  type SubscriberConfig,
+} from "@medusajs/framework"
 import {
   registerShutdownTask,
   registerStartUpTask,
@@ -18,8 +23,11 @@ import {
   accountSource,
   SETTINGS_CHANGED_EVENT,
 } from "../accounts/account-source"
+import { catchUpDeferredWork } from "../reconciliation/catch-up"
 
-registerStartUpTask(startHeartbeat)
+registerStartUpTask((deps) =>
+  startHeartbeat(deps, (why) => catchUpDeferredWork(container, why))
+)
 registerShutdownTask(stopHeartbeat)
 
 export default async function instanceHealthOnSettingsChange(

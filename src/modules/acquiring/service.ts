@@ -182,6 +182,37 @@ export default class AcquiringModuleService extends MedusaService({
   }
 
   /**
+   * Work an instance left for later because of its own configuration fault
+   * (rows keyed `deferred:`, written beside the sessions' states), oldest
+   * first: what the catch-up finishes once the instance can act.
+   */
+  @InjectManager()
+  async listDeferredWork(
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ id: string; data: Record<string, unknown> }[]> {
+    return (await sharedContext.manager!.execute(
+      `select "id", "data" from "acquiring_session_state" where "id" like 'deferred:%' and "deleted_at" is null order by "created_at", "id" limit ?`,
+      [limit],
+      "all"
+    )) as { id: string; data: Record<string, unknown> }[]
+  }
+
+  /** Sessions whose payment is marked due for a capture not made yet (capture_due), oldest first. */
+  @InjectManager()
+  async sessionsWithCaptureDue(
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    const rows = (await sharedContext.manager!.execute(
+      `select "id" from "acquiring_session_state" where coalesce("data"->>'capture_due', '') <> '' and "id" not like '%:%' and "deleted_at" is null order by "updated_at", "id" limit ?`,
+      [limit],
+      "all"
+    )) as { id: string }[]
+    return rows.map((row) => row.id)
+  }
+
+  /**
    * Removes the shopper's data from at most `limit` payment states last
    * written more than `days` days ago whose payment needs it no more, in one
    * UPDATE (the conditions: retention-sql.ts): how many it changed.

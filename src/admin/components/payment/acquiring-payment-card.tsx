@@ -6,6 +6,7 @@
  * the amount), Sync at any time, and Re-authorise with the saved card once
  * a saved-card payment lapsed. Every amount shows its currency; every
  * refusal shows the server's reason, in a toast and below the buttons.
+ * A change captured for and not confirmed says so (order-change-text.ts).
  * Its chargebacks (open ones in red) and, on request, its history.
  */
 import { Button, Text, toast, usePrompt } from "@medusajs/ui"
@@ -19,6 +20,7 @@ import { amountText } from "../../lib/amount-text"
 import { authorizationLapseNote, savedCardNotes } from "../../lib/payment-api"
 import { DetailRow } from "./detail-row"
 import { paymentMethodText } from "../../lib/payment-method-text"
+import { waitingChangeText } from "../../lib/order-change-text"
 import { PaymentBadges } from "./payment-badges"
 import { PaymentChargebacks } from "./payment-chargebacks"
 import { PaymentHistorySection } from "./payment-history-section"
@@ -168,6 +170,7 @@ export function AcquiringPaymentCard({
   ]
   const risk = payment.risk
   const lapse = authorizationLapseNote(payment)
+  const waiting = waitingChangeText(payment)
   return (
     <div
       className="flex flex-col gap-y-2 px-6 py-4"
@@ -219,6 +222,22 @@ export function AcquiringPaymentCard({
             {`${amountText(payment.released_amount, payment.currency)} released to the customer: the acquirer captures a payment once and lets go of what a partial capture leaves`}
           </Text>
         </>
+      )}
+      {waiting && (
+        <div
+          className="flex flex-col gap-y-1 rounded-md border border-ui-border-base bg-ui-bg-subtle px-3 py-2"
+          data-testid="order-change-waiting"
+          role="status"
+        >
+          <Text size="small" weight="plus">
+            {waiting.title}
+          </Text>
+          {waiting.lines.map((line) => (
+            <Text key={line} size="small" className="text-ui-fg-subtle">
+              {line}
+            </Text>
+          ))}
+        </div>
       )}
       {lapse && (
         <Text
