@@ -9,11 +9,21 @@ import { acquiringModule } from "../modules/acquiring/module-access"
 import type { HistoryRow } from "../modules/acquiring/service"
 import { orderNosOfOrders } from "../order-payments/order-payments"
 import { journalEntry } from "./journal-entries"
+import { refusalEntry, refusedNotifications } from "./refused-entries"
 import { eventEntry } from "./timeline"
 
 const DISPLAY_ID = /^#?(\d{1,9})$/
 
 function entryOf(row: HistoryRow): PaymentHistoryEntry {
+  if (row.source === "refused" && row.reason)
+    return refusalEntry({
+      ...row,
+      reason: row.reason,
+      count: Number(row.count ?? 0),
+      hour: row.hour ?? row.created_at,
+      first_seen_at: row.first_seen_at ?? row.created_at,
+      last_seen_at: row.created_at,
+    })
   if (row.source === "request" && row.kind)
     return journalEntry({
       ...row,
@@ -46,21 +56,25 @@ export async function searchHistory(
     orderNos = orderNos
       ? orderNos.filter((n) => n === query.order_no)
       : [query.order_no]
-  const { rows, count } = await acquiringModule().searchPaymentHistory(
-    {
-      order_no: orderNos,
-      transaction_id: query.transaction_id,
-      operation: query.operation,
-      outcome: query.outcome,
-      from: query.from ? new Date(query.from) : undefined,
-      to: query.to ? new Date(query.to) : undefined,
-    },
-    { limit: query.limit, offset: query.offset }
-  )
+  const [{ rows, count }, refused] = await Promise.all([
+    acquiringModule().searchPaymentHistory(
+      {
+        order_no: orderNos,
+        transaction_id: query.transaction_id,
+        operation: query.operation,
+        outcome: query.outcome,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+      },
+      { limit: query.limit, offset: query.offset }
+    ),
+    refusedNotifications(),
+  ])
   return {
     entries: rows.map(entryOf),
     count,
     limit: query.limit,
     offset: query.offset,
+    refused_notifications: refused,
   }
 }

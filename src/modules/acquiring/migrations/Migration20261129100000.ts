@@ -1,0 +1,40 @@
+import { Migration } from "@medusajs/framework/mikro-orm/migrations"
+
+/**
+ * Refused notifications counted per hour, provider, reason and (for a real
+ * payment) order number, instead of a history row each; the refused rows
+ * written before are folded into those counters and removed.
+ */
+export class Migration20261129100000 extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(
+      `create table if not exists "acquiring_notification_refusal" ("id" text not null, "provider_id" text not null, "reason" text check ("reason" in ('bad_signature', 'other_account', 'invalid_content', 'unknown_order', 'unreadable', 'account_gone')) not null, "order_no" text null, "session_id" text null, "hour" timestamptz not null, "count" integer not null default 0, "first_seen_at" timestamptz not null, "last_seen_at" timestamptz not null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "acquiring_notification_refusal_pkey" primary key ("id"));`
+    )
+    for (const column of ["hour", "order_no", "session_id", "last_seen_at"])
+      this.addSql(
+        `CREATE INDEX IF NOT EXISTS "IDX_acquiring_notification_refusal_${column}" ON "acquiring_notification_refusal" ("${column}") WHERE deleted_at IS NULL;`
+      )
+    // the history's refused notifications (one row each, by order number) become counters of the hour they arrived in
+    this.addSql(
+      `insert into "acquiring_notification_refusal" ("id", "provider_id", "reason", "order_no", "session_id", "hour", "count", "first_seen_at", "last_seen_at")
+       select 'acqnr_' || substr(md5('migrated|' || coalesce(r."order_no", '') || '|' || r."hour"::text), 1, 26),
+              coalesce(o."provider_id", 'unknown'), 'bad_signature', r."order_no", o."session_id", r."hour", r."count", r."first", r."last"
+         from (select e."order_no", date_trunc('hour', e."created_at") as "hour", count(*) as "count", min(e."created_at") as "first", max(e."created_at") as "last"
+                 from "acquiring_payment_event" e
+                where e."kind" = 'notification' and e."outcome" = 'refused' and e."deleted_at" is null
+                group by e."order_no", date_trunc('hour', e."created_at")) as r
+         left join lateral (select op."provider_id", op."session_id" from "acquiring_operation" op
+                             where op."order_no" = r."order_no" and op."kind" in ('authorise', 'checkout') limit 1) as o on true
+       on conflict ("id") do nothing;`
+    )
+    this.addSql(
+      `delete from "acquiring_payment_event" where "kind" = 'notification' and "outcome" = 'refused';`
+    )
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(
+      `drop table if exists "acquiring_notification_refusal" cascade;`
+    )
+  }
+}
