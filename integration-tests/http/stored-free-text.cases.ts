@@ -12,8 +12,16 @@ import {
   CARD_PROVIDER,
   type Shop,
 } from "../helpers/acquiring-suite"
-import { findCardData } from "../helpers/card-data-scan"
-import { CARDS } from "../helpers/test-cards"
+import { Modules } from "@medusajs/framework/utils"
+import { findCardData, findCardNumbers } from "../helpers/card-data-scan"
+import {
+  adminPayment,
+  cartWithSession,
+  expectOrder,
+  submitCard,
+} from "../helpers/checkout"
+import { notificationsProcessed } from "../helpers/settlement"
+import { CARDS, DECLINE_TEXT_WITH_CARD } from "../helpers/test-cards"
 import {
   expectStatus,
   type HttpAnswer,
@@ -27,11 +35,12 @@ import {
 /** A test card no other value of these tests holds, typed only into the cart's address. */
 const ADDRESS_CARD = "4111111111111111"
 
-export function storedFreeTextCases({
-  openShop,
-  databaseUrl,
-  keptByMedusa,
-}: AcquiringSuite): void {
+/** The card number the acquirer writes in its texts below, and how the plugin keeps it. */
+const ACQUIRER_CARD = "371449635398431"
+const ACQUIRER_CARD_MASKED = "371449*****8431"
+
+export function storedFreeTextCases(suite: AcquiringSuite): void {
+  const { openShop, databaseUrl, keptByMedusa, sandbox, container } = suite
   /** Every row of the plugin's session-state table, as text. */
   async function storedStates(): Promise<string[]> {
     const client = new Client({ connectionString: databaseUrl() })
@@ -156,5 +165,120 @@ export function storedFreeTextCases({
         })
       ).filter((hit) => hit.table === "acquiring_session_state")
     ).toEqual([])
+  })
+
+  it("a card number in the acquirer's texts (a decline's result text, a chargeback reason) is stored, shown, written into Medusa and exported masked", async () => {
+    expect(DECLINE_TEXT_WITH_CARD).toContain(ACQUIRER_CARD)
+    const shop = await openShop()
+    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
+
+    // the issuer's decline names a card: the shopper's answer, the session and the journal keep it masked
+    const declined = await submitCard(
+      shop,
+      session.id,
+      CARDS.declinedNamingACard
+    )
+    expect(declined.status).toBe(402)
+    expect(declined.text).not.toContain(ACQUIRER_CARD)
+    expect(declined.data.message).toContain(ACQUIRER_CARD_MASKED)
+    const state = await shop.stored(session.id)
+    expect(state.result).toEqual({
+      code: "E0008",
+      text: DECLINE_TEXT_WITH_CARD.replace(ACQUIRER_CARD, ACQUIRER_CARD_MASKED),
+    })
+    const acquiring = container().resolve("acquiring") as any
+    const [attempt] = await acquiring.listAcquiringOperations({
+      order_no: state.attempts[0].order_no,
+    })
+    expect(attempt.result_text).toBe(state.result.text)
+
+    // then paid, captured, disputed with a reason naming a card, and lost
+    expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "second card"
+    )
+    const order = await expectOrder(shop, cart.id)
+    const payment = await adminPayment(shop, order.id)
+    expectStatus(
+      await shop.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+      200,
+      "capture"
+    )
+    await notificationsProcessed(suite)
+    const transactionId = String(
+      expectStatus(
+        await shop.admin.get(`/admin/acquiring/payments/${payment.id}`),
+        200,
+        "payment detail"
+      ).payment.transaction_id
+    )
+    const reason = `4837:card ${ACQUIRER_CARD}`
+    const opened = await sandbox.openChargeback(transactionId, {
+      amount: "4.50",
+      reason,
+    })
+    expect(opened.chargeback_reason).toBe(reason)
+    await notificationsProcessed(suite)
+    await sandbox.decideChargeback(opened.chargeback_reference, "lose")
+    await notificationsProcessed(suite)
+
+    const masked = `card ${ACQUIRER_CARD_MASKED}`
+    // stored
+    const [row] = await acquiring.listAcquiringChargebacks({
+      reference: opened.chargeback_reference,
+    })
+    expect(row).toMatchObject({
+      status: "LOST",
+      reason_code: "4837",
+      reason_text: masked,
+    })
+    // written into Medusa: the lost chargeback's refund note, the admin's feed
+    const refund = ((await adminPayment(shop, order.id)).refunds ?? []).find(
+      (r: any) => Number(r.amount) === 4.5
+    )
+    expect(refund.note).toBe(
+      `Chargeback ${opened.chargeback_reference} lost (reason 4837 ${masked}): returned to the card holder by their bank`
+    )
+    const feed = (
+      await container()
+        .resolve(Modules.NOTIFICATION)
+        .listNotifications({ channel: "feed" }, { take: 1000 })
+    )
+      .map((n: any) => JSON.stringify(n.data))
+      .filter((text: string) => text.includes(opened.chargeback_reference))
+    expect(feed.length).toBeGreaterThan(0)
+    for (const text of feed) expect(text).not.toContain(ACQUIRER_CARD)
+    expect(feed.some((text: string) => text.includes(masked))).toBe(true)
+    // shown: the chargebacks list, the payment's chargebacks and history
+    const list = expectStatus(
+      await shop.admin.get(
+        `/admin/acquiring/chargebacks?q=${opened.chargeback_reference}`
+      ),
+      200,
+      "chargebacks list"
+    )
+    expect(list.chargebacks[0].reason_text).toBe(masked)
+    const history = expectStatus(
+      await shop.admin.get(`/admin/acquiring/payments/${payment.id}/history`),
+      200,
+      "history"
+    )
+    expect(JSON.stringify(history)).not.toContain(ACQUIRER_CARD)
+    expect(
+      history.entries.some(
+        (e: any) => e.source === "chargeback" && e.summary.includes(masked)
+      )
+    ).toBe(true)
+    // exported
+    const csv = await shop.admin.get(
+      `/admin/acquiring/chargebacks/export?q=${opened.chargeback_reference}`
+    )
+    expect(csv.status).toBe(200)
+    expect(csv.text).not.toContain(ACQUIRER_CARD)
+    expect(csv.text).toContain(`,4837,${masked},`)
+
+    // nowhere whole: the whole database and the log, by the suite's own scans
+    expect(await findCardNumbers(databaseUrl())).toEqual([])
   })
 }

@@ -18,7 +18,12 @@ import type {
 import type { PluginLogger } from "../accounts/core"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { entryFor } from "../accounts/registry"
-import { countRefusal, refusalReason } from "./refused-notifications"
+import {
+  countRefusal,
+  pluginRefusalLog,
+  refusalReason,
+  type RefusalLog,
+} from "./refused-notifications"
 import { triageNotification } from "./provider-notification"
 
 type RawRequest = MedusaRequest & { rawBody?: Buffer | string }
@@ -60,16 +65,9 @@ export async function screenNotification(
   res.sendStatus(200)
 }
 
-function loggerOf(req: MedusaRequest): {
-  warn(message: string): void
-  debug?(message: string): void
-} {
+function loggerOf(req: MedusaRequest): RefusalLog {
   try {
-    const logger = req.scope.resolve<PluginLogger>("logger")
-    return {
-      warn: (message) => logger.warn(message),
-      debug: (message) => logger.debug?.(message),
-    }
+    return pluginRefusalLog(req.scope.resolve<PluginLogger>("logger"))
   } catch {
     return { warn: () => undefined }
   }

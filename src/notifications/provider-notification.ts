@@ -18,7 +18,7 @@ import {
   notificationFields,
   webhookAction,
 } from "./notification"
-import { countRefusalOnce } from "./refused-notifications"
+import { countRefusalOnce, pluginRefusalLog } from "./refused-notifications"
 
 type Logger = {
   error(message: string): void
@@ -82,10 +82,11 @@ export async function providerWebhookAction(
     // this instance's own configuration fault: retried later, never dropped
     return unverifiedNotification(entry.provider_id, triage.error, logger)
   if (triage.kind === "refused") {
-    await countRefusalOnce(triage.refusal, triage.fields, {
-      warn: (message) => logger.warn?.(message),
-      debug: (message) => logger.debug?.(message),
-    })
+    await countRefusalOnce(
+      triage.refusal,
+      triage.fields,
+      pluginRefusalLog(logger)
+    )
     return { action: "not_supported" }
   }
   return webhookAction(triage.core, payload)

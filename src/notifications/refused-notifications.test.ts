@@ -135,7 +135,7 @@ describe("refused notifications", () => {
     for (let i = 0; i < 50; i++)
       await countRefusalOnce(refusal, forged(ORDER), log)
     expect(warnings).toEqual([
-      `[acquiring] notification refused for pp_acquiring-card_acquiring: bad signature (order ${ORDER}); nothing changed. Further ones this hour are counted in the payment history, not logged.`,
+      `notification refused for pp_acquiring-card_acquiring: bad signature (order ${ORDER}); nothing changed. Further ones this hour are counted in the payment history, not logged.`,
     ])
   })
 

@@ -43,9 +43,20 @@ export interface RefusalLog {
 
 function say(log: RefusalLog, level: "warn" | "debug", message: string) {
   try {
-    log[level]?.(scrubText(`[acquiring] ${message}`))
+    log[level]?.(message)
   } catch {
     // logging never breaks an answer
+  }
+}
+
+/** A plain logger (Medusa's) as a RefusalLog: lines marked as the plugin's and scrubbed as every log line of it. */
+export function pluginRefusalLog(logger: {
+  warn?(message: string): void
+  debug?(message: string): void
+}): RefusalLog {
+  return {
+    warn: (message) => logger.warn?.(scrubText(`[acquiring] ${message}`)),
+    debug: (message) => logger.debug?.(scrubText(`[acquiring] ${message}`)),
   }
 }
 
