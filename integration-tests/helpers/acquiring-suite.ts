@@ -83,6 +83,12 @@ export type AcquiringSuite = {
    * the after-test scan leaves exactly that run in exactly that column alone.
    */
   keptByMedusa(hit: { table: string; column: string; run: string }): void
+  /**
+   * Lines Medusa writes before any plugin code runs (its router's debug
+   * lines, docs/security.md), which this test sends card numbers into on
+   * purpose: the after-test log scan leaves lines matching this alone.
+   */
+  loggedByMedusa(line: RegExp): void
 }
 
 /**
@@ -110,6 +116,7 @@ export function acquiringSuite(
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
   let tracker: WebhookTracker | undefined
   let keptByMedusa: { table: string; column: string; run: string }[] = []
+  let loggedByMedusa: RegExp[] = []
   let eventQueue: ReturnType<typeof eventQueueTracker> | undefined
 
   // the file's database starts as a copy of the run's migrated one
@@ -131,6 +138,7 @@ export function acquiringSuite(
           idle: () => tracker?.idle() ?? Promise.resolve(),
         },
         keptByMedusa: (hit) => keptByMedusa.push(hit),
+        loggedByMedusa: (line) => loggedByMedusa.push(line),
         async openShop(regions = [USD_REGION]) {
           const seeded = await seedStore(getContainer(), {
             paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
@@ -190,6 +198,7 @@ export function acquiringSuite(
       let notificationsBefore = 0
       beforeEach(async () => {
         keptByMedusa = []
+        loggedByMedusa = []
         notificationsBefore = (await sandbox.allNotifications()).length
       })
 
@@ -220,7 +229,15 @@ export function acquiringSuite(
               )
           )
         ).toEqual([])
-        expect(linesWithCardNumbers(logs.lines(), label)).toEqual([])
+        const medusaLines = loggedByMedusa
+        expect(
+          linesWithCardNumbers(
+            logs
+              .lines()
+              .filter((line) => !medusaLines.some((known) => known.test(line))),
+            label
+          )
+        ).toEqual([])
         logs.clear()
       })
 
