@@ -84,9 +84,11 @@ export type AcquiringSuite = {
    */
   keptByMedusa(hit: { table: string; column: string; run: string }): void
   /**
-   * Lines Medusa writes before any plugin code runs (its router's debug
-   * lines, docs/security.md), which this test sends card numbers into on
-   * purpose: the after-test log scan leaves lines matching this alone.
+   * Lines Medusa writes of what this test hands it with a card number on
+   * purpose, out of the plugin's reach (its router's debug lines before any
+   * plugin code runs, its notification module's log of a notice the test
+   * plants; docs/security.md): the after-test log scan leaves lines
+   * matching this alone.
    */
   loggedByMedusa(line: RegExp): void
 }

@@ -41,3 +41,22 @@ from "acquiring_notification_refusal"
 where "hour" >= ? and "deleted_at" is null
 group by "reason"
 order by sum("count") desc`
+
+/**
+ * The history's refused notifications, written one row each before they
+ * were counted, folded into counters of the hour they arrived in (by order
+ * number, with the provider and session of the payment it names), then
+ * removed: DELETE_REFUSED_EVENTS. Run by the migration that made the table.
+ */
+export const FOLD_REFUSED_EVENTS = `insert into "acquiring_notification_refusal" ("id", "provider_id", "reason", "order_no", "session_id", "hour", "count", "first_seen_at", "last_seen_at")
+select 'acqnr_' || substr(md5('migrated|' || coalesce(r."order_no", '') || '|' || r."hour"::text), 1, 26),
+       coalesce(o."provider_id", 'unknown'), 'bad_signature', r."order_no", o."session_id", r."hour", r."count", r."first", r."last"
+  from (select e."order_no", date_trunc('hour', e."created_at") as "hour", count(*) as "count", min(e."created_at") as "first", max(e."created_at") as "last"
+          from "acquiring_payment_event" e
+         where e."kind" = 'notification' and e."outcome" = 'refused' and e."deleted_at" is null
+         group by e."order_no", date_trunc('hour', e."created_at")) as r
+  left join lateral (select op."provider_id", op."session_id" from "acquiring_operation" op
+                      where op."order_no" = r."order_no" and op."kind" in ('authorise', 'checkout') limit 1) as o on true
+on conflict ("id") do update set "count" = "acquiring_notification_refusal"."count" + excluded."count"`
+
+export const DELETE_REFUSED_EVENTS = `delete from "acquiring_payment_event" where "kind" = 'notification' and "outcome" = 'refused'`

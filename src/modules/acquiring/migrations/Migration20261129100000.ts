@@ -1,4 +1,5 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
+import { DELETE_REFUSED_EVENTS, FOLD_REFUSED_EVENTS } from "../refusal-sql"
 
 /**
  * Refused notifications counted per hour, provider, reason and (for a real
@@ -15,21 +16,8 @@ export class Migration20261129100000 extends Migration {
         `CREATE INDEX IF NOT EXISTS "IDX_acquiring_notification_refusal_${column}" ON "acquiring_notification_refusal" ("${column}") WHERE deleted_at IS NULL;`
       )
     // the history's refused notifications (one row each, by order number) become counters of the hour they arrived in
-    this.addSql(
-      `insert into "acquiring_notification_refusal" ("id", "provider_id", "reason", "order_no", "session_id", "hour", "count", "first_seen_at", "last_seen_at")
-       select 'acqnr_' || substr(md5('migrated|' || coalesce(r."order_no", '') || '|' || r."hour"::text), 1, 26),
-              coalesce(o."provider_id", 'unknown'), 'bad_signature', r."order_no", o."session_id", r."hour", r."count", r."first", r."last"
-         from (select e."order_no", date_trunc('hour', e."created_at") as "hour", count(*) as "count", min(e."created_at") as "first", max(e."created_at") as "last"
-                 from "acquiring_payment_event" e
-                where e."kind" = 'notification' and e."outcome" = 'refused' and e."deleted_at" is null
-                group by e."order_no", date_trunc('hour', e."created_at")) as r
-         left join lateral (select op."provider_id", op."session_id" from "acquiring_operation" op
-                             where op."order_no" = r."order_no" and op."kind" in ('authorise', 'checkout') limit 1) as o on true
-       on conflict ("id") do nothing;`
-    )
-    this.addSql(
-      `delete from "acquiring_payment_event" where "kind" = 'notification' and "outcome" = 'refused';`
-    )
+    this.addSql(FOLD_REFUSED_EVENTS)
+    this.addSql(DELETE_REFUSED_EVENTS)
   }
 
   override async down(): Promise<void> {
