@@ -54,6 +54,7 @@ const CONCERNS = [
 /** What the concerns build on. */
 const BELOW_CONCERNS = [
   "admin-contract",
+  "csv-export",
   "gateway",
   "input-hardening",
   "locking",
@@ -132,6 +133,7 @@ export default tseslint.config(
             // what the admin's routes answer and its forms send: types and zod only, bundled for the browser too
             ...layer("admin-contract", ["gateway"]),
             ...layer("money", []),
+            ...layer("csv-export", []),
             ...layer("locking", []),
             ...layer("input-hardening", ["gateway"]),
             ...layer("page-security", ["gateway"]),

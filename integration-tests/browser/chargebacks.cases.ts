@@ -181,9 +181,39 @@ export function chargebacksCases(suite: AcquiringSuite, admin: AdminDashboard) {
     await page.getByText("No chargebacks match these filters").waitFor()
     expect(await pluginA11y()).toEqual([])
 
+    // five forged notifications naming the order: refused, counted, said at the page's head
+    for (let i = 0; i < 5; i++) {
+      const forged = await fetch(
+        `${suite.backendUrl()}/hooks/payment/acquiring-card_acquiring`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            merchant_id: sandbox.account.merchant_id,
+            account_id: sandbox.account.account_id,
+            transaction_id,
+            order_no,
+            currency: "USD",
+            amount: `${i + 1}.00`,
+            order_status: "1",
+            result_info: "0000:Success",
+            notify_type: "CAPTURE",
+            encryption_data: "ab".repeat(32),
+          }).toString(),
+        }
+      )
+      expect(forged.status).toBe(200)
+    }
+
     // the history search by the order's number finds its entries, each linked to the order
     await page.getByRole("link", { name: "Payment history" }).first().click()
     await page.getByRole("heading", { name: "Payment history" }).waitFor()
+    await page
+      .getByTestId("refused-notifications")
+      .getByText(
+        /^5 notifications refused since \d{2}:00 \(the latest at \d{2}:\d{2}:\d{2}\): bad signature 5\. Nothing changed\.$/
+      )
+      .waitFor()
     await page.getByLabel("Order", { exact: true }).fill(display)
     await page.getByRole("button", { name: "Search", exact: true }).click()
     // the page settles on what the server answers this search
@@ -201,6 +231,9 @@ export function chargebacksCases(suite: AcquiringSuite, admin: AdminDashboard) {
     const rows = page.getByTestId("history-row")
     expect(await rows.count()).toBe(Math.min(count, 20))
     await rows.filter({ hasText: `Chargeback ${reference} opened` }).waitFor()
+    await rows
+      .filter({ hasText: /5 notifications refused in the hour from/ })
+      .waitFor()
     for (const text of await rows.allInnerTexts())
       expect(text).toContain(order_no)
     // each entry links to the order: by its payment, or by its acquirer order number

@@ -5,9 +5,13 @@ import { Modules } from "@medusajs/framework/utils"
 import { LOCAL_STACK_APP_DIR } from "../../dev/local-stack"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
-import { findCardData } from "./card-data-scan"
+import { findCardData, findCardNumbers } from "./card-data-scan"
 import { httpClient, type HttpClient } from "../../dev/store-client/http-client"
-import { captureLogs, linesWithCardData } from "./log-capture"
+import {
+  captureLogs,
+  linesWithCardData,
+  linesWithCardNumbers,
+} from "./log-capture"
 import { startTestSandbox, type TestSandbox } from "./sandbox"
 import {
   seedStore,
@@ -73,6 +77,20 @@ export type AcquiringSuite = {
   logs: ReturnType<typeof captureLogs>
   /** Seeds a store offering both acquiring providers; call inside each test. */
   openShop(regions?: RegionSeed[]): Promise<Shop>
+  /**
+   * A card number this test types into one of Medusa's own columns (an
+   * address, a customer field: what Medusa keeps as typed, docs/security.md):
+   * the after-test scan leaves exactly that run in exactly that column alone.
+   */
+  keptByMedusa(hit: { table: string; column: string; run: string }): void
+  /**
+   * Lines Medusa writes of what this test hands it with a card number on
+   * purpose, out of the plugin's reach (its router's debug lines before any
+   * plugin code runs, its notification module's log of a notice the test
+   * plants; docs/security.md): the after-test log scan leaves lines
+   * matching this alone.
+   */
+  loggedByMedusa(line: RegExp): void
 }
 
 /**
@@ -99,6 +117,8 @@ export function acquiringSuite(
   const logs = captureLogs()
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
   let tracker: WebhookTracker | undefined
+  let keptByMedusa: { table: string; column: string; run: string }[] = []
+  let loggedByMedusa: RegExp[] = []
   let eventQueue: ReturnType<typeof eventQueueTracker> | undefined
 
   // the file's database starts as a copy of the run's migrated one
@@ -119,6 +139,8 @@ export function acquiringSuite(
           inFlight: () => tracker?.inFlight() ?? 0,
           idle: () => tracker?.idle() ?? Promise.resolve(),
         },
+        keptByMedusa: (hit) => keptByMedusa.push(hit),
+        loggedByMedusa: (line) => loggedByMedusa.push(line),
         async openShop(regions = [USD_REGION]) {
           const seeded = await seedStore(getContainer(), {
             paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
@@ -177,6 +199,8 @@ export function acquiringSuite(
 
       let notificationsBefore = 0
       beforeEach(async () => {
+        keptByMedusa = []
+        loggedByMedusa = []
         notificationsBefore = (await sandbox.allNotifications()).length
       })
 
@@ -193,6 +217,29 @@ export function acquiringSuite(
         const hits = await findCardData(dbConfig.clientUrl, CARD_SECRETS)
         expect(hits).toEqual([])
         expect(linesWithCardData(logs.lines(), CARD_SECRETS)).toEqual([])
+        // any card number, not only the test cards planted above
+        const label = expect.getState().currentTestName ?? ""
+        const kept = keptByMedusa
+        expect(
+          (await findCardNumbers(dbConfig.clientUrl, label)).filter(
+            (hit) =>
+              !kept.some(
+                (k) =>
+                  k.table === hit.table &&
+                  k.column === hit.column &&
+                  k.run === hit.run
+              )
+          )
+        ).toEqual([])
+        const medusaLines = loggedByMedusa
+        expect(
+          linesWithCardNumbers(
+            logs
+              .lines()
+              .filter((line) => !medusaLines.some((known) => known.test(line))),
+            label
+          )
+        ).toEqual([])
         logs.clear()
       })
 

@@ -1,4 +1,6 @@
+import { appendFileSync } from "node:fs"
 import { Client } from "pg"
+import { cardLikeRunsIn } from "./card-like-runs"
 
 export type CardDataHit = { table: string; column: string; reason: string }
 
@@ -34,29 +36,7 @@ export async function findCardData(
   const client = new Client({ connectionString })
   await client.connect()
   try {
-    const { rows: all } = await client.query<Column>(
-      `SELECT c.relname AS table_name, a.attname AS column_name,
-              CASE WHEN t.typname IN ('json', 'jsonb') THEN t.typname
-                   WHEN t.typcategory = 'A' THEN 'ARRAY' ELSE 'text' END AS data_type
-         FROM pg_class c
-         JOIN pg_namespace n ON n.oid = c.relnamespace
-         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-         JOIN pg_type t ON t.oid = a.atttypid
-        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
-          AND (t.typname IN ('text', 'varchar', 'bpchar', 'json', 'jsonb') OR t.typcategory = 'A')`
-    )
-    // most of Medusa's tables are empty in a test: only tables with rows are searched
-    const tables = [...new Set(all.map((c) => c.table_name))]
-    const { rows: filled } = await client.query<{ name: string }>(
-      tables
-        .map(
-          (name) =>
-            `(SELECT ${literal(name)} AS name FROM ${quoted(name)} LIMIT 1)`
-        )
-        .join(" UNION ALL ")
-    )
-    const withRows = new Set(filled.map((row) => row.name))
-    const columns = all.filter((c) => withRows.has(c.table_name))
+    const columns = await filledColumns(client)
     if (!columns.length) return []
     // one statement for the whole database: a query per column and secret cost seconds per test
     const checks = columns.flatMap(columnChecks)
@@ -82,6 +62,16 @@ export async function findCardData(
 }
 
 type Column = { table_name: string; column_name: string; data_type: string }
+
+const COLUMNS_SQL = `SELECT c.relname AS table_name, a.attname AS column_name,
+              CASE WHEN t.typname IN ('json', 'jsonb') THEN t.typname
+                   WHEN t.typcategory = 'A' THEN 'ARRAY' ELSE 'text' END AS data_type
+         FROM pg_class c
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+         JOIN pg_type t ON t.oid = a.atttypid
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+          AND (t.typname IN ('text', 'varchar', 'bpchar', 'json', 'jsonb') OR t.typcategory = 'A')`
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
@@ -119,4 +109,90 @@ function columnChecks({
            AND (pair.v #>> '{}') = ANY($4::text[]))`
     )
   return checks
+}
+
+export type CardNumberHit = {
+  table: string
+  column: string
+  run: string
+  context: string
+}
+
+/** A 13-digit run at least, single spaces or hyphens allowed: what may hold a card number. */
+const MAY_HOLD_CARD = "[0-9]([ -]?[0-9]){12}"
+
+/**
+ * Every card number (helpers/card-like-runs.ts: any Luhn-valid run of
+ * 13–19 digits, not only the test cards) in any text-like column of any
+ * table in `public` that holds rows. The database picks the values that
+ * may hold one (one statement); the runs are judged here.
+ *
+ * `ACQUIRING_TEST_CARD_SCAN_REPORT` names a file that gets every run found,
+ * the ones left out with their reason too (JSON lines): how the exclusions
+ * were chosen, and how to check them again.
+ */
+export async function findCardNumbers(
+  connectionString: string,
+  label = ""
+): Promise<CardNumberHit[]> {
+  const client = new Client({ connectionString })
+  await client.connect()
+  try {
+    const columns = await filledColumns(client)
+    if (!columns.length) return []
+    const { rows } = await client.query<{
+      table: string
+      column: string
+      value: string
+    }>(
+      columns
+        .map(
+          ({ table_name, column_name }) =>
+            `(SELECT ${literal(table_name)} AS table, ${literal(column_name)} AS column, ${quoted(table_name)}.${quoted(column_name)}::text AS value FROM ${quoted(table_name)} WHERE ${quoted(table_name)}.${quoted(column_name)}::text ~ '${MAY_HOLD_CARD}')`
+        )
+        .join("\nUNION ALL\n")
+    )
+    const hits: (CardNumberHit & { excluded?: string })[] = rows.flatMap(
+      (row) =>
+        cardLikeRunsIn(row.value).map((run) => ({
+          table: row.table,
+          column: row.column,
+          ...run,
+        }))
+    )
+    const report = process.env.ACQUIRING_TEST_CARD_SCAN_REPORT
+    if (report)
+      for (const hit of hits)
+        appendFileSync(
+          report,
+          `${JSON.stringify({ where: "database", label, ...hit })}\n`
+        )
+    return hits
+      .filter((hit) => !hit.excluded)
+      .map(({ table, column, run, context }) => ({
+        table,
+        column,
+        run,
+        context,
+      }))
+  } finally {
+    await client.end()
+  }
+}
+
+/** The text-like columns of the tables that hold rows (most of Medusa's are empty in a test). */
+async function filledColumns(client: Client): Promise<Column[]> {
+  const { rows: all } = await client.query<Column>(COLUMNS_SQL)
+  const tables = [...new Set(all.map((c) => c.table_name))]
+  if (!tables.length) return []
+  const { rows: filled } = await client.query<{ name: string }>(
+    tables
+      .map(
+        (name) =>
+          `(SELECT ${literal(name)} AS name FROM ${quoted(name)} LIMIT 1)`
+      )
+      .join(" UNION ALL ")
+  )
+  const withRows = new Set(filled.map((row) => row.name))
+  return all.filter((c) => withRows.has(c.table_name))
 }

@@ -2,6 +2,7 @@ import { logger } from "@medusajs/framework/logger"
 import { appendFileSync } from "node:fs"
 import { Writable } from "node:stream"
 import winston from "winston"
+import { cardLikeRunsIn } from "./card-like-runs"
 
 const METHODS = ["log", "info", "warn", "error", "debug"] as const
 
@@ -105,4 +106,29 @@ export function linesWithCardData(
       secrets.cardNumbers.some((pan) => line.includes(pan)) ||
       fieldValue.test(line)
   )
+}
+
+/**
+ * Log lines holding a card number (helpers/card-like-runs.ts: any
+ * Luhn-valid run of 13–19 digits, whoever wrote it), with the runs found.
+ * ACQUIRING_TEST_CARD_SCAN_REPORT gets every run, excluded ones too.
+ */
+export function linesWithCardNumbers(
+  lines: string[],
+  label = ""
+): { line: string; runs: string[] }[] {
+  const report = process.env.ACQUIRING_TEST_CARD_SCAN_REPORT
+  const found: { line: string; runs: string[] }[] = []
+  for (const line of lines) {
+    const runs = cardLikeRunsIn(line)
+    if (report)
+      for (const run of runs)
+        appendFileSync(
+          report,
+          `${JSON.stringify({ where: "log", label, ...run })}\n`
+        )
+    const kept = runs.filter((run) => !run.excluded).map((run) => run.run)
+    if (kept.length) found.push({ line, runs: kept })
+  }
+  return found
 }

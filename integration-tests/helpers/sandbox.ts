@@ -1,4 +1,9 @@
-import { DEFAULT_SANDBOX_ACCOUNT, startSandbox } from "../../src/sandbox"
+import {
+  DEFAULT_SANDBOX_ACCOUNT,
+  DEFAULT_TEST_CARDS,
+  startSandbox,
+} from "../../src/sandbox"
+import { CARDS, DECLINE_TEXT_WITH_CARD } from "./test-cards"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
 
 export type SandboxTransaction = Record<string, any> & {
@@ -45,6 +50,15 @@ export function startTestSandbox() {
       registered_ips: ["127.0.0.1", "::1"],
       // Quick retries keep a refused delivery's retry inside one test.
       notifications: { attempts: 3, base_delay_ms: 200, timeout_ms: 5000 },
+      test_cards: [
+        ...DEFAULT_TEST_CARDS,
+        {
+          number: CARDS.declinedNamingACard,
+          outcome: "decline",
+          description: "declined, with a card number in the issuer's text",
+          result_text: DECLINE_TEXT_WITH_CARD,
+        },
+      ],
     })
     process.env.ACQUIRING_SANDBOX_URL = handle.url
     process.env.ACQUIRING_MERCHANT_ID = DEFAULT_SANDBOX_ACCOUNT.merchant_id

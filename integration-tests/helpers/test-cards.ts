@@ -5,7 +5,13 @@ export const CARDS = {
   challenge: "4000002500003155",
   review: "4000000000000259",
   riskRejected: "4100000000000019",
+  /** declined with a text naming another card (the test sandbox's table, helpers/sandbox.ts) */
+  declinedNamingACard: "4000000000000127",
 } as const
+
+/** What the issuer writes when it declines CARDS.declinedNamingACard: a card number in the text. */
+export const DECLINE_TEXT_WITH_CARD =
+  "Declined: card 371449635398431 reported stolen"
 
 /** A security code no id or amount of these tests contains as a whole value. */
 export const SECURITY_CODE = "918"

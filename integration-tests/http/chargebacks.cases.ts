@@ -1,4 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
+import { parse } from "csv-parse/sync"
 import { expectStatus } from "../../dev/store-client/http-client"
 import type { AcquiringSuite, Shop } from "../helpers/acquiring-suite"
 import { adminPayment, placeDirectOrder } from "../helpers/checkout"
@@ -356,5 +357,88 @@ export function chargebackCases(suite: AcquiringSuite): void {
     expect(money.acquirer.refunds).toEqual([money.acquirer.captured_amount])
     expect(money.medusa.refunds).toEqual(money.medusa.captures)
     expect(payment.id).toBeTruthy()
+  })
+
+  it("the CSV export keeps every value the page shows: a reason starting a formula gets one leading quote, nothing else changes", async () => {
+    const shop = await openShop()
+    const { order } = await capturedOrder(shop)
+    const { transactionId } = await transactionIdOf(shop, order.id)
+    await notificationsProcessed(suite)
+    // every character a spreadsheet starts a formula with that a reason can begin with
+    // (tab and carriage return are trimmed from a reason; the unit tests hold them)
+    const starts = ["=", "+", "-", "@", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]
+    const references: string[] = []
+    for (const start of starts)
+      references.push(
+        (
+          await sandbox.openChargeback(transactionId, {
+            amount: "1.00",
+            reason: `4837:${start}2+3 HYPERLINK("https://x.example")`,
+          })
+        ).chargeback_reference
+      )
+    // and one that starts no formula, as a control
+    references.push(
+      (
+        await sandbox.openChargeback(transactionId, {
+          amount: "1.00",
+          reason: "4853:Not as described, -2+3",
+        })
+      ).chargeback_reference
+    )
+    await notificationsProcessed(suite)
+
+    const page = expectStatus(
+      await shop.admin.get(`/admin/acquiring/chargebacks?limit=50`),
+      200,
+      "chargebacks list"
+    ).chargebacks as any[]
+    expect(page.map((c) => c.reference).sort()).toEqual([...references].sort())
+    const csv = await shop.admin.get(`/admin/acquiring/chargebacks/export`)
+    expect(csv.status).toBe(200)
+    const [header, ...rows] = parse(csv.text) as string[][]
+    expect(rows).toHaveLength(references.length)
+    const formula = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
+    for (const row of rows) {
+      const cells = Object.fromEntries(header.map((name, i) => [name, row[i]]))
+      const shown = page.find((c) => c.reference === cells.chargeback)
+      const asShown = (value: string) =>
+        formula.test(value.slice(1)) && value.startsWith("'")
+          ? value.slice(1)
+          : value
+      expect({
+        chargeback: cells.chargeback,
+        status: cells.status,
+        amount: cells.amount,
+        currency: cells.currency,
+        reason_code: cells.reason_code,
+        reason: asShown(cells.reason),
+        order_no: cells.order_no,
+        transaction_id: cells.transaction_id,
+      }).toEqual({
+        chargeback: shown.reference,
+        status: shown.status,
+        amount: shown.amount,
+        currency: shown.currency,
+        reason_code: shown.reason_code,
+        reason: shown.reason_text,
+        order_no: shown.order_no,
+        transaction_id: shown.transaction_id,
+      })
+      // exactly one quote added, and only where the value starts a formula
+      expect(cells.reason).toBe(
+        formula.test(shown.reason_text)
+          ? `'${shown.reason_text}`
+          : shown.reason_text
+      )
+    }
+    // the values the page shows start with each of those characters, unchanged
+    expect(
+      page
+        .map((c) => c.reason_text as string)
+        .filter((text) => formula.test(text))
+        .map((text) => text[0])
+        .sort()
+    ).toEqual([...starts].sort())
   })
 }

@@ -440,7 +440,7 @@ export function directCardCases({
     await expectOrder(shop, cart.id)
   })
 
-  it("validates the storefront's device data and drops a spoofed cart or card from the session data", async () => {
+  it("validates the storefront's device data, refuses a card and drops a spoofed cart from the session data", async () => {
     const shop = await openShop()
     const cart = await createReadyCart(shop.store, shop.seeded)
     const { payment_collection } = expectStatus(
@@ -475,12 +475,24 @@ export function directCardCases({
       expect(refused.text).toContain(field)
     }
 
+    // a card in the session's data is refused before Medusa's workflow sees it, naming the field
+    const withCard = await shop.store.post(sessions, {
+      provider_id: CARD_PROVIDER,
+      data: {
+        device: SHOPPER_DEVICE,
+        card: { number: CARDS.approved, security_code: SECURITY_CODE },
+      },
+    })
+    expect(withCard.status).toBe(400)
+    expect(withCard.data.message).toContain("data.card.number: ")
+    expect(withCard.text).not.toContain(CARDS.approved)
+    // what is not card data but not the client's to set (the cart, the security code alone) is dropped
     const spoofed = await shop.store.post(sessions, {
       provider_id: CARD_PROVIDER,
       data: {
         device: SHOPPER_DEVICE,
         cart: { email: "mallory@example.test", totals: { total: "0.01" } },
-        card: { number: CARDS.approved, security_code: SECURITY_CODE },
+        card: { security_code: SECURITY_CODE },
       },
     })
     const collection = expectStatus(

@@ -1,4 +1,8 @@
-import { acquiringSuite, HOSTED_PROVIDER } from "../helpers/acquiring-suite"
+import {
+  acquiringSuite,
+  CARD_PROVIDER,
+  HOSTED_PROVIDER,
+} from "../helpers/acquiring-suite"
 import { notificationsProcessed } from "../helpers/settlement"
 import {
   captureAccessLog,
@@ -6,6 +10,11 @@ import {
   linesWithCardLikeRuns,
 } from "../helpers/access-log"
 import { cartWithSession } from "../helpers/checkout"
+import { linesWithCardNumbers } from "../helpers/log-capture"
+import {
+  createReadyCart,
+  SHOPPER_DEVICE,
+} from "../../dev/store-client/storefront"
 import {
   expectStatus,
   httpClient,
@@ -39,6 +48,9 @@ type Route = {
 /** Lines Medusa's router writes before routing a request to the plugin. */
 const BEFORE_PLUGIN =
   /"message":"(?:Skipping CORS middleware|Authenticating route|Skipping auth) /
+/** The same, as written at debug level only (never at the default LOG_LEVEL). */
+const DEBUG_BEFORE_PLUGIN =
+  /^\{"level":"debug","message":"(?:Skipping CORS middleware|Authenticating route|Skipping auth) /
 
 // Must run before Medusa boots: it turns Medusa's access log on and records it.
 const accessLog = captureAccessLog()
@@ -322,11 +334,143 @@ acquiringSuite((suite) => {
     // before any plugin code runs: out of the plugin's reach, and never written at the
     // default level (LOG_LEVEL http); see docs/security.md.
     const beforePlugin = lines.filter((line) => BEFORE_PLUGIN.test(line))
+    suite.loggedByMedusa(DEBUG_BEFORE_PLUGIN)
     expect(
       beforePlugin.filter((line) => !line.startsWith('{"level":"debug"'))
     ).toEqual([])
     expect(
       linesWithCardLikeRuns(lines.filter((line) => !BEFORE_PLUGIN.test(line)))
     ).toEqual([])
+  })
+
+  it("Medusa's checkout routes refuse a card-like value in a body, path or query with a 400 naming the field, never echoing or logging it", async () => {
+    const shop = await openShop()
+    const cart = await createReadyCart(shop.store, shop.seeded)
+    const { payment_collection } = expectStatus(
+      await shop.store.post("/store/payment-collections", {
+        cart_id: cart.id,
+      }),
+      200,
+      "create payment collection"
+    )
+    logs.clear()
+    const sessions = `/store/payment-collections/${payment_collection.id}/payment-sessions`
+    /** A JSON body as written, for numbers JavaScript cannot hold. */
+    const rawJsonPost = async (path: string, body: string) => {
+      const response = await fetch(`${backendUrl()}${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-publishable-api-key": shop.seeded.publishableKey,
+        },
+        body,
+      })
+      const text = await response.text()
+      return { status: response.status, text, data: JSON.parse(text) }
+    }
+    const [visa, mastercard, amex] = PANS
+    const grouped = "4000 0566 5566 5556"
+    // bodies Medusa's own validator refuses, and some it would take, each holding a card number
+    const cases: { path: string; body: unknown; field: string }[] = [
+      {
+        path: sessions,
+        body: { provider_id: CARD_PROVIDER, data: visa },
+        field: "data",
+      },
+      {
+        path: sessions,
+        body: { provider_id: CARD_PROVIDER, data: Number(visa) },
+        field: "data",
+      },
+      {
+        path: sessions,
+        body: { provider_id: CARD_PROVIDER, data: { card: { number: amex } } },
+        field: "data.card.number",
+      },
+      {
+        path: sessions,
+        body: { provider_id: CARD_PROVIDER, data: [mastercard] },
+        field: "data[0]",
+      },
+      {
+        path: sessions,
+        body: { provider_id: CARD_PROVIDER, data: { note: `pay ${grouped}` } },
+        field: "data.note",
+      },
+      {
+        path: sessions,
+        body: { provider_id: visa },
+        field: "provider_id",
+      },
+      {
+        path: sessions,
+        body: { provider_id: CARD_PROVIDER, data: { [visa]: "x" } },
+        field: "data.…",
+      },
+      {
+        path: sessions,
+        // past 2^53: JSON carries it, JavaScript reads it rounded (…5556000)
+        body: `{"provider_id":"${CARD_PROVIDER}","data":${visa}123}`,
+        field: "data",
+      },
+      {
+        path: "/store/payment-collections",
+        body: { cart_id: amex },
+        field: "cart_id",
+      },
+      {
+        path: `/store/payment-collections/${mastercard}/payment-sessions`,
+        body: { provider_id: CARD_PROVIDER },
+        field: "id",
+      },
+      {
+        path: `${sessions}?fields=${visa}`,
+        body: { provider_id: CARD_PROVIDER },
+        field: "fields",
+      },
+      {
+        path: `/store/carts/${visa}/complete`,
+        body: {},
+        field: "id",
+      },
+    ]
+    for (const { path, body, field } of cases) {
+      const answer =
+        typeof body === "string"
+          ? await rawJsonPost(path, body)
+          : await shop.store.post(path, body)
+      expect({ path, field, status: answer.status }).toEqual({
+        path,
+        field,
+        status: 400,
+      })
+      // neutral: the field named, the value never
+      expect(answer.data.message).toContain(`${field}: `)
+      expect(answer.text.replace(/[\s-]/g, "")).not.toMatch(
+        /4000056655665556|5555555555554444|378282246310005/
+      )
+    }
+    // what Medusa would have written: nothing card-like in any log line, access log included
+    // (but its router's debug lines, written before any plugin code runs, docs/security.md)
+    await notificationsProcessed(suite)
+    suite.loggedByMedusa(DEBUG_BEFORE_PLUGIN)
+    expect(
+      linesWithCardNumbers(
+        logs.lines().filter((line) => !DEBUG_BEFORE_PLUGIN.test(line))
+      )
+    ).toEqual([])
+    expect(
+      linesWithCardLikeRuns(accessLog.lines().map((line) => line.raw))
+    ).toEqual([])
+
+    // a good body still makes a session
+    expectStatus(
+      await shop.store.post(sessions, {
+        provider_id: CARD_PROVIDER,
+        data: { device: SHOPPER_DEVICE },
+      }),
+      200,
+      "a session with a good body"
+    )
   })
 })

@@ -56,6 +56,58 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
 
   const paymentModule = () => container().resolve(Modules.PAYMENT)
 
+  /** POSTs a notification to the hosted provider's address as the acquirer would. */
+  async function postNotification(fields: Record<string, string>) {
+    const posted = await fetch(
+      `${backendUrl()}/hooks/payment/${HOSTED_WEBHOOK}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      }
+    )
+    await posted.text()
+    return posted
+  }
+
+  /** The counters of refused notifications, as their table holds them. */
+  async function refusalCounters() {
+    const rows = await container()
+      .resolve<{
+        listAcquiringNotificationRefusals(
+          filter: object,
+          config: object
+        ): Promise<Record<string, unknown>[]>
+      }>("acquiring")
+      .listAcquiringNotificationRefusals({}, { order: { reason: "ASC" } })
+    return rows.map(({ provider_id, reason, order_no, session_id, count }) => ({
+      provider_id,
+      reason,
+      order_no,
+      session_id,
+      count,
+    }))
+  }
+
+  /** Rows of every table of the database, by table. */
+  async function rowsPerTable(): Promise<Record<string, number>> {
+    const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const { rows: tables } = await pg.raw(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`
+    )
+    const { rows } = await pg.raw(
+      tables
+        .map(
+          (t: { name: string }) =>
+            `select '${t.name}' as name, count(*)::int as rows from "${t.name}"`
+        )
+        .join(" union all ")
+    )
+    return Object.fromEntries(
+      rows.map((r: { name: string; rows: number }) => [r.name, r.rows])
+    )
+  }
+
   /** What Medusa's webhook subscriber does with a notification, called directly instead of waiting 5 s. */
   function webhookAction(fields: Record<string, unknown>) {
     const form = new URLSearchParams(
@@ -225,18 +277,21 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     expect(action.action).not.toBe("authorized")
     expect(action.action).not.toBe("captured")
 
-    // Through the real route too; Medusa's subscribers act once its webhook delay is over.
-    const before = handled()
-    const posted = await fetch(
-      `${backendUrl()}/hooks/payment/${HOSTED_WEBHOOK}`,
+    // Through the real route too: answered as Medusa answers, refused at the door and counted,
+    // never queued (with Medusa's 5 s delay, a queued one would be in flight now). The direct
+    // call above (a handler's path) counted one already: two refusals of this payment.
+    const posted = await postNotification(forged)
+    expect(posted.status).toBe(200)
+    expect(suite.webhooks.inFlight()).toBe(0)
+    expect(await refusalCounters()).toEqual([
       {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(forged).toString(),
-      }
-    )
-    await posted.text()
-    await untilHandled(before + 1)
+        provider_id: `pp_${HOSTED_WEBHOOK}`,
+        reason: "bad_signature",
+        order_no: tx.order_no,
+        session_id: session.id,
+        count: 2,
+      },
+    ])
 
     expect(
       (await paymentModule().retrievePaymentSession(session.id)).status
@@ -246,6 +301,131 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     )
     const answer = await shop.store.get(`/store/carts/${cart.id}`)
     expect(answer.data.cart.completed_at ?? null).toBeNull()
+  })
+
+  it("1,000 forged notifications for one order leave one counter and the operator's count; no other table grows", async () => {
+    const { shop, cart, session, tx, notification } = await paidOnHostedPage(
+      CARDS.approved
+    )
+    await processPaymentWorkflow(container()).run({
+      input: await webhookAction(notification.fields),
+    })
+    const order = await expectOrder(shop, cart.id)
+    const payment = await adminPayment(shop, order.id)
+    await untilHandled(1) // the genuine notification
+    await suite.webhooks.idle()
+    const before = await rowsPerTable()
+    const historyBefore = expectStatus(
+      await shop.admin.get(`/admin/acquiring/payments/${payment.id}/history`),
+      200,
+      "history before"
+    )
+
+    // the merchant's names and the real order number, anything else made up, every one different
+    const forged = (i: number, orderNo: string): Record<string, string> => ({
+      merchant_id: sandbox.account.merchant_id,
+      account_id: sandbox.account.account_id,
+      transaction_id: `${tx.transaction_id.slice(0, -3)}${String(i % 1000).padStart(3, "0")}`,
+      order_no: orderNo,
+      currency: "USD",
+      amount: `${(i % 97) + 1}.00`,
+      order_status: String(i % 3),
+      result_info: "0000:Success",
+      payment_status: "2000",
+      notify_type: ["PAYMENT", "CAPTURE", "CANCEL", "REFUND"][i % 4],
+      encryption_data: createHash("sha256").update(`guess ${i}`).digest("hex"),
+    })
+    const sent: number[] = []
+    const send = async (fields: Record<string, string>) =>
+      sent.push((await postNotification(fields)).status)
+    for (let i = 0; i < 1000; i += 20)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, k) => send(forged(i + k, tx.order_no)))
+      )
+    // and 100 naming order numbers of no payment
+    for (let i = 0; i < 100; i += 20)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, k) =>
+          send(
+            forged(
+              i + k,
+              `MED${createHash("md5")
+                .update(String(i + k))
+                .digest("hex")
+                .slice(0, 24)}`
+            )
+          )
+        )
+      )
+    expect(sent.filter((status) => status !== 200)).toEqual([])
+    // none was queued for Medusa's handlers
+    expect(suite.webhooks.inFlight()).toBe(0)
+
+    const after = await rowsPerTable()
+    const grown = Object.fromEntries(
+      Object.entries(after)
+        .filter(([table, rows]) => rows !== before[table])
+        .map(([table, rows]) => [table, rows - (before[table] ?? 0)])
+    )
+    // an hour may turn during the run: each counter is one hour's
+    expect(Object.keys(grown)).toEqual(["acquiring_notification_refusal"])
+    expect(grown.acquiring_notification_refusal).toBeGreaterThanOrEqual(2)
+    expect(grown.acquiring_notification_refusal).toBeLessThanOrEqual(4)
+    const counters = await refusalCounters()
+    const total = (orderNo: string | null) =>
+      counters
+        .filter((c) => c.order_no === orderNo)
+        .reduce((sum, c) => sum + Number(c.count), 0)
+    expect(total(tx.order_no)).toBe(1000)
+    expect(total(null)).toBe(100)
+    expect(
+      new Set(counters.map((c) => `${c.reason} ${c.session_id ?? "-"}`))
+    ).toEqual(new Set([`bad_signature ${session.id}`, "unknown_order -"]))
+
+    // the payment's history: what it had, and the refusals counted per hour
+    const history = expectStatus(
+      await shop.admin.get(`/admin/acquiring/payments/${payment.id}/history`),
+      200,
+      "history after"
+    )
+    const refused = history.entries.filter(
+      (e: any) => e.source === "notification" && e.outcome === "refused"
+    )
+    expect(history.entries.length - refused.length).toBe(
+      historyBefore.entries.length
+    )
+    expect(
+      refused.reduce(
+        (sum: number, e: any) =>
+          sum + Number(/^(\d+) notifications refused/.exec(e.summary)![1]),
+        0
+      )
+    ).toBe(1000)
+    for (const entry of refused)
+      expect(entry.summary).toMatch(
+        /^\d+ notifications refused in the hour from \d{4}-\d{2}-\d{2} \d{2}:00 UTC \(first \d{2}:\d{2}:\d{2}, last \d{2}:\d{2}:\d{2}\): bad signature; nothing changed$/
+      )
+    expect(history.verdict).toBe(historyBefore.verdict)
+
+    // the Payment history page's count: the store's refusals of this hour and the last
+    const search = expectStatus(
+      await shop.admin.get(`/admin/acquiring/history?operation=refused`),
+      200,
+      "history search"
+    )
+    expect(search.refused_notifications).toMatchObject({
+      count: 1100,
+      reasons: [
+        { reason: "bad_signature", count: 1000 },
+        { reason: "unknown_order", count: 100 },
+      ],
+    })
+    expect(search.count).toBe(counters.length)
+    // and nothing changed at the acquirer or in Medusa
+    expect((await sandbox.transaction(tx.transaction_id)).state).toBe(
+      "authorised"
+    )
+    expect((await adminPayment(shop, order.id)).captures ?? []).toHaveLength(0)
   })
 
   it("a genuine signed result replayed with another notify_type cannot void or capture the payment", async () => {

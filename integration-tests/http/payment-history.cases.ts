@@ -11,6 +11,11 @@ import {
 } from "../helpers/checkout"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 import { CARD_SECRETS, CARDS } from "../helpers/test-cards"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  DELETE_REFUSED_EVENTS,
+  FOLD_REFUSED_EVENTS,
+} from "../../src/modules/acquiring/refusal-sql"
 
 export function paymentHistoryCases(suite: AcquiringSuite): void {
   const { sandbox, openShop, container } = suite
@@ -222,5 +227,69 @@ export function paymentHistoryCases(suite: AcquiringSuite): void {
           e.source === "job" && /capture of .* recorded/.test(e.summary)
       )
     ).toBe(true)
+  })
+
+  it("refused notifications stored one by one before they were counted are folded into counters by the migration", async () => {
+    const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const run = (sql: string, params: string[] = []) =>
+      pg.raw(sql, params).then((result: { rows: any[] }) => result.rows)
+    await run(
+      `insert into "acquiring_operation" ("id", "provider_id", "kind", "state", "order_no", "session_id", "amount", "currency") values ('acqop_fold', ?, 'checkout', 'done', 'MEDfold', 'payses_fold', '15.00', 'USD')`,
+      [CARD_PROVIDER]
+    )
+    const event = (id: string, outcome: string, at: string) =>
+      run(
+        `insert into "acquiring_payment_event" ("id", "kind", "outcome", "summary", "order_no", "created_at") values (?, 'notification', ?, 'PAYMENT notification', 'MEDfold', ?)`,
+        [id, outcome, at]
+      )
+    await event("acqev_f1", "refused", "2026-11-01T10:05:00Z")
+    await event("acqev_f2", "refused", "2026-11-01T10:35:00Z")
+    await event("acqev_f3", "refused", "2026-11-01T10:59:59Z")
+    await event("acqev_f4", "refused", "2026-11-01T11:00:00Z")
+    await event("acqev_f5", "verified", "2026-11-01T11:10:00Z")
+
+    await run(FOLD_REFUSED_EVENTS)
+    await run(DELETE_REFUSED_EVENTS)
+
+    const counters = await run(
+      `select "provider_id", "reason", "order_no", "session_id", "count", "hour", "first_seen_at", "last_seen_at" from "acquiring_notification_refusal" order by "hour"`
+    )
+    const iso = (at: Date) => new Date(at).toISOString()
+    expect(
+      counters.map((c: any) => ({
+        ...c,
+        hour: iso(c.hour),
+        first_seen_at: iso(c.first_seen_at),
+        last_seen_at: iso(c.last_seen_at),
+      }))
+    ).toEqual([
+      {
+        provider_id: CARD_PROVIDER,
+        reason: "bad_signature",
+        order_no: "MEDfold",
+        session_id: "payses_fold",
+        count: 3,
+        hour: "2026-11-01T10:00:00.000Z",
+        first_seen_at: "2026-11-01T10:05:00.000Z",
+        last_seen_at: "2026-11-01T10:59:59.000Z",
+      },
+      {
+        provider_id: CARD_PROVIDER,
+        reason: "bad_signature",
+        order_no: "MEDfold",
+        session_id: "payses_fold",
+        count: 1,
+        hour: "2026-11-01T11:00:00.000Z",
+        first_seen_at: "2026-11-01T11:00:00.000Z",
+        last_seen_at: "2026-11-01T11:00:00.000Z",
+      },
+    ])
+    expect(
+      (
+        await run(
+          `select "id" from "acquiring_payment_event" where "order_no" = 'MEDfold' order by "id"`
+        )
+      ).map((r: any) => r.id)
+    ).toEqual(["acqev_f5"])
   })
 }

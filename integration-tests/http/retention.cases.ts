@@ -21,6 +21,10 @@ type Module = {
   createAcquiringOperations(row: Record<string, unknown>): Promise<any>
   createAcquiringChargebacks(row: Record<string, unknown>): Promise<any>
   createAcquiringPaymentEvents(row: Record<string, unknown>): Promise<any>
+  countNotificationRefusal(row: Record<string, unknown>): Promise<any>
+  listAcquiringNotificationRefusals(
+    filter: Record<string, unknown>
+  ): Promise<any[]>
   listAcquiringPaymentEvents(filter: Record<string, unknown>): Promise<any[]>
   listAcquiringChargebacks(filter: Record<string, unknown>): Promise<any[]>
   listAcquiringOperations(filter: Record<string, unknown>): Promise<any[]>
@@ -117,8 +121,11 @@ export function retentionCases(suite: AcquiringSuite): void {
 
   /** Moves a row's time `days` into the past, as if they had gone by. */
   async function backdate(
-    table: "acquiring_session_state" | "acquiring_payment_event",
-    column: "updated_at" | "created_at",
+    table:
+      | "acquiring_session_state"
+      | "acquiring_payment_event"
+      | "acquiring_notification_refusal",
+    column: "updated_at" | "created_at" | "hour",
     id: string,
     days: number
   ) {
@@ -159,6 +166,20 @@ export function retentionCases(suite: AcquiringSuite): void {
     })
     await backdate("acquiring_payment_event", "created_at", event.id, days)
     return event.id
+  }
+
+  /** A counter of refused notifications for an order number, its hour `days` ago; answers its id. */
+  async function refusalsAged(orderNo: string, days: number): Promise<string> {
+    await acquiring().countNotificationRefusal({
+      provider_id: PROVIDER,
+      reason: "bad_signature",
+      order_no: orderNo,
+    })
+    const [counter] = await acquiring().listAcquiringNotificationRefusals({
+      order_no: orderNo,
+    })
+    await backdate("acquiring_notification_refusal", "hour", counter.id, days)
+    return counter.id
   }
 
   async function openChargeback(row: Record<string, unknown>) {
@@ -214,6 +235,7 @@ export function retentionCases(suite: AcquiringSuite): void {
       policy: { shopper_data_days: 180, history_days: 365 },
       anonymised: 1,
       history_deleted: 0,
+      refusals_deleted: 0,
       more_left: false,
     })
 
@@ -278,9 +300,23 @@ export function retentionCases(suite: AcquiringSuite): void {
       status: "WON",
     })
     const decided = await eventAged({ order_no: "RETWON" }, HISTORY_EXPIRED)
+    // counters of refused notifications go with the history's period
+    const oldRefusals = await refusalsAged("RETREFUSED1", HISTORY_EXPIRED)
+    const recentRefusals = await refusalsAged("RETREFUSED2", DAYS_AGO_RECENT)
 
     const outcome = await runRetention(container())
-    expect(outcome).toMatchObject({ anonymised: 0, history_deleted: 2 })
+    expect(outcome).toMatchObject({
+      anonymised: 0,
+      history_deleted: 2,
+      refusals_deleted: 1,
+    })
+    expect(
+      (
+        await acquiring().listAcquiringNotificationRefusals({
+          id: [oldRefusals, recentRefusals],
+        })
+      ).map((c) => c.id)
+    ).toEqual([recentRefusals])
     expect(
       (
         await eventIds([

@@ -38,11 +38,44 @@ export interface PaymentHistoryAnswer {
   entries: PaymentHistoryEntry[]
 }
 
+/** Why a notification was refused at the door (counted, never stored one by one). */
+export const REFUSAL_REASONS = [
+  "bad_signature",
+  "other_account",
+  "invalid_content",
+  "unknown_order",
+  "unreadable",
+  "account_gone",
+] as const
+export type RefusalReason = (typeof REFUSAL_REASONS)[number]
+
+/** Each reason as the history reads it. */
+export const REFUSAL_WORDS: Record<RefusalReason, string> = {
+  bad_signature: "bad signature",
+  other_account: "another merchant account",
+  invalid_content: "invalid content",
+  unknown_order: "order number of no payment",
+  unreadable: "unreadable body",
+  account_gone: "its payment's account is no longer stored",
+}
+
+/** The notifications refused in the current and the previous hour, store-wide. */
+export interface RefusedNotifications {
+  /** ISO start of the previous hour */
+  since: string
+  count: number
+  /** ISO time of the latest, null when none */
+  last_at: string | null
+  /** most first */
+  reasons: { reason: RefusalReason; count: number }[]
+}
+
 export interface HistorySearchAnswer {
   entries: PaymentHistoryEntry[]
   count: number
   limit: number
   offset: number
+  refused_notifications: RefusedNotifications
 }
 
 const token = (field: string) =>

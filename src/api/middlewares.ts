@@ -18,10 +18,12 @@ import { paymentLinkRoutes } from "../payment-links/routes"
 import { accountRoutes } from "../accounts/routes"
 import { chargebackRoutes } from "../chargebacks/routes"
 import { paymentHistoryRoutes } from "../payment-history/routes"
+import { notificationRoutes } from "../notifications/routes"
 
 export default defineMiddlewares({
   routes: [
     ...requestLogRoutes,
+    ...notificationRoutes,
     ...paymentSessionRoutes,
     ...authorizationRoutes,
     ...idChecks,

@@ -1,6 +1,5 @@
 /** The chargebacks page and its CSV: the plugin's rows, filtered, each with the Medusa order of its payment. */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { json2csv } from "json-2-csv"
 import {
   MEDUSA_ORDER_SEARCH,
   type AcquiringChargebackView,
@@ -13,6 +12,7 @@ import {
   orderNosOfOrders,
   ordersOfPayments,
 } from "../order-payments/order-payments"
+import { csvTable } from "../csv-export/csv-table"
 
 const iso = (value: Date | string | null | undefined): string | null =>
   value ? new Date(value).toISOString() : null
@@ -126,7 +126,7 @@ const CSV_COLUMNS = [
   "recorded_as_refund",
   "order_no",
   "transaction_id",
-]
+] as const
 
 /** Every chargeback the filters select (pages of the list), as finance reads them. */
 export async function chargebackCsv(
@@ -143,7 +143,8 @@ export async function chargebackCsv(
     all.push(...page.chargebacks)
     if (page.chargebacks.length < 500 || all.length >= 50_000) break
   }
-  return json2csv(
+  return csvTable(
+    CSV_COLUMNS,
     all.map((c) => ({
       order:
         c.order?.display_id != null
@@ -156,16 +157,15 @@ export async function chargebackCsv(
       currency: c.currency,
       payment_amount: c.payment_amount
         ? withCurrencyDigits(c.payment_amount, c.currency)
-        : "",
-      reason_code: c.reason_code ?? "",
-      reason: c.reason_text ?? "",
-      opened_at: c.opened_at ?? "",
-      respond_by: c.respond_by ?? "",
-      decided_at: c.decided_at ?? "",
-      recorded_as_refund: c.refund_id ?? "",
+        : null,
+      reason_code: c.reason_code,
+      reason: c.reason_text,
+      opened_at: c.opened_at,
+      respond_by: c.respond_by,
+      decided_at: c.decided_at,
+      recorded_as_refund: c.refund_id,
       order_no: c.order_no,
-      transaction_id: c.transaction_id ?? "",
-    })),
-    { keys: CSV_COLUMNS, preventCsvInjection: true, emptyFieldValue: "" }
+      transaction_id: c.transaction_id,
+    }))
   )
 }

@@ -2,6 +2,7 @@
  * Typed errors of the gateway client. Messages never carry card data, the
  * sign_key or an expected signature: they may end up in logs and responses.
  */
+import { maskCardNumbersInText } from "./redact"
 
 export class AcquiringError extends Error {
   /** Underlying failure (ES2022 `cause`, set by hand because the build targets ES2021). */
@@ -39,6 +40,9 @@ export class GatewayRefusedError extends AcquiringError {
           : codeOrResultInfo.slice(0, colon).trim()
       body = colon === -1 ? "" : codeOrResultInfo.slice(colon + 1).trim()
     }
+    // the acquirer's text is shown and stored: card numbers in it are masked, whatever answer it came in
+    body = body === undefined ? undefined : maskCardNumbersInText(body)
+    code = maskCardNumbersInText(code)
     super(
       `${operation} refused by the gateway: ${code}${body ? `: ${body}` : ""}`
     )

@@ -38,6 +38,7 @@ import { readSession } from "../payment-sessions/session-store"
 import { lookupOrder } from "../journal/status-query"
 import { rulesOf as rules } from "../journal/settle-attempts"
 import { recordPaymentEvent } from "../payment-history/record-event"
+import { countRefusalOnce, refusalReason } from "./refused-notifications"
 import {
   isDelayed,
   queryMeaning,
@@ -89,6 +90,8 @@ export interface NotificationAccount {
   choice: AccountChoice
   /** the account recorded on the payment (null: medusa-config alone) */
   account_id?: string | null
+  /** the payment the order number names: its order number and session */
+  payment: { order_no: string; session_id: string }
 }
 
 /**
@@ -114,14 +117,16 @@ export async function notificationAccount(
     1
   )
   if (!attempt?.session_id || attempt.provider_id !== providerId) return null
+  const payment = { order_no: orderNo, session_id: attempt.session_id }
   const data = await readSession({ session_id: attempt.session_id })
   if (data.account)
-    return { choice: choiceOf(data), account_id: data.account.id }
+    return { choice: choiceOf(data), account_id: data.account.id, payment }
   return {
     choice: {
       currency: data.currency,
       names: { merchant_id: fields.merchant_id, account_id: fields.account_id },
     },
+    payment,
   }
 }
 
@@ -135,14 +140,15 @@ export async function webhookAction(
   try {
     notification = core.gateway.verifyNotification(fields)
   } catch (error) {
-    core.log("warn", "notification refused: signature or content invalid", {
-      error,
-    })
-    await noteNotification(
-      core,
+    // counted, never a history row of its own: anyone can send one
+    await countRefusalOnce(
+      {
+        provider_id: core.provider_id,
+        reason: refusalReason(error),
+        ...(await paymentNamed(core, fields)),
+      },
       fields,
-      "refused",
-      "its signature or content is invalid; nothing changed"
+      { warn: (message) => core.log("warn", message) }
     )
     return NOT_SUPPORTED
   }
@@ -227,11 +233,27 @@ export async function webhookAction(
   return { action, data }
 }
 
-/** The notification in the payment's history: its type, whether it was trusted, what followed. */
+/** The payment a refused notification's order number names, when it is a real one of this provider. */
+async function paymentNamed(
+  core: ProviderCore,
+  fields: Record<string, unknown>
+): Promise<{ order_no: string; session_id: string } | Record<never, never>> {
+  const orderNo = typeof fields.order_no === "string" ? fields.order_no : ""
+  if (!orderNo) return {}
+  const [attempt] = await core.journal.list(
+    { kind: ["authorise", "checkout"], order_no: orderNo },
+    1
+  )
+  return attempt?.session_id && attempt.provider_id === core.provider_id
+    ? { order_no: orderNo, session_id: attempt.session_id }
+    : {}
+}
+
+/** A trusted notification in the payment's history: its type, what followed. */
 async function noteNotification(
   core: ProviderCore,
   fields: Record<string, unknown>,
-  outcome: "verified" | "refused" | "unconfirmed",
+  outcome: "verified" | "unconfirmed",
   followed: string,
   sessionId?: string
 ): Promise<void> {
@@ -245,9 +267,8 @@ async function noteNotification(
       operation: type.slice(0, 40),
       summary: `${type.slice(0, 40)} notification ${outcome}: ${followed}`,
       order_no: text("order_no")?.slice(0, 100) ?? null,
-      // a refused notification's fields are the sender's claims: only the order number it named is kept
-      session_id: outcome === "refused" ? null : (sessionId ?? null),
-      transaction_id: outcome === "refused" ? null : text("transaction_id"),
+      session_id: sessionId ?? null,
+      transaction_id: text("transaction_id"),
       // Medusa's handler and the plugin's both hand one notification to the provider: one entry
       // (its signature leaves notify_type out: the whole set of fields tells one notification)
       once: `${outcome}|${JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)))}|${Math.floor(Date.now() / 60_000)}`,

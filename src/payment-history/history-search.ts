@@ -9,6 +9,7 @@ import { acquiringModule } from "../modules/acquiring/module-access"
 import type { HistoryRow } from "../modules/acquiring/service"
 import { orderNosOfOrders } from "../order-payments/order-payments"
 import { journalEntry } from "./journal-entries"
+import { refusalEntry, refusedNotifications } from "./refused-entries"
 import { eventEntry } from "./timeline"
 import { adminNames } from "./admin-people"
 
@@ -18,6 +19,15 @@ function entryOf(
   row: HistoryRow,
   names: ReadonlyMap<string, string>
 ): PaymentHistoryEntry {
+  if (row.source === "refused" && row.reason)
+    return refusalEntry({
+      ...row,
+      reason: row.reason,
+      count: Number(row.count ?? 0),
+      hour: row.hour ?? row.created_at,
+      first_seen_at: row.first_seen_at ?? row.created_at,
+      last_seen_at: row.created_at,
+    })
   if (row.source === "request" && row.kind)
     return journalEntry({
       ...row,
@@ -53,17 +63,20 @@ export async function searchHistory(
     orderNos = orderNos
       ? orderNos.filter((n) => n === query.order_no)
       : [query.order_no]
-  const { rows, count } = await acquiringModule().searchPaymentHistory(
-    {
-      order_no: orderNos,
-      transaction_id: query.transaction_id,
-      operation: query.operation,
-      outcome: query.outcome,
-      from: query.from ? new Date(query.from) : undefined,
-      to: query.to ? new Date(query.to) : undefined,
-    },
-    { limit: query.limit, offset: query.offset }
-  )
+  const [{ rows, count }, refused] = await Promise.all([
+    acquiringModule().searchPaymentHistory(
+      {
+        order_no: orderNos,
+        transaction_id: query.transaction_id,
+        operation: query.operation,
+        outcome: query.outcome,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+      },
+      { limit: query.limit, offset: query.offset }
+    ),
+    refusedNotifications(),
+  ])
   const names = await adminNames(
     container,
     rows.filter((row) => row.source === "admin").map((row) => row.actor)
@@ -73,5 +86,6 @@ export async function searchHistory(
     count,
     limit: query.limit,
     offset: query.offset,
+    refused_notifications: refused,
   }
 }

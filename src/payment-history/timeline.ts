@@ -1,7 +1,8 @@
 /**
  * One payment's history, oldest first: every request the journal holds for
  * its attempts, the notifications, job and admin actions, lock waits and
- * chargebacks beside it, and its verdict in words. Built from what the
+ * chargebacks beside it, the refused notifications that named it (counted
+ * per hour), and its verdict in words. Built from what the
  * plugin already keeps: nothing in it holds card data or secrets.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -17,6 +18,7 @@ import { paymentModule } from "../order-payments/payment-store"
 import { readSession } from "../payment-sessions/session-store"
 import { chargebacksOfPayment } from "../chargebacks/chargeback-list"
 import { journalEntry } from "./journal-entries"
+import { refusalEntry } from "./refused-entries"
 import { paymentVerdict } from "./verdict"
 import { adminEntrySummary, adminNames } from "./admin-people"
 
@@ -94,7 +96,9 @@ export async function readPaymentHistory(
   if (data.session_id) owners.push({ session_id: data.session_id })
   if (orderNos.length) owners.push({ order_no: orderNos })
   const module = acquiringModule()
-  const [ops, events, chargebacks] = await Promise.all([
+  // refused notifications are counted per payment by its session or order number, never by Medusa's payment
+  const refusalOwners = owners.filter((owner) => !("payment_id" in owner))
+  const [ops, events, refusals, chargebacks] = await Promise.all([
     module.listAcquiringOperations(
       { $or: owners },
       { order: { created_at: "ASC" }, take: LIMIT }
@@ -103,6 +107,12 @@ export async function readPaymentHistory(
       { $or: owners },
       { order: { created_at: "ASC" }, take: LIMIT }
     ),
+    refusalOwners.length
+      ? module.listAcquiringNotificationRefusals(
+          { $or: refusalOwners },
+          { order: { hour: "ASC" }, take: LIMIT }
+        )
+      : [],
     chargebacksOfPayment(container, paymentId),
   ])
   const names = await adminNames(
@@ -112,6 +122,7 @@ export async function readPaymentHistory(
   const entries = [
     ...ops.map(journalEntry),
     ...events.map((event) => eventEntry(event, names)),
+    ...refusals.map(refusalEntry),
   ].sort((a, b) => a.at.localeCompare(b.at))
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
   return {

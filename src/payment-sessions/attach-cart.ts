@@ -44,7 +44,7 @@ export async function attachAcquiringCart(
     body.data && typeof body.data === "object"
       ? (body.data as Record<string, unknown>)
       : {}
-  // the whole body was inspected ahead of Medusa's validator (session-body-guard.ts)
+  // the whole body was inspected ahead of Medusa's validator (checkout-route-guard.ts)
   const device = DeviceSchema.safeParse(data.device ?? {})
   if (!device.success) {
     refuseField(res, "device", device.error.issues[0])

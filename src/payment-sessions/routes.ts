@@ -5,7 +5,7 @@ import { checkedId } from "../input-hardening/route-params"
 import { attachAcquiringCart } from "./attach-cart"
 import { isAttemptToken } from "./order-number"
 import { refuseSessionsOnPaidCollection } from "./paid-collection-guard"
-import { refuseUntrustedSessionBody } from "./session-body-guard"
+import { refuseUntrustedCheckoutRequest } from "./checkout-route-guard"
 import { lockSessionCreation } from "./session-creation-lock"
 
 // a logged-in customer is known to the plugin's store routes (ownership); guests stay allowed
@@ -14,10 +14,15 @@ const optionalCustomer = authenticate("customer", ["session", "bearer"], {
 })
 
 export const paymentSessionRoutes: MiddlewareRoute[] = [
-  // no methods: ahead of Medusa's own body validator, which a hostile value makes throw
+  // no methods: ahead of Medusa's own validators, which write a refused value into the answer
+  // and the log, and which a hostile value makes throw (a prefix: every route under it)
   {
-    matcher: "/store/payment-collections/:id/payment-sessions",
-    middlewares: [refuseUntrustedSessionBody],
+    matcher: "/store/payment-collections",
+    middlewares: [refuseUntrustedCheckoutRequest],
+  },
+  {
+    matcher: "/store/carts/:id/complete",
+    middlewares: [refuseUntrustedCheckoutRequest],
   },
   {
     methods: ["POST"],

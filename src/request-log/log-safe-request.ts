@@ -45,6 +45,9 @@ export const LOG_SAFE_MATCHERS = [
   "/store/acquiring",
   "/admin/acquiring",
   "/hooks/payment/:provider",
+  // Medusa's routes a checkout with the plugin calls (payment-sessions/checkout-route-guard.ts)
+  "/store/payment-collections",
+  "/store/carts/:id/complete",
 ] as const
 
 /** The webhook path segment of the plugin's providers: `{identifier}_{id}`. */

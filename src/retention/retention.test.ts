@@ -15,8 +15,16 @@ import {
 import { storeConfig } from "./__fixtures__/store-config"
 import { retentionLine, runRetention } from "./retention"
 
-function moduleAnswering(shopper: number[], history: number[]) {
-  const calls = { shopper: [] as number[][], history: [] as number[][] }
+function moduleAnswering(
+  shopper: number[],
+  history: number[],
+  refusals: number[] = []
+) {
+  const calls = {
+    shopper: [] as number[][],
+    history: [] as number[][],
+    refusals: [] as number[][],
+  }
   const service = {
     anonymiseExpiredShopperData: jest.fn(
       async (days: number, limit: number) => {
@@ -27,6 +35,10 @@ function moduleAnswering(shopper: number[], history: number[]) {
     deleteExpiredPaymentEvents: jest.fn(async (days: number, limit: number) => {
       calls.history.push([days, limit])
       return history.shift() ?? 0
+    }),
+    deleteExpiredRefusals: jest.fn(async (days: number, limit: number) => {
+      calls.refusals.push([days, limit])
+      return refusals.shift() ?? 0
     }),
   }
   registerAcquiringModule(service as unknown as AcquiringModuleService)
@@ -46,7 +58,7 @@ describe("the retention run", () => {
   beforeEach(() => useAccountSource(new AccountSource(async () => [])))
 
   it("works in batches until one comes back short, and says what it did in one line", async () => {
-    const calls = moduleAnswering([2, 2, 1], [0])
+    const calls = moduleAnswering([2, 2, 1], [0], [2, 1])
     const lines: string[] = []
     const outcome = await runRetention(containerLogging(lines), {
       batch_size: 2,
@@ -55,6 +67,7 @@ describe("the retention run", () => {
       policy: { shopper_data_days: 180, history_days: 365 },
       anonymised: 5,
       history_deleted: 0,
+      refusals_deleted: 3,
       more_left: false,
     })
     expect(calls.shopper).toEqual([
@@ -63,8 +76,13 @@ describe("the retention run", () => {
       [180, 2],
     ])
     expect(calls.history).toEqual([[365, 2]])
+    // counters of refused notifications are kept as long as the history
+    expect(calls.refusals).toEqual([
+      [365, 2],
+      [365, 2],
+    ])
     expect(lines).toEqual([
-      "[acquiring] retention: shopper data removed from 5 payment state(s) not written for 180 days, 0 history entries older than 365 days deleted",
+      "[acquiring] retention: shopper data removed from 5 payment state(s) not written for 180 days, 0 history entries and 3 counts of refused notifications older than 365 days deleted",
     ])
   })
 
@@ -82,7 +100,7 @@ describe("the retention run", () => {
       [60, 3],
     ])
     expect(lines[0]).toMatch(
-      /6 history entries older than 60 days deleted; more left for the next run$/
+      /6 history entries and 0 counts of refused notifications older than 60 days deleted; more left for the next run$/
     )
   })
 
@@ -106,15 +124,18 @@ describe("the retention run", () => {
     expect(calls.history).toEqual([[900, 500]])
   })
 
-  it("says one history entry in the singular", () => {
+  it("says one history entry and one count in the singular", () => {
     expect(
       retentionLine({
         policy: { shopper_data_days: 1, history_days: 2 },
         anonymised: 0,
         history_deleted: 1,
+        refusals_deleted: 1,
         more_left: false,
       })
-    ).toMatch(/1 history entry older than 2 days deleted$/)
+    ).toMatch(
+      /1 history entry and 1 count of refused notifications older than 2 days deleted$/
+    )
   })
 })
 

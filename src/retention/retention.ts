@@ -10,7 +10,9 @@
  *   Never while the payment may still need it (the conditions:
  *   modules/acquiring/retention-sql.ts).
  * - History entries (`acquiring_payment_event`) older than `history_days`
- *   are deleted, except those of a payment with an OPEN chargeback.
+ *   are deleted, except those of a payment with an OPEN chargeback; so are
+ *   the counters of refused notifications (`acquiring_notification_refusal`)
+ *   whose hour is older than `history_days`.
  * - Chargebacks (finance records) and the operations journal (the money
  *   record; it holds no shopper data) are kept.
  *
@@ -40,6 +42,8 @@ export interface RetentionOutcome {
   anonymised: number
   /** history entries deleted */
   history_deleted: number
+  /** counters of refused notifications deleted */
+  refusals_deleted: number
   /** a bound was reached: the rest waits for the next run */
   more_left: boolean
 }
@@ -83,11 +87,17 @@ export async function runRetention(
     size,
     max
   )
+  const refusals = await inBatches(
+    (limit) => module.deleteExpiredRefusals(policy.history_days, limit),
+    size,
+    max
+  )
   const outcome: RetentionOutcome = {
     policy,
     anonymised: shopper.count,
     history_deleted: history.count,
-    more_left: shopper.more || history.more,
+    refusals_deleted: refusals.count,
+    more_left: shopper.more || history.more || refusals.more,
   }
   loggerOf(container).info(retentionLine(outcome))
   return outcome
@@ -96,5 +106,5 @@ export async function runRetention(
 /** The run's one log line. */
 export function retentionLine(outcome: RetentionOutcome): string {
   const { policy } = outcome
-  return `[acquiring] retention: shopper data removed from ${outcome.anonymised} payment state(s) not written for ${policy.shopper_data_days} days, ${outcome.history_deleted} history entr${outcome.history_deleted === 1 ? "y" : "ies"} older than ${policy.history_days} days deleted${outcome.more_left ? "; more left for the next run" : ""}`
+  return `[acquiring] retention: shopper data removed from ${outcome.anonymised} payment state(s) not written for ${policy.shopper_data_days} days, ${outcome.history_deleted} history entr${outcome.history_deleted === 1 ? "y" : "ies"} and ${outcome.refusals_deleted} count${outcome.refusals_deleted === 1 ? "" : "s"} of refused notifications older than ${policy.history_days} days deleted${outcome.more_left ? "; more left for the next run" : ""}`
 }

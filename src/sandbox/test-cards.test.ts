@@ -99,6 +99,20 @@ describe("test cards", () => {
     ).toMatchObject({ outcome: "decline" })
   })
 
+  it("writes a listed card's own decline text", () => {
+    const table = [
+      {
+        number: "4242424242424242",
+        outcome: "decline" as const,
+        description: "x",
+        result_text: "Card reported stolen",
+      },
+    ]
+    expect(
+      decideCard({ card: "4242424242424242", ...good }, table, now)
+    ).toMatchObject({ outcome: "decline", reason: "Card reported stolen" })
+  })
+
   it("checks Luhn and masks the decided card to first 6 / last 4", () => {
     expect(luhnValid("79927398713")).toBe(true)
     expect(luhnValid("79927398710")).toBe(false)

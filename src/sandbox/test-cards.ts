@@ -13,6 +13,8 @@ export interface TestCard {
   number: string
   outcome: CardOutcome
   description: string
+  /** a decline's text after the code, instead of the generic one (what an issuer may write) */
+  result_text?: string
 }
 
 export const DEFAULT_TEST_CARDS: readonly TestCard[] = Object.freeze([
@@ -166,7 +168,7 @@ function judge(
     return decided("decline", "Card expired")
   if (cvc === "000") return decided("decline", "Security code check failed")
   const listed = cards.find((entry) => entry.number === card.number)
-  return decided(listed?.outcome ?? "approve")
+  return decided(listed?.outcome ?? "approve", listed?.result_text)
 }
 
 function invalid(

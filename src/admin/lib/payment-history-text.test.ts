@@ -1,6 +1,7 @@
 import {
   durationText,
   historyEntryView,
+  refusedNotificationsText,
   type PaymentHistoryEntry,
 } from "./payment-history-text"
 
@@ -80,5 +81,53 @@ describe("a history entry as the admin reads it", () => {
     expect(durationText(999)).toBe("999 ms")
     expect(durationText(1250)).toBe("1.3 s")
     expect(durationText(125_000)).toBe("2 min 5 s")
+  })
+})
+
+describe("the store's refused notifications in a sentence", () => {
+  it("says how many since when, the latest, and each reason with its count", () => {
+    expect(
+      refusedNotificationsText(
+        {
+          since: "2026-11-28T10:00:00.000Z",
+          count: 212,
+          last_at: "2026-11-28T11:29:05.120Z",
+          reasons: [
+            { reason: "bad_signature", count: 200 },
+            { reason: "unknown_order", count: 12 },
+          ],
+        },
+        "UTC"
+      )
+    ).toBe(
+      "212 notifications refused since 10:00 (the latest at 11:29:05): bad signature 200, order number of no payment 12. Nothing changed."
+    )
+  })
+
+  it("says one in the singular, and nothing when there were none", () => {
+    expect(
+      refusedNotificationsText(
+        {
+          since: "2026-11-28T10:00:00.000Z",
+          count: 1,
+          last_at: "2026-11-28T10:00:01.000Z",
+          reasons: [{ reason: "unreadable", count: 1 }],
+        },
+        "UTC"
+      )
+    ).toBe(
+      "1 notification refused since 10:00 (the latest at 10:00:01): unreadable body 1. Nothing changed."
+    )
+    expect(
+      refusedNotificationsText(
+        {
+          since: "2026-11-28T10:00:00.000Z",
+          count: 0,
+          last_at: null,
+          reasons: [],
+        },
+        "UTC"
+      )
+    ).toBeUndefined()
   })
 })

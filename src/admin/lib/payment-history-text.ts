@@ -4,10 +4,13 @@ export type {
   HistorySource,
   PaymentHistoryAnswer,
   PaymentHistoryEntry,
+  RefusedNotifications,
 } from "../../admin-contract/payment-history"
-import type {
-  HistorySource,
-  PaymentHistoryEntry,
+import {
+  REFUSAL_WORDS,
+  type HistorySource,
+  type PaymentHistoryEntry,
+  type RefusedNotifications,
 } from "../../admin-contract/payment-history"
 import { amountText } from "./amount-text"
 
@@ -98,4 +101,30 @@ export function historyEntryView(
     duration:
       entry.duration_ms === null ? undefined : durationText(entry.duration_ms),
   }
+}
+
+/**
+ * The store's refused notifications of the current and the previous hour,
+ * in a sentence; undefined when there were none. `timeZone` only for tests.
+ * `212 notifications refused since 10:00 (the latest at 11:29:05): bad signature 200, order number of no payment 12. Nothing changed.`
+ */
+export function refusedNotificationsText(
+  refused: RefusedNotifications | undefined,
+  timeZone?: string
+): string | undefined {
+  if (!refused?.count) return undefined
+  const clock = (iso: string, second: boolean) =>
+    new Date(iso).toLocaleTimeString("en-GB", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      ...(second ? { second: "2-digit" } : {}),
+    })
+  const reasons = refused.reasons
+    .map((r) => `${REFUSAL_WORDS[r.reason] ?? r.reason} ${r.count}`)
+    .join(", ")
+  const latest = refused.last_at
+    ? ` (the latest at ${clock(refused.last_at, true)})`
+    : ""
+  return `${refused.count} notification${refused.count === 1 ? "" : "s"} refused since ${clock(refused.since, false)}${latest}: ${reasons}. Nothing changed.`
 }

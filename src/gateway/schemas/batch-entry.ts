@@ -10,6 +10,7 @@ import {
   requiredText,
   text,
   wireList,
+  wireFreeText,
   wireText,
   responseEnvelopeFields,
 } from "./common"
@@ -30,7 +31,7 @@ export const batchEntryResultShape = {
   currency: wireText.optional(),
   amount: wireText.optional(),
   /** `<code>:<text>`, empty on success */
-  error_message: wireText.optional(),
+  error_message: wireFreeText.optional(),
 }
 
 /** A non-empty list; batch limits are the client's to split by, not a validation rule. */

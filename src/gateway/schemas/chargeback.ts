@@ -4,7 +4,7 @@
  * CHARGEBACK and listed in the status query's entry; the query is the record.
  */
 import { z } from "zod"
-import { wireText } from "./common"
+import { wireFreeText, wireText } from "./common"
 
 export const CHARGEBACK_STATUSES = ["OPEN", "WON", "LOST"] as const
 export type ChargebackStatus = (typeof CHARGEBACK_STATUSES)[number]
@@ -30,7 +30,7 @@ export const chargebackShape = {
     .min(1, "is required"),
   chargeback_amount: wireText,
   /** `<code>:<text>`, e.g. `4837:No cardholder authorisation` */
-  chargeback_reason: wireText.optional(),
+  chargeback_reason: wireFreeText.optional(),
   chargeback_status: chargebackStatus,
   chargeback_date: wireTimestamp.optional(),
   respond_by: wireTimestamp.optional(),

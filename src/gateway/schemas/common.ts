@@ -8,6 +8,7 @@
  */
 import { z } from "zod"
 import { invalidInputFromZod, type InvalidInputError } from "../errors"
+import { maskCardNumbersInText } from "../redact"
 import {
   resolveFieldLimits,
   type FieldLimitOverrides,
@@ -102,6 +103,17 @@ export const wireText = z
   .transform((value) => (value === null ? "" : String(value)))
 
 /**
+ * A human text in an answer or notification (a result or refusal text, a
+ * reason, a name): read as wireText, with every card number in it masked
+ * first 6 / last 4 as it is parsed (maskCardNumbersInText, the rule for
+ * every stored or shown text), so nothing downstream keeps or shows one
+ * whole. Only after the signature held: it is checked over the raw fields.
+ * Identifiers (order numbers, transaction ids, references) stay wireText,
+ * kept exactly.
+ */
+export const wireFreeText = wireText.transform(maskCardNumbersInText)
+
+/**
  * token_id in an answer (result, 3-D Secure result, browser return,
  * notification, query entry): the stored card's token, or undefined. The
  * service writes it empty when no card was stored; that reads as undefined,
@@ -143,7 +155,7 @@ export const responseEnvelopeFields = {
   account_id: wireText.optional(),
   encryption_data: wireText.optional(),
   return_status: wireText.optional(),
-  return_message: wireText.optional(),
+  return_message: wireFreeText.optional(),
 }
 
 /**

@@ -4,10 +4,11 @@
  * kept; every value is text.
  */
 import { z } from "zod"
-import { wireList, wireText, wireTokenId } from "./common"
+import { wireFreeText, wireList, wireText, wireTokenId } from "./common"
+import { maskCardNumbersInText } from "../redact"
 
 export const riskReasonSchema = z.looseObject({
-  name: wireText.optional(),
+  name: wireFreeText.optional(),
   status: wireText.optional(),
 })
 
@@ -40,19 +41,19 @@ export const directResultShape = {
   payment_method: wireText.optional(),
   order_status: wireText,
   /** `<code>:<text>` */
-  result_info: wireText.optional(),
+  result_info: wireFreeText.optional(),
   contract_name: wireText.optional(),
   recurring_id: wireText.optional(),
   recurring_deduction_period: wireText.optional(),
   /** `YYYY-MM-DD HH:MM:SS`, local time */
   recurring_deduction_time: wireText.optional(),
-  note: wireText.optional(),
+  note: wireFreeText.optional(),
   /** the stored card's token when this payment asked to keep the card and was authorised; empty reads as undefined */
   token_id: wireTokenId,
   connector: wireText.optional(),
   /** where the shopper must go for a 3-D Secure challenge (order_status -1) */
   issuer_url: wireText.optional(),
-  threeds_result: wireText.optional(),
+  threeds_result: wireFreeText.optional(),
   risk_action: wireText.optional(),
   risk_score: wireText.optional(),
   risk_reasons: riskReasonsSchema.optional(),
@@ -69,16 +70,22 @@ export type DirectResult = z.infer<typeof directResultSchema>
  * once; an element that held child elements instead of text still fails.
  */
 const xmlText = z.string({ error: "must be text" })
+const xmlFreeText = xmlText.transform(maskCardNumbersInText)
+/** The human texts of a result (wireFreeText in the shape above): masked as they are parsed. */
+const FREE_TEXT_FIELDS = new Set(["result_info", "note", "threeds_result"])
 export const directResultXmlSchema = z.looseObject({
   ...Object.fromEntries(
-    Object.keys(directResultShape).map((name) => [name, xmlText.optional()])
+    Object.keys(directResultShape).map((name) => [
+      name,
+      (FREE_TEXT_FIELDS.has(name) ? xmlFreeText : xmlText).optional(),
+    ])
   ),
   order_status: xmlText,
   token_id: xmlText
     .transform((value) => (value === "" ? undefined : value))
     .optional(),
   risk_reasons: z.array(
-    z.looseObject({ name: xmlText.optional(), status: xmlText.optional() })
+    z.looseObject({ name: xmlFreeText.optional(), status: xmlText.optional() })
   ),
 }) as unknown as z.ZodType<DirectResult>
 

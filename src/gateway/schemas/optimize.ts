@@ -20,6 +20,7 @@ import {
   responseEnvelopeFields,
   signedRequestFields,
   wireList,
+  wireFreeText,
   wireText,
 } from "./common"
 import { paymentOrderShape } from "./payment-order"
@@ -46,7 +47,7 @@ export const paymentMethodOptionSchema = z.preprocess(
   (value) => (typeof value === "string" ? { payment_method: value } : value),
   z.looseObject({
     payment_method: wireText,
-    display_name: wireText.optional(),
+    display_name: wireFreeText.optional(),
     rank: wireText.optional(),
   })
 )

@@ -16,6 +16,7 @@ import {
   signedRequestFields,
   text,
   wireList,
+  wireFreeText,
   wireText,
 } from "./common"
 
@@ -159,9 +160,9 @@ const beneficiaryResponse = z.looseObject({
     })
   ).optional(),
   bank_details: looseText(Object.keys(bankDetails.shape)).optional(),
-  company_name: wireText.optional(),
-  first_name: wireText.optional(),
-  last_name: wireText.optional(),
+  company_name: wireFreeText.optional(),
+  first_name: wireFreeText.optional(),
+  last_name: wireFreeText.optional(),
   date_of_birth: wireText.optional(),
   entity_type: wireText.optional(),
 })
@@ -173,9 +174,9 @@ const payerResponse = z.looseObject({
   address: looseText(
     Object.keys(payerSchema.shape.address.unwrap().shape)
   ).optional(),
-  company_name: wireText.optional(),
-  first_name: wireText.optional(),
-  last_name: wireText.optional(),
+  company_name: wireFreeText.optional(),
+  first_name: wireFreeText.optional(),
+  last_name: wireFreeText.optional(),
   date_of_birth: wireText.optional(),
   entity_type: wireText.optional(),
 })
@@ -191,7 +192,7 @@ export const payoutResponseSchema = z.looseObject({
   payment_currency: wireText.optional(),
   payment_date: wireText.optional(),
   payment_method: wireText.optional(),
-  reason: wireText.optional(),
+  reason: wireFreeText.optional(),
   reference: wireText.optional(),
   request_id: wireText.optional(),
   source_amount: wireText.optional(),
@@ -207,7 +208,7 @@ export const payoutResponseSchema = z.looseObject({
   /** ISO 8601 with a numeric offset without colon, e.g. 2026-11-21T14:05:26+0000 */
   created_at: wireText.optional(),
   last_updated_at: wireText.optional(),
-  failure_reason: wireText.optional(),
+  failure_reason: wireFreeText.optional(),
   failure_type: wireText.optional(),
   payer_id: wireText.optional(),
   transaction_id: wireText.optional(),

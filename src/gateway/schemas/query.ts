@@ -9,6 +9,7 @@ import {
   responseEnvelopeFields,
   signedRequestFields,
   wireList,
+  wireFreeText,
   wireText,
   wireTokenId,
 } from "./common"
@@ -58,7 +59,7 @@ export const queryEntrySchema = z.looseObject({
 })
 
 export const fraudCheckResultSchema = z.looseObject({
-  check_items: wireText.optional(),
+  check_items: wireFreeText.optional(),
   status: wireText.optional(),
 })
 

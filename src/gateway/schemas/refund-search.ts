@@ -11,6 +11,7 @@ import {
   responseEnvelopeFields,
   signedRequestFields,
   wireList,
+  wireFreeText,
   wireText,
 } from "./common"
 import { exactlyOneOf, selectorText, type SelectorLimits } from "./selector"
@@ -55,7 +56,7 @@ export const refundSearchEntrySchema = z.looseObject({
   payment_status: wireText.optional(),
   refund_reference: wireText.optional(),
   refund_reference_id: wireText.optional(),
-  refund_reason: wireText.optional(),
+  refund_reason: wireFreeText.optional(),
   /** `YYYYMMDDHHMMSS` */
   refund_date: wireText.optional(),
   /** `YYYYMMDDHHMMSS`, may be empty */

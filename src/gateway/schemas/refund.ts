@@ -6,6 +6,7 @@ import {
   limitsFrom,
   signedRequestFields,
   text,
+  wireFreeText,
   wireText,
 } from "./common"
 import {
@@ -42,9 +43,9 @@ export const refundRequestSchema = defaults.request
 export const refundEntryResultSchema = z.looseObject({
   ...batchEntryResultShape,
   refund_amount: wireText.optional(),
-  refund_reason: wireText.optional(),
+  refund_reason: wireFreeText.optional(),
   /** `<code>:<text>` */
-  refund_message: wireText.optional(),
+  refund_message: wireFreeText.optional(),
   refund_reference: wireText.optional(),
   /** `<transaction_id>-01`, `-02`, … */
   refund_reference_id: wireText.optional(),

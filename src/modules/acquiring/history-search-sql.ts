@@ -1,5 +1,12 @@
-/** The history search's statement: journal operations and events in one list, newest first, each filter exact. */
-import type { AcquiringOperationRow } from "./types"
+/**
+ * The history search's statement: journal operations, events and the
+ * counters of refused notifications (at their latest refusal) in one list,
+ * newest first, each filter exact.
+ */
+import type {
+  AcquiringNotificationRefusalRow,
+  AcquiringOperationRow,
+} from "./types"
 
 export interface HistoryFilters {
   order_no?: string | string[]
@@ -30,6 +37,11 @@ export interface HistoryRow {
   created_at: Date
   settled_at: Date | null
   kind: AcquiringOperationRow["kind"] | null
+  /** a counter of refused notifications (`source` refused): its reason, count, hour and first refusal */
+  reason: AcquiringNotificationRefusalRow["reason"] | null
+  count: number | null
+  hour: Date | null
+  first_seen_at: Date | null
 }
 
 export function historySearch(
@@ -58,11 +70,14 @@ export function historySearch(
   }
   return {
     text: `select *, count(*) over () as "total" from (
-         select 'request' as "source", "kind" as "operation", "state" as "outcome", null as "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", "result_code", "result_text", "tries", "acquirer_reference", null as "actor", "created_at", "settled_at", "kind"
+         select 'request' as "source", "kind" as "operation", "state" as "outcome", null as "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", "result_code", "result_text", "tries", "acquirer_reference", null as "actor", "created_at", "settled_at", "kind", null as "reason", null::int as "count", null::timestamptz as "hour", null::timestamptz as "first_seen_at"
            from "acquiring_operation" where "deleted_at" is null
          union all
-         select "kind" as "source", coalesce("operation", "kind") as "operation", "outcome", "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", null, null, null, null, "actor", "created_at", null, null
+         select "kind" as "source", coalesce("operation", "kind") as "operation", "outcome", "summary", "order_no", "transaction_id", "payment_id", "session_id", "amount", "currency", null, null, null, null, "actor", "created_at", null, null, null, null, null, null
            from "acquiring_payment_event" where "deleted_at" is null
+         union all
+         select 'refused', 'refused', 'refused', null, "order_no", null, null, "session_id", null, null, null, null, null, null, null, "last_seen_at", null, null, "reason", "count", "hour", "first_seen_at"
+           from "acquiring_notification_refusal" where "deleted_at" is null
        ) as "history"
        ${where.length ? `where ${where.join(" and ")}` : ""}
        order by "created_at" desc limit ? offset ?`,

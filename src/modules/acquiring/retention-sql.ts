@@ -104,3 +104,14 @@ where e."id" in (
   for update skip locked
 )
 returning e."id"`
+
+/** Parameters: days, batch size. Counters of refused notifications are kept as long as the history. */
+export const DELETE_OLD_REFUSALS = `delete from "acquiring_notification_refusal" as r
+where r."id" in (
+  select x."id" from "acquiring_notification_refusal" as x
+  where x."hour" < now() - make_interval(days => ?::int)
+  order by x."hour"
+  limit ?
+  for update skip locked
+)
+returning r."id"`

@@ -14,6 +14,7 @@ import { AcquiringSavedCard } from "./models/saved-card"
 import { AcquiringPaymentLink } from "./models/payment-link"
 import { AcquiringChargeback } from "./models/chargeback"
 import { AcquiringPaymentEvent } from "./models/payment-event"
+import { AcquiringNotificationRefusal } from "./models/notification-refusal"
 import { registerAcquiringModule } from "./module-access"
 import {
   OPERATION_COLUMNS,
@@ -26,7 +27,18 @@ import {
   type SavedCardInput,
 } from "./writable-columns"
 import { closeVelocityGuards } from "../../velocity/guard-registry"
-import { ANONYMISE_SHOPPER_DATA, DELETE_OLD_HISTORY } from "./retention-sql"
+import {
+  ANONYMISE_SHOPPER_DATA,
+  DELETE_OLD_HISTORY,
+  DELETE_OLD_REFUSALS,
+} from "./retention-sql"
+import {
+  COUNT_REFUSAL,
+  REFUSALS_SINCE,
+  type RefusalCount,
+  type RefusalInput,
+  type RefusalTotal,
+} from "./refusal-sql"
 import { KEEP_CHARGEBACK } from "./chargeback-sql"
 import {
   historySearch,
@@ -52,6 +64,7 @@ export default class AcquiringModuleService extends MedusaService({
   AcquiringPaymentLink,
   AcquiringChargeback,
   AcquiringPaymentEvent,
+  AcquiringNotificationRefusal,
 }) {
   constructor(
     ...args: ConstructorParameters<ReturnType<typeof MedusaService>>
@@ -244,6 +257,59 @@ export default class AcquiringModuleService extends MedusaService({
       "all"
     )) as unknown[]
     return rows.length
+  }
+
+  /** Deletes at most `limit` counters of refused notifications whose hour is older than `days` days: how many. */
+  @InjectManager()
+  async deleteExpiredRefusals(
+    days: number,
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<number> {
+    const rows = (await sharedContext.manager!.execute(
+      DELETE_OLD_REFUSALS,
+      [days, limit],
+      "all"
+    )) as unknown[]
+    return rows.length
+  }
+
+  /**
+   * Counts one refused notification in one statement: the counter of this
+   * hour (the database's clock), provider, reason and order number is
+   * created or incremented. `inserted` is true for the first of its hour.
+   */
+  @InjectManager()
+  async countNotificationRefusal(
+    refusal: RefusalInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<RefusalCount> {
+    const rows = (await sharedContext.manager!.execute(
+      COUNT_REFUSAL,
+      [
+        [refusal.provider_id, refusal.reason, refusal.order_no ?? ""].join("|"),
+        refusal.provider_id,
+        refusal.reason,
+        refusal.order_no,
+        refusal.session_id,
+      ],
+      "all"
+    )) as { count: number | string; inserted: boolean }[]
+    return { count: Number(rows[0]?.count ?? 0), inserted: !!rows[0]?.inserted }
+  }
+
+  /** Refused notifications counted in the hours from `since` (an hour's start) on, by reason. */
+  @InjectManager()
+  async refusalsSince(
+    since: Date,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<RefusalTotal[]> {
+    const rows = (await sharedContext.manager!.execute(
+      REFUSALS_SINCE,
+      [since],
+      "all"
+    )) as (Omit<RefusalTotal, "count"> & { count: number | string })[]
+    return rows.map((row) => ({ ...row, count: Number(row.count) }))
   }
 
   /**

@@ -3,6 +3,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { AcquiringAccount } from "./models/account"
 import type { AcquiringChargeback } from "./models/chargeback"
 import type { AcquiringPaymentEvent } from "./models/payment-event"
+import type { AcquiringNotificationRefusal } from "./models/notification-refusal"
 import type { AcquiringOperation } from "./models/operation"
 import type { AcquiringPayout } from "./models/payout"
 import type { AcquiringPaymentLink } from "./models/payment-link"
@@ -32,3 +33,7 @@ export type AcquiringPaymentLinkRow = InferTypeOf<typeof AcquiringPaymentLink>
 export type AcquiringChargebackRow = InferTypeOf<typeof AcquiringChargeback>
 
 export type AcquiringPaymentEventRow = InferTypeOf<typeof AcquiringPaymentEvent>
+
+export type AcquiringNotificationRefusalRow = InferTypeOf<
+  typeof AcquiringNotificationRefusal
+>

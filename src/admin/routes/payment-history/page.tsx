@@ -12,6 +12,7 @@ import { OffsetPagination } from "../../components/offset-pagination"
 import { useHistorySearch } from "../../hooks/payment-history/use-history-search"
 import { usePaymentOrders } from "../../hooks/payment-history/use-payment-orders"
 import type { HistorySearchForm } from "../../lib/history-search-query"
+import { refusedNotificationsText } from "../../lib/payment-history-text"
 import { HistorySearchFormView } from "./components/history-search-form"
 import { HistoryTable } from "./components/history-table"
 
@@ -30,6 +31,7 @@ const PaymentHistoryPage = () => {
     entries.flatMap((e) => (e.payment_id ? [e.payment_id] : []))
   )
   const count = data?.count ?? 0
+  const refused = refusedNotificationsText(data?.refused_notifications)
   const searched = Object.values(search).some(Boolean)
   const state = isLoading
     ? "Loading the history…"
@@ -45,9 +47,20 @@ const PaymentHistoryPage = () => {
         <Heading level="h1">Payment history</Heading>
         <Text size="small" className="text-ui-fg-subtle">
           Every request sent to the acquirer and every notification, job, admin
-          action and chargeback of the store's acquiring payments.
+          action and chargeback of the store's acquiring payments. Refused
+          notifications are counted per hour, not listed one by one.
         </Text>
       </div>
+      {refused && (
+        <Text
+          size="small"
+          role="status"
+          className="text-ui-fg-subtle px-6 py-3"
+          data-testid="refused-notifications"
+        >
+          {refused}
+        </Text>
+      )}
       <HistorySearchFormView
         searching={isFetching}
         onSearch={(form) => {
