@@ -10,6 +10,11 @@ const swc = [
 
 module.exports = {
   // the longest files first, so both workers end together (a fresh clone has no timings of its own)
+  // each file's and test's time, for the table npm test ends with (scripts/test-times.mjs)
+  reporters: [
+    "default",
+    "<rootDir>/integration-tests/setup/suite-times-reporter.js",
+  ],
   testSequencer: "<rootDir>/integration-tests/setup/slow-first-sequencer.js",
   projects: [
     {

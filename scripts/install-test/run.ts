@@ -299,9 +299,20 @@ async function main(): Promise<void> {
   step(`screenshots: ${screenshots.join(", ")}`)
 }
 
+/** For the table `npm test` ends with (scripts/test-times.mjs). */
+function recordTime(passed: boolean): void {
+  const dir = join(ROOT, ".artifacts", "test-times")
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(
+    join(dir, "install-check.json"),
+    JSON.stringify({ seconds: Number.parseFloat(elapsed()), passed })
+  )
+}
+
 main()
   .then(async () => {
     await stopAll()
+    recordTime(true)
     console.log(`Install check passed in ${elapsed()}`)
     process.exit(0)
   })
@@ -311,5 +322,6 @@ main()
     )
     console.error(serverOutputTails())
     await stopAll()
+    recordTime(false)
     process.exit(1)
   })
