@@ -24,6 +24,7 @@ module.exports = {
       moduleFileExtensions: ["js", "ts", "json"],
       // docs/*.test.ts check that the documents name what the code has
       testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/docs/*.test.ts"],
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/test-timeout.ts"],
       // Specs against a real Redis run only where one is named.
       testPathIgnorePatterns: process.env.ACQUIRING_TEST_REDIS_URL
         ? ["/node_modules/"]
@@ -48,6 +49,7 @@ module.exports = {
       // The kit's sources import "./x.js" as ESM needs; jest finds "./x.ts".
       moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
       testMatch: ["<rootDir>/storefront/**/*.test.ts?(x)"],
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/test-timeout.ts"],
     },
     {
       displayName: "integration",

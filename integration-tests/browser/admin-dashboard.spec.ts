@@ -11,8 +11,9 @@ import { adminPagesCases } from "./admin-pages.cases"
 import { chargebacksCases } from "./chargebacks.cases"
 import { orderWidgetMoneyCases } from "./order-widget-money.cases"
 import { orderPageMoneyStatesCases } from "./order-page-money-states.cases"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(300_000)
+jest.setTimeout(budget(300_000))
 
 // an admin account that captures on fulfilment (order-widget-money) seals its sign key under this key
 process.env.ACQUIRING_SETTINGS_KEY ??= randomBytes(32).toString("hex")

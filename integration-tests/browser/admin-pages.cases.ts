@@ -5,6 +5,7 @@ import { cartWithSession } from "../helpers/checkout"
 import { customerToken, storeAs } from "../helpers/store-callers"
 import { cardBody, CARDS } from "../helpers/test-cards"
 import { expectStatus } from "../../dev/store-client/http-client"
+import { budget } from "../setup/time-budget"
 
 /**
  * The admin dashboard with the plugin's extensions, in Chromium: the
@@ -48,13 +49,13 @@ export function adminPagesCases(
     await admin.screenshot("payouts-2-form")
 
     await modal.getByRole("button", { name: "Send payout" }).click()
-    await page.waitForURL(/\/app\/payouts\/acqpo_/, { timeout: 30_000 })
+    await page.waitForURL(/\/app\/payouts\/acqpo_/, { timeout: budget(30_000) })
     // the sandbox completes the payout after a second and notifies the store; the page follows
     await page
       .getByTestId("payout-status")
       .filter({ hasText: "Completed" })
       .first()
-      .waitFor({ timeout: 60_000 })
+      .waitFor({ timeout: budget(60_000) })
     await expect(page.getByTestId("answer-status").textContent()).resolves.toBe(
       "COMPLETED"
     )

@@ -13,8 +13,9 @@ import { CARDS } from "../helpers/test-cards"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import type { Page } from "playwright-core"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(300_000)
+jest.setTimeout(budget(300_000))
 
 // Booted with no provider options at all, as a merchant configuring from the admin alone
 process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"
@@ -58,7 +59,7 @@ async function expectFocusOn(page: Page, name: string) {
         document.activeElement?.tagName === "BUTTON" &&
         document.activeElement.textContent?.trim() === wanted,
       name,
-      { timeout: 5_000 }
+      { timeout: budget(5_000) }
     )
     .catch(async () => {
       throw new Error(`focus is on ${await focused()}, not on "${name}"`)

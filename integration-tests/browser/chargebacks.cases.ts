@@ -10,6 +10,7 @@ import {
 import { expectStatus } from "../../dev/store-client/http-client"
 import { notificationsProcessed } from "../helpers/settlement"
 import { capturedOrder, totalPaidReads } from "./order-widget-money.cases"
+import { budget } from "../setup/time-budget"
 
 /**
  * Chargebacks as a merchant meets them, in Chromium: a captured payment
@@ -251,7 +252,7 @@ export function chargebacksCases(suite: AcquiringSuite, admin: AdminDashboard) {
     await recorded(shop, reference, "LOST")
     // the open page follows by itself: no reload, no return to the tab
     const lost = widget.getByTestId("decided-chargeback")
-    await lost.waitFor({ timeout: 30_000 })
+    await lost.waitFor({ timeout: budget(30_000) })
     await expect(lost.textContent()).resolves.toMatch(
       new RegExp(
         `^Lost: 5\\.00 USD recorded as a refund on \\d{1,2} [A-Z][a-z]{2} \\d{4}Chargeback ${reference}$`

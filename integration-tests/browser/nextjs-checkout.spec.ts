@@ -33,8 +33,9 @@ import {
   tabTo,
   WALLET_PAGE,
 } from "./nextjs-payment-methods.cases"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(180_000)
+jest.setTimeout(budget(180_000))
 
 const EXPIRY = "12 / 31"
 const DECLINED_TEXT =

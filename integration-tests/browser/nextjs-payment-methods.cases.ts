@@ -5,6 +5,7 @@ import { adminOrder, eventually, ordersOf } from "../helpers/checkout"
 import type { RealBrowser, ViewportName } from "../helpers/real-browser"
 import type { TestSandbox } from "../helpers/sandbox"
 import { expectStatus } from "../../dev/store-client/http-client"
+import { budget } from "../setup/time-budget"
 
 /**
  * The guide's payment step and return page as the acquirer's
@@ -66,7 +67,7 @@ export type NextCheckout = {
 }
 
 /** A transfer's page follows it by reading every 5 s at first, then sparser (30 s at most): long enough for its next read. */
-const FOLLOWED = { timeout: 120_000 }
+const FOLLOWED = { timeout: budget(120_000) }
 
 export function nextjsPaymentMethodsCases(next: NextCheckout) {
   const TEN = 10

@@ -18,6 +18,7 @@ import {
 import { notificationsProcessed } from "../helpers/settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { capturedOrder, totalPaidReads } from "./order-widget-money.cases"
+import { budget } from "../setup/time-budget"
 
 /**
  * The order page true in every money state without a reload, Medusa's own
@@ -32,7 +33,7 @@ import { capturedOrder, totalPaidReads } from "./order-widget-money.cases"
  */
 
 /** How long the page may take to follow a change made elsewhere (it asks every 5 s while visible). */
-const FOLLOWS_MS = 30_000
+const FOLLOWS_MS = budget(30_000)
 
 /** Medusa's own Payments card (its heading's container). */
 function medusaPayments(page: Page): Locator {

@@ -20,6 +20,7 @@ import {
   pendingDifference,
 } from "../helpers/payment-links"
 import { expectStatus } from "../../dev/store-client/http-client"
+import { budget } from "../setup/time-budget"
 
 /**
  * The order widget's money actions as a merchant uses them, in Chromium: a
@@ -39,7 +40,7 @@ const MASKED_CARD = "424242******4242"
 const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
 
 /** How long a test waits for the page to follow a change made elsewhere (the widget asks every 5 s). */
-const FOLLOWS_MS = 30_000
+const FOLLOWS_MS = budget(30_000)
 
 /** Medusa's own Payments card offers to capture (its wide and narrow words). */
 const captureButton = (page: Page) =>

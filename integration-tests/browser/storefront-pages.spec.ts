@@ -9,8 +9,9 @@ import { realBrowser } from "../helpers/real-browser"
 import { paymentLinkCases } from "./payment-link.cases"
 import { savedCardsCases } from "./saved-cards.cases"
 import { storefrontCheckoutCases } from "./storefront-checkout.cases"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(180_000)
+jest.setTimeout(budget(180_000))
 
 const browser = realBrowser()
 // one example storefront: Medusa's CORS names its origin when it boots

@@ -40,8 +40,9 @@ import {
 } from "../helpers/second-instance"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(300_000)
+jest.setTimeout(budget(300_000))
 
 process.env.ACQUIRING_TEST_DEPLOYMENT = "redis"
 process.env.ACQUIRING_TEST_REDIS_PREFIX = `acquiring-test-${randomBytes(4).toString("hex")}`

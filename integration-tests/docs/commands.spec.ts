@@ -8,8 +8,9 @@ import { spawn } from "node:child_process"
 import { join, resolve } from "node:path"
 import { startingCommands } from "../../scripts/docs/shell-commands"
 import { STEP_BUDGETS_MS } from "../helpers/nextjs-checkout"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 
 const ROOT = resolve(__dirname, "..", "..")
 const DOCUMENTS = ["README.md", "docs/storefront.md", "docs/sandbox.md"]
@@ -30,7 +31,11 @@ const commands = DOCUMENTS.flatMap((document) =>
 )
 
 /** Runs `command` in a shell from the repository, until `ready` shows in its output; answers the match and a stop. */
-function startAsWritten(command: string, ready: RegExp, timeoutMs = 90_000) {
+function startAsWritten(
+  command: string,
+  ready: RegExp,
+  timeoutMs = budget(90_000)
+) {
   const child = spawn("bash", ["-c", command], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],

@@ -20,6 +20,7 @@ import { createAdminLogin } from "../../dev/local-stack/admin-user"
 import { freeLoopbackPort } from "../../dev/local-stack/database"
 import { PLUGIN_ROOT_VARIABLE } from "../setup/plugin-snapshot"
 import { realBrowser } from "./real-browser"
+import { budget, within } from "../setup/time-budget"
 
 export const ADMIN_PATH = "/app"
 
@@ -75,14 +76,15 @@ export function adminDashboard() {
     origin = `http://127.0.0.1:${port}`
     // read by the local stack's medusa-config when the runner boots Medusa after this
     process.env.ACQUIRING_TEST_ADMIN_ORIGIN = origin
-    dashboard = await startDashboard(
-      port,
-      `http://127.0.0.1:${process.env.PORT}`
+    dashboard = await within(
+      "starting the admin dashboard's server",
+      60_000,
+      () => startDashboard(port, `http://127.0.0.1:${process.env.PORT}`)
     )
     // Vite compiles the entry and the stylesheet on first request: let it work while Medusa boots
     for (const file of ["entry.jsx", "index.css"])
       void fetch(`${origin}${ADMIN_PATH}/${file}`).catch(() => undefined)
-  }, 60_000)
+  }, budget(120_000))
 
   afterAll(async () => {
     if (dashboard && dashboard.exitCode === null) {
@@ -122,12 +124,12 @@ export function adminDashboard() {
       // the first load compiles the dashboard's modules (Vite): slow once per run
       await page.goto(`${origin}${ADMIN_PATH}/login`, { waitUntil: "commit" })
       const email = page.locator('input[name="email"]')
-      await email.waitFor({ timeout: 180_000 })
+      await email.waitFor({ timeout: budget(180_000) })
       await email.fill(login.email)
       await page.locator('input[name="password"]').fill(login.password)
       await page.getByRole("button", { name: /continue with email/i }).click()
       await page.waitForURL((url) => !url.pathname.endsWith("/login"), {
-        timeout: 60_000,
+        timeout: budget(60_000),
       })
       return page
     },

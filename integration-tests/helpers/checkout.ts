@@ -10,6 +10,7 @@ import {
 } from "../../dev/store-client/storefront"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { cardBody, CARDS, EXPIRY, SECURITY_CODE } from "./test-cards"
+import { budget } from "../setup/time-budget"
 
 /** POST /store/acquiring/payment-sessions/:id/card, as the storefront's card form does. */
 export function submitCard(
@@ -154,8 +155,9 @@ export async function adminPayment(shop: Shop, orderId: string): Promise<any> {
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | undefined>,
-  timeoutMs = 20_000
+  referenceMs = 20_000
 ): Promise<T> {
+  const timeoutMs = budget(referenceMs)
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()

@@ -17,6 +17,7 @@ import {
   writeTree,
   type Applied,
 } from "../../scripts/docs/nextjs-guide"
+import { budget } from "../setup/time-budget"
 
 const ROOT = resolve(__dirname, "..", "..")
 const KIT = join(ROOT, "packages", "storefront")
@@ -56,7 +57,7 @@ function run(
   cwd: string,
   env: NodeJS.ProcessEnv = process.env
 ): Promise<string> {
-  const budget = STEP_BUDGETS_MS[step]
+  const stepBudget = budget(STEP_BUDGETS_MS[step])
   return new Promise((done, failed) => {
     execFile(
       command,
@@ -64,7 +65,7 @@ function run(
       {
         cwd,
         env,
-        timeout: budget,
+        timeout: stepBudget,
         killSignal: "SIGKILL",
         maxBuffer: 64 * 1024 * 1024,
       },
@@ -73,7 +74,7 @@ function run(
         failed(
           new Error(
             (error as { killed?: boolean }).killed
-              ? `${step} ran out of its budget (${budget / 60_000} minutes) in ${cwd}`
+              ? `${step} ran out of its budget (${stepBudget / 60_000} minutes) in ${cwd}`
               : `${step} failed: ${error.message}\n${stdout}\n${stderr}`
           )
         )
@@ -253,7 +254,7 @@ export function nextjsCheckout() {
     port = await freeLoopbackPort()
     process.env.ACQUIRING_STOREFRONT_URL = `http://${SHOP_HOST}:${port}`
     installed = await installAndBuild()
-  }, INSTALL_BUDGET_MS)
+  }, budget(INSTALL_BUDGET_MS))
   afterEach(async () => {
     await server?.stop()
     server = undefined

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { chromiumLaunch } from "./chromium"
+import { budget } from "../setup/time-budget"
 
 const SCREENSHOTS = resolve(__dirname, "..", "..", ".artifacts", "screenshots")
 
@@ -52,7 +53,7 @@ export function realBrowser(options: BrowserOptions = {}) {
       viewport: { width: 1024, height: 800 },
     })
     page = await context.newPage()
-    page.setDefaultTimeout(20_000)
+    page.setDefaultTimeout(budget(20_000))
   })
 
   afterEach(async () => {
@@ -82,7 +83,7 @@ export function realBrowser(options: BrowserOptions = {}) {
       await context?.close()
       context = await browser!.newContext(VIEWPORTS[viewport])
       page = await context.newPage()
-      page.setDefaultTimeout(20_000)
+      page.setDefaultTimeout(budget(20_000))
       return page
     },
     /** Saves the page as it is now, beside the tests' last pages. */

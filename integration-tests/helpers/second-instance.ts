@@ -1,6 +1,7 @@
 import { fork } from "node:child_process"
 import { resolve } from "node:path"
 import { freeLoopbackPort } from "../../dev/local-stack/database"
+import { budget } from "../setup/time-budget"
 
 export type SecondInstance = {
   url: string
@@ -45,7 +46,7 @@ export async function startSecondInstance(
   await new Promise<void>((ready, fail) => {
     const timer = setTimeout(
       () => fail(new Error(`second instance did not start: ${errors}`)),
-      BOOT_WITHIN_MS
+      budget(BOOT_WITHIN_MS)
     )
     child.once("message", () => {
       clearTimeout(timer)

@@ -6,6 +6,7 @@ import type { AcquiringSuite, Shop } from "./acquiring-suite"
 import { webhooksHandled } from "./webhook-tracker"
 import { adminPayment, pollAgain } from "./checkout"
 import type { TestSandbox } from "./sandbox"
+import { budget } from "../setup/time-budget"
 
 /** The reconcile job leaves alone what was touched in the last minutes (and journalled operations within their grace period); the tests age records past that. */
 const AGE_MINUTES = 11
@@ -130,9 +131,9 @@ export async function moneyOf(
 export async function expectMoneyEventually(
   read: () => Promise<Money>,
   expected: Money,
-  timeoutMs = 20_000
+  referenceMs = 20_000
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs
+  const deadline = Date.now() + budget(referenceMs)
   let money = await read()
   while (!isDeepStrictEqual(money, expected) && Date.now() < deadline) {
     await pollAgain()

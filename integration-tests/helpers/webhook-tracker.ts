@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import type { SandboxNotification } from "./sandbox"
+import { budget } from "../setup/time-budget"
 
 type Listener = (body: unknown) => unknown
 type Emitter = {
@@ -117,8 +118,13 @@ async function withinSeconds(
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, fail) => {
     timer = setTimeout(
-      () => fail(new Error(`${what} still running after ${seconds} s`)),
-      seconds * 1000
+      () =>
+        fail(
+          new Error(
+            `${what} still running after ${budget(seconds * 1000) / 1000} s`
+          )
+        ),
+      budget(seconds * 1000)
     )
   })
   try {

@@ -13,8 +13,9 @@ import {
   startSecondInstance,
   type SecondInstance,
 } from "../helpers/second-instance"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(240_000)
+jest.setTimeout(budget(240_000))
 
 // Set where a Redis answers (CI sets it on a machine that runs one): counters then live there,
 // under a prefix of this run's own, and a second Medusa instance must see the same counts.

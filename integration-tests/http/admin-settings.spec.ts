@@ -17,8 +17,9 @@ import {
   openPaymentSession,
 } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 
 // Booted with no provider options at all: everything comes from the admin.
 process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"

@@ -16,8 +16,9 @@ import {
   createReadyCart,
   openPaymentSession,
 } from "../../dev/store-client/storefront"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 
 // Booted with no provider options: the account below serves every payment, with its rules.
 process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"

@@ -13,8 +13,9 @@ import { editOrder, setFirstItemQuantity } from "../helpers/order-edits"
 import { captureWhenDue } from "../../src/capture/capture-when-due"
 import { runReconcileJob } from "../helpers/settlement"
 import { CAPTURE_MADE, capturesOf } from "../helpers/fault-matrix"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 
 process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"
 process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")

@@ -12,8 +12,9 @@ import { partialCaptureCases } from "./partial-capture.cases"
 import { subscriptionsCases } from "./subscriptions.cases"
 import { adminPaymentDetailCases } from "./admin-payment-detail.cases"
 import { gatewayFailuresCases } from "./gateway-failures.cases"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(240_000)
+jest.setTimeout(budget(240_000))
 
 acquiringSuite((suite) => {
   describe("smoke", () => smokeCases(suite))

@@ -5,8 +5,9 @@ import {
   createReadyCart,
   openPaymentSession,
 } from "../../dev/store-client/storefront"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 
 // Booted with no provider options at all: every fault below is the admin's to fix.
 process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"

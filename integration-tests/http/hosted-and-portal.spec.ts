@@ -9,8 +9,9 @@ import { hostedCheckoutCases } from "./hosted-checkout.cases"
 import { hostedPageAddressCases } from "./hosted-page-address.cases"
 import { portalActionsCases } from "./portal-actions.cases"
 import { refundSearchCases } from "./refund-search.cases"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(240_000)
+jest.setTimeout(budget(240_000))
 
 acquiringSuite((suite) => {
   describe("hosted-checkout", () => hostedCheckoutCases(suite))

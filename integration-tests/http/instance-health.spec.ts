@@ -16,8 +16,9 @@ import { startSecondInstance } from "../helpers/second-instance"
 import { ordersMade } from "../helpers/orders-made"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(300_000)
+jest.setTimeout(budget(300_000))
 
 // Booted with no provider options: the account saved in the admin serves, its sign key sealed
 process.env.ACQUIRING_TEST_EMPTY_OPTIONS = "1"

@@ -10,8 +10,9 @@ import { authorizationLifetimeCases } from "./authorization-lifetime.cases"
 import { paymentLinksCases } from "./payment-links.cases"
 import { reauthorizeCases } from "./reauthorize.cases"
 import { orderChangesCases } from "./order-changes.cases"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(180_000)
+jest.setTimeout(budget(180_000))
 
 acquiringSuite((suite) => {
   describe("authorization-lifetime", () => authorizationLifetimeCases(suite))

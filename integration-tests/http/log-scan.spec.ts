@@ -20,8 +20,9 @@ import {
   httpClient,
   type HttpClient,
 } from "../../dev/store-client/http-client"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(240_000)
+jest.setTimeout(budget(240_000))
 
 /** Luhn-valid numbers a client might put anywhere in a URL (Visa debit, Mastercard, American Express). */
 const PANS = ["4000056655665556", "5555555555554444", "378282246310005"]

@@ -25,10 +25,11 @@ import { startSecondInstance } from "../helpers/second-instance"
 import { settle } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 import { useSharedLocks } from "../helpers/shared-locks"
+import { budget } from "../setup/time-budget"
 
 const SHARED_LOCKS = useSharedLocks()
 
-jest.setTimeout(600_000)
+jest.setTimeout(budget(600_000))
 
 /** Pairs per kind: 10 in `npm test` (the spec was a sixth of the suite's time at 20); MONEY_PAIRS for a longer hunt. */
 const PAIRS = Number(process.env.MONEY_PAIRS ?? 10)

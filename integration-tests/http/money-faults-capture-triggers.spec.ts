@@ -39,8 +39,9 @@ import {
 } from "../helpers/fulfilment"
 import { settle, type Money } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 shortProviderTimeout()
 // The account saved in the admin says when to capture; its sign key is sealed under this key.
 process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")

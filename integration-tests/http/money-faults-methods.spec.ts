@@ -24,8 +24,9 @@ import {
   notificationsProcessed,
   runReconcileJob,
 } from "../helpers/settlement"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 shortProviderTimeout()
 
 /**

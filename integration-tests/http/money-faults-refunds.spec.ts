@@ -16,8 +16,9 @@ import {
   TOTAL,
 } from "../helpers/fault-matrix"
 import { settle, type Money } from "../helpers/settlement"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 shortProviderTimeout()
 
 acquiringSuite({ medusaWebhookDelay: true }, (suite) => {

@@ -48,8 +48,9 @@ import {
   setFirstItemQuantity,
 } from "../helpers/order-edits"
 import { cardBody, CARDS } from "../helpers/test-cards"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 shortProviderTimeout()
 
 acquiringSuite((suite) => {

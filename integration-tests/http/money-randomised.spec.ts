@@ -49,11 +49,12 @@ import {
 import { runReconcileJob, settle } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 import { useSharedLocks } from "../helpers/shared-locks"
+import { budget } from "../setup/time-budget"
 
 /** Two instances when the tests have a Redis for their shared locks (.ci/run sets it where one answers). */
 const TWO_INSTANCES = useSharedLocks()
 
-jest.setTimeout(600_000)
+jest.setTimeout(budget(600_000))
 
 const SEED =
   process.env.FUZZ_SEED !== undefined

@@ -15,8 +15,9 @@ import {
 import { expectStatus } from "../../dev/store-client/http-client"
 import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 
 const HOSTED_WEBHOOK = "acquiring-hosted_acquiring"
 

@@ -27,8 +27,9 @@ import {
   notificationsProcessed,
   runReconcileJob,
 } from "../helpers/settlement"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 
 process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
 

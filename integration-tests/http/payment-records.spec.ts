@@ -4,8 +4,9 @@ import { chargebackCases } from "./chargebacks.cases"
 import { paymentHistoryCases } from "./payment-history.cases"
 import { retentionCases } from "./retention.cases"
 import { storedFreeTextCases } from "./stored-free-text.cases"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(180_000)
+jest.setTimeout(budget(180_000))
 
 process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
 

@@ -10,8 +10,9 @@ import {
   httpClient,
   type HttpClient,
 } from "../../dev/store-client/http-client"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(120_000)
+jest.setTimeout(budget(120_000))
 
 // the last test saves admin accounts, whose sign keys are stored encrypted
 process.env.ACQUIRING_SETTINGS_KEY ??= Buffer.alloc(32, 9).toString("base64")

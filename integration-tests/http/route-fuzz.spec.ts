@@ -21,9 +21,10 @@ import {
   hostileString,
   jsonish,
 } from "../../src/gateway/__fixtures__/fuzz/hostile-input"
+import { budget } from "../setup/time-budget"
 
 // 1,000 inputs per route in `npm test`; `npm run fuzz` sends FUZZ_RUNS (10,000).
-jest.setTimeout(Math.max(600_000, ROUTE_FUZZ_RUNS * 250))
+jest.setTimeout(budget(Math.max(600_000, ROUTE_FUZZ_RUNS * 250)))
 
 /** No answer may take longer than this: a hang fails the property. */
 const ANSWER_WITHIN_MS = 30_000

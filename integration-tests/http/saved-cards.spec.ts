@@ -27,10 +27,11 @@ import {
 import { cardBody, CARDS } from "../helpers/test-cards"
 import { customerToken, storeAs } from "../helpers/store-callers"
 import { notificationsProcessed } from "../helpers/settlement"
+import { budget } from "../setup/time-budget"
 
 const CODE = "123"
 
-jest.setTimeout(180_000)
+jest.setTimeout(budget(180_000))
 
 acquiringSuite((suite) => {
   const { sandbox, openShop, backendUrl, container, logs } = suite

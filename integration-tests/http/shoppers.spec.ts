@@ -7,8 +7,9 @@
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { ownershipCases } from "./ownership.cases"
 import { storefrontExposureCases } from "./storefront-exposure.cases"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(240_000)
+jest.setTimeout(budget(240_000))
 
 acquiringSuite((suite) => {
   describe("ownership", () => ownershipCases(suite))

@@ -1,8 +1,9 @@
 import { join } from "node:path"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import type AcquiringModuleService from "../../src/modules/acquiring/service"
+import { budget } from "../setup/time-budget"
 
-jest.setTimeout(60_000)
+jest.setTimeout(budget(60_000))
 
 const MODULE = join(__dirname, "..", "..", "src", "modules", "acquiring")
 

@@ -7,6 +7,7 @@ import {
 } from "../../dev/local-stack/database"
 import { PLUGIN_ROOT_VARIABLE, snapshotBuiltPlugin } from "./plugin-snapshot"
 import { TEMPLATE_DATABASE_VARIABLE } from "./template-variable"
+import { SLOWNESS_VARIABLE, slownessOf } from "./time-budget"
 
 /**
  * Gives the integration project a PostgreSQL (the one named by
@@ -30,7 +31,14 @@ export default async function globalSetup(): Promise<void> {
   // Medusa logs every migration at info level; keep test output readable.
   process.env.LOG_LEVEL ??= "error"
   globalThis.__acquiringEmbeddedDatabase = started
+  const migrating = Date.now()
   process.env[TEMPLATE_DATABASE_VARIABLE] = await migrateTemplate()
+  // the same work on every run: how much slower than the reference this machine is now (time-budget.ts)
+  const seconds = (Date.now() - migrating) / 1000
+  process.env[SLOWNESS_VARIABLE] ??= String(slownessOf(seconds))
+  console.info(
+    `The template database migrated in ${seconds.toFixed(1)} s: time budgets × ${process.env[SLOWNESS_VARIABLE]}`
+  )
   // unpacked once here: browser specs starting together in two workers
   // would otherwise write the same file while the other launches it (ETXTBSY)
   if (!process.env.CHROME_PATH)

@@ -28,7 +28,7 @@ beforeAll(async () => {
   client = createAcquiringClient({
     base_url: sandbox.url,
     ...DEFAULT_SANDBOX_ACCOUNT,
-    timeout_ms: 2000,
+    timeout_ms: 30_000,
     lookup_retries: 0,
   })
 })

@@ -89,7 +89,7 @@ describe("authorise, checkout and result verification", () => {
 
   async function client(
     handler: FakeHandler,
-    timeout_ms = 2000
+    timeout_ms = 30_000
   ): Promise<AcquiringClient> {
     gateway = await startFakeGateway(handler)
     lines = []

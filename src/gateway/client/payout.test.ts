@@ -61,7 +61,7 @@ describe("payout", () => {
 
   async function client(
     handler: FakeHandler,
-    timeout_ms = 2000
+    timeout_ms = 30_000
   ): Promise<AcquiringClient> {
     gateway = await startFakeGateway(handler)
     return createAcquiringClient({

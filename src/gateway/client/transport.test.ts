@@ -15,7 +15,7 @@ describe.each([
 ])("transport through %s", (_name, fetchFn) => {
   function config(
     base_url: string,
-    timeout_ms = 2000,
+    timeout_ms = 30_000,
     lines: string[] = []
   ): TransportConfig {
     return {

@@ -26,7 +26,7 @@ export const clientOf = (of: SandboxHandle, options: object = {}) =>
   createAcquiringClient({
     base_url: of.url,
     ...TEST_ACCOUNT,
-    timeout_ms: 2000,
+    timeout_ms: 30_000,
     lookup_retries: 0,
     ...options,
   })

@@ -201,7 +201,7 @@ export async function startReceiver(statuses: number[] = []): Promise<{
   const { port } = server.address() as AddressInfo
   const arrival = (
     matches: (post: ReceivedPost) => boolean,
-    timeoutMs = 3000
+    timeoutMs = 30_000
   ) =>
     new Promise<ReceivedPost>((resolve, reject) => {
       const already = received.find(matches)
@@ -228,7 +228,7 @@ export async function startReceiver(statuses: number[] = []): Promise<{
 
 export async function waitFor<T>(
   probe: () => T | undefined | false,
-  timeoutMs = 3000
+  timeoutMs = 30_000
 ): Promise<T> {
   const until = Date.now() + timeoutMs
   for (;;) {

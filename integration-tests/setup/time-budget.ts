@@ -1,0 +1,62 @@
+/**
+ * Time budgets that scale with the machine the suite runs on. The global
+ * setup times a fixed piece of real work (migrating the template database)
+ * and compares it with what it took on the developers' 2-core machine: a
+ * machine three times slower, or one with its cores busy, gets budgets
+ * three times longer. The budgets written in the specs are for that
+ * reference machine; `budget(ms)` is what a spec waits here.
+ *
+ * ACQUIRING_TEST_SLOWNESS set by hand (e.g. 3) overrides the measurement.
+ */
+export const SLOWNESS_VARIABLE = "ACQUIRING_TEST_SLOWNESS"
+
+/** Migrating the template database on the developers' 2-core machine beside the install check (8–10 s measured; seconds). */
+export const REFERENCE_MIGRATION_SECONDS = 10
+
+/** How many times slower than the reference this run's migration was (never below 1). */
+export function slownessOf(migrationSeconds: number): number {
+  return Math.max(
+    1,
+    Math.round((migrationSeconds / REFERENCE_MIGRATION_SECONDS) * 100) / 100
+  )
+}
+
+export function slowness(): number {
+  const value = Number(process.env[SLOWNESS_VARIABLE])
+  return Number.isFinite(value) && value >= 1 ? value : 1
+}
+
+/** A budget of `ms` on the reference machine, as long as this machine needs. */
+export function budget(ms: number): number {
+  return Math.ceil(ms * slowness())
+}
+
+export class StepOutOfTime extends Error {
+  constructor(step: string, ms: number) {
+    super(
+      `${step}: ran out of its budget of ${Math.round(ms / 1000)} s (${Math.round(ms / slowness() / 1000)} s on the reference machine × slowness ${slowness()})`
+    )
+    this.name = "StepOutOfTime"
+  }
+}
+
+/**
+ * Runs one named step of a hook or test within its scaled budget, so that a
+ * step that runs out says which it was, not only that the hook took too long.
+ */
+export async function within<T>(
+  step: string,
+  referenceMs: number,
+  work: () => Promise<T>
+): Promise<T> {
+  const ms = budget(referenceMs)
+  let timer: NodeJS.Timeout | undefined
+  const outOfTime = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new StepOutOfTime(step, ms)), ms)
+  })
+  try {
+    return await Promise.race([work(), outOfTime])
+  } finally {
+    clearTimeout(timer)
+  }
+}
