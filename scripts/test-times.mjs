@@ -86,10 +86,35 @@ function report() {
   console.log(lines.join("\n"))
 }
 
+/** Keeps the last run's file times for the slow-first sequencer of a fresh clone (integration-tests/setup/durations.json). */
+function durations() {
+  const jest = read("jest.json")
+  if (!jest) throw new Error("no jest.json: run npm test first")
+  const seconds = Object.fromEntries(
+    jest.files
+      .filter((file) => file.project === "integration")
+      .map((file) => [file.path, Math.round(file.seconds)])
+  )
+  const target = join(
+    dirname(fileURLToPath(import.meta.url)),
+    "..",
+    "integration-tests",
+    "setup",
+    "durations.json"
+  )
+  writeFileSync(target, `${JSON.stringify(seconds, null, 2)}\n`)
+  console.log(
+    `${Object.keys(seconds).length} files' times written to ${target}`
+  )
+}
+
 const [command, name] = process.argv.slice(2)
 if (command === "mark" && name) mark(name)
 else if (command === "report") report()
+else if (command === "durations") durations()
 else {
-  console.error("usage: node scripts/test-times.mjs mark <name> | report")
+  console.error(
+    "usage: node scripts/test-times.mjs mark <name> | report | durations"
+  )
   process.exit(2)
 }

@@ -5,7 +5,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { LOCAL_STACK_APP_DIR } from "../../dev/local-stack"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
-import { findCardData, findCardNumbers } from "./card-data-scan"
+import { scanForCards } from "./card-data-scan"
 import { httpClient, type HttpClient } from "../../dev/store-client/http-client"
 import {
   captureLogs,
@@ -214,14 +214,18 @@ export function acquiringSuite(
         await notificationsProcessed(suite, notificationsBefore)
         await utils.waitWorkflowExecutions()
 
-        const hits = await findCardData(dbConfig.clientUrl, CARD_SECRETS)
-        expect(hits).toEqual([])
+        const label = expect.getState().currentTestName ?? ""
+        const { cardData, cardNumbers } = await scanForCards(
+          dbConfig.clientUrl,
+          CARD_SECRETS,
+          label
+        )
+        expect(cardData).toEqual([])
         expect(linesWithCardData(logs.lines(), CARD_SECRETS)).toEqual([])
         // any card number, not only the test cards planted above
-        const label = expect.getState().currentTestName ?? ""
         const kept = keptByMedusa
         expect(
-          (await findCardNumbers(dbConfig.clientUrl, label)).filter(
+          cardNumbers.filter(
             (hit) =>
               !kept.some(
                 (k) =>

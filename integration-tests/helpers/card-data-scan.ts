@@ -27,38 +27,69 @@ const CARD_KEYS = [
  */
 export async function findCardData(
   connectionString: string,
-  secrets: {
-    cardNumbers: string[]
-    securityCodes: string[]
-    expiry?: { month: string; year: string }
-  }
+  secrets: CardSecrets
 ): Promise<CardDataHit[]> {
+  return withColumns(connectionString, (client, columns) =>
+    cardDataIn(client, columns, secrets)
+  )
+}
+
+export type CardSecrets = {
+  cardNumbers: string[]
+  securityCodes: string[]
+  expiry?: { month: string; year: string }
+}
+
+/**
+ * Both scans after a test on one connection and one reading of which
+ * columns hold rows: the planted secrets, then any card number.
+ */
+export async function scanForCards(
+  connectionString: string,
+  secrets: CardSecrets,
+  label = ""
+): Promise<{ cardData: CardDataHit[]; cardNumbers: CardNumberHit[] }> {
+  return withColumns(connectionString, async (client, columns) => ({
+    cardData: await cardDataIn(client, columns, secrets),
+    cardNumbers: await cardNumbersIn(client, columns, label),
+  }))
+}
+
+async function withColumns<T>(
+  connectionString: string,
+  scan: (client: Client, columns: Column[]) => Promise<T>
+): Promise<T> {
   const client = new Client({ connectionString })
   await client.connect()
   try {
-    const columns = await filledColumns(client)
-    if (!columns.length) return []
-    // one statement for the whole database: a query per column and secret cost seconds per test
-    const checks = columns.flatMap(columnChecks)
-    const { rows } = await client.query<CardDataHit>(
-      checks.join("\nUNION ALL\n"),
-      [
-        secrets.cardNumbers.map((pan) => `%${pan}%`),
-        secrets.securityCodes,
-        CARD_KEYS,
-        [
-          ...secrets.cardNumbers,
-          ...secrets.securityCodes,
-          ...(secrets.expiry
-            ? [secrets.expiry.month, secrets.expiry.year]
-            : []),
-        ],
-      ]
-    )
-    return rows
+    return await scan(client, await filledColumns(client))
   } finally {
     await client.end()
   }
+}
+
+async function cardDataIn(
+  client: Client,
+  columns: Column[],
+  secrets: CardSecrets
+): Promise<CardDataHit[]> {
+  if (!columns.length) return []
+  // one statement for the whole database: a query per column and secret cost seconds per test
+  const checks = columns.flatMap(columnChecks)
+  const { rows } = await client.query<CardDataHit>(
+    checks.join("\nUNION ALL\n"),
+    [
+      secrets.cardNumbers.map((pan) => `%${pan}%`),
+      secrets.securityCodes,
+      CARD_KEYS,
+      [
+        ...secrets.cardNumbers,
+        ...secrets.securityCodes,
+        ...(secrets.expiry ? [secrets.expiry.month, secrets.expiry.year] : []),
+      ],
+    ]
+  )
+  return rows
 }
 
 type Column = { table_name: string; column_name: string; data_type: string }
@@ -135,49 +166,51 @@ export async function findCardNumbers(
   connectionString: string,
   label = ""
 ): Promise<CardNumberHit[]> {
-  const client = new Client({ connectionString })
-  await client.connect()
-  try {
-    const columns = await filledColumns(client)
-    if (!columns.length) return []
-    const { rows } = await client.query<{
-      table: string
-      column: string
-      value: string
-    }>(
-      columns
-        .map(
-          ({ table_name, column_name }) =>
-            `(SELECT ${literal(table_name)} AS table, ${literal(column_name)} AS column, ${quoted(table_name)}.${quoted(column_name)}::text AS value FROM ${quoted(table_name)} WHERE ${quoted(table_name)}.${quoted(column_name)}::text ~ '${MAY_HOLD_CARD}')`
-        )
-        .join("\nUNION ALL\n")
-    )
-    const hits: (CardNumberHit & { excluded?: string })[] = rows.flatMap(
-      (row) =>
-        cardLikeRunsIn(row.value).map((run) => ({
-          table: row.table,
-          column: row.column,
-          ...run,
-        }))
-    )
-    const report = process.env.ACQUIRING_TEST_CARD_SCAN_REPORT
-    if (report)
-      for (const hit of hits)
-        appendFileSync(
-          report,
-          `${JSON.stringify({ where: "database", label, ...hit })}\n`
-        )
-    return hits
-      .filter((hit) => !hit.excluded)
-      .map(({ table, column, run, context }) => ({
-        table,
-        column,
-        run,
-        context,
-      }))
-  } finally {
-    await client.end()
-  }
+  return withColumns(connectionString, (client, columns) =>
+    cardNumbersIn(client, columns, label)
+  )
+}
+
+async function cardNumbersIn(
+  client: Client,
+  columns: Column[],
+  label: string
+): Promise<CardNumberHit[]> {
+  if (!columns.length) return []
+  const { rows } = await client.query<{
+    table: string
+    column: string
+    value: string
+  }>(
+    columns
+      .map(
+        ({ table_name, column_name }) =>
+          `(SELECT ${literal(table_name)} AS table, ${literal(column_name)} AS column, ${quoted(table_name)}.${quoted(column_name)}::text AS value FROM ${quoted(table_name)} WHERE ${quoted(table_name)}.${quoted(column_name)}::text ~ '${MAY_HOLD_CARD}')`
+      )
+      .join("\nUNION ALL\n")
+  )
+  const hits: (CardNumberHit & { excluded?: string })[] = rows.flatMap((row) =>
+    cardLikeRunsIn(row.value).map((run) => ({
+      table: row.table,
+      column: row.column,
+      ...run,
+    }))
+  )
+  const report = process.env.ACQUIRING_TEST_CARD_SCAN_REPORT
+  if (report)
+    for (const hit of hits)
+      appendFileSync(
+        report,
+        `${JSON.stringify({ where: "database", label, ...hit })}\n`
+      )
+  return hits
+    .filter((hit) => !hit.excluded)
+    .map(({ table, column, run, context }) => ({
+      table,
+      column,
+      run,
+      context,
+    }))
 }
 
 /** The text-like columns of the tables that hold rows (most of Medusa's are empty in a test). */
