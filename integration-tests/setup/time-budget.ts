@@ -13,12 +13,12 @@ export const SLOWNESS_VARIABLE = "ACQUIRING_TEST_SLOWNESS"
 /** Migrating the template database on the developers' 2-core machine beside the install check (8–10 s measured; seconds). */
 export const REFERENCE_MIGRATION_SECONDS = 10
 
-/** How many times slower than the reference this run's migration was (never below 1). */
-export function slownessOf(migrationSeconds: number): number {
-  return Math.max(
-    1,
-    Math.round((migrationSeconds / REFERENCE_MIGRATION_SECONDS) * 100) / 100
-  )
+/** How many times slower than on the reference machine a piece of work ran here (never below 1). */
+export function slownessOf(
+  seconds: number,
+  referenceSeconds = REFERENCE_MIGRATION_SECONDS
+): number {
+  return Math.max(1, Math.round((seconds / referenceSeconds) * 100) / 100)
 }
 
 export function slowness(): number {

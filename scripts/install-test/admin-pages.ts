@@ -11,6 +11,7 @@ import { join } from "node:path"
 import type { Locator, Page } from "playwright-core"
 import { chromiumLaunch } from "../../integration-tests/helpers/chromium"
 import { MASKED_CARD, type StoreData } from "./store-data"
+import { budget } from "../../integration-tests/setup/time-budget"
 
 type PluginPage = {
   name: string
@@ -114,7 +115,7 @@ export async function checkAdminPages(options: {
       (route) => route.abort("blockedbyclient")
     )
     const page = await context.newPage()
-    page.setDefaultTimeout(30_000)
+    page.setDefaultTimeout(budget(30_000))
     let current = "login"
     const problems: string[] = []
     page.on("pageerror", (error) =>
@@ -131,12 +132,12 @@ export async function checkAdminPages(options: {
     // the dashboard's own login form; the first load compiles its modules (Vite)
     await page.goto(`${origin}/app/login`, { waitUntil: "commit" })
     const email = page.locator('input[name="email"]')
-    await email.waitFor({ timeout: 240_000 })
+    await email.waitFor({ timeout: budget(240_000) })
     await email.fill(login.email)
     await page.locator('input[name="password"]').fill(login.password)
     await page.getByRole("button", { name: /continue with email/i }).click()
     await page.waitForURL((url) => !url.pathname.endsWith("/login"), {
-      timeout: 60_000,
+      timeout: budget(60_000),
     })
     log("logged in through the dashboard's login form")
 
@@ -150,9 +151,11 @@ export async function checkAdminPages(options: {
         const shown = await Promise.race([
           content
             .first()
-            .waitFor({ timeout: 60_000 })
+            .waitFor({ timeout: budget(60_000) })
             .then(() => "shown" as const),
-          crashed.waitFor({ timeout: 60_000 }).then(() => "crashed" as const),
+          crashed
+            .waitFor({ timeout: budget(60_000) })
+            .then(() => "crashed" as const),
         ]).catch((error: Error) => `missing: ${error.message.split("\n")[0]}`)
         if (shown === "crashed") {
           const text = (await page.locator("main, body").first().innerText())

@@ -48,8 +48,15 @@ import {
 import { assertOneCopyEach } from "./single-copies"
 import { CARD_PROVIDER, createStoreData, HOSTED_PROVIDER } from "./store-data"
 import { storePackageJson, STORE_TSCONFIG } from "./store-package"
+import {
+  budget,
+  SLOWNESS_VARIABLE,
+  slownessOf,
+} from "../../integration-tests/setup/time-budget"
 
 const ROOT = resolve(__dirname, "..", "..")
+/** The stock store's first migration on the developers' 2-core machine, beside jest (seconds). */
+const REFERENCE_STORE_MIGRATION_SECONDS = 50
 const PROVIDERS = [CARD_PROVIDER, HOSTED_PROVIDER]
 const ADMIN = { email: "admin@install-check.test", password: "install-check-1" }
 /** Where the admin pages' screenshots stay after the run (git-ignored). */
@@ -133,7 +140,7 @@ async function startSandbox(store: string): Promise<string> {
   const sandbox = await startServer("bash", ["-c", `exec ${sandboxCommand}`], {
     cwd: store,
     ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
-    timeoutMs: 30_000,
+    timeoutMs: budget(30_000),
   })
   step(`sandbox at ${sandbox.match[1]}`)
   return sandbox.match[1]
@@ -243,10 +250,19 @@ async function main(): Promise<void> {
   }
 
   step("npx medusa db:migrate")
+  const migrating = Date.now()
   await run("npx", ["--no-install", "medusa", "db:migrate"], {
     cwd: store,
     env,
   })
+  // the same work every run: the later waits are that many times the reference machine's (time-budget.ts)
+  process.env[SLOWNESS_VARIABLE] ??= String(
+    slownessOf(
+      (Date.now() - migrating) / 1000,
+      REFERENCE_STORE_MIGRATION_SECONDS
+    )
+  )
+  step(`migrated: time budgets × ${process.env[SLOWNESS_VARIABLE]}`)
   await run(
     "npx",
     ["--no-install", "medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password],
@@ -274,7 +290,7 @@ async function main(): Promise<void> {
       // Vite's hot-reload socket listens on every interface unless told
       env: { ...env, LOG_LEVEL: "info", HMR_BIND_HOST: "127.0.0.1" },
       ready: /Server is ready|Admin URL|listening/i,
-      timeoutMs: 180_000,
+      timeoutMs: budget(180_000),
     }
   )
   // Vite compiles the dashboard on its first request: let it start while the data is made
