@@ -170,7 +170,7 @@ export function applyGuide(
       continue
     }
     let anchor: string[]
-    if (directive.anchor) anchor = [directive.anchor]
+    if ("anchor" in directive && directive.anchor) anchor = [directive.anchor]
     else if (found?.path === path) anchor = found.lines
     else
       throw new Error(
