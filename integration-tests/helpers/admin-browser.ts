@@ -137,9 +137,15 @@ export function adminDashboard() {
     /** Opens a dashboard path (e.g. "/settings/acquiring") in the logged-in page. */
     async open(path: string): Promise<Page> {
       const page = browser.page()
-      await page.goto(`${origin}${ADMIN_PATH}${path}`, {
-        waitUntil: "commit",
-      })
+      const target = `${origin}${ADMIN_PATH}${path}`
+      try {
+        await page.goto(target, { waitUntil: "commit" })
+      } catch (error) {
+        // the dashboard's own navigation after the login (to its home) may abort ours: go again once it is done
+        if (!String(error).includes("net::ERR_ABORTED")) throw error
+        await page.waitForLoadState()
+        await page.goto(target, { waitUntil: "commit" })
+      }
       return page
     },
   }
