@@ -5,6 +5,7 @@ import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import {
   adminPayment,
+  eventually,
   expectOrder,
   hostedCardFields,
   openHostedPage,
@@ -37,19 +38,6 @@ type Answer = {
   }[]
   instances: { role: string; live: boolean; self: boolean }[]
   background: { seen_at: string | null; warning: string | null }
-}
-
-async function until<T>(
-  read: () => Promise<T | undefined>,
-  withinMs = 60_000
-): Promise<T> {
-  const end = Date.now() + budget(withinMs)
-  for (;;) {
-    const value = await read()
-    if (value !== undefined) return value
-    if (Date.now() > end) throw new Error("not seen in time")
-    await new Promise((done) => setTimeout(done, 500))
-  }
 }
 
 /**
@@ -119,15 +107,21 @@ acquiringSuite((suite) => {
         )
       ).status
     ).toBe(200)
-    await until(async () =>
-      (await made(cart.id, session.id)).orders ? true : undefined
+    await eventually(
+      "the kept notification's order",
+      async () => ((await made(cart.id, session.id)).orders ? true : undefined),
+      60_000
     )
     console.info(
       `[catch-up] the kept notification's order made ${Date.now() - fixedAt} ms after the fix`
     )
     expect(await made(cart.id, session.id)).toEqual({ orders: 1, payments: 1 })
     // the catch-up drops the kept row after the order is made: wait for its end, not only the order
-    await until(async () => ((await deferredRows()).length ? undefined : true))
+    await eventually(
+      "the catch-up dropping its kept row",
+      async () => ((await deferredRows()).length ? undefined : true),
+      60_000
+    )
     expect(await deferredRows()).toEqual([])
     // the job later makes nothing more
     await runReconcileJob(container(), databaseUrl())
@@ -172,8 +166,11 @@ acquiringSuite((suite) => {
         })
       ).status
     ).toBe(200)
-    await until(async () =>
-      (await adminPayment(shop, order.id)).captured_at ? true : undefined
+    await eventually(
+      "the due capture",
+      async () =>
+        (await adminPayment(shop, order.id)).captured_at ? true : undefined,
+      60_000
     )
     console.info(
       `[catch-up] the due capture made ${Date.now() - fixedAt} ms after the fix`
@@ -203,10 +200,14 @@ acquiringSuite((suite) => {
     })
     try {
       // the worker reports when it starts; this instance (shared) answers the admin
-      const answer = await until(async () => {
-        const data = (await shop.admin.get(SETTINGS)).data as Answer
-        return data.instance_faults.length ? data : undefined
-      })
+      const answer = await eventually(
+        "the worker's fault on the admin",
+        async () => {
+          const data = (await shop.admin.get(SETTINGS)).data as Answer
+          return data.instance_faults.length ? data : undefined
+        },
+        60_000
+      )
       // this instance holds the key: nothing refuses payments here
       expect(answer.faults).toEqual([])
       expect(answer.instance_faults).toEqual([
