@@ -301,11 +301,13 @@ export function orderPageMoneyStatesCases(
     const refusal = widget.getByTestId("page-refusal")
     await refusal.waitFor({ state: "attached" })
     // the drawer shows nothing that lasts; the merchant leaves it (its amount typed: Medusa asks first)
+    // Medusa asks before leaving a form it counts as changed; a run where it does not count it, it closes at once
     await drawer.getByRole("button", { name: "Cancel", exact: true }).click()
-    await page
+    const leave = page
       .getByRole("alertdialog")
       .getByRole("button", { name: "Continue", exact: true })
-      .click()
+    await Promise.race([leave.waitFor(), drawer.waitFor({ state: "detached" })])
+    if (await leave.isVisible()) await leave.click()
     await drawer.waitFor({ state: "detached" })
     await refusal.waitFor()
     await expect(refusal.textContent()).resolves.toMatch(
