@@ -66,7 +66,10 @@ module.exports = {
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.ts",
       globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.ts",
       // Every server on 127.0.0.1 and a fixed Medusa port per test file.
-      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/loopback.ts"],
+      setupFilesAfterEnv: [
+        "<rootDir>/integration-tests/setup/loopback.ts",
+        "<rootDir>/integration-tests/setup/migrated-copy.ts",
+      ],
       // These Medusa files call import(), which jest's VM only allows with
       // --experimental-vm-modules; compiling them turns import() into require().
       transformIgnorePatterns: [
