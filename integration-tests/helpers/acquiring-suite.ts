@@ -14,6 +14,7 @@ import {
 } from "./log-capture"
 import { startTestSandbox, type TestSandbox } from "./sandbox"
 import {
+  createPublishableKey,
   JPY_REGION,
   KWD_REGION,
   seedStore,
@@ -168,7 +169,14 @@ export function acquiringSuite(
         loggedByMedusa: (line) => loggedByMedusa.push(line),
         async openShop(regions = [USD_REGION]) {
           if (!seededStore) throw new Error("Medusa did not boot: no store")
-          const seeded = shopWith(seededStore, regions)
+          // a key of its own per test: the limits a key's attempts count towards live beside the database (Redis)
+          const seeded = {
+            ...shopWith(seededStore, regions),
+            publishableKey: await createPublishableKey(
+              getContainer(),
+              seededStore.salesChannelId
+            ),
+          }
           const adminHeaders = await createAdminHeaders(
             getContainer(),
             TEST_JWT_SECRET
