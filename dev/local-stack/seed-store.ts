@@ -69,7 +69,22 @@ export async function seedStore(
     input: { salesChannelsData: [{ name: "Web shop" }] },
   })
 
-  const publishableKey = await createPublishableKey(container, salesChannel.id)
+  const {
+    result: [apiKey],
+  } = await createApiKeysWorkflow(container).run({
+    input: {
+      api_keys: [
+        {
+          title: "Storefront",
+          type: "publishable",
+          created_by: "local-stack",
+        },
+      ],
+    },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({
+    input: { id: apiKey.id, add: [salesChannel.id] },
+  })
 
   const { result: createdRegions } = await createRegionsWorkflow(container).run(
     {
@@ -194,33 +209,9 @@ export async function seedStore(
   })
 
   return {
-    publishableKey,
+    publishableKey: apiKey.token,
     salesChannelId: salesChannel.id,
     variantId: product.variants[0].id,
     regions: seeded,
   }
-}
-
-/** A new publishable key reaching the sales channel; answers its token. */
-export async function createPublishableKey(
-  container: MedusaContainer,
-  salesChannelId: string
-): Promise<string> {
-  const {
-    result: [apiKey],
-  } = await createApiKeysWorkflow(container).run({
-    input: {
-      api_keys: [
-        {
-          title: "Storefront",
-          type: "publishable",
-          created_by: "local-stack",
-        },
-      ],
-    },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({
-    input: { id: apiKey.id, add: [salesChannelId] },
-  })
-  return apiKey.token
 }

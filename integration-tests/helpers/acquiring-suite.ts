@@ -14,9 +14,6 @@ import {
 } from "./log-capture"
 import { startTestSandbox, type TestSandbox } from "./sandbox"
 import {
-  createPublishableKey,
-  JPY_REGION,
-  KWD_REGION,
   seedStore,
   USD_REGION,
   type RegionSeed,
@@ -54,29 +51,6 @@ export type SuiteOptions = {
   medusaWebhookDelay?: boolean
 }
 
-/**
- * Every region a test may open its shop with, seeded once per file into the
- * database each test starts from (the default, USD, first): seeding per
- * test cost a third of a second of every test.
- */
-const SEEDED_REGIONS = [USD_REGION, KWD_REGION, JPY_REGION]
-
-/** The seeded store as a test that asked for `regions` sees it. */
-function shopWith(store: SeededStore, regions: RegionSeed[]): SeededStore {
-  const picked: SeededStore["regions"] = {}
-  for (const region of regions) {
-    const seeded = SEEDED_REGIONS.find(
-      (r) => r.currency_code === region.currency_code
-    )
-    if (!seeded || JSON.stringify(seeded) !== JSON.stringify(region))
-      throw new Error(
-        `openShop: ${region.currency_code} is not one of the regions seeded for every test (acquiring-suite.ts SEEDED_REGIONS)`
-      )
-    picked[region.currency_code] = store.regions[region.currency_code]
-  }
-  return { ...store, regions: picked }
-}
-
 /** A seeded store with its clients: the storefront's and an admin's. */
 export type Shop = {
   seeded: SeededStore
@@ -101,7 +75,7 @@ export type AcquiringSuite = {
   webhooks: WebhookTracker
   /** Console lines recorded since the test began. */
   logs: ReturnType<typeof captureLogs>
-  /** The store offering both acquiring providers in `regions` (seeded before the file's first test); call inside each test. */
+  /** Seeds a store offering both acquiring providers; call inside each test. */
   openShop(regions?: RegionSeed[]): Promise<Shop>
   /**
    * A card number this test types into one of Medusa's own columns (an
@@ -168,15 +142,10 @@ export function acquiringSuite(
         keptByMedusa: (hit) => keptByMedusa.push(hit),
         loggedByMedusa: (line) => loggedByMedusa.push(line),
         async openShop(regions = [USD_REGION]) {
-          if (!seededStore) throw new Error("Medusa did not boot: no store")
-          // a key of its own per test: the limits a key's attempts count towards live beside the database (Redis)
-          const seeded = {
-            ...shopWith(seededStore, regions),
-            publishableKey: await createPublishableKey(
-              getContainer(),
-              seededStore.salesChannelId
-            ),
-          }
+          const seeded = await seedStore(getContainer(), {
+            paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
+            regions,
+          })
           const adminHeaders = await createAdminHeaders(
             getContainer(),
             TEST_JWT_SECRET
@@ -205,16 +174,6 @@ export function acquiringSuite(
           }
         },
       }
-
-      // before the runner's first beforeEach, which keeps the database as every test's starting point
-      let seededStore: SeededStore | undefined
-      beforeAll(async () => {
-        if (!getContainer()) return
-        seededStore = await seedStore(getContainer(), {
-          paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
-          regions: SEEDED_REGIONS,
-        })
-      })
 
       beforeAll(() => {
         const payments = getContainer()?.resolve(Modules.PAYMENT) as
