@@ -300,8 +300,7 @@ export function orderPageMoneyStatesCases(
     await drawer.getByRole("button", { name: "Save", exact: true }).click()
     const refusal = widget.getByTestId("page-refusal")
     await refusal.waitFor({ state: "attached" })
-    // the drawer shows nothing that lasts; the merchant leaves it (its amount typed: Medusa asks first)
-    // Medusa asks before leaving a form it counts as changed; a run where it does not count it, it closes at once
+    // the drawer shows nothing that lasts; the merchant leaves it (Medusa asks first when it counts the typed amount as a change; once it did not)
     await drawer.getByRole("button", { name: "Cancel", exact: true }).click()
     const leave = page
       .getByRole("alertdialog")
