@@ -180,10 +180,16 @@ describe("one question per cart and amount at a time", () => {
   /** Claims of one store, as Medusa's locking module gives them to every instance. */
   function sharedClaims() {
     const held = new Set<string>()
+    let refusedOnce: () => void = () => undefined
     return {
-      claim: async (question: string) =>
-        held.has(question) ? false : (held.add(question), true),
+      claim: async (question: string) => {
+        if (!held.has(question)) return (held.add(question), true)
+        refusedOnce()
+        return false
+      },
       release: async (question: string) => void held.delete(question),
+      /** resolves once a caller has been refused the claim another holds */
+      refused: new Promise<void>((done) => (refusedOnce = done)),
     }
   }
 
@@ -235,7 +241,8 @@ describe("one question per cart and amount at a time", () => {
     const asking = first({ ...input, arrived_at: Date.now() })
     await new Promise((resolve) => setImmediate(resolve))
     const waiting = second({ ...input, arrived_at: Date.now() })
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    // the second instance found the question claimed by the first: it waits for the answer in the cache
+    await claims.refused
     acquirer.answerAll()
     const [one, two] = await Promise.all([asking, waiting])
     expect(acquirer.sent()).toBe(1)

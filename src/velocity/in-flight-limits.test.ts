@@ -57,7 +57,7 @@ describe("limits held while attempts are in flight", () => {
     },
   ] as const
 
-  /** Checks `count` attempts at once; each one let through is answered with `outcome` a little later. */
+  /** Checks `count` attempts at once; each one let through is answered with `outcome` once every check has been decided. */
   async function inParallel(
     guard: VelocityGuard,
     keys: (n: number) => ReturnType<typeof attempt>,
@@ -65,11 +65,16 @@ describe("limits held while attempts are in flight", () => {
     outcome: "declined" | "approved" | "error",
     from = 0
   ) {
+    let decided = 0
+    let allDecided: () => void = () => undefined
+    const everyCheckDecided = new Promise<void>((done) => (allDecided = done))
     const decisions = await Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const decision = await guard.check(keys(from + i))
+        if (++decided === count) allDecided()
         if (decision.allowed) {
-          await new Promise((resolve) => setTimeout(resolve, 20))
+          // all of them in flight at once: no answer before the last check
+          await everyCheckDecided
           await guard.record({ ...keys(from + i), outcome })
         }
         return decision

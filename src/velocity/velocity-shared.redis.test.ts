@@ -156,7 +156,18 @@ describe("attempts in flight on two instances", () => {
     jest.setSystemTime(Date.now() + ms)
   }
 
-  /** `count` attempts at once, alternating between the guards; each let through is answered `outcome` a little later. */
+  /** Resolves once `count` checks have been decided: every attempt is in flight before any is answered. */
+  function inFlightTogether(count: number) {
+    let decided = 0
+    let allDecided: () => void = () => undefined
+    const everyCheckDecided = new Promise<void>((done) => (allDecided = done))
+    return () => {
+      if (++decided === count) allDecided()
+      return everyCheckDecided
+    }
+  }
+
+  /** `count` attempts at once, alternating between the guards; each let through is answered `outcome` once all are decided. */
   function inParallel(
     guards: ReturnType<typeof createVelocityGuard>[],
     ip: string,
@@ -164,13 +175,15 @@ describe("attempts in flight on two instances", () => {
     outcome: "declined" | "approved",
     from = 0
   ) {
+    const decided = inFlightTogether(count)
     return Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const guard = guards[i % guards.length]
         const keys = { session_id: `s${from + i}`, ip }
         const decision = await guard.check(keys)
+        const everyCheckDecided = decided()
         if (decision.allowed) {
-          await new Promise((resolve) => setTimeout(resolve, 50))
+          await everyCheckDecided
           await guard.record({ ...keys, outcome })
         }
         return decision
@@ -207,13 +220,15 @@ describe("attempts in flight on two instances", () => {
         open_s: 60,
       },
     })
+    const decided = inFlightTogether(20)
     const decisions = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const guard = guards[i % 2]
         const keys = { session_id: `b${i}`, ip: `198.51.100.${i}` }
         const decision = await guard.check(keys)
+        const everyCheckDecided = decided()
         if (decision.allowed) {
-          await new Promise((resolve) => setTimeout(resolve, 50))
+          await everyCheckDecided
           await guard.record({ ...keys, outcome: "declined" })
         }
         return decision
