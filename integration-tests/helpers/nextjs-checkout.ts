@@ -205,9 +205,15 @@ export async function startNext(
   )
   let output = ""
   await new Promise<void>((ready, failed) => {
+    const readyWithin = budget(60_000)
     const timer = setTimeout(
-      () => failed(new Error(`next start did not get ready: ${output}`)),
-      60_000
+      () =>
+        failed(
+          new Error(
+            `next start: not ready within its budget of ${readyWithin / 1000} s: ${output}`
+          )
+        ),
+      readyWithin
     )
     child.stdout!.on("data", (chunk) => {
       output += chunk

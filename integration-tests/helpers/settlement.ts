@@ -25,12 +25,13 @@ export async function notificationsProcessed(
   >,
   since = 0
 ): Promise<void> {
-  const deadline = Date.now() + 20_000
+  const sending = budget(20_000)
+  const deadline = Date.now() + sending
   let all = await suite.sandbox.allNotifications()
   while (all.some((n) => n.state === "pending")) {
     if (Date.now() > deadline)
       throw new Error(
-        "the sandbox's notifications were still being sent after 20 s"
+        `the sandbox's notifications were still being sent after ${sending / 1000} s`
       )
     await pollAgain()
     all = await suite.sandbox.allNotifications()

@@ -288,14 +288,14 @@ acquiringSuite(
         [account.id]
       )
       let seenAfter = -1
-      while (seenAfter < 0 && Date.now() - changedAt < 15_000) {
+      while (seenAfter < 0 && Date.now() - changedAt < budget(15_000)) {
         if ((await prefixInUse()) === "OTHER")
           seenAfter = Date.now() - changedAt
         else await pollAgain()
       }
       expect(seenAfter).toBeGreaterThan(0)
-      // the stated bound (the version is asked at most once a second) plus the probe's own round trips on a loaded machine
-      expect(seenAfter).toBeLessThan(CHECK_EVERY_MS + 2_000)
+      // the stated bound (the version is asked at most once a second) plus the probe's own round trips, longer on a slower machine
+      expect(seenAfter).toBeLessThan(CHECK_EVERY_MS + budget(2_000))
       console.info(
         `[admin-settings] a change from another instance took effect after ${seenAfter} ms`
       )
