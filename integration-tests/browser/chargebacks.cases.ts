@@ -2,11 +2,8 @@ import { readFile } from "node:fs/promises"
 import type { AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
 import type { AcquiringSuite, Shop } from "../helpers/acquiring-suite"
-import {
-  acquiringPaymentDetail,
-  adminOrder,
-  eventually,
-} from "../helpers/checkout"
+import { acquiringPaymentDetail, adminOrder } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { notificationsProcessed } from "../helpers/settlement"
 import { capturedOrder, totalPaidReads } from "./order-widget-money.cases"

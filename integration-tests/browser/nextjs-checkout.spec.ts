@@ -13,7 +13,8 @@
  */
 import type { Page } from "playwright-core"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
-import { eventually, ordersOf } from "../helpers/checkout"
+import { ordersOf } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { accessibilityViolations } from "../helpers/axe"
 import {
   compileDocsTypescript,

@@ -5,9 +5,9 @@ import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import {
   acquiringPaymentDetail,
   adminOrder,
-  eventually,
   placeDirectOrder,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { hostedMethods } from "../helpers/hosted-methods"
 import { linksPath } from "../helpers/payment-links"
 import {

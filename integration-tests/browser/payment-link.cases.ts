@@ -2,7 +2,7 @@ import {
   type AcquiringSuite,
   HOSTED_PROVIDER,
 } from "../helpers/acquiring-suite"
-import { eventually } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import {
   createLink,
   linkPaymentOf,

@@ -19,7 +19,6 @@ import {
 import {
   adminPayment,
   cartWithSession,
-  eventually,
   expectOrder,
   hostedCardFields,
   openHostedPage,
@@ -27,6 +26,7 @@ import {
   placeDirectOrder,
   submitCard,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { formsOf } from "../../dev/store-client/browser"
 import { fulfil } from "../helpers/fulfilment"
 import { unsettledOperations } from "../helpers/money-invariants"

@@ -6,25 +6,21 @@ import { LOCAL_STACK_APP_DIR } from "../../dev/local-stack"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
 import { scanForCards } from "./card-data-scan"
-import { httpClient, type HttpClient } from "../../dev/store-client/http-client"
+import { httpClient } from "../../dev/store-client/http-client"
 import {
   captureLogs,
   linesWithCardData,
   linesWithCardNumbers,
 } from "./log-capture"
-import { startTestSandbox, type TestSandbox } from "./sandbox"
-import {
-  seedStore,
-  USD_REGION,
-  type RegionSeed,
-  type SeededStore,
-} from "../../dev/local-stack/seed-store"
+import { startTestSandbox } from "./sandbox"
+import { seedStore, USD_REGION } from "../../dev/local-stack/seed-store"
 import { storeApi } from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
 import { copyMigratedDatabase } from "./database-copy"
 import { notificationsProcessed } from "./settlement"
 import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
 import { clearDeploymentRedis, eventQueueTracker } from "./redis-events"
+import type { AcquiringSuite } from "./suite-types"
 
 export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
 export const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
@@ -51,47 +47,7 @@ export type SuiteOptions = {
   medusaWebhookDelay?: boolean
 }
 
-/** A seeded store with its clients: the storefront's and an admin's. */
-export type Shop = {
-  seeded: SeededStore
-  store: HttpClient
-  admin: HttpClient
-  /** The plugin's state of a payment session (its table; Medusa's `data` holds only the storefront view). */
-  stored(sessionId: string): Promise<any>
-  /** The plugin's state behind a session's or payment's `data` as Medusa stores it. */
-  state(data: any): Promise<any>
-  /** Moves the session's attempts `ms` into the past, as if that time had gone by. */
-  backdateAttempts(sessionId: string, ms: number): Promise<void>
-}
-
-export type AcquiringSuite = {
-  sandbox: TestSandbox
-  backendUrl(): string
-  databaseUrl(): string
-  container(): MedusaContainer
-  /** How long Medusa waits before processing a received webhook in this spec. */
-  webhookDelayMs: number
-  /** Medusa's handling of the webhooks this instance received. */
-  webhooks: WebhookTracker
-  /** Console lines recorded since the test began. */
-  logs: ReturnType<typeof captureLogs>
-  /** Seeds a store offering both acquiring providers; call inside each test. */
-  openShop(regions?: RegionSeed[]): Promise<Shop>
-  /**
-   * A card number this test types into one of Medusa's own columns (an
-   * address, a customer field: what Medusa keeps as typed, docs/security.md):
-   * the after-test scan leaves exactly that run in exactly that column alone.
-   */
-  keptByMedusa(hit: { table: string; column: string; run: string }): void
-  /**
-   * Lines Medusa writes of what this test hands it with a card number on
-   * purpose, out of the plugin's reach (its router's debug lines before any
-   * plugin code runs, its notification module's log of a notice the test
-   * plants; docs/security.md): the after-test log scan leaves lines
-   * matching this alone.
-   */
-  loggedByMedusa(line: RegExp): void
-}
+export type { AcquiringSuite, Shop } from "./suite-types"
 
 /**
  * One Medusa app with the plugin and one sandbox per test file. The sandbox

@@ -1,4 +1,4 @@
-import type { Shop } from "./acquiring-suite"
+import type { Shop } from "./suite-types"
 import {
   expectStatus,
   type HttpAnswer,
@@ -10,7 +10,6 @@ import {
 } from "../../dev/store-client/storefront"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { cardBody, CARDS, EXPIRY, SECURITY_CODE } from "./test-cards"
-import { budget } from "../setup/time-budget"
 
 /** POST /store/acquiring/payment-sessions/:id/card, as the storefront's card form does. */
 export function submitCard(
@@ -149,33 +148,6 @@ export async function adminPayment(shop: Shop, orderId: string): Promise<any> {
   expect(payments).toHaveLength(1)
   // tests read the plugin's state of the payment; Medusa's data is the storefront view
   return { ...payments[0], data: await shop.state(payments[0].data) }
-}
-
-/** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  referenceMs = 20_000
-): Promise<T> {
-  const timeoutMs = budget(referenceMs)
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) {
-      return value
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    }
-    await pollAgain()
-  }
-}
-
-/** How often a test looks again for what it waits on: a read of the state, not a guess at how long it takes. */
-export const POLL_MS = 50
-
-export function pollAgain(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, POLL_MS))
 }
 
 /** The hosted checkout page as the storefront fetches it, and the sandbox's card page it leads to. */

@@ -4,7 +4,8 @@
  * it acted, and what the specs need to inject one and wait for it.
  */
 import type { AcquiringSuite, Shop } from "./acquiring-suite"
-import { adminPayment, eventually, placeDirectOrder } from "./checkout"
+import { adminPayment, placeDirectOrder } from "./checkout"
+import { eventually } from "./polling"
 import type { HttpAnswer } from "../../dev/store-client/http-client"
 import { moneyOf } from "./settlement"
 import { redact } from "../../src/gateway"

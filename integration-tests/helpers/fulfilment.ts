@@ -8,7 +8,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { AcquiringSuite, Shop } from "./acquiring-suite"
-import { eventually } from "./checkout"
+import { eventually } from "./polling"
 import { sandboxAccountBody } from "./sandbox-account"
 import {
   expectStatus,

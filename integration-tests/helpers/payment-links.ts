@@ -1,11 +1,7 @@
 /** Orders that owe money and the payment links that take it, as the payment-link specs drive them. */
 import type { AcquiringSuite, Shop } from "./acquiring-suite"
-import {
-  adminOrder,
-  eventually,
-  hostedCardFields,
-  placeDirectOrder,
-} from "./checkout"
+import { adminOrder, hostedCardFields, placeDirectOrder } from "./checkout"
+import { eventually } from "./polling"
 import { CARDS } from "./test-cards"
 import { notificationsProcessed } from "./settlement"
 import { expectStatus } from "../../dev/store-client/http-client"

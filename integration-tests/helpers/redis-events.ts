@@ -1,5 +1,5 @@
 import { Queue } from "bullmq"
-import { pollAgain } from "./checkout"
+import { pollAgain } from "./polling"
 import type { WebhookTracker } from "./webhook-tracker"
 
 /** The Redis the deployment specs share Medusa's events, workflows, cache and locks through. */

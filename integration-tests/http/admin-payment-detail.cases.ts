@@ -3,12 +3,12 @@ import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import {
   adminPayment,
   cartWithSession,
-  eventually,
   expectOrder,
   paidSession,
   placeDirectOrder,
   submitCard,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { notificationsProcessed } from "../helpers/settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { CARDS } from "../helpers/test-cards"

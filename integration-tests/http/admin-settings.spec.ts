@@ -4,13 +4,8 @@ import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { Modules } from "@medusajs/framework/utils"
 import { CHECK_EVERY_MS } from "../../src/accounts/account-source"
 import { computeSignature } from "../../src/sandbox/signer"
-import {
-  cartWithSession,
-  eventually,
-  expectOrder,
-  pollAgain,
-  submitCard,
-} from "../helpers/checkout"
+import { cartWithSession, expectOrder, submitCard } from "../helpers/checkout"
+import { eventually, pollAgain } from "../helpers/polling"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
 import {
   createReadyCart,

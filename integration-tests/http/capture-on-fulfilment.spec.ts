@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto"
 import { Modules } from "@medusajs/framework/utils"
 import { acquiringSuite, type Shop } from "../helpers/acquiring-suite"
-import { adminPayment, eventually, placeDirectOrder } from "../helpers/checkout"
+import { adminPayment, placeDirectOrder } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import {
   accountCapturingOn,
   fulfil,

@@ -7,12 +7,12 @@ import { formsOf, submitForm } from "../../dev/store-client/browser"
 import {
   adminPayment,
   cartWithSession,
-  eventually,
   expectOrder,
   hostedCardFields,
   openHostedPage,
   submitCard,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"

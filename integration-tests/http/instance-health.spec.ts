@@ -5,12 +5,12 @@ import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import {
   adminPayment,
-  eventually,
   expectOrder,
   hostedCardFields,
   openHostedPage,
   placeDirectOrder,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { accountCapturingOn } from "../helpers/fulfilment"
 import { captureWhenDue } from "../../src/capture/capture-when-due"
 import { startSecondInstance } from "../helpers/second-instance"

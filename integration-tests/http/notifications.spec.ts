@@ -7,11 +7,11 @@ import { submitForm } from "../../dev/store-client/browser"
 import {
   adminOrder,
   adminPayment,
-  eventually,
   expectOrder,
   hostedCardFields,
   openHostedPage,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"

@@ -11,9 +11,9 @@ import type { AcquiringSuite, Shop } from "../helpers/acquiring-suite"
 import {
   acquiringPaymentDetail,
   adminOrder,
-  eventually,
   placeDirectOrder,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { createLink, pendingDifference } from "../helpers/payment-links"
 import { notificationsProcessed } from "../helpers/settlement"

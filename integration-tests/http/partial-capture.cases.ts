@@ -6,7 +6,8 @@
  */
 import { expectStatus } from "../../dev/store-client/http-client"
 import { type AcquiringSuite, type Shop } from "../helpers/acquiring-suite"
-import { adminPayment, eventually, placeDirectOrder } from "../helpers/checkout"
+import { adminPayment, placeDirectOrder } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { ledgerOf, violations } from "../helpers/money-invariants"
 
 export function partialCaptureCases(suite: AcquiringSuite): void {

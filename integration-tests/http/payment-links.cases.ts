@@ -5,10 +5,10 @@ import {
 } from "../helpers/acquiring-suite"
 import {
   adminOrder,
-  eventually,
   hostedCardFields,
   placeDirectOrder,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import {
   createLink,
   linkPaymentOf,

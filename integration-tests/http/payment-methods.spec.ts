@@ -15,12 +15,8 @@ import {
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
-import {
-  adminOrder,
-  adminPayment,
-  eventually,
-  expectOrder,
-} from "../helpers/checkout"
+import { adminOrder, adminPayment, expectOrder } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import {
   expectMoneyEventually,
   moneyOf,

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { Client } from "pg"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
-import { eventually } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import {

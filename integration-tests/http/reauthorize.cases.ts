@@ -12,11 +12,8 @@ import {
   CARD_PROVIDER,
   type Shop,
 } from "../helpers/acquiring-suite"
-import {
-  adminOrder,
-  eventually,
-  acquiringPaymentDetail,
-} from "../helpers/checkout"
+import { adminOrder, acquiringPaymentDetail } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { pendingDifference } from "../helpers/payment-links"
 import { settle } from "../helpers/settlement"

@@ -14,10 +14,10 @@ import {
 import {
   adminPayment,
   cartWithSession,
-  eventually,
   expectOrder,
   hostedCardFields,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import { submitForm, formsOf } from "../../dev/store-client/browser"
 import {
   expectStatus,

@@ -15,12 +15,12 @@ import {
 import {
   adminOrder,
   cartWithSession,
-  eventually,
   expectOrder,
   hostedCardFields,
   openHostedPage,
   submitCard,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
 import {
   customerToken,
   otherChannelKey,
