@@ -5,6 +5,11 @@ import {
 } from "../accounts/__fixtures__/test-gateway"
 import type { SessionData } from "../payment-sessions/session-data"
 import { capturePayment } from "./capture"
+import {
+  authorizedPayment,
+  lostAnswer,
+  queryEntry,
+} from "../accounts/__fixtures__/payment-records"
 import { refundPayment } from "../refunds/refunds"
 
 const ORDER_NO = "MEDbbbbbbbbbbbbbbbbbbbbbbbb"
@@ -309,5 +314,32 @@ describe("a lapsed authorisation (DECISION: 7 days)", () => {
         { now: new Date("2026-11-13T09:00:00Z") }
       )
     ).rejects.toThrow("The authorisation lapsed on 2026-11-13 (after 3 days)")
+  })
+})
+
+describe("capture of an authorised payment", () => {
+  it("never captures a payment whose order was cancelled", async () => {
+    const { gateway, calls } = scriptedGateway({})
+    await expect(
+      capturePayment(testCore(gateway), {
+        ...authorizedPayment,
+        void_pending: true,
+      })
+    ).rejects.toThrow(/canceled/)
+    expect(calls).toEqual([])
+  })
+
+  it("a capture whose answer is lost counts once the status query shows it captured", async () => {
+    const { gateway } = scriptedGateway({
+      capture: async () => {
+        throw lostAnswer()
+      },
+      retrieveTransactions: async () => [
+        queryEntry(authorizedPayment.order_no!, "3000"),
+      ],
+    })
+    expect(
+      (await capturePayment(testCore(gateway), authorizedPayment)).status
+    ).toBe("captured")
   })
 })
