@@ -3,11 +3,14 @@
  * review, refund) and their message envelopes.
  */
 import { z } from "zod"
-import type { FieldLimits } from "../limits"
+import type { FieldLimitOverrides, FieldLimits } from "../limits"
 import {
   amount,
+  commonRequestFields,
   currencyCode,
+  limitsFrom,
   requiredText,
+  signedRequestFields,
   text,
   wireList,
   wireFreeText,
@@ -51,5 +54,43 @@ export function batchResponseShape<K extends string, T extends z.ZodType>(
       K,
       ReturnType<typeof wireList<T>>
     >),
+  }
+}
+
+/**
+ * A batch operation whose entries are the shared shape and whose answer
+ * adds one status per entry (capture, cancel): its request schemas for
+ * given field limits, and its answer's.
+ */
+export function batchOperationSchemas<L extends string, S extends string>(
+  listField: L,
+  statusField: S
+) {
+  function requestSchemas(overrides?: FieldLimitOverrides) {
+    const entry = z.strictObject(batchEntryShape(limitsFrom(overrides)))
+    const input = z.strictObject({
+      ...({ [listField]: entryList(entry) } as Record<
+        L,
+        ReturnType<typeof entryList<typeof entry>>
+      >),
+      ...commonRequestFields,
+    })
+    return {
+      entry,
+      requestInput: input,
+      request: input.extend(signedRequestFields),
+    }
+  }
+  const entryResult = z.looseObject({
+    ...batchEntryResultShape,
+    ...({ [statusField]: wireText.optional() } as Record<
+      S,
+      z.ZodOptional<typeof wireText>
+    >),
+  })
+  return {
+    requestSchemas,
+    entryResult,
+    response: z.looseObject(batchResponseShape(listField, entryResult)),
   }
 }

@@ -1,43 +1,17 @@
-import { z } from "zod"
-import type { FieldLimitOverrides } from "../limits"
-import {
-  commonRequestFields,
-  limitsFrom,
-  signedRequestFields,
-  wireText,
-} from "./common"
-import {
-  batchEntryResultShape,
-  batchEntryShape,
-  batchResponseShape,
-  entryList,
-} from "./batch-entry"
+import type { z } from "zod"
+import { batchOperationSchemas } from "./batch-entry"
 
-export function createCancelSchemas(overrides?: FieldLimitOverrides) {
-  const entry = z.strictObject(batchEntryShape(limitsFrom(overrides)))
-  const input = z.strictObject({
-    cancel_orders: entryList(entry),
-    ...commonRequestFields,
-  })
-  return {
-    entry,
-    requestInput: input,
-    request: input.extend(signedRequestFields),
-  }
-}
+const cancelOperation = batchOperationSchemas("cancel_orders", "cancel_status")
+
+export const createCancelSchemas = cancelOperation.requestSchemas
 
 const defaults = createCancelSchemas()
 export const cancelEntrySchema = defaults.entry
 export const cancelRequestInputSchema = defaults.requestInput
 export const cancelRequestSchema = defaults.request
 
-export const cancelEntryResultSchema = z.looseObject({
-  ...batchEntryResultShape,
-  cancel_status: wireText.optional(),
-})
-export const cancelResponseSchema = z.looseObject(
-  batchResponseShape("cancel_orders", cancelEntryResultSchema)
-)
+export const cancelEntryResultSchema = cancelOperation.entryResult
+export const cancelResponseSchema = cancelOperation.response
 
 export type CancelEntry = z.infer<typeof cancelEntrySchema>
 export type CancelRequestInput = z.infer<typeof cancelRequestInputSchema>

@@ -1,43 +1,20 @@
-import { z } from "zod"
-import type { FieldLimitOverrides } from "../limits"
-import {
-  commonRequestFields,
-  limitsFrom,
-  signedRequestFields,
-  wireText,
-} from "./common"
-import {
-  batchEntryResultShape,
-  batchEntryShape,
-  batchResponseShape,
-  entryList,
-} from "./batch-entry"
+import type { z } from "zod"
+import { batchOperationSchemas } from "./batch-entry"
 
-export function createCaptureSchemas(overrides?: FieldLimitOverrides) {
-  const entry = z.strictObject(batchEntryShape(limitsFrom(overrides)))
-  const input = z.strictObject({
-    capture_orders: entryList(entry),
-    ...commonRequestFields,
-  })
-  return {
-    entry,
-    requestInput: input,
-    request: input.extend(signedRequestFields),
-  }
-}
+const captureOperation = batchOperationSchemas(
+  "capture_orders",
+  "capture_status"
+)
+
+export const createCaptureSchemas = captureOperation.requestSchemas
 
 const defaults = createCaptureSchemas()
 export const captureEntrySchema = defaults.entry
 export const captureRequestInputSchema = defaults.requestInput
 export const captureRequestSchema = defaults.request
 
-export const captureEntryResultSchema = z.looseObject({
-  ...batchEntryResultShape,
-  capture_status: wireText.optional(),
-})
-export const captureResponseSchema = z.looseObject(
-  batchResponseShape("capture_orders", captureEntryResultSchema)
-)
+export const captureEntryResultSchema = captureOperation.entryResult
+export const captureResponseSchema = captureOperation.response
 
 export type CaptureEntry = z.infer<typeof captureEntrySchema>
 export type CaptureRequestInput = z.infer<typeof captureRequestInputSchema>
