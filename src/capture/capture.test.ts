@@ -1,4 +1,3 @@
-import { TransportError, type QueryEntry } from "../gateway/index"
 import {
   scriptedGateway,
   testCore,
@@ -32,18 +31,9 @@ const authorized: SessionData = {
   ],
 }
 
-const queried = (payment_status: string): QueryEntry => ({
-  order_no: ORDER_NO,
-  transaction_id: "T1",
-  payment_status,
-  query_result: "1",
-})
+const queried = (payment_status: string) => queryEntry(ORDER_NO, payment_status)
 
-const lost = () =>
-  new TransportError("capture", "timed out", {
-    timed_out: true,
-    may_have_reached_gateway: true,
-  })
+const lost = () => lostAnswer("capture")
 
 function capturing() {
   const sent: string[] = []

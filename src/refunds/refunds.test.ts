@@ -1,4 +1,3 @@
-import { TransportError } from "../gateway/index"
 import {
   scriptedGateway,
   testCore,
@@ -17,10 +16,7 @@ describe("refunds", () => {
     const { gateway } = scriptedGateway({
       refund: async () => {
         refundCalls += 1
-        throw new TransportError("refund", "timed out", {
-          timed_out: true,
-          may_have_reached_gateway: true,
-        })
+        throw lost("refund")
       },
       retrieveRefunds: async () => listed as never,
     })

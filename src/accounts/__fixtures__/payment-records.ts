@@ -6,8 +6,8 @@ import { TransportError, type QueryEntry } from "../../gateway/index"
 import type { SessionData } from "../../payment-sessions/session-data"
 
 /** A request whose answer never came: the acquirer may have acted on it. */
-export const lostAnswer = () =>
-  new TransportError("authorise", "timed out", {
+export const lostAnswer = (operation = "authorise") =>
+  new TransportError(operation, "timed out", {
     timed_out: true,
     may_have_reached_gateway: true,
   })
