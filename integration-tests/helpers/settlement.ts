@@ -5,7 +5,7 @@ import { Client } from "pg"
 import type { AcquiringSuite, Shop } from "./suite-types"
 import { webhooksHandled } from "./webhook-tracker"
 import { adminPayment } from "./checkout"
-import { pollAgain } from "./polling"
+import { eventually, pollAgain } from "./polling"
 import type { TestSandbox } from "./sandbox"
 import { budget } from "../setup/time-budget"
 
@@ -26,17 +26,15 @@ export async function notificationsProcessed(
   >,
   since = 0
 ): Promise<void> {
-  const sending = budget(20_000)
-  const deadline = Date.now() + sending
-  let all = await suite.sandbox.allNotifications()
-  while (all.some((n) => n.state === "pending")) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `the sandbox's notifications were still being sent after ${sending / 1000} s`
-      )
-    await pollAgain()
-    all = await suite.sandbox.allNotifications()
-  }
+  const all = await eventually(
+    "the sandbox to send every queued notification",
+    async () => {
+      const notifications = await suite.sandbox.allNotifications()
+      return notifications.some((n) => n.state === "pending")
+        ? undefined
+        : notifications
+    }
+  )
   await webhooksHandled(suite, all.slice(since))
 }
 
