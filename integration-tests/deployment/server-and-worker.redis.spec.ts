@@ -180,9 +180,11 @@ acquiringSuite((suite) => {
       payments: 1,
     })
     await eventually(
-      "the failed notification's order, made by the worker's catch-up",
-      async () =>
-        (await made(first.cart.id, first.session.id)).orders ? true : undefined,
+      "the failed notification's order and payment, made by the worker's catch-up",
+      async () => {
+        const { orders, payments } = await made(first.cart.id, first.session.id)
+        return orders && payments ? true : undefined
+      },
       60_000
     )
     await runReconcileJob(container(), databaseUrl())

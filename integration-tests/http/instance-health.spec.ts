@@ -107,9 +107,13 @@ acquiringSuite((suite) => {
         )
       ).status
     ).toBe(200)
+    // Medusa links the order to the cart before it authorises the session: wait for both
     await eventually(
-      "the kept notification's order",
-      async () => ((await made(cart.id, session.id)).orders ? true : undefined),
+      "the kept notification's order and payment",
+      async () => {
+        const { orders, payments } = await made(cart.id, session.id)
+        return orders && payments ? true : undefined
+      },
       60_000
     )
     console.info(
