@@ -9,7 +9,7 @@ import {
   parseAcquiringOptions,
   type AcquiringOptions,
 } from "./options"
-import { capturePolicy } from "../capture/capture-policy"
+import { capturePolicy } from "./capture-policy"
 import type { AccountValues } from "./account-record"
 
 export type Source = "admin" | "config" | "default"

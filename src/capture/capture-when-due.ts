@@ -13,7 +13,7 @@ import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { CaptureMoment } from "../admin-contract/option-fields"
-import { capturePolicy } from "./capture-policy"
+import { capturePolicy } from "../accounts/capture-policy"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { choiceOf, coreFor } from "../accounts/registry"
 import {

@@ -3,7 +3,7 @@
  * lost answer, an open hosted page, a 3-D Secure challenge) with one status
  * query, and applies what it says through the transitions.
  */
-import { capturePolicy } from "../capture/capture-policy"
+import { capturePolicy } from "../accounts/capture-policy"
 import type { ProviderCore } from "../accounts/core"
 import { lookupOrders, type Lookup } from "./status-query"
 import type { SessionData } from "../payment-sessions/session-data"

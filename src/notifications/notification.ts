@@ -25,7 +25,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
-import { capturePolicy } from "../capture/capture-policy"
+import { capturePolicy } from "../accounts/capture-policy"
 import {
   decodeForm,
   NOTIFY_TYPE,

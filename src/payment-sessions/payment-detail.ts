@@ -7,7 +7,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import type { CaptureMoment } from "../admin-contract/option-fields"
-import { capturePolicy } from "../capture/capture-policy"
+import { capturePolicy } from "../accounts/capture-policy"
 import { choiceOf, coreFor } from "../accounts/registry"
 import {
   adminView,

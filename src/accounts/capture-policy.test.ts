@@ -1,4 +1,4 @@
-import { parseAcquiringOptions } from "../accounts/options"
+import { parseAcquiringOptions } from "./options"
 import { capturePolicy } from "./capture-policy"
 
 const BASE = {
