@@ -13,7 +13,7 @@ import { ORDER_OUTCOMES, PAYMENT_OUTCOMES } from "../gateway/statuses"
 /** order_no = prefix + 24 random hex digits: stays ≤ 50 with a 20-character prefix. */
 export const MAX_ORDER_PREFIX = 20
 
-/** When a payment is captured (what each means: capture/capture-policy.ts). */
+/** When a payment is captured (what each means: accounts/capture-policy.ts). */
 export const CAPTURE_MOMENTS = [
   "authorisation",
   "fulfilment",
@@ -117,7 +117,7 @@ export const OPTION_FIELDS = {
     .default("issuer"),
   /** order_status 1 means "paid" on accounts set to capture automatically (capture_on "authorisation"). */
   auto_capture: z.boolean({ error: "must be true or false" }).default(false),
-  /** When a payment is captured; unset keeps auto_capture's meaning (see capture/capture-policy.ts). */
+  /** When a payment is captured; unset keeps auto_capture's meaning (see accounts/capture-policy.ts). */
   capture_on: z
     .enum(CAPTURE_MOMENTS, {
       error: `must be one of ${CAPTURE_MOMENTS.map((m) => `"${m}"`).join(", ")}`,

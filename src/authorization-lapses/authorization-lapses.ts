@@ -19,7 +19,7 @@ import {
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { choiceOf, coreFor } from "../accounts/registry"
 import { thrownMessage } from "../journal/errors"
-import { DAY_MS, lapsesAt } from "./authorization-lifetime"
+import { DAY_MS, lapsesAt } from "../payment-sessions/authorization-lifetime"
 import type { SessionData } from "../payment-sessions/session-data"
 import { readSession, readSessions } from "../payment-sessions/session-store"
 import { reconcilePayments } from "../reconciliation/payments"

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { z } from "zod"
 import { hardened, parseBody } from "../input-hardening/index"
-import { DeviceSchema } from "./device"
+import { DeviceSchema } from "../payment-sessions/device"
 import {
   FUZZ_TEST_TIMEOUT_MS,
   fuzzParameters,

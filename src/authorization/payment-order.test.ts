@@ -1,5 +1,5 @@
 import { buildPaymentOrder } from "./payment-order"
-import type { CartSnapshot } from "./cart-snapshot"
+import type { CartSnapshot } from "../payment-sessions/cart-snapshot"
 
 function cart(
   currency: string,

@@ -29,8 +29,8 @@ import type {
   CartSnapshot,
   ClientContext,
   SnapshotAddress,
-} from "./cart-snapshot"
-import type { DeviceData } from "./device"
+} from "../payment-sessions/cart-snapshot"
+import type { DeviceData } from "../payment-sessions/device"
 
 export interface Holder {
   first_name?: string

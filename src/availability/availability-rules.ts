@@ -11,7 +11,7 @@ import {
   countryName,
   type AvailabilityRule,
 } from "../admin-contract/account-availability"
-import type { CartSnapshot } from "../authorization/cart-snapshot"
+import type { CartSnapshot } from "../payment-sessions/cart-snapshot"
 
 /** What the rules read of a cart. */
 export interface AvailabilityCart {

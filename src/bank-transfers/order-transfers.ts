@@ -20,7 +20,7 @@ import { paymentAttempt } from "../payment-sessions/transitions"
 import { isDelayed } from "../payment-sessions/status-meaning"
 import type { SessionData } from "../payment-sessions/session-data"
 import { rulesOf } from "../journal/settle-attempts"
-import { DAY_MS } from "../authorization-lapses/authorization-lifetime"
+import { DAY_MS } from "../payment-sessions/authorization-lifetime"
 
 /** The wire contract's lifetime of an awaited transfer, the option's default. */
 export const DEFAULT_TRANSFER_LIFETIME_DAYS = 7

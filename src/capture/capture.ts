@@ -22,7 +22,7 @@ import type { ProviderCore } from "../accounts/core"
 import {
   hasLapsed,
   lapseTime,
-} from "../authorization-lapses/authorization-lifetime"
+} from "../payment-sessions/authorization-lifetime"
 import type { SessionData } from "../payment-sessions/session-data"
 import { queryMeaning } from "../payment-sessions/status-meaning"
 import { captured } from "../payment-sessions/payment-transitions"

@@ -5,7 +5,7 @@
  * (src/capture/capture-guard.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { lapsedMessage } from "../authorization-lapses/authorization-lifetime"
+import { lapsedMessage } from "../payment-sessions/authorization-lifetime"
 import { readPaymentDetail } from "../payment-sessions/payment-detail"
 
 /** The refusal's message, or null when the payment is not a lapsed acquiring payment. */

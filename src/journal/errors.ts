@@ -12,7 +12,7 @@ import {
 } from "../gateway/errors"
 import { scrubText } from "../gateway/redact"
 import type { ResultInfo as ResultText } from "../gateway/index"
-import { lapsedMessage } from "../authorization-lapses/authorization-lifetime"
+import { lapsedMessage } from "../payment-sessions/authorization-lifetime"
 
 /**
  * An outcome the caller must read and may retry later (the acquirer out of reach, an answer lost or

@@ -29,7 +29,7 @@ import {
   snapshotAddress,
   type CartSnapshot,
   type SnapshotAddress,
-} from "../authorization/cart-snapshot"
+} from "../payment-sessions/cart-snapshot"
 import {
   capturedForChange,
   openChangeOf,

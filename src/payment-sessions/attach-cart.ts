@@ -15,8 +15,8 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { DeviceSchema } from "../authorization/device"
-import { SubscriptionRequestSchema } from "../subscriptions/subscription-request"
+import { DeviceSchema } from "./device"
+import { SubscriptionRequestSchema } from "./subscription-request"
 import { splitProviderId } from "../accounts/provider-entries"
 import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
 import { collectionCartOf } from "./collection-cart"

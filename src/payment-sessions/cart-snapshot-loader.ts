@@ -14,7 +14,7 @@ import {
   ClientContextSchema,
   SNAPSHOT_ADDRESS_FIELDS,
   snapshotAddress,
-} from "../authorization/cart-snapshot"
+} from "./cart-snapshot"
 
 type Scope = MedusaRequest["scope"]
 type Loose = Record<string, any>

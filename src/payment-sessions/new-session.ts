@@ -10,12 +10,12 @@ import {
   type AmountInput,
 } from "../gateway/index"
 import type { ProviderCore } from "../accounts/core"
-import { DeviceSchema } from "../authorization/device"
+import { DeviceSchema } from "./device"
 import {
   CartSnapshotSchema,
   ClientContextSchema,
-} from "../authorization/cart-snapshot"
-import { SubscriptionRequestSchema } from "../subscriptions/subscription-request"
+} from "./cart-snapshot"
+import { SubscriptionRequestSchema } from "./subscription-request"
 import type { SessionData } from "./session-data"
 import { paymentMethodCode } from "../admin-contract/option-fields"
 

@@ -19,7 +19,7 @@ import {
   DEFAULT_AUTHORIZATION_LIFETIME_DAYS,
   lapseView,
   type LapseView,
-} from "../authorization-lapses/authorization-lifetime"
+} from "./authorization-lifetime"
 import type { SessionData } from "./session-data"
 import type { AcquiringChargebackView } from "../admin-contract/chargebacks"
 import type { WaitingOrderChange } from "../admin-contract/payments"

@@ -13,9 +13,9 @@ import { z } from "zod"
 import {
   CartSnapshotSchema,
   ClientContextSchema,
-} from "../authorization/cart-snapshot"
-import { DeviceSchema } from "../authorization/device"
-import { SubscriptionSchema } from "../subscriptions/subscription"
+} from "./cart-snapshot"
+import { DeviceSchema } from "./device"
+import { SubscriptionSchema } from "./subscription"
 import { attemptStateOfStatus } from "./status-meaning"
 
 export const SESSION_STATUSES = [

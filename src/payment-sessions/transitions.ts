@@ -19,8 +19,8 @@ import {
   type VerifiedResult,
 } from "../gateway/index"
 import type { Attempt, AttemptState, SessionData } from "./session-data"
-import { acquirerAuthorizationTime } from "../authorization-lapses/authorization-lifetime"
-import { subscriptionFromResult } from "../subscriptions/subscription"
+import { acquirerAuthorizationTime } from "./authorization-lifetime"
+import { subscriptionFromResult } from "./subscription"
 import {
   queryMeaning,
   resultMeaning,

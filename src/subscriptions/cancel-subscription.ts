@@ -20,7 +20,7 @@ import {
   withCancellation,
   type CancellationState,
   type SubscriptionData,
-} from "./subscription"
+} from "../payment-sessions/subscription"
 import { toMedusaError } from "../journal/errors"
 
 export interface SubscriptionCancelOutcome {

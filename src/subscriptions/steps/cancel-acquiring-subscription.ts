@@ -24,7 +24,7 @@ import {
 } from "../cancel-subscription"
 import { readSession } from "../../payment-sessions/session-store"
 import { savePaymentData } from "../../order-payments/payment-store"
-import type { SubscriptionData } from "../subscription"
+import type { SubscriptionData } from "../../payment-sessions/subscription"
 
 export interface CancelAcquiringSubscriptionInput {
   payment_id: string

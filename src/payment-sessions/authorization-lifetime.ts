@@ -5,7 +5,7 @@
  * status query then reads 1100 and a capture is refused with E0005. The
  * authorisation time is the payment attempt's `authorized_at`.
  */
-import type { Attempt, SessionData } from "../payment-sessions/session-data"
+import type { Attempt, SessionData } from "./session-data"
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -1,9 +1,9 @@
-import { applyResult } from "../payment-sessions/transitions"
+import { applyResult } from "./transitions"
 import {
   RULES,
   result,
   session,
-} from "../payment-sessions/__fixtures__/sessions"
+} from "./__fixtures__/sessions"
 import { subscriptionFromResult, withCancellation } from "./subscription"
 
 const ORDER = { contract_name: "Coffee club", interval: "month" }
