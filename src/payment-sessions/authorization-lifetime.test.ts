@@ -8,12 +8,7 @@ import {
 } from "./authorization-lifetime"
 import { captured, voided } from "./payment-transitions"
 import { applyQuery, applyResult } from "./transitions"
-import {
-  query,
-  result,
-  RULES,
-  session,
-} from "./__fixtures__/sessions"
+import { query, result, RULES, session } from "./__fixtures__/sessions"
 
 // the fixture's attempt was sent at 2026-11-23T10:00:00.000Z
 const authorized = () => applyResult(session("sent"), result("1"), RULES)

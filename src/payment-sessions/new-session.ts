@@ -11,10 +11,7 @@ import {
 } from "../gateway/index"
 import type { ProviderCore } from "../accounts/core"
 import { DeviceSchema } from "./device"
-import {
-  CartSnapshotSchema,
-  ClientContextSchema,
-} from "./cart-snapshot"
+import { CartSnapshotSchema, ClientContextSchema } from "./cart-snapshot"
 import { SubscriptionRequestSchema } from "./subscription-request"
 import type { SessionData } from "./session-data"
 import { paymentMethodCode } from "../admin-contract/option-fields"

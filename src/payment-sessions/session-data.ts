@@ -10,10 +10,7 @@
  * the attempt that holds the money, or else the latest attempt.
  */
 import { z } from "zod"
-import {
-  CartSnapshotSchema,
-  ClientContextSchema,
-} from "./cart-snapshot"
+import { CartSnapshotSchema, ClientContextSchema } from "./cart-snapshot"
 import { DeviceSchema } from "./device"
 import { SubscriptionSchema } from "./subscription"
 import { attemptStateOfStatus } from "./status-meaning"

@@ -1,9 +1,5 @@
 import { applyResult } from "./transitions"
-import {
-  RULES,
-  result,
-  session,
-} from "./__fixtures__/sessions"
+import { RULES, result, session } from "./__fixtures__/sessions"
 import { subscriptionFromResult, withCancellation } from "./subscription"
 
 const ORDER = { contract_name: "Coffee club", interval: "month" }
