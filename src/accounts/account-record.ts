@@ -5,7 +5,7 @@
  */
 import type { AcquiringAccountRow } from "../modules/acquiring/types"
 import type { Account } from "../admin-contract/settings"
-import { rulesOf } from "../availability/availability-rules"
+import { rulesOf } from "./availability-rules"
 
 export type AccountRecord = AcquiringAccountRow
 

@@ -8,7 +8,7 @@ import { idChecks } from "../input-hardening/route-params"
 import { requestLogRoutes } from "../request-log/routes"
 import { paymentSessionRoutes } from "../payment-sessions/routes"
 import { authorizationRoutes } from "../authorization/routes"
-import { orderPaymentRoutes } from "../order-payments/routes"
+import { captureRoutes } from "../capture/routes"
 import { orderChangeRoutes } from "../order-changes/routes"
 import { refundRoutes } from "../refunds/routes"
 import { riskReviewRoutes } from "../risk-review/routes"
@@ -27,7 +27,7 @@ export default defineMiddlewares({
     ...paymentSessionRoutes,
     ...authorizationRoutes,
     ...idChecks,
-    ...orderPaymentRoutes,
+    ...captureRoutes,
     ...orderChangeRoutes,
     ...refundRoutes,
     ...riskReviewRoutes,

@@ -8,7 +8,7 @@
  */
 import type { MedusaResponse } from "@medusajs/framework/http"
 import type { SessionData } from "../payment-sessions/session-data"
-import { availabilityCartOf } from "./availability-rules"
+import { availabilityCartOf } from "../accounts/availability-rules"
 import { cartAvailability } from "./availability-check"
 import type { LoadedSession } from "../payment-sessions/session-access"
 

@@ -13,7 +13,7 @@ import {
   type AvailabilityCart,
   type CartAvailability,
   type UnavailableRule,
-} from "./availability-rules"
+} from "../accounts/availability-rules"
 
 /**
  * The verdict for a cart paid through `providerId` with the account a core

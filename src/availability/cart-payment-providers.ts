@@ -21,7 +21,7 @@ import {
   reportUnavailable,
 } from "../accounts/payments-unavailable"
 import { cartAvailability } from "./availability-check"
-import type { AvailabilityCart } from "./availability-rules"
+import type { AvailabilityCart } from "../accounts/availability-rules"
 import { ownedCart } from "./cart-owner"
 
 export const CART_FIELDS = [

@@ -24,7 +24,7 @@ import { storeIntake } from "./session-store"
 import { coreFor } from "../accounts/registry"
 import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
 import { paymentsUnavailable } from "./store-answers"
-import { availabilityCartOf } from "../availability/availability-rules"
+import { availabilityCartOf } from "../accounts/availability-rules"
 import { cartAvailability } from "../availability/availability-check"
 import { chosenMethod } from "../payment-methods/chosen-method"
 

@@ -1,4 +1,4 @@
-import { testAccount } from "../accounts/__fixtures__/test-account"
+import { testAccount } from "./__fixtures__/test-account"
 import { availabilityOf, type AvailabilityCart } from "./availability-rules"
 
 const CARD = "pp_acquiring-card_acquiring"

@@ -5,7 +5,7 @@
  * cart would need, never which account or rule list said so.
  */
 import { compareAmounts, roundAmount, type AmountInput } from "../gateway/index"
-import type { AccountRecord } from "../accounts/account-record"
+import type { AccountRecord } from "./account-record"
 import {
   AvailabilitySchema,
   countryName,
