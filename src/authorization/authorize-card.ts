@@ -20,7 +20,7 @@ import {
   type SavedCardRow,
 } from "../saved-cards/saved-card-store"
 import { notifyUrlFor, returnUrlFor, type ProviderCore } from "../accounts/core"
-import type { SessionData } from "../payment-sessions/session-data"
+import type { SessionData, SaveSession } from "../payment-sessions/session-data"
 import {
   applyResult,
   markAbsent,
@@ -34,7 +34,6 @@ import {
   keptCardUse,
   prepareAttempt,
   recordAttempt,
-  type SaveSession,
 } from "../journal/attempts"
 import { toMedusaError } from "../journal/errors"
 import { applyLookups, rulesOf } from "../journal/settle-attempts"

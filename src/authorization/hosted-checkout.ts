@@ -12,6 +12,7 @@ import { cancelUrlFor, returnUrlFor, type ProviderCore } from "../accounts/core"
 import {
   currentAttempt,
   type SessionData,
+  type SaveSession,
 } from "../payment-sessions/session-data"
 import { isWaiting, markUnknown } from "../payment-sessions/transitions"
 import {
@@ -19,7 +20,6 @@ import {
   keptCardUse,
   prepareAttempt,
   recordAttempt,
-  type SaveSession,
 } from "../journal/attempts"
 import { toMedusaError, unsettledError } from "../journal/errors"
 

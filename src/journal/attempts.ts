@@ -7,7 +7,11 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { notifyUrlFor, type ProviderCore } from "../accounts/core"
 import { newAttemptNumber } from "../payment-sessions/order-number"
-import type { Attempt, SessionData } from "../payment-sessions/session-data"
+import type {
+  Attempt,
+  SaveSession,
+  SessionData,
+} from "../payment-sessions/session-data"
 import {
   isWaiting,
   startAttempt,
@@ -22,9 +26,6 @@ import { unsettledError } from "./errors"
 import { settleAttempts } from "./settle-attempts"
 import { withKeptCard } from "../saved-cards/kept-card"
 import { voidSurplus } from "../cancellation/void"
-
-/** Persists session data (Medusa's payment session) and answers what was stored. */
-export type SaveSession = (data: SessionData) => Promise<SessionData>
 
 export type Preparation =
   { kind: "paid"; data: SessionData } | { kind: "ready"; data: SessionData }

@@ -172,6 +172,9 @@ export const SessionDataSchema = z.object({
 })
 export type SessionData = z.infer<typeof SessionDataSchema>
 
+/** Persists session data (Medusa's payment session) and answers what was stored. */
+export type SaveSession = (data: SessionData) => Promise<SessionData>
+
 /**
  * Reads stored data. Unknown keys are dropped; a key whose value does not
  * fit (data written by an older version) is dropped alone, so one odd field
