@@ -25,6 +25,7 @@ function layer(folder, below) {
 /** The plugin's concerns, one folder each, named from the domain. */
 const CONCERNS = [
   "accounts",
+  "acquirer-calls",
   "authorization",
   "authorization-lapses",
   "availability",

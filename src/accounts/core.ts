@@ -5,7 +5,7 @@
  */
 import { redact, scrubText } from "../gateway/index"
 import { moduleJournal, type Journal } from "../journal/journal"
-import { moduleDisputes, type DisputeBook } from "../chargebacks/dispute-book"
+import { moduleDisputes, type DisputeBook } from "../journal/dispute-book"
 import { gatewayFor, type GatewayPort } from "./gateway-port"
 import type { AcquiringOptions } from "./options"
 import { fullProviderId, type AcquiringIdentifier } from "./provider-entries"

@@ -34,10 +34,10 @@ import {
   keptCardUse,
   prepareAttempt,
   recordAttempt,
-} from "../journal/attempts"
+} from "./attempts"
 import { toMedusaError } from "../journal/errors"
-import { applyLookups, rulesOf } from "../journal/settle-attempts"
-import { lookupOrders } from "../journal/status-query"
+import { applyLookups, rulesOf } from "../acquirer-calls/settle-attempts"
+import { lookupOrders } from "../acquirer-calls/status-query"
 
 export type CardOutcome =
   /** data.status tells: authorized, captured, requires_more, error (declined) */

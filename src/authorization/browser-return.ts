@@ -6,7 +6,7 @@
  */
 import type { VerifiedResult } from "../gateway/index"
 import type { ProviderCore } from "../accounts/core"
-import { settleAttempts, rulesOf } from "../journal/settle-attempts"
+import { settleAttempts, rulesOf } from "../acquirer-calls/settle-attempts"
 import type { SessionData } from "../payment-sessions/session-data"
 import { applyResult } from "../payment-sessions/transitions"
 import { withKeptCard } from "../saved-cards/kept-card"

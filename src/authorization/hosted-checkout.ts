@@ -20,7 +20,7 @@ import {
   keptCardUse,
   prepareAttempt,
   recordAttempt,
-} from "../journal/attempts"
+} from "./attempts"
 import { toMedusaError, unsettledError } from "../journal/errors"
 
 /** A page opened this recently is another tab's, not a reload to start over. */

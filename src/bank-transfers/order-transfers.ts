@@ -19,7 +19,7 @@ import { readSessions } from "../payment-sessions/session-store"
 import { paymentAttempt } from "../payment-sessions/transitions"
 import { isDelayed } from "../payment-sessions/status-meaning"
 import type { SessionData } from "../payment-sessions/session-data"
-import { rulesOf } from "../journal/settle-attempts"
+import { rulesOf } from "../acquirer-calls/settle-attempts"
 import { DAY_MS } from "../payment-sessions/authorization-lifetime"
 
 /** The wire contract's lifetime of an awaited transfer, the option's default. */

@@ -9,7 +9,7 @@ import type { ProviderCore } from "../accounts/core"
 import type { SessionData } from "../payment-sessions/session-data"
 import { holdsMoney, isWaiting } from "../payment-sessions/transitions"
 import { refundPayment } from "../refunds/refunds"
-import { settleAttempts } from "../journal/settle-attempts"
+import { settleAttempts } from "../acquirer-calls/settle-attempts"
 import { voidSurplus } from "./void"
 
 export async function releaseUnused(

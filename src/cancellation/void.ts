@@ -15,11 +15,11 @@ import {
   voided,
   voidRequested,
 } from "../payment-sessions/payment-transitions"
-import { batchEntry } from "../journal/batch-entry"
+import { batchEntry } from "../acquirer-calls/batch-entry"
 import { refusedEntryError } from "../journal/errors"
-import { runEntry } from "../journal/run-entry"
-import type { Lookup } from "../journal/status-query"
-import { refreshPayment, rulesOf } from "../journal/settle-attempts"
+import { runEntry } from "../acquirer-calls/run-entry"
+import type { Lookup } from "../acquirer-calls/status-query"
+import { refreshPayment, rulesOf } from "../acquirer-calls/settle-attempts"
 import { REVIEW_FLAG } from "../gateway/index"
 
 const voidedOrFailed = (core: ProviderCore) => (answer: Lookup) => {

@@ -26,19 +26,19 @@ import {
 import type { SessionData } from "../payment-sessions/session-data"
 import { queryMeaning } from "../payment-sessions/status-meaning"
 import { captured } from "../payment-sessions/payment-transitions"
-import { lookupOrder } from "../journal/status-query"
-import { batchEntry } from "../journal/batch-entry"
+import { lookupOrder } from "../acquirer-calls/status-query"
+import { batchEntry } from "../acquirer-calls/batch-entry"
 import {
   lapsedError,
   refusedEntryError,
   unsettledError,
 } from "../journal/errors"
-import { runEntry, type EntryRun } from "../journal/run-entry"
+import { runEntry, type EntryRun } from "../acquirer-calls/run-entry"
 import {
   applyQueryToPayment,
   refreshPayment,
   rulesOf,
-} from "../journal/settle-attempts"
+} from "../acquirer-calls/settle-attempts"
 
 export interface CaptureRequest {
   /** the amount of Medusa's capture; the whole authorised amount when absent */

@@ -14,11 +14,11 @@ import type {
 } from "@medusajs/framework/http"
 import { acquiringPaymentsOfOrder } from "../order-payments/acquiring-payments-of-order"
 import { choiceOf, coreFor } from "../accounts/registry"
-import { lookupOrder } from "../journal/status-query"
+import { lookupOrder } from "../acquirer-calls/status-query"
 import { readSession } from "../payment-sessions/session-store"
 import { recordChargebacksUnderLock } from "./record-chargebacks"
 import { cancelRefusal } from "./chargeback-text"
-import { moduleDisputes, type OpenChargeback } from "./dispute-book"
+import { moduleDisputes, type OpenChargeback } from "../journal/dispute-book"
 
 export async function refuseCancelWhileDisputed(
   req: MedusaRequest,

@@ -1,5 +1,5 @@
 /** How a chargeback reads to a merchant: in the admin's feed, on a refused refund, in the timeline. */
-import type { OpenChargeback } from "./dispute-book"
+import type { OpenChargeback } from "../journal/dispute-book"
 import { amountText } from "../admin-contract/amount-text"
 
 type Described = OpenChargeback

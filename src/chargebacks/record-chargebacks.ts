@@ -25,7 +25,7 @@ import {
 import { recordPaymentEvent } from "../payment-history/record-event"
 import { thrownMessage } from "../journal/errors"
 import { chargebackRow } from "./chargeback-row"
-import type { OpenChargeback } from "./dispute-book"
+import type { OpenChargeback } from "../journal/dispute-book"
 import { completeCancelledOrderRefund } from "./cancelled-order-refund"
 import {
   chargebackNotice,

@@ -10,10 +10,14 @@ import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { choiceOf, coreFor } from "../accounts/registry"
 import type { ProviderCore } from "../accounts/core"
-import { applyQueryToPayment } from "../journal/settle-attempts"
+import { applyQueryToPayment } from "../acquirer-calls/settle-attempts"
 import { voidPayment } from "../cancellation/void"
 import { capturedAmount } from "../capture/capture"
-import { lookupOrder, lookupOrders, type Lookup } from "../journal/status-query"
+import {
+  lookupOrder,
+  lookupOrders,
+  type Lookup,
+} from "../acquirer-calls/status-query"
 import { withLedger, type SessionData } from "../payment-sessions/session-data"
 import { readSession } from "../payment-sessions/session-store"
 import {

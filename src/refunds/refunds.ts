@@ -26,7 +26,7 @@ import {
 import type { ProviderCore } from "../accounts/core"
 import type { SessionData } from "../payment-sessions/session-data"
 import { refundRecorded } from "../payment-sessions/payment-transitions"
-import { batchEntry } from "../journal/batch-entry"
+import { batchEntry } from "../acquirer-calls/batch-entry"
 import {
   refusedEntryError,
   toMedusaError,

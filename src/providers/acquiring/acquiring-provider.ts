@@ -61,7 +61,10 @@ import { exactAmount } from "../../money/medusa-amount"
 import { declinedError } from "../../journal/errors"
 import { refundPayment } from "../../refunds/refunds"
 import { releaseUnused } from "../../cancellation/release"
-import { refreshPayment, settleAttempts } from "../../journal/settle-attempts"
+import {
+  refreshPayment,
+  settleAttempts,
+} from "../../acquirer-calls/settle-attempts"
 import { voidPayment, voidSurplus } from "../../cancellation/void"
 import {
   withLedger,

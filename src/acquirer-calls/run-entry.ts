@@ -6,7 +6,7 @@
  */
 import { isOutcomeUnknown, type ResultInfo } from "../gateway/index"
 import type { ProviderCore } from "../accounts/core"
-import type { OperationKind } from "./journal"
+import type { OperationKind } from "../journal/journal"
 import { lookupOrder, type Lookup } from "./status-query"
 import type { SessionData } from "../payment-sessions/session-data"
 import type { BatchEntry } from "./batch-entry"

@@ -21,9 +21,9 @@ import {
   buildPaymentOrder,
   type BuildOrderInput,
   type PaymentOrder,
-} from "../authorization/payment-order"
-import { unsettledError } from "./errors"
-import { settleAttempts } from "./settle-attempts"
+} from "./payment-order"
+import { unsettledError } from "../journal/errors"
+import { settleAttempts } from "../acquirer-calls/settle-attempts"
 import { withKeptCard } from "../saved-cards/kept-card"
 import { voidSurplus } from "../cancellation/void"
 
