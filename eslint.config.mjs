@@ -38,6 +38,7 @@ const CONCERNS = [
   "notifications",
   "order-changes",
   "order-payments",
+  "payment-detail",
   "payment-history",
   "payment-links",
   "payment-methods",

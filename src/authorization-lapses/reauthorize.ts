@@ -37,7 +37,7 @@ import {
   openOwedSession,
   orderName,
 } from "../payment-links/admin-routes"
-import { readPaymentDetail } from "../payment-sessions/payment-detail"
+import { lapseOfPayment } from "./payment-lapse"
 import { reauthorizationFacts, reauthorizationVerdict } from "./reauthorization"
 
 /** How long the answer waits for a recording the acquirer's notification started. */
@@ -54,7 +54,7 @@ export async function reauthorizePaymentRoute(
 ): Promise<void> {
   const paymentId = req.params.id
   // 404 for a payment of another provider or none
-  await readPaymentDetail(req.scope, paymentId)
+  await lapseOfPayment(req.scope, paymentId)
   const orderId = await orderIdOfPayment(req.scope, paymentId)
   if (!orderId) {
     conflict(res, "This payment belongs to no order: nothing to re-authorise.")
@@ -75,7 +75,7 @@ async function reauthorize(
   orderId: string
 ): Promise<void> {
   // read again under the lock: the click before may have changed everything
-  const detail = await readPaymentDetail(scope, paymentId)
+  const detail = await lapseOfPayment(scope, paymentId)
   const payment = await paymentModule(scope).retrievePayment(paymentId, {
     select: ["id", "provider_id", "data"],
   })

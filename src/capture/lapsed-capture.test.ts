@@ -1,13 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { lapsedCaptureMessage } from "./lapsed-capture"
-import { readPaymentDetail } from "../payment-sessions/payment-detail"
+import { lapseOfPayment } from "../authorization-lapses/payment-lapse"
 
-jest.mock("../payment-sessions/payment-detail", () => ({
-  readPaymentDetail: jest.fn(),
+jest.mock("../authorization-lapses/payment-lapse", () => ({
+  lapseOfPayment: jest.fn(),
 }))
 
 const container = {} as MedusaContainer
-const detail = readPaymentDetail as jest.Mock
+const detail = lapseOfPayment as jest.Mock
 
 describe("the refusal of a capture after the authorisation lapsed", () => {
   it("says when it lapsed and what to do", async () => {

@@ -6,7 +6,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { lapsedMessage } from "../payment-sessions/authorization-lifetime"
-import { readPaymentDetail } from "../payment-sessions/payment-detail"
+import { lapseOfPayment } from "../authorization-lapses/payment-lapse"
 
 /** The refusal's message, or null when the payment is not a lapsed acquiring payment. */
 export async function lapsedCaptureMessage(
@@ -14,7 +14,7 @@ export async function lapsedCaptureMessage(
   paymentId: string
 ): Promise<string | null> {
   // another provider's payment (404) or one that cannot be read: Medusa decides
-  const detail = await readPaymentDetail(container, paymentId).catch(() => null)
+  const detail = await lapseOfPayment(container, paymentId).catch(() => null)
   if (!detail?.lapsed_at) return null
   return lapsedMessage(
     new Date(detail.lapsed_at),

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import type { AcquiringPayment } from "../../../../../admin-contract/payments"
-import { readPaymentDetail } from "../../../../../payment-sessions/payment-detail"
+import { readPaymentDetail } from "../../../../../payment-detail/payment-detail"
 
 /** GET /admin/acquiring/payments/:id: the order widget's view of one payment. */
 export async function GET(

@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import type { SyncAnswer } from "../../../../../../admin-contract/payments"
-import { syncPaymentDetail } from "../../../../../../payment-sessions/payment-detail"
+import { syncPaymentDetail } from "../../../../../../payment-detail/payment-detail"
 
 /** POST /admin/acquiring/payments/:id/sync: the status query now, and what it changed. */
 export async function POST(

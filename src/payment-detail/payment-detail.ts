@@ -14,18 +14,18 @@ import {
   changedFields,
   type AdminPaymentAccount,
   type AdminPaymentView,
-} from "./admin-view"
+} from "../payment-sessions/admin-view"
 import {
   DEFAULT_AUTHORIZATION_LIFETIME_DAYS,
   lapseView,
   type LapseView,
-} from "./authorization-lifetime"
-import type { SessionData } from "./session-data"
+} from "../payment-sessions/authorization-lifetime"
+import type { SessionData } from "../payment-sessions/session-data"
 import type { AcquiringChargebackView } from "../admin-contract/chargebacks"
 import type { WaitingOrderChange } from "../admin-contract/payments"
 import { changeWaitingAfterCapture } from "../order-changes/waiting-change"
 import { chargebacksOfPayment } from "../chargebacks/chargeback-list"
-import { readSession } from "./session-store"
+import { readSession } from "../payment-sessions/session-store"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
 import {
   reconcilePayments,
