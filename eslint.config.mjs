@@ -33,6 +33,7 @@ const CONCERNS = [
   "cancellation",
   "capture",
   "chargebacks",
+  "checkout",
   "instance-health",
   "journal",
   "notifications",
@@ -50,6 +51,7 @@ const CONCERNS = [
   "retention",
   "risk-review",
   "saved-cards",
+  "session-access",
   "subscriptions",
 ]
 

@@ -6,7 +6,7 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { idChecks } from "../input-hardening/route-params"
 import { requestLogRoutes } from "../request-log/routes"
-import { paymentSessionRoutes } from "../payment-sessions/routes"
+import { paymentSessionRoutes } from "../checkout/routes"
 import { authorizationRoutes } from "../authorization/routes"
 import { captureRoutes } from "../capture/routes"
 import { orderChangeRoutes } from "../order-changes/routes"

@@ -31,7 +31,7 @@ import type { SavedCardRow } from "../saved-cards/saved-card-store"
 import { readSession, readSessions } from "../payment-sessions/session-store"
 import { heldButUnrecorded, isWaiting } from "../payment-sessions/transitions"
 import { orderIdOfPayment } from "../risk-review/review-decisions"
-import { loadSession, sessionSaver } from "../payment-sessions/session-access"
+import { loadSession, sessionSaver } from "../session-access/session-access"
 import {
   OPEN_PAGE_MS,
   openOwedSession,

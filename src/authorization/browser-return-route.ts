@@ -11,7 +11,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { confirmBrowserReturn } from "./browser-return"
 import { sessionOfAttempt } from "../journal/journal"
-import { loadSession, sessionSaver } from "../payment-sessions/session-access"
+import { loadSession, sessionSaver } from "../session-access/session-access"
 import { withSessionLock } from "../locking/locks"
 import { paymentLinkOfSession } from "../payment-links/payment-link-store"
 import { noticePageHeaders, noticePageHtml } from "../page-security/index"

@@ -10,7 +10,7 @@ import type { CardPayment } from "./authorize-card"
 import { customerCard } from "../saved-cards/saved-card-store"
 import type { CardEntry } from "./card-entry"
 import type { SessionOwner } from "../payment-sessions/ownership"
-import { RefusedFieldError } from "../payment-sessions/store-answers"
+import { RefusedFieldError } from "../session-access/store-answers"
 
 export async function cardPaymentOf(
   entry: CardEntry,

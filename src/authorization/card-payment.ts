@@ -24,8 +24,8 @@ import {
   sessionAnswer,
   sessionSaver,
   type LoadedSession,
-} from "../payment-sessions/session-access"
-import { outcomePending } from "../payment-sessions/store-answers"
+} from "../session-access/session-access"
+import { outcomePending } from "../session-access/store-answers"
 import { passVelocity, type AttemptGate } from "./velocity-check"
 
 export type { CardEntry }

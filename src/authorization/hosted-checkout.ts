@@ -21,7 +21,11 @@ import {
   prepareAttempt,
   recordAttempt,
 } from "./attempts"
-import { toMedusaError, unsettledError } from "../journal/errors"
+import {
+  PageOpenElsewhereError,
+  toMedusaError,
+  unsettledError,
+} from "../journal/errors"
 
 /** A page opened this recently is another tab's, not a reload to start over. */
 export const REOPEN_GUARD_MS = 5_000
@@ -30,15 +34,6 @@ export interface HostedPage {
   html: string
   data: SessionData
   token: string
-}
-
-export class PageOpenElsewhereError extends MedusaError {
-  constructor(readonly retry_after_s: number) {
-    super(
-      MedusaError.Types.NOT_ALLOWED,
-      `A payment page for this checkout was opened moments ago, probably in another tab or window. Finish paying there, or try again in ${retry_after_s} seconds to start over.`
-    )
-  }
 }
 
 export async function openHostedPage(

@@ -7,7 +7,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { hostedPageHeaders } from "../page-security/index"
 import type { HostedPageBody } from "./card-entry"
 import { openSessionPage } from "./hosted-page"
-import { answering } from "../payment-sessions/store-answers"
+import { answering } from "../session-access/store-answers"
 
 /**
  * POST /store/acquiring/payment-sessions/:session_id/hosted-page

@@ -14,12 +14,12 @@ import {
   loadSession,
   sessionSaver,
   type LoadedSession,
-} from "../payment-sessions/session-access"
+} from "../session-access/session-access"
 import {
   assertSessionOwner,
   type SessionOwner,
 } from "../payment-sessions/ownership"
-import { RefusedFieldError } from "../payment-sessions/store-answers"
+import { RefusedFieldError } from "../session-access/store-answers"
 import { passVelocity } from "./velocity-check"
 import { availableNow } from "../availability/availability-answer"
 import { withSessionLock } from "../locking/locks"

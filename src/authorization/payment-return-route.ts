@@ -10,8 +10,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { sessionOfAttempt } from "../journal/journal"
 import { sessionCartInChannel } from "../payment-sessions/ownership"
-import { loadSession, sessionAnswer } from "../payment-sessions/session-access"
-import { answering } from "../payment-sessions/store-answers"
+import { loadSession, sessionAnswer } from "../session-access/session-access"
+import { answering } from "../session-access/store-answers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   await answering(res, async () => {

@@ -10,7 +10,7 @@ import type { MedusaResponse } from "@medusajs/framework/http"
 import type { SessionData } from "../payment-sessions/session-data"
 import { availabilityCartOf } from "../accounts/availability-rules"
 import { cartAvailability } from "./availability-check"
-import type { LoadedSession } from "../payment-sessions/session-access"
+import type { LoadedSession } from "../session-access/session-access"
 
 /** False when the rules refuse the cart `data` describes: the 400 is answered. */
 export async function availableNow(

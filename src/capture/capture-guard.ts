@@ -12,7 +12,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { lapsedCaptureMessage } from "./lapsed-capture"
-import { acquiringPaymentOf } from "../payment-sessions/acquiring-payment"
+import { acquiringPaymentOf } from "../order-payments/acquiring-payment"
 
 export async function refuseCaptureOfCanceledOrder(
   req: MedusaRequest,

@@ -116,3 +116,13 @@ export function thrownMessage(error: unknown): string {
           : "unknown error"
   return scrubText(message)
 }
+
+/** A hosted page of the checkout opened moments ago, likely in another tab: the storefront is told to wait. */
+export class PageOpenElsewhereError extends MedusaError {
+  constructor(readonly retry_after_s: number) {
+    super(
+      MedusaError.Types.NOT_ALLOWED,
+      `A payment page for this checkout was opened moments ago, probably in another tab or window. Finish paying there, or try again in ${retry_after_s} seconds to start over.`
+    )
+  }
+}

@@ -33,7 +33,7 @@ import { openHostedPage } from "../authorization/hosted-checkout"
 import { linkVerdict, refusalWords } from "./payment-link-state"
 import { hashLinkToken, isLinkToken } from "./payment-link-token"
 import { clientContextOf } from "../payment-sessions/cart-snapshot-loader"
-import { loadSession, sessionSaver } from "../payment-sessions/session-access"
+import { loadSession, sessionSaver } from "../session-access/session-access"
 import { passVelocity } from "../authorization/velocity-check"
 
 const UNAVAILABLE = {

@@ -15,7 +15,7 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { acquiringPaymentOf } from "../payment-sessions/acquiring-payment"
+import { acquiringPaymentOf } from "../order-payments/acquiring-payment"
 
 type OrderChange = { id: string; change_type?: string | null }
 

@@ -45,7 +45,7 @@ export const LOG_SAFE_MATCHERS = [
   "/store/acquiring",
   "/admin/acquiring",
   "/hooks/payment/:provider",
-  // Medusa's routes a checkout with the plugin calls (payment-sessions/checkout-route-guard.ts)
+  // Medusa's routes a checkout with the plugin calls (checkout/checkout-route-guard.ts)
   "/store/payment-collections",
   "/store/carts/:id/complete",
 ] as const

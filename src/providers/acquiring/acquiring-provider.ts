@@ -43,7 +43,7 @@ import {
   gatheredInput,
   newSessionData,
   sessionAmount,
-} from "../../payment-sessions/new-session"
+} from "../../checkout/new-session"
 import type { AcquiringOptionsInput } from "../../accounts/options"
 import type { AcquiringIdentifier } from "../../accounts/provider-entries"
 import {

@@ -4,8 +4,8 @@ import { assertSessionOwner } from "../../../../../payment-sessions/ownership"
 import {
   loadSession,
   sessionAnswer,
-} from "../../../../../payment-sessions/session-access"
-import { answering } from "../../../../../payment-sessions/store-answers"
+} from "../../../../../session-access/session-access"
+import { answering } from "../../../../../session-access/store-answers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   await answering(res, async () => {

@@ -9,7 +9,7 @@ import {
   type CardEntry,
 } from "../../../../../../authorization/card-payment"
 import { assertSessionOwner } from "../../../../../../payment-sessions/ownership"
-import { answering } from "../../../../../../payment-sessions/store-answers"
+import { answering } from "../../../../../../session-access/store-answers"
 
 /** The body was validated by `validateBody(CardEntrySchema)` in middlewares.ts. */
 export async function POST(req: MedusaRequest<CardEntry>, res: MedusaResponse) {

@@ -15,15 +15,18 @@ import type {
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { DeviceSchema } from "./device"
-import { SubscriptionRequestSchema } from "./subscription-request"
+import { DeviceSchema } from "../payment-sessions/device"
+import { SubscriptionRequestSchema } from "../payment-sessions/subscription-request"
 import { splitProviderId } from "../accounts/provider-entries"
-import { clientContextOf, loadCartSnapshot } from "./cart-snapshot-loader"
-import { collectionCartOf } from "./collection-cart"
-import { storeIntake } from "./session-store"
+import {
+  clientContextOf,
+  loadCartSnapshot,
+} from "../payment-sessions/cart-snapshot-loader"
+import { collectionCartOf } from "../payment-sessions/collection-cart"
+import { storeIntake } from "../payment-sessions/session-store"
 import { coreFor } from "../accounts/registry"
 import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
-import { paymentsUnavailable } from "./store-answers"
+import { paymentsUnavailable } from "../session-access/store-answers"
 import { availabilityCartOf } from "../accounts/availability-rules"
 import { cartAvailability } from "../availability/availability-check"
 import { chosenMethod } from "../payment-methods/chosen-method"

@@ -13,7 +13,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { isAcquiringProvider } from "../accounts/provider-entries"
-import { setCollectionCart } from "./collection-cart"
+import { setCollectionCart } from "../payment-sessions/collection-cart"
 
 interface CollectionPayments {
   cart?: { id?: string } | null

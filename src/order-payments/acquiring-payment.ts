@@ -5,8 +5,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { isAcquiringProvider } from "../accounts/provider-entries"
-import type { SessionData } from "./session-data"
-import { readSession } from "./session-store"
+import type { SessionData } from "../payment-sessions/session-data"
+import { readSession } from "../payment-sessions/session-store"
 
 type PaymentRow = {
   provider_id: string

@@ -10,8 +10,8 @@ import {
   unavailableAnswer,
 } from "../accounts/payments-unavailable"
 import { OutcomePendingError } from "../journal/errors"
-import { PageOpenElsewhereError } from "../authorization/hosted-checkout"
-import type { SessionData } from "./session-data"
+import { PageOpenElsewhereError } from "../journal/errors"
+import type { SessionData } from "../payment-sessions/session-data"
 import { invalidDataBody, type InputIssue } from "../input-hardening/index"
 import { sessionAnswer } from "./session-access"
 

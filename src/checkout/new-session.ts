@@ -10,10 +10,13 @@ import {
   type AmountInput,
 } from "../gateway/index"
 import type { ProviderCore } from "../accounts/core"
-import { DeviceSchema } from "./device"
-import { CartSnapshotSchema, ClientContextSchema } from "./cart-snapshot"
-import { SubscriptionRequestSchema } from "./subscription-request"
-import type { SessionData } from "./session-data"
+import { DeviceSchema } from "../payment-sessions/device"
+import {
+  CartSnapshotSchema,
+  ClientContextSchema,
+} from "../payment-sessions/cart-snapshot"
+import { SubscriptionRequestSchema } from "../payment-sessions/subscription-request"
+import type { SessionData } from "../payment-sessions/session-data"
 import { paymentMethodCode } from "../admin-contract/option-fields"
 
 /** What the session-creation route gathered, parsed; a bad device or subscription is refused by name. */

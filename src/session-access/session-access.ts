@@ -11,9 +11,17 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ProviderCore } from "../accounts/core"
 import { splitProviderId } from "../accounts/provider-entries"
 import { choiceOf, coreFor } from "../accounts/registry"
-import { withLedger, type SaveSession, type SessionData } from "./session-data"
-import { readSession, saveState, vouchedView } from "./session-store"
-import { storefrontView } from "./storefront-view"
+import {
+  withLedger,
+  type SaveSession,
+  type SessionData,
+} from "../payment-sessions/session-data"
+import {
+  readSession,
+  saveState,
+  vouchedView,
+} from "../payment-sessions/session-store"
+import { storefrontView } from "../payment-sessions/storefront-view"
 import {
   paymentModule,
   storedAmount,

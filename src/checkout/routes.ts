@@ -3,10 +3,10 @@ import { z } from "zod"
 import { validateParams } from "../input-hardening"
 import { checkedId } from "../input-hardening/route-params"
 import { attachAcquiringCart } from "./attach-cart"
-import { isAttemptToken } from "./order-number"
+import { isAttemptToken } from "../payment-sessions/order-number"
 import { refuseSessionsOnPaidCollection } from "./paid-collection-guard"
 import { refuseUntrustedCheckoutRequest } from "./checkout-route-guard"
-import { lockSessionCreation } from "./session-creation-lock"
+import { lockSessionCreation } from "../payment-sessions/session-creation-lock"
 
 // a logged-in customer is known to the plugin's store routes (ownership); guests stay allowed
 const optionalCustomer = authenticate("customer", ["session", "bearer"], {
