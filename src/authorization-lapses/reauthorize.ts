@@ -19,7 +19,7 @@ import type { OrderBalance } from "../order-payments/order-balance"
 import {
   paymentLinksOfOrder,
   withPaymentsRecorded,
-} from "../payment-links/payment-link-store"
+} from "../order-payments/payment-link-store"
 import { paymentModule } from "../order-payments/payment-store"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import {

@@ -13,7 +13,7 @@ import { confirmBrowserReturn } from "./browser-return"
 import { sessionOfAttempt } from "../journal/journal"
 import { loadSession, sessionSaver } from "../session-access/session-access"
 import { withSessionLock } from "../locking/locks"
-import { paymentLinkOfSession } from "../payment-links/payment-link-store"
+import { paymentLinkOfSession } from "../order-payments/payment-link-store"
 import { noticePageHeaders, noticePageHtml } from "../page-security/index"
 
 /** What a payment link's customer reads once back from the acquirer. */

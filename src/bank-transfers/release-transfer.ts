@@ -13,7 +13,7 @@ import { releaseUnused } from "../cancellation/release"
 import { withSessionLock } from "../locking/locks"
 import { paymentModule, saveSessionData } from "../order-payments/payment-store"
 import { readSession } from "../payment-sessions/session-store"
-import { STORED_SESSION_FIELDS } from "../reconciliation/sessions"
+import { STORED_SESSION_FIELDS } from "../order-payments/payment-store"
 
 export async function releaseAwaitedTransfers(
   container: MedusaContainer,

@@ -22,7 +22,7 @@ import {
   orderRefText,
   ordersOfPayments,
 } from "../order-payments/order-payments"
-import { recordPaymentEvent } from "../payment-history/record-event"
+import { recordPaymentEvent } from "../journal/record-event"
 import { thrownMessage } from "../journal/errors"
 import { chargebackRow } from "./chargeback-row"
 import type { OpenChargeback } from "../journal/dispute-book"

@@ -17,12 +17,10 @@ import {
   loggerOf,
   paymentModule,
   type PaymentSessionRow,
+  STORED_SESSION_FIELDS,
 } from "../order-payments/payment-store"
 import { reconcilePayments } from "../reconciliation/payments"
-import {
-  reconcileSessions,
-  STORED_SESSION_FIELDS,
-} from "../reconciliation/sessions"
+import { reconcileSessions } from "../reconciliation/sessions"
 
 /** A Buffer after the event bus's JSON round trip. */
 function isSerializedBuffer(

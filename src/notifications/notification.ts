@@ -37,7 +37,7 @@ import { moduleJournal, type Journal } from "../journal/journal"
 import { readSession } from "../payment-sessions/session-store"
 import { lookupOrder } from "../acquirer-calls/status-query"
 import { rulesOf as rules } from "../acquirer-calls/settle-attempts"
-import { recordPaymentEvent } from "../payment-history/record-event"
+import { recordPaymentEvent } from "../journal/record-event"
 import { countRefusalOnce, refusalReason } from "./refused-notifications"
 import {
   isDelayed,

@@ -12,7 +12,7 @@ import type {
 import type { ProviderCore } from "../accounts/core"
 import { resolveCore, type ProviderEntryRef } from "../accounts/registry"
 import type { RefusalInput } from "../modules/acquiring/refusal-sql"
-import { unverifiedNotification } from "./deferred-notification"
+import { unverifiedNotification } from "../reconciliation/deferred-notification"
 import {
   notificationAccount,
   notificationFields,

@@ -34,7 +34,7 @@ import {
   capturedForChange,
   openChangeOf,
   type OpenChange,
-} from "../order-changes/waiting-change"
+} from "./waiting-change"
 
 /** A payment of the order, its amounts exact decimal strings. */
 export interface HeldPayment {

@@ -30,6 +30,17 @@ export function paymentModule(
 }
 
 /** A payment session with `raw_amount` (the exact amount), which the module answers when selected and PaymentSessionDTO does not list. */
+/** The fields of a payment session the reconcile reads (a StoredSession). */
+export const STORED_SESSION_FIELDS = [
+  "id",
+  "provider_id",
+  "data",
+  "status",
+  "amount",
+  "raw_amount",
+  "currency_code",
+] as const
+
 export type PaymentSessionRow = PaymentSessionDTO & {
   raw_amount?: BigNumberRawValue
 }

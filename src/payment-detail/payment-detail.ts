@@ -23,7 +23,7 @@ import {
 import type { SessionData } from "../payment-sessions/session-data"
 import type { AcquiringChargebackView } from "../admin-contract/chargebacks"
 import type { WaitingOrderChange } from "../admin-contract/payments"
-import { changeWaitingAfterCapture } from "../order-changes/waiting-change"
+import { changeWaitingAfterCapture } from "../order-payments/waiting-change"
 import { chargebacksOfPayment } from "../chargebacks/chargeback-list"
 import { readSession } from "../payment-sessions/session-store"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"

@@ -11,7 +11,7 @@ import type {
 } from "@medusajs/framework/http"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
-import { recordPaymentEvent } from "./record-event"
+import { recordPaymentEvent } from "../journal/record-event"
 import { readSession } from "../payment-sessions/session-store"
 import { withCurrencyDigits } from "../admin-contract/amount-text"
 import { adminActionSummary, adminNames } from "./admin-people"

@@ -27,7 +27,7 @@ import {
   paymentLinksOfOrder,
   withPaymentsRecorded,
   type PaymentLinkRow,
-} from "./payment-link-store"
+} from "../order-payments/payment-link-store"
 import { acquiringEntries } from "../accounts/provider-entries"
 import { coreFor } from "../accounts/registry"
 import { PaymentsUnavailableError } from "../accounts/payments-unavailable"

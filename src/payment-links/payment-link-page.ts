@@ -19,7 +19,7 @@ import {
   releasePaymentLink,
   withPaymentsRecorded,
   type PaymentLinkRow,
-} from "./payment-link-store"
+} from "../order-payments/payment-link-store"
 import {
   hostedPageHeaders,
   noticePageHeaders,

@@ -17,7 +17,6 @@ jest.mock("../capture/capture-when-due", () => ({
 jest.mock("./payments", () => ({ reconcilePayments: jest.fn() }))
 jest.mock("./sessions", () => ({
   reconcileSessions: jest.fn(),
-  STORED_SESSION_FIELDS: ["id", "provider_id", "data", "status"],
 }))
 jest.mock("../payment-sessions/session-store", () => ({
   readSession: async (data: unknown) => data,

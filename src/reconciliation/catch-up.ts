@@ -6,7 +6,7 @@
  * quiet minutes). Two kinds of deferred work are recorded:
  *
  * - notifications it could not verify: their sessions, kept as rows
- *   `deferred:notification:<session id>` (notifications/deferred-notification.ts),
+ *   `deferred:notification:<session id>` (deferred-notification.ts),
  *   are confirmed with the status query at once, so the order is made or
  *   the capture recorded (Medusa's processPaymentWorkflow, as the
  *   notification would have);
@@ -28,7 +28,7 @@ import { acquiringModule } from "../modules/acquiring/module-access"
 import {
   DEFERRED_NOTIFICATION_PREFIX,
   type DeferredNotification,
-} from "../notifications/deferred-notification"
+} from "./deferred-notification"
 import {
   loggerOf,
   paymentModule,
@@ -36,7 +36,8 @@ import {
 } from "../order-payments/payment-store"
 import { readSession } from "../payment-sessions/session-store"
 import { reconcilePayments } from "./payments"
-import { reconcileSessions, STORED_SESSION_FIELDS } from "./sessions"
+import { reconcileSessions } from "./sessions"
+import { STORED_SESSION_FIELDS } from "../order-payments/payment-store"
 
 /** Deferred records taken per catch-up; the rest wait for the next one (or the job). */
 const BATCH = 500

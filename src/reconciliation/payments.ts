@@ -31,7 +31,7 @@ import { wasMade } from "../refunds/refunds"
 import type { RefundSearchEntry } from "../gateway"
 import { thrownMessage } from "../journal/errors"
 import { recordChargebacksUnderLock } from "../chargebacks/record-chargebacks"
-import { recordPaymentEvent } from "../payment-history/record-event"
+import { recordPaymentEvent } from "../journal/record-event"
 
 export type StoredPayment = Pick<
   PaymentDTO,

@@ -7,7 +7,8 @@ import { settleAbandoned } from "./abandoned"
 import { loggerOf, paymentLists } from "../order-payments/payment-store"
 import { reconcilePayments } from "./payments"
 import { retryLostCaptures } from "../capture/capture-when-due"
-import { reconcileSessions, STORED_SESSION_FIELDS } from "./sessions"
+import { reconcileSessions } from "./sessions"
+import { STORED_SESSION_FIELDS } from "../order-payments/payment-store"
 import { settleKnownOperations } from "./journal-settlement"
 
 export interface ReconcileOptions {

@@ -27,20 +27,10 @@ import {
   loggerOf,
   saveSessionData,
   type PaymentSessionRow,
+  STORED_SESSION_FIELDS,
 } from "../order-payments/payment-store"
 import { thrownMessage } from "../journal/errors"
 import { settleAwaitedTransfer } from "../bank-transfers/settle-transfer"
-
-/** The fields of a payment session the reconcile reads (a StoredSession). */
-export const STORED_SESSION_FIELDS = [
-  "id",
-  "provider_id",
-  "data",
-  "status",
-  "amount",
-  "raw_amount",
-  "currency_code",
-] as const
 
 export type StoredSession = Pick<
   PaymentSessionRow,

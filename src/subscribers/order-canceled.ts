@@ -1,1 +1,1 @@
-export { default, config } from "../cancellation/order-canceled-subscriber"
+export { default, config } from "../reconciliation/order-canceled-subscriber"

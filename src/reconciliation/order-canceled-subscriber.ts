@@ -8,10 +8,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { acquiringPaymentsOfOrder } from "../order-payments/acquiring-payments-of-order"
 import { readSessions } from "../payment-sessions/session-store"
 import { releaseAwaitedTransfers } from "../bank-transfers/release-transfer"
-import {
-  reconcilePayments,
-  type StoredPayment,
-} from "../reconciliation/payments"
+import { reconcilePayments, type StoredPayment } from "./payments"
 
 export default async function orderCanceled({
   event,

@@ -4,10 +4,10 @@ import {
 } from "../modules/acquiring/__fixtures__/memory-module"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
-import { reconcilePayments } from "../reconciliation/payments"
+import { reconcilePayments } from "./payments"
 import orderCanceled from "./order-canceled-subscriber"
 
-jest.mock("../reconciliation/payments", () => ({
+jest.mock("./payments", () => ({
   reconcilePayments: jest.fn(async () => new Map()),
 }))
 

@@ -8,7 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type AcquiringModuleService from "../modules/acquiring/service"
 import type { AcquiringPaymentLinkRow } from "../modules/acquiring/types"
-import { paymentModule } from "../order-payments/payment-store"
+import { paymentModule } from "./payment-store"
 
 export type PaymentLinkRow = AcquiringPaymentLinkRow
 
