@@ -37,7 +37,7 @@ import {
   openOwedSession,
   orderName,
 } from "../payment-links/admin-routes"
-import { lapseOfPayment } from "./payment-lapse"
+import { lapseOfPayment } from "../order-payments/payment-lapse"
 import { reauthorizationFacts, reauthorizationVerdict } from "./reauthorization"
 
 /** How long the answer waits for a recording the acquirer's notification started. */

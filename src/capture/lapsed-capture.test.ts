@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { lapsedCaptureMessage } from "./lapsed-capture"
-import { lapseOfPayment } from "../authorization-lapses/payment-lapse"
+import { lapseOfPayment } from "../order-payments/payment-lapse"
 
-jest.mock("../authorization-lapses/payment-lapse", () => ({
+jest.mock("../order-payments/payment-lapse", () => ({
   lapseOfPayment: jest.fn(),
 }))
 

@@ -6,7 +6,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { lapsedMessage } from "../payment-sessions/authorization-lifetime"
-import { lapseOfPayment } from "../authorization-lapses/payment-lapse"
+import { lapseOfPayment } from "../order-payments/payment-lapse"
 
 /** The refusal's message, or null when the payment is not a lapsed acquiring payment. */
 export async function lapsedCaptureMessage(

@@ -7,7 +7,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { choiceOf, coreFor } from "../accounts/registry"
-import { paymentModule } from "../order-payments/payment-store"
+import { paymentModule } from "./payment-store"
 import {
   DEFAULT_AUTHORIZATION_LIFETIME_DAYS,
   lapseView,
