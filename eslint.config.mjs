@@ -6,7 +6,7 @@ import importPlugin from "eslint-plugin-import"
 import tseslint from "typescript-eslint"
 
 /** A folder of src that may import only from itself and the folders named. */
-function layer(folder, below) {
+function layer(folder, below, message) {
   return [
     {
       target: `./src/${folder}`,
@@ -15,44 +15,55 @@ function layer(folder, below) {
         `./${folder}`,
         ...below.filter((name) => name !== folder).map((name) => `./${name}`),
       ],
-      message: below.length
-        ? `src/${folder} may import only from src/${below.join(", src/")}.`
-        : `src/${folder} imports nothing else from src.`,
+      message:
+        message ??
+        (below.length
+          ? `src/${folder} may import only from src/${below.join(", src/")}.`
+          : `src/${folder} imports nothing else from src.`),
     },
   ]
 }
 
-/** The plugin's concerns, one folder each, named from the domain. */
+/**
+ * The plugin's concerns, one folder each, named from the domain, from the
+ * core up: a concern imports from the folders below the concerns and from
+ * the concerns listed before it, never from one after it, so no two import
+ * each other (docs/design.md, "Layers").
+ */
 const CONCERNS = [
+  // the core: the session record, the journal, accounts and options, the
+  // acquirer calls, Medusa's payments as the plugin reads them, a session's access
+  "payment-sessions",
+  "journal",
   "accounts",
   "acquirer-calls",
-  "authorization",
-  "authorization-lapses",
-  "availability",
-  "bank-transfers",
-  "cancellation",
+  "order-payments",
+  "session-access",
+  // the operations, each on the core and on those before it
+  "saved-cards",
+  "instance-health",
+  "payouts",
+  "retention",
   "capture",
   "chargebacks",
-  "checkout",
-  "instance-health",
-  "journal",
-  "notifications",
   "order-changes",
-  "order-payments",
-  "payment-detail",
+  "availability",
   "payment-history",
-  "payment-links",
-  "payment-methods",
-  "payment-sessions",
-  "payouts",
-  "reconciliation",
   "refunds",
+  "cancellation",
+  "payment-methods",
   "request-log",
-  "retention",
-  "risk-review",
-  "saved-cards",
-  "session-access",
   "subscriptions",
+  "authorization",
+  "bank-transfers",
+  "checkout",
+  "risk-review",
+  "payment-links",
+  "reconciliation",
+  "authorization-lapses",
+  "notifications",
+  // the admin's read model of a payment, over all of them
+  "payment-detail",
 ]
 
 /** What the concerns build on. */
@@ -67,6 +78,60 @@ const BELOW_CONCERNS = [
   "page-security",
   "velocity",
 ]
+
+/** Tests and their fixtures, never shipped. */
+const TESTS = [
+  "src/**/*.test.ts",
+  "src/**/*.test.tsx",
+  "src/**/__fixtures__/**",
+]
+
+/**
+ * The one-way arrows between the folders of src. `above(concern, index)`
+ * names the concerns a concern may import: those before it for the code,
+ * any for its tests (a test builds its scene from what it needs).
+ */
+function arrows(above) {
+  return [
+    {
+      target: "./src/gateway",
+      from: "./src",
+      except: ["./gateway"],
+      message: "src/gateway must not import from elsewhere in src.",
+    },
+    {
+      target: "./src/sandbox",
+      from: "./src",
+      except: ["./gateway", "./sandbox"],
+      message: "src/sandbox may import only from src/gateway.",
+    },
+    // below the concerns: each imports only from the folders named
+    ...layer("admin", ["gateway", "admin-contract"]),
+    // what the admin's routes answer and its forms send: types and zod only, bundled for the browser too
+    ...layer("admin-contract", ["gateway"]),
+    ...layer("money", []),
+    ...layer("csv-export", []),
+    ...layer("locking", []),
+    ...layer("input-hardening", ["gateway"]),
+    ...layer("page-security", ["gateway"]),
+    ...layer("velocity", ["gateway"]),
+    ...layer("modules", ["admin-contract", "gateway", "velocity"]),
+    // each concern on what lies below the concerns and on the concerns
+    // before it, never on Medusa's doors (api, subscribers, jobs, workflows, providers)
+    ...CONCERNS.flatMap((concern, index) =>
+      layer(
+        concern,
+        [...BELOW_CONCERNS, ...above(index)],
+        `src/${concern} may import from the folders below the concerns and from the concerns before it in eslint.config.mjs's CONCERNS, never from one after it (${CONCERNS.slice(index + 1).join(", ")}).`
+      )
+    ),
+    ...layer("providers", [...BELOW_CONCERNS, ...CONCERNS]),
+    ...layer("workflows", CONCERNS),
+    ...layer("subscribers", [...BELOW_CONCERNS, ...CONCERNS]),
+    ...layer("jobs", [...BELOW_CONCERNS, ...CONCERNS, "workflows"]),
+    ...layer("api", [...BELOW_CONCERNS, ...CONCERNS, "workflows"]),
+  ]
+}
 
 export default tseslint.config(
   {
@@ -109,6 +174,7 @@ export default tseslint.config(
     // The layering: the gateway is framework-free and stands alone; the
     // sandbox builds only on the gateway; neither reaches the Medusa glue.
     files: ["src/**/*.ts", "src/**/*.tsx"],
+    ignores: TESTS,
     plugins: { import: importPlugin },
     settings: {
       "import/resolver": {
@@ -119,42 +185,24 @@ export default tseslint.config(
       "import/no-restricted-paths": [
         "error",
         {
-          zones: [
-            {
-              target: "./src/gateway",
-              from: "./src",
-              except: ["./gateway"],
-              message: "src/gateway must not import from elsewhere in src.",
-            },
-            {
-              target: "./src/sandbox",
-              from: "./src",
-              except: ["./gateway", "./sandbox"],
-              message: "src/sandbox may import only from src/gateway.",
-            },
-            // below the concerns: each imports only from the folders named
-            ...layer("admin", ["gateway", "admin-contract"]),
-            // what the admin's routes answer and its forms send: types and zod only, bundled for the browser too
-            ...layer("admin-contract", ["gateway"]),
-            ...layer("money", []),
-            ...layer("csv-export", []),
-            ...layer("locking", []),
-            ...layer("input-hardening", ["gateway"]),
-            ...layer("page-security", ["gateway"]),
-            ...layer("velocity", ["gateway"]),
-            ...layer("modules", ["admin-contract", "gateway", "velocity"]),
-            // the concerns lean on each other and on what lies below them,
-            // never on Medusa's doors (api, subscribers, jobs, workflows, providers)
-            ...CONCERNS.flatMap((concern) =>
-              layer(concern, [...BELOW_CONCERNS, ...CONCERNS])
-            ),
-            ...layer("providers", [...BELOW_CONCERNS, ...CONCERNS]),
-            ...layer("workflows", CONCERNS),
-            ...layer("subscribers", [...BELOW_CONCERNS, ...CONCERNS]),
-            ...layer("jobs", [...BELOW_CONCERNS, ...CONCERNS, "workflows"]),
-            ...layer("api", [...BELOW_CONCERNS, ...CONCERNS, "workflows"]),
-          ],
+          zones: arrows((index) => CONCERNS.slice(0, index)),
         },
+      ],
+    },
+  },
+  {
+    // a test may gather concerns in any order; the rest of the arrows hold for it too
+    files: TESTS,
+    plugins: { import: importPlugin },
+    settings: {
+      "import/resolver": {
+        node: { extensions: [".ts", ".tsx", ".js", ".json"] },
+      },
+    },
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        { zones: arrows(() => CONCERNS) },
       ],
     },
   },

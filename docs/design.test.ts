@@ -5,6 +5,7 @@
  * client files, package exports, lock keys, session fields, the
  * storefront view's keys).
  */
+import { execFileSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 import { SessionDataSchema } from "../src/payment-sessions/session-data"
@@ -105,6 +106,52 @@ function exported(name: string): boolean {
   return SOURCES.some((file) => pattern.test(file.text))
 }
 
+/** The concerns in the order eslint.config.mjs layers them (its CONCERNS). */
+function lintOrder(): string[] {
+  const config = readFileSync(join(ROOT, "eslint.config.mjs"), "utf8")
+  const list = /const CONCERNS = \[([\s\S]*?)\n\]/.exec(config)
+  if (!list) throw new Error("eslint.config.mjs has no CONCERNS list")
+  return [...list[1].matchAll(/^\s*"([a-z-]+)",/gm)].map((m) => m[1])
+}
+
+/** The concerns in the order the document's layer block gives them. */
+function documentedOrder(): string[] {
+  const block = /\n\s*```\n(\s*the core [\s\S]*?)\n\s*```/.exec(DOC)
+  if (!block)
+    throw new Error("docs/design.md has no block of the concerns' order")
+  return block[1]
+    .split("\n")
+    .map((line) => line.replace(/^\s*(the core|operations|read model)?\s+/, ""))
+    .join(" ")
+    .split(/[,\s]+/)
+    .filter(Boolean)
+}
+
+/** ESLint's findings for `source` as if it were the file `path` of the repository. */
+function lintAs(path: string, source: string): string[] {
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, "node_modules", "eslint", "bin", "eslint.js"),
+        "--stdin",
+        "--stdin-filename",
+        path,
+        "--format",
+        "json",
+      ],
+      { cwd: ROOT, input: source, encoding: "utf8" }
+    )
+    return []
+  } catch (error) {
+    const out = (error as { stdout?: string }).stdout ?? "[]"
+    const [result] = JSON.parse(out) as {
+      messages: { ruleId: string | null; message: string }[]
+    }[]
+    return result.messages.map((m) => `${m.ruleId}: ${m.message}`)
+  }
+}
+
 describe("docs/design.md", () => {
   it("names only files and folders that exist", () => {
     const named = [...codeSpans().filter(isPath), ...treePaths()]
@@ -129,6 +176,41 @@ describe("docs/design.md", () => {
     expect(names.size).toBeGreaterThan(15)
     expect(
       [...names].filter((name) => !BUILT_IN.has(name) && !exported(name))
+    ).toEqual([])
+  })
+
+  it("gives the concerns' order the lint holds them to, every concern folder in it", () => {
+    const order = lintOrder()
+    expect(documentedOrder()).toEqual(order)
+    expect(order.length).toBeGreaterThan(20)
+    for (const concern of order)
+      expect(statSync(join(ROOT, "src", concern)).isDirectory()).toBe(true)
+  })
+
+  it("is what the lint enforces: a concern importing one after it fails, one before it passes, a test may", () => {
+    const order = lintOrder()
+    const [low, high] = [order.indexOf("accounts"), order.indexOf("capture")]
+    expect(low).toBeLessThan(high)
+    const upward = lintAs(
+      "src/accounts/upward.ts",
+      'import { captureRoutes } from "../capture/routes"\nexport const routes = captureRoutes\n'
+    )
+    expect(upward).toEqual([
+      expect.stringMatching(
+        /^import\/no-restricted-paths: .*src\/accounts may import from the folders below the concerns and from the concerns before it.*never from one after it \(.*\bcapture\b/
+      ),
+    ])
+    expect(
+      lintAs(
+        "src/capture/downward.ts",
+        'import { capturePolicy } from "../accounts/capture-policy"\nexport const policy = capturePolicy\n'
+      )
+    ).toEqual([])
+    expect(
+      lintAs(
+        "src/accounts/upward.test.ts",
+        'import { captureRoutes } from "../capture/routes"\nexport const routes = captureRoutes\n'
+      )
     ).toEqual([])
   })
 
