@@ -14,7 +14,6 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { CaptureMoment } from "../admin-contract/option-fields"
 import { capturePolicy } from "../accounts/capture-policy"
-import { isAcquiringProvider } from "../accounts/provider-entries"
 import { choiceOf, coreFor } from "../accounts/registry"
 import {
   PaymentsUnavailableError,
@@ -28,6 +27,7 @@ import type { SessionData } from "../payment-sessions/session-data"
 import type { ProviderCore } from "../accounts/core"
 import { paymentModule, savePaymentData } from "../order-payments/payment-store"
 import { ordersOfPayments } from "../order-payments/order-payments"
+import { acquiringPaymentsOfOrders } from "../order-payments/acquiring-payments-of-order"
 
 type DueMoment = Extract<CaptureMoment, "fulfilment" | "shipment">
 
@@ -83,39 +83,21 @@ export async function captureWhenDue(
   orderId: string,
   moment: DueMoment
 ): Promise<CaptureDueOutcome[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "display_id",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.data",
-      "payment_collections.payments.amount",
-      "payment_collections.payments.currency_code",
-      "payment_collections.payments.captured_at",
-      "payment_collections.payments.canceled_at",
-      "payment_collections.payments.captures.id",
-    ],
-    filters: { id: orderId },
-  })
-  const order = data[0] as
-    | {
-        display_id?: number
-        payment_collections?: { payments?: OrderPaymentRow[] }[]
-      }
-    | undefined
-  const open = (order?.payment_collections ?? [])
-    .flatMap((collection) => collection?.payments ?? [])
-    .filter(
-      (p) =>
-        p &&
-        isAcquiringProvider(p.provider_id) &&
-        !p.captured_at &&
-        !p.canceled_at &&
-        !p.captures?.length
-    )
+  const [order] = await acquiringPaymentsOfOrders<OrderPaymentRow>(
+    container,
+    { id: orderId },
+    [
+      "data",
+      "amount",
+      "currency_code",
+      "captured_at",
+      "canceled_at",
+      "captures.id",
+    ]
+  )
+  const open = (order?.payments ?? []).filter(
+    (p) => !p.captured_at && !p.canceled_at && !p.captures?.length
+  )
   const states = await readSessions(open.map((p) => p.data))
   const outcomes: CaptureDueOutcome[] = []
   for (const [i, payment] of open.entries()) {

@@ -6,7 +6,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isAcquiringProvider } from "../accounts/provider-entries"
+import { acquiringPaymentsOfOrders } from "./acquiring-payments-of-order"
 import { readSessions } from "../payment-sessions/session-store"
 
 /** An order as the admin names it: the display id it shows, or the id in its address. */
@@ -18,16 +18,7 @@ export interface OrderLabel {
   display_id: number | null
 }
 
-type PaymentOfOrder = { provider_id: string; data?: unknown }
-
-/** The fields the order query selects (query.graph answers untyped rows). */
-type OrderRow = {
-  id: string
-  display_id?: number | null
-  payment_collections?: {
-    payments?: (PaymentOfOrder | null)[] | null
-  }[]
-}
+type PaymentOfOrder = { data?: unknown }
 
 type PaymentRow = {
   id: string
@@ -54,33 +45,29 @@ export async function orderNosOfOrders(
     "display_id" in r ? [r.display_id] : []
   )
   const ids = refs.flatMap((r) => ("id" in r ? [r.id] : []))
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const fields = [
-    "id",
-    "display_id",
-    "payment_collections.payments.provider_id",
-    "payment_collections.payments.data",
-  ]
-  const ordersWhere = async (
-    filters: { display_id: number[] } | { id: string[] }
-  ) =>
-    (await query.graph({ entity: "order", fields, filters })).data as OrderRow[]
   const orders = [
-    ...(displayIds.length ? await ordersWhere({ display_id: displayIds }) : []),
-    ...(ids.length ? await ordersWhere({ id: ids }) : []),
+    ...(displayIds.length
+      ? await acquiringPaymentsOfOrders<PaymentOfOrder>(
+          container,
+          { display_id: displayIds },
+          ["data"]
+        )
+      : []),
+    ...(ids.length
+      ? await acquiringPaymentsOfOrders<PaymentOfOrder>(
+          container,
+          { id: ids },
+          ["data"]
+        )
+      : []),
   ]
 
   // one read of the plugin's state for every payment of every order
   const paid = orders.flatMap((order) =>
-    (order.payment_collections ?? [])
-      .flatMap((collection) => collection?.payments ?? [])
-      .filter(
-        (p): p is PaymentOfOrder => !!p && isAcquiringProvider(p.provider_id)
-      )
-      .map((payment) => ({ order, payment }))
+    order.payments.map((payment) => ({ order, payment }))
   )
   const states = await readSessions(paid.map(({ payment }) => payment.data))
-  const orderNosOf = new Map<OrderRow, string[]>()
+  const orderNosOf = new Map<(typeof orders)[number], string[]>()
   paid.forEach(({ order }, i) => {
     const orderNo = states[i].order_no
     if (orderNo)

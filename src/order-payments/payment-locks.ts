@@ -6,14 +6,13 @@
  * flight, and a capture and an order cancel decide under one lock which
  * came first (the later one sees the earlier one's result).
  */
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type {
   MedusaNextFunction,
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { paymentLockKey } from "../locking/locks"
-import { isAcquiringProvider } from "../accounts/provider-entries"
+import { acquiringPaymentsOfOrders } from "./acquiring-payments-of-order"
 import { runUnderRequestLock } from "../locking/request-lock"
 
 /** A refund may wait for a capture or refund whose answer is slow (the client's time-out, then a look-up). */
@@ -35,30 +34,13 @@ export function lockPaymentMoney(
   })
 }
 
-type OrderPayments = {
-  payment_collections?: { payments?: { id: string; provider_id: string }[] }[]
-}
-
 /** The lock keys of an order's acquiring payments. */
 async function orderPaymentKeys(
   req: MedusaRequest,
   orderId: string
 ): Promise<string[]> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-    ],
-    filters: { id: orderId },
-  })
-  const order = data[0] as OrderPayments | undefined
-  return (order?.payment_collections ?? [])
-    .flatMap((collection) => collection?.payments ?? [])
-    .filter((payment) => isAcquiringProvider(payment.provider_id))
-    .map((payment) => paymentLockKey(payment.id))
+  const [order] = await acquiringPaymentsOfOrders(req.scope, { id: orderId })
+  return (order?.payments ?? []).map((payment) => paymentLockKey(payment.id))
 }
 
 /** Runs `next` under the locks of the order's acquiring payments. */
