@@ -1,6 +1,6 @@
 /**
- * The routes of one account (`accounts/[id]/…`), kept here so they reach
- * the settings code without climbing from the route folders.
+ * The routes of the accounts (`accounts` and `accounts/[id]/…`), kept here
+ * so they reach the settings code without climbing from the route folders.
  */
 import type {
   AuthenticatedMedusaRequest,
@@ -11,12 +11,16 @@ import { splitProviderId } from "./provider-entries"
 import { PaymentsUnavailableError } from "./payments-unavailable"
 import { resolveCore } from "./registry"
 import {
+  createAccount,
   deleteAccount,
   retrieveAccount,
   servedEntries,
   updateAccount,
 } from "./account-changes"
-import type { UpdateAccountInput } from "../admin-contract/account-requests"
+import type {
+  CreateAccountInput,
+  UpdateAccountInput,
+} from "../admin-contract/account-requests"
 import { accountView } from "./account-record"
 import {
   checkConnection,
@@ -27,6 +31,19 @@ import { actorOf } from "./actor"
 import type { AccountRecord } from "./account-record"
 import type { ProviderCore } from "./core"
 import { offeredMethods, storeCurrencies } from "./offered-methods"
+
+/** POST /admin/acquiring/settings/accounts (body checked by CreateAccountSchema in middlewares.ts) */
+export async function createAccountRoute(
+  req: AuthenticatedMedusaRequest<CreateAccountInput>,
+  res: MedusaResponse
+) {
+  const account = await createAccount(
+    req.scope,
+    req.validatedBody,
+    await actorOf(req)
+  )
+  res.status(200).json({ account: accountView(account) })
+}
 
 /** POST /admin/acquiring/settings/accounts/:id (partial; `sign_key` present = replace) */
 export async function updateAccountRoute(

@@ -54,6 +54,15 @@ export async function GET(
   } satisfies PayoutList)
 }
 
+/** GET /admin/acquiring/payouts/:id: the payout with the acquirer's answer and failure reason. */
+export async function payoutDetailRoute(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const payout = await loadPayout(req.scope, req.params.id)
+  res.json({ payout: payoutDetailView(payout) })
+}
+
 function providerFor(req: AuthenticatedMedusaRequest, asked?: string): string {
   const entries = acquiringEntries(req.scope.resolve("configModule"))
   if (asked === undefined) {

@@ -3,7 +3,11 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { compareRefunds, orderNosOf } from "./refund-comparison"
-import type { AdminRefundSearchQueryType } from "./refund-validators"
+import { recordMissingRefunds, type RecordRequest } from "./record-refund"
+import type {
+  AdminRecordRefundBodyType,
+  AdminRefundSearchQueryType,
+} from "./refund-validators"
 
 /**
  * GET /admin/acquiring/refunds?order=#12,order_… | ?transaction_id=a,b
@@ -35,4 +39,18 @@ export async function GET(
   )
   const refunds = await compareRefunds(req.scope, { order_nos })
   res.status(200).json({ refunds, count: refunds.length, unmatched })
+}
+
+/**
+ * POST /admin/acquiring/refunds/record {refund_reference_id} | {order_no}
+ * Records in Medusa refunds the acquirer made that Medusa lacks (one, or all
+ * of the order's). Sends nothing to the acquirer; a repeat records nothing.
+ */
+export async function recordRefundsRoute(
+  req: AuthenticatedMedusaRequest<AdminRecordRefundBodyType>,
+  res: MedusaResponse
+) {
+  const body = req.validatedBody
+  const outcome = await recordMissingRefunds(req.scope, body as RecordRequest)
+  res.status(200).json(outcome)
 }

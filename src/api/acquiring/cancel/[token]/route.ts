@@ -1,4 +1,4 @@
-import { browserReturn } from "../../../../authorization/browser-return-route"
-
-export const GET = browserReturn("cancel")
-export const POST = browserReturn("cancel")
+export {
+  cancelRoute as GET,
+  cancelRoute as POST,
+} from "../../../../authorization/public-routes"

@@ -1,3 +1,1 @@
-import { paymentLinkPage } from "../../../../payment-links/payment-link-page"
-
-export const GET = paymentLinkPage
+export { paymentLinkPage as GET } from "../../../../payment-links/payment-link-page"

@@ -1,4 +1,4 @@
-import { browserReturn } from "../../../../authorization/browser-return-route"
-
-export const GET = browserReturn("return")
-export const POST = browserReturn("return")
+export {
+  returnRoute as GET,
+  returnRoute as POST,
+} from "../../../../authorization/public-routes"

@@ -1,18 +1,1 @@
-/**
- * POST /store/acquiring/payment-sessions/:session_id/card
- * Only for the session's own cart, within the velocity limits. The card
- * goes to the acquirer in memory; only the result is stored.
- */
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import {
-  payByCard,
-  type CardEntry,
-} from "../../../../../../authorization/card-payment"
-import { assertSessionOwner } from "../../../../../../payment-sessions/ownership"
-import { answering } from "../../../../../../session-access/store-answers"
-
-/** The body was validated by `validateBody(CardEntrySchema)` in middlewares.ts. */
-export async function POST(req: MedusaRequest<CardEntry>, res: MedusaResponse) {
-  const owner = await assertSessionOwner(req, req.params.session_id)
-  await answering(res, () => payByCard(req, res, req.validatedBody, owner))
-}
+export { cardPaymentRoute as POST } from "../../../../../../authorization/store-routes"
