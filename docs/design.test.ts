@@ -193,7 +193,7 @@ describe("docs/design.md", () => {
     expect(low).toBeLessThan(high)
     const upward = lintAs(
       "src/accounts/upward.ts",
-      'import { captureRoutes } from "../capture/routes"\nexport const routes = captureRoutes\n'
+      'import { captureRoutes } from "../capture/middlewares"\nexport const routes = captureRoutes\n'
     )
     expect(upward).toEqual([
       expect.stringMatching(
@@ -209,7 +209,7 @@ describe("docs/design.md", () => {
     expect(
       lintAs(
         "src/accounts/upward.test.ts",
-        'import { captureRoutes } from "../capture/routes"\nexport const routes = captureRoutes\n'
+        'import { captureRoutes } from "../capture/middlewares"\nexport const routes = captureRoutes\n'
       )
     ).toEqual([])
   })
