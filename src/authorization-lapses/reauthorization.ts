@@ -20,7 +20,7 @@ import {
   type SavedCardRow,
 } from "../saved-cards/saved-card-store"
 import type { SessionData } from "../payment-sessions/session-data"
-import { orderName } from "../payment-links/admin-routes"
+import { orderName } from "../payment-links/owed-session"
 
 const SEND_A_LINK = "send the customer a payment link instead"
 

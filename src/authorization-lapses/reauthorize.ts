@@ -1,5 +1,5 @@
 /**
- * POST /admin/acquiring/payments/:id/reauthorise: a lapsed card payment made
+ * Re-authorising a payment: a lapsed card payment made
  * with a saved card is authorised again with that card, for what the order
  * owes now (also a captured one whose order an order change raised): a session of the card provider on the order's payment
  * collection for that amount (as a payment link makes one), one journalled
@@ -7,14 +7,9 @@
  * order by Medusa's processPaymentWorkflow when the acquirer's notification
  * arrives (the collection has no cart, so Medusa authorises the session).
  */
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { ERROR_CODE } from "../gateway/index"
-import { lockingModule, orderPaymentLockKey } from "../locking/locks"
 import type { OrderBalance } from "../order-payments/order-balance"
 import {
   paymentLinksOfOrder,
@@ -30,13 +25,12 @@ import { declinedError } from "../journal/errors"
 import type { SavedCardRow } from "../saved-cards/saved-card-store"
 import { readSession, readSessions } from "../payment-sessions/session-store"
 import { heldButUnrecorded, isWaiting } from "../payment-sessions/transitions"
-import { orderIdOfPayment } from "../risk-review/review-decisions"
 import { loadSession, sessionSaver } from "../session-access/session-access"
 import {
   OPEN_PAGE_MS,
   openOwedSession,
   orderName,
-} from "../payment-links/admin-routes"
+} from "../payment-links/owed-session"
 import { lapseOfPayment } from "../order-payments/payment-lapse"
 import { reauthorizationFacts, reauthorizationVerdict } from "./reauthorization"
 
@@ -44,36 +38,23 @@ import { reauthorizationFacts, reauthorizationVerdict } from "./reauthorization"
 const RECORD_WAIT_MS = 10_000
 const RECORD_POLL_MS = 100
 
-function conflict(res: MedusaResponse, message: string): void {
-  res.status(409).json({ type: "conflict", message })
+/** What the route answers: its status and body. */
+export interface ReauthorizeAnswer {
+  status: number
+  body: Record<string, unknown>
 }
 
-export async function reauthorizePaymentRoute(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-): Promise<void> {
-  const paymentId = req.params.id
-  // 404 for a payment of another provider or none
-  await lapseOfPayment(req.scope, paymentId)
-  const orderId = await orderIdOfPayment(req.scope, paymentId)
-  if (!orderId) {
-    conflict(res, "This payment belongs to no order: nothing to re-authorise.")
-    return
-  }
-  // the payment-link lock: two clicks, or a click and a new link, make one collection and one authorisation
-  await lockingModule(req.scope).execute(
-    orderPaymentLockKey(orderId),
-    () => reauthorize(req.scope, res, paymentId, orderId),
-    { timeout: 30 }
-  )
-}
+export const conflict = (message: string): ReauthorizeAnswer => ({
+  status: 409,
+  body: { type: "conflict", message },
+})
 
-async function reauthorize(
+/** Under the order's payment-link lock: the answer to one click. */
+export async function reauthorize(
   scope: MedusaContainer,
-  res: MedusaResponse,
   paymentId: string,
   orderId: string
-): Promise<void> {
+): Promise<ReauthorizeAnswer> {
   // read again under the lock: the click before may have changed everything
   const detail = await lapseOfPayment(scope, paymentId)
   const payment = await paymentModule(scope).retrievePayment(paymentId, {
@@ -88,28 +69,22 @@ async function reauthorize(
   })
   const verdict = reauthorizationVerdict(facts)
   if (!verdict.allowed || !card || !balance) {
-    conflict(
-      res,
+    return conflict(
       verdict.allowed
         ? "This payment belongs to no order: nothing to re-authorise."
         : verdict.reason
     )
-    return
   }
   if (await authorizedNotRecorded(scope, balance)) {
-    conflict(
-      res,
+    return conflict(
       `A payment of ${orderName(balance)} is authorised, or being confirmed with the acquirer, and not yet recorded on the order: reload the order in a minute.`
     )
-    return
   }
   const now = new Date()
   if (await linkBeingPaid(scope, orderId, now)) {
-    conflict(
-      res,
+    return conflict(
       `A payment link of ${orderName(balance)} was opened in the last ${OPEN_PAGE_MS / 60_000} minutes: the customer may be paying now. Re-authorise later if it stays unpaid.`
     )
-    return
   }
 
   const { session } = await openOwedSession(
@@ -124,11 +99,9 @@ async function reauthorize(
     loaded.core.options.account_id !== card.account_id
   ) {
     // the account serving the order's currency now is not the card's: its token would not be known
-    conflict(
-      res,
+    return conflict(
       "The saved card was kept with another acquiring account than the one serving this order's currency now: send the customer a payment link instead."
     )
-    return
   }
   const outcome = await authorizeCard(
     loaded.core,
@@ -141,56 +114,58 @@ async function reauthorize(
     { kind: "saved", card },
     sessionSaver(scope, loaded)
   )
-  await answer(scope, res, session.id, outcome, card)
+  return answer(scope, session.id, outcome, card)
 }
 
 async function answer(
   scope: MedusaContainer,
-  res: MedusaResponse,
   sessionId: string,
   outcome: CardOutcome,
   card: SavedCardRow
-): Promise<void> {
+): Promise<ReauthorizeAnswer> {
   const status = outcome.data.status
   if (outcome.kind === "outcome_pending") {
-    res.status(202).json({
-      payment_session_id: sessionId,
-      status: "pending",
-      message:
-        "The acquirer's answer was lost; the re-authorisation is being confirmed and the order is updated once it is. Do not re-authorise again.",
-    })
-    return
+    return {
+      status: 202,
+      body: {
+        payment_session_id: sessionId,
+        status: "pending",
+        message:
+          "The acquirer's answer was lost; the re-authorisation is being confirmed and the order is updated once it is. Do not re-authorise again.",
+      },
+    }
   }
   if (status === "authorized" || status === "captured") {
     const recorded = await recordedPayment(scope, sessionId)
-    res.status(200).json({
-      payment_session_id: sessionId,
-      status: "authorized",
-      payment_id: recorded,
-    })
-    return
+    return {
+      status: 200,
+      body: {
+        payment_session_id: sessionId,
+        status: "authorized",
+        payment_id: recorded,
+      },
+    }
   }
   if (status === "requires_more") {
-    conflict(
-      res,
+    return conflict(
       "The card asks the customer to confirm: send a payment link instead."
     )
-    return
   }
   const code = outcome.data.result?.code ?? ""
   if (code === ERROR_CODE.STORED_CARD_NOT_FOUND) {
     // authoriseCard has taken the card out of the customer's list
-    conflict(
-      res,
+    return conflict(
       `The acquirer no longer knows the saved card ${card.card_masked}; it was removed from the customer's saved cards. Send the customer a payment link instead.`
     )
-    return
   }
-  res.status(402).json({
-    type: "payment_declined",
-    code,
-    message: `${declinedError(outcome.data.result, "re-authorisation").message}. Send the customer a payment link instead.`,
-  })
+  return {
+    status: 402,
+    body: {
+      type: "payment_declined",
+      code,
+      message: `${declinedError(outcome.data.result, "re-authorisation").message}. Send the customer a payment link instead.`,
+    },
+  }
 }
 
 /**

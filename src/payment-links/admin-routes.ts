@@ -12,59 +12,29 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { invalidDataBody } from "../input-hardening/index"
 import { lockingModule, orderPaymentLockKey } from "../locking/locks"
 import {
   owesSomething,
   readOrderBalance,
-  reusableCollection,
-  type OrderBalance,
 } from "../order-payments/order-balance"
 import {
-  endUnopenedLinks,
   insertPaymentLink,
   paymentLinksOfOrder,
   withPaymentsRecorded,
-  type PaymentLinkRow,
 } from "../order-payments/payment-link-store"
 import { acquiringEntries } from "../accounts/provider-entries"
 import { coreFor } from "../accounts/registry"
 import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
-import { linkExpiry, linkVerdict } from "./payment-link-state"
+import { linkExpiry } from "./payment-link-state"
+import { paymentLinkView } from "./link-view"
+import { OPEN_PAGE_MS, openOwedSession, orderName } from "./owed-session"
 import { newLinkToken } from "./payment-link-token"
-import { storeIntake } from "../payment-sessions/session-store"
-import { createOrderBalanceCollectionWorkflow } from "./workflows/order-balance-collection"
 import {
   awaitedRefusal,
   transfersOfOrder,
 } from "../bank-transfers/order-transfers"
 import type { CreatePaymentLinkBody } from "./payment-link-validators"
-
-/** A page opened this recently may be being paid: a new link would end its session. */
-export const OPEN_PAGE_MS = 15 * 60 * 1000
-
-export function paymentLinkView(link: PaymentLinkRow, now = new Date()) {
-  return {
-    id: link.id,
-    order_id: link.order_id,
-    payment_collection_id: link.payment_collection_id,
-    amount: link.amount,
-    currency: link.currency,
-    status: linkVerdict(link, now),
-    expires_at: new Date(link.expires_at).toISOString(),
-    used_at: link.used_at ? new Date(link.used_at).toISOString() : null,
-    paid_at: link.paid_at ? new Date(link.paid_at).toISOString() : null,
-    created_at: new Date(link.created_at).toISOString(),
-    created_by: link.created_by ?? null,
-  }
-}
-
-export function orderName(
-  balance: Pick<OrderBalance, "display_id" | "order_id">
-) {
-  return balance.display_id ? `Order #${balance.display_id}` : balance.order_id
-}
 
 /** GET /admin/acquiring/orders/:id/payment-links: newest first, what the order owes now, and its unpaid transfers. */
 export async function listPaymentLinksRoute(
@@ -198,61 +168,6 @@ async function createLink(
       expires_at: view.expires_at,
     },
   })
-}
-
-/**
- * A session of `providerId` for what the order owes, on its open payment
- * collection for that amount (or a new one). Medusa keeps one session per
- * collection: links not yet opened on the earlier one end with it.
- */
-export async function openOwedSession(
-  scope: MedusaContainer,
-  balance: OrderBalance,
-  providerId: string,
-  now: Date
-): Promise<{ collectionId: string; session: { id: string } }> {
-  const collectionId =
-    reusableCollection(balance)?.id ??
-    (
-      await createOrderBalanceCollectionWorkflow(scope).run({
-        input: {
-          order_id: balance.order_id,
-          currency_code: balance.currency.toLowerCase(),
-          amount: balance.owed,
-        },
-      })
-    ).result.id
-  const session = await openLinkSession(
-    scope,
-    collectionId,
-    providerId,
-    balance
-  )
-  await endUnopenedLinks(scope, collectionId, now)
-  return { collectionId, session }
-}
-
-/**
- * The provider's session on the collection (the hosted one for a link,
- * the card one for a re-authorisation), with what the
- * acquirer's page is told of the shopper (the order's e-mail and
- * addresses) waiting in the plugin's table, as the store route's intake.
- */
-async function openLinkSession(
-  scope: MedusaContainer,
-  collectionId: string,
-  providerId: string,
-  balance: OrderBalance
-): Promise<{ id: string }> {
-  const intake = await storeIntake({ cart: balance.shopper })
-  const { result } = await createPaymentSessionsWorkflow(scope).run({
-    input: {
-      payment_collection_id: collectionId,
-      provider_id: providerId,
-      data: { intake },
-    },
-  })
-  return result
 }
 
 /** The hosted provider asked for, or the first configured; undefined when it is not one. */

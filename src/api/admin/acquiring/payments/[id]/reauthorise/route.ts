@@ -1,1 +1,1 @@
-export { reauthorizePaymentRoute as POST } from "../../../../../../authorization-lapses/reauthorize"
+export { reauthorizePaymentRoute as POST } from "../../../../../../authorization-lapses/admin-routes"
