@@ -82,6 +82,8 @@ export interface AcquiringPayment {
 export interface ReauthorizeAnswer {
   payment_session_id: string
   status: "authorized" | "pending"
+  /** the Medusa payment once recorded (authorized) */
+  payment_id?: string | null
   message?: string
 }
 

@@ -10,7 +10,7 @@ import type {
 import { lockingModule, orderPaymentLockKey } from "../locking/locks"
 import { lapseOfPayment } from "../order-payments/payment-lapse"
 import { orderIdOfPayment } from "../risk-review/review-decisions"
-import { conflict, reauthorize, type ReauthorizeAnswer } from "./reauthorize"
+import { conflict, reauthorize, type ReauthorizeReply } from "./reauthorize"
 
 export async function reauthorizePaymentRoute(
   req: AuthenticatedMedusaRequest,
@@ -21,7 +21,7 @@ export async function reauthorizePaymentRoute(
   await lapseOfPayment(req.scope, paymentId)
   const orderId = await orderIdOfPayment(req.scope, paymentId)
   // the payment-link lock: two clicks, or a click and a new link, make one collection and one authorisation
-  const answer: ReauthorizeAnswer = orderId
+  const answer: ReauthorizeReply = orderId
     ? await lockingModule(req.scope).execute(
         orderPaymentLockKey(orderId),
         () => reauthorize(req.scope, paymentId, orderId),

@@ -10,6 +10,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { ERROR_CODE } from "../gateway/index"
+import type { ReauthorizeAnswer } from "../admin-contract/payments"
 import type { OrderBalance } from "../order-payments/order-balance"
 import {
   paymentLinksOfOrder,
@@ -38,13 +39,16 @@ import { reauthorizationFacts, reauthorizationVerdict } from "./reauthorization"
 const RECORD_WAIT_MS = 10_000
 const RECORD_POLL_MS = 100
 
-/** What the route answers: its status and body. */
-export interface ReauthorizeAnswer {
-  status: number
-  body: Record<string, unknown>
-}
+/** What the route answers: its status and body (the admin's contract, or why not). */
+export type ReauthorizeReply =
+  | { status: 200 | 202; body: ReauthorizeAnswer }
+  | { status: 409; body: { type: "conflict"; message: string } }
+  | {
+      status: 402
+      body: { type: "payment_declined"; code: string; message: string }
+    }
 
-export const conflict = (message: string): ReauthorizeAnswer => ({
+export const conflict = (message: string): ReauthorizeReply => ({
   status: 409,
   body: { type: "conflict", message },
 })
@@ -54,7 +58,7 @@ export async function reauthorize(
   scope: MedusaContainer,
   paymentId: string,
   orderId: string
-): Promise<ReauthorizeAnswer> {
+): Promise<ReauthorizeReply> {
   // read again under the lock: the click before may have changed everything
   const detail = await lapseOfPayment(scope, paymentId)
   const payment = await paymentModule(scope).retrievePayment(paymentId, {
@@ -122,7 +126,7 @@ async function answer(
   sessionId: string,
   outcome: CardOutcome,
   card: SavedCardRow
-): Promise<ReauthorizeAnswer> {
+): Promise<ReauthorizeReply> {
   const status = outcome.data.status
   if (outcome.kind === "outcome_pending") {
     return {

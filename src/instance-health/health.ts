@@ -6,6 +6,7 @@
  * the reports and the database's clock come in, the admin's view goes out.
  */
 import type { ConfigurationFault } from "../accounts/configuration-faults"
+import type { InstanceFault } from "../admin-contract/settings"
 import { doesBackgroundWork, type InstanceRole } from "./role"
 
 /** How often each instance reports. */
@@ -41,14 +42,7 @@ export interface InstanceView {
 }
 
 /** A fault of another instance, worded for the admin: who, what, the fix, and what waits. */
-export interface InstanceFault {
-  reason: string
-  role: InstanceRole
-  /** how many live instances of that role report it */
-  instances: number
-  providers: string[]
-  account_id: string | null
-}
+export type { InstanceFault }
 
 export interface InstanceHealth {
   /** the role of the instance answering */

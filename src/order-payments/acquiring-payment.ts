@@ -15,7 +15,8 @@ type PaymentRow = {
   payment_collection?: { order?: { id: string; status?: string } | null }
 }
 
-export type AcquiringPayment = {
+/** Not the admin contract's AcquiringPayment: only what a route's guard reads. */
+export type GuardedPayment = {
   data: SessionData
   captures: number
   order: { id: string; status?: string } | null
@@ -23,7 +24,7 @@ export type AcquiringPayment = {
 
 export async function acquiringPaymentOf(
   req: MedusaRequest
-): Promise<AcquiringPayment | null> {
+): Promise<GuardedPayment | null> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
