@@ -13,6 +13,13 @@ import { isAcquiringProvider } from "../accounts/provider-entries"
 import { reconcilePayments } from "./payments"
 
 const CURSOR_KEY = "acquiring:chargeback-watch:cursor"
+/**
+ * How long the cursor outlives a run (seconds): a week covers any gap
+ * between runs. Medusa's in-memory cache drops an entry with a Node timer,
+ * and a timer past 24.8 days fires at once: 30 days lost the cursor at
+ * every run, so a store without Redis asked the same first slice forever.
+ */
+const CURSOR_TTL_S = 7 * 86_400
 
 export interface WatchOptions {
   now?: Date
@@ -50,7 +57,7 @@ export async function watchChargebacks(
     }
   )
   // at the end of the list the next run starts over
-  await cache.set(CURSOR_KEY, slice.at(-1)?.id ?? "", 30 * 86_400)
+  await cache.set(CURSOR_KEY, slice.at(-1)?.id ?? "", CURSOR_TTL_S)
   const watched = slice.filter(
     (p) => isAcquiringProvider(p.provider_id) && !p.canceled_at
   )
