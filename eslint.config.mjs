@@ -133,6 +133,22 @@ function arrows(above) {
   ]
 }
 
+/** The arrows as ESLint checks them on `files` (import/no-restricted-paths). */
+function arrowsFor(files, above) {
+  return {
+    ...files,
+    plugins: { import: importPlugin },
+    settings: {
+      "import/resolver": {
+        node: { extensions: [".ts", ".tsx", ".js", ".json"] },
+      },
+    },
+    rules: {
+      "import/no-restricted-paths": ["error", { zones: arrows(above) }],
+    },
+  }
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -170,42 +186,14 @@ export default tseslint.config(
     files: ["**/*.test.ts", "integration-tests/**/*.ts"],
     rules: { "no-control-regex": "off" },
   },
-  {
-    // The layering: the gateway is framework-free and stands alone; the
-    // sandbox builds only on the gateway; neither reaches the Medusa glue.
-    files: ["src/**/*.ts", "src/**/*.tsx"],
-    ignores: TESTS,
-    plugins: { import: importPlugin },
-    settings: {
-      "import/resolver": {
-        node: { extensions: [".ts", ".tsx", ".js", ".json"] },
-      },
-    },
-    rules: {
-      "import/no-restricted-paths": [
-        "error",
-        {
-          zones: arrows((index) => CONCERNS.slice(0, index)),
-        },
-      ],
-    },
-  },
-  {
-    // a test may gather concerns in any order; the rest of the arrows hold for it too
-    files: TESTS,
-    plugins: { import: importPlugin },
-    settings: {
-      "import/resolver": {
-        node: { extensions: [".ts", ".tsx", ".js", ".json"] },
-      },
-    },
-    rules: {
-      "import/no-restricted-paths": [
-        "error",
-        { zones: arrows(() => CONCERNS) },
-      ],
-    },
-  },
+  // The layering: the gateway is framework-free and stands alone; the
+  // sandbox builds only on the gateway; neither reaches the Medusa glue.
+  arrowsFor(
+    { files: ["src/**/*.ts", "src/**/*.tsx"], ignores: TESTS },
+    (index) => CONCERNS.slice(0, index)
+  ),
+  // a test may gather concerns in any order; the rest of the arrows hold for it too
+  arrowsFor({ files: TESTS }, () => CONCERNS),
   {
     // Medusa's folders are doors: a file there parses, calls one concern and answers
     files: [
