@@ -35,7 +35,7 @@ export const SERVER_PACKAGES = [
 /**
  * How long each step of the install may take before it is stopped and named
  * as the one that ran out: many times what it takes on a busy 2-core machine
- * with a warm npm cache (pack 2 s, install about 30 s, build about 100 s),
+ * with a warm npm cache (pack 2 s, install about 35 s, build about 65 s),
  * so a machine three times slower, or a cold cache, still finishes.
  */
 export const STEP_BUDGETS_MS = {
