@@ -34,11 +34,11 @@ type DueMoment = Extract<CaptureMoment, "fulfilment" | "shipment">
 interface OrderPaymentRow {
   id: string
   provider_id: string
-  data: unknown
+  data?: unknown
   amount: BigNumberInput
   currency_code: string
-  captured_at: unknown
-  canceled_at: unknown
+  captured_at?: unknown
+  canceled_at?: unknown
   captures?: { id: string }[] | null
 }
 
@@ -237,10 +237,12 @@ export async function retryLostCaptures(
   )
   const outcomes: CaptureDueOutcome[] = []
   for (const { id } of marked) {
-    const payment = (await paymentModule(container).retrievePayment(id, {
+    const payment: OrderPaymentRow = await paymentModule(
+      container
+    ).retrievePayment(id, {
       select: [...PAYMENT_FIELDS],
       relations: ["captures"],
-    })) as unknown as OrderPaymentRow
+    })
     const data = await readSession(payment.data)
     const moment = data.capture_due
     if (!moment || payment.captured_at || payment.canceled_at) continue
