@@ -1,22 +1,12 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateParams } from "../input-hardening"
-import { idParams } from "../input-hardening/route-params"
-import { lockOrderPayments } from "../order-payments/payment-locks"
+import { heldMoneyRoute } from "../order-payments/payment-locks"
 import { refuseCancelWhileDisputed } from "./cancel-guard"
 import { validateQuery } from "../input-hardening/validate-query"
 import { ChargebackListQuery } from "../admin-contract/chargebacks"
 
 export const chargebackRoutes: MiddlewareRoute[] = [
   // Medusa's own order cancel, held per order and refused while a payment of it is disputed
-  {
-    methods: ["POST"],
-    matcher: "/admin/orders/:id/cancel",
-    middlewares: [
-      validateParams(idParams("id", "an order id")),
-      lockOrderPayments,
-      refuseCancelWhileDisputed,
-    ],
-  },
+  heldMoneyRoute("/admin/orders/:id/cancel", refuseCancelWhileDisputed),
   {
     methods: ["GET"],
     matcher: "/admin/acquiring/chargebacks",

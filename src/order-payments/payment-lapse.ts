@@ -23,7 +23,7 @@ export type PaymentLapse = LapseView & {
 }
 
 /** The lifetime the payment's account gives an authorisation; an account deleted or incomplete since: the default. */
-export async function lifetimeDaysOf(
+async function lifetimeDaysOf(
   container: MedusaContainer,
   providerId: string,
   data: SessionData

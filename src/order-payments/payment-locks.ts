@@ -7,11 +7,14 @@
  * came first (the later one sees the earlier one's result).
  */
 import type {
+  MiddlewareRoute,
   MedusaNextFunction,
   MedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { paymentLockKey } from "../locking/locks"
+import { validateParams } from "../input-hardening"
+import { idParams } from "../input-hardening/route-params"
 import { acquiringPaymentsOfOrders } from "./acquiring-payments-of-order"
 import { runUnderRequestLock } from "../locking/request-lock"
 
@@ -71,4 +74,30 @@ export function lockOrderPayments(
   next: MedusaNextFunction
 ) {
   return underOrderPaymentLocks(req, res, next, req.params.id)
+}
+
+type Middleware = NonNullable<MiddlewareRoute["middlewares"]>[number]
+
+/**
+ * One of Medusa's own money routes as a concern guards it: its id checked,
+ * then held (a payment's lock for `/admin/payments/:id/…`, the order's
+ * payments' for `/admin/orders/:id/…`), then the concern's `guard`, which
+ * reads under the lock, before Medusa's workflow runs.
+ */
+export function heldMoneyRoute(
+  matcher: `/admin/payments/:id/${string}` | `/admin/orders/:id/${string}`,
+  guard: Middleware
+): MiddlewareRoute {
+  const ofPayment = matcher.startsWith("/admin/payments/")
+  return {
+    methods: ["POST"],
+    matcher,
+    middlewares: [
+      validateParams(
+        idParams("id", ofPayment ? "a payment id" : "an order id")
+      ),
+      ofPayment ? lockPaymentMoney : lockOrderPayments,
+      guard,
+    ],
+  }
 }

@@ -1,7 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateBody, validateParams } from "../input-hardening"
-import { idParams } from "../input-hardening/route-params"
-import { lockPaymentMoney } from "../order-payments/payment-locks"
+import { validateBody } from "../input-hardening"
+import { heldMoneyRoute } from "../order-payments/payment-locks"
 import { refuseRefundMedusaWouldFail } from "./refund-guard"
 import { validateQuery } from "../input-hardening/validate-query"
 import {
@@ -11,15 +10,7 @@ import {
 
 export const refundRoutes: MiddlewareRoute[] = [
   // Medusa's own refund route, held one at a time per payment and guarded before its workflow runs
-  {
-    methods: ["POST"],
-    matcher: "/admin/payments/:id/refund",
-    middlewares: [
-      validateParams(idParams("id", "a payment id")),
-      lockPaymentMoney,
-      refuseRefundMedusaWouldFail,
-    ],
-  },
+  heldMoneyRoute("/admin/payments/:id/refund", refuseRefundMedusaWouldFail),
   {
     methods: ["GET"],
     matcher: "/admin/acquiring/refunds",
