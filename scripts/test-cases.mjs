@@ -52,6 +52,10 @@ if (specs.length !== 1) {
   process.exit(2)
 }
 const spec = relative(root, specs[0])
+if (!readFileSync(specs[0], "utf8").includes(`describe("${name}"`)) {
+  console.error(`${spec} gathers ${name}.cases.ts without a describe "${name}"`)
+  process.exit(2)
+}
 console.info(`${name}: the describe "${name}" of ${spec}`)
 const run = spawnSync(
   process.execPath,

@@ -46,7 +46,7 @@ shortProviderTimeout()
  * A chargeback whose status query meets each fault (chargeback-faults.cases.ts).
  */
 acquiringSuite((suite) => {
-  chargebackFaultCases(suite)
+  describe("chargeback-faults", () => chargebackFaultCases(suite))
   const { sandbox, openShop, container, databaseUrl, backendUrl } = suite
   const { awaitedTransfer } = hostedMethods(suite)
   const transactionIds = async (): Promise<Set<string>> => {

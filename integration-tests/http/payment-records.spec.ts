@@ -16,8 +16,8 @@ process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
  * without card numbers.
  */
 acquiringSuite((suite) => {
-  chargebackCases(suite)
-  paymentHistoryCases(suite)
-  retentionCases(suite)
-  storedFreeTextCases(suite)
+  describe("chargebacks", () => chargebackCases(suite))
+  describe("payment-history", () => paymentHistoryCases(suite))
+  describe("retention", () => retentionCases(suite))
+  describe("stored-free-text", () => storedFreeTextCases(suite))
 })
