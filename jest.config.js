@@ -23,7 +23,12 @@ module.exports = {
       transform: { "^.+\\.[jt]s$": swc },
       moduleFileExtensions: ["js", "ts", "json"],
       // docs/*.test.ts check that the documents name what the code has
-      testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/docs/*.test.ts"],
+      // integration-tests/helpers/*.test.ts check the suite's own judges (the card scan)
+      testMatch: [
+        "<rootDir>/src/**/*.test.ts",
+        "<rootDir>/docs/*.test.ts",
+        "<rootDir>/integration-tests/helpers/*.test.ts",
+      ],
       setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/test-timeout.ts"],
       // Specs against a real Redis run only where one is named.
       testPathIgnorePatterns: process.env.ACQUIRING_TEST_REDIS_URL

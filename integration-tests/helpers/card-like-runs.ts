@@ -20,13 +20,17 @@
  *   contract's dates, migration names), or a date `YYYYMMDD` as a group of
  *   its own (the sandbox's short references `20261128-35A570`);
  * - the sandbox's transaction ids, `SBX` and 19 digits (and their refund
- *   references `…-01`).
+ *   references `…-01`);
+ * - the fraction of a decimal number, the digits after `<digit>.`
+ *   (a double as JSON writes it: CI once met 16 Luhn-valid digits in a
+ *   workflow_execution row, a double's fraction by their count).
  *
  * A group that is a time or a date makes the whole run one. Cards are
  * written whole or in groups of 4 to 6 digits; a 13-digit card number
  * starts with 4 (never 1), and no brand's numbers start with 20
  * (Mastercard's 2-series begins at 2221): the time rules cannot hide a
- * real card number.
+ * real card number. Nor can the fraction rule: a card number is not
+ * written straight after a decimal point.
  */
 // the sandbox's own check, independent of the redaction under test
 import { luhnValid } from "../../src/sandbox/test-cards"
@@ -87,6 +91,8 @@ function exclusion(
   if (uuids.some(([from, to]) => start < to && end > from)) return "a UUID"
   if (/SBX$/.test(text.slice(Math.max(0, start - 3), start)))
     return "a sandbox transaction id"
+  if (/\d\.$/.test(text.slice(Math.max(0, start - 2), start)))
+    return "the fraction of a decimal number"
   // a group that is one of these makes the run a timestamp or an id, whatever digits follow it
   for (const { digits, start: at } of groups) {
     if (hexToken(text, at, at + digits.length)) return "a hexadecimal token"
