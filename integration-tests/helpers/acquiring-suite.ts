@@ -13,7 +13,12 @@ import {
   linesWithCardNumbers,
 } from "./log-capture"
 import { startTestSandbox } from "./sandbox"
-import { seedStore, USD_REGION } from "../../dev/local-stack/seed-store"
+import {
+  JPY_REGION,
+  KWD_REGION,
+  seedStore,
+  USD_REGION,
+} from "../../dev/local-stack/seed-store"
 import { storeApi } from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
 import { copyMigratedDatabase } from "./database-copy"
@@ -45,6 +50,14 @@ export const WEBHOOK_DELAY_MS = Number(
 export type SuiteOptions = {
   /** Keep Medusa's own 5 s webhook delay (specs about notifications racing the storefront). */
   medusaWebhookDelay?: boolean
+  /**
+   * Seed a new store at every `openShop()` (its own publishable key, sales
+   * channel and admin): for specs counting what one key did. Otherwise one
+   * store with the USD, KWD and JPY regions is seeded once, before the
+   * file's database snapshot, and every test's `openShop()` finds it
+   * restored with the database.
+   */
+  shopPerTest?: boolean
 }
 
 export type { AcquiringSuite, Shop } from "./suite-types"
@@ -97,15 +110,14 @@ export function acquiringSuite(
         },
         keptByMedusa: (hit) => keptByMedusa.push(hit),
         loggedByMedusa: (line) => loggedByMedusa.push(line),
-        async openShop(regions = [USD_REGION]) {
-          const seeded = await seedStore(getContainer(), {
-            paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
-            regions,
-          })
-          const adminHeaders = await createAdminHeaders(
-            getContainer(),
-            TEST_JWT_SECRET
-          )
+        async openShop(regions) {
+          const { seeded, adminHeaders } =
+            defaultShop &&
+            (regions ?? []).every(
+              (r) => r.currency_code in defaultShop.seeded.regions
+            )
+              ? defaultShop
+              : await seedShop(regions)
           return {
             seeded,
             store: storeApi(backendUrl, () => seeded.publishableKey),
@@ -130,6 +142,27 @@ export function acquiringSuite(
           }
         },
       }
+
+      async function seedShop(regions = [USD_REGION]) {
+        const seeded = await seedStore(getContainer(), {
+          paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
+          regions,
+        })
+        const adminHeaders = await createAdminHeaders(
+          getContainer(),
+          TEST_JWT_SECRET
+        )
+        return { seeded, adminHeaders }
+      }
+      let defaultShop: Awaited<ReturnType<typeof seedShop>> | undefined
+
+      // Medusa's runner snapshots the database after the file's beforeAll
+      // hooks: the store seeded here is restored before every test.
+      beforeAll(async () => {
+        if (!getContainer() || options.shopPerTest) return
+        defaultShop = await seedShop([USD_REGION, KWD_REGION, JPY_REGION])
+        await utils.waitWorkflowExecutions()
+      })
 
       beforeAll(() => {
         const payments = getContainer()?.resolve(Modules.PAYMENT) as

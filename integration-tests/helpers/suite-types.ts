@@ -33,7 +33,12 @@ export type AcquiringSuite = {
   webhooks: WebhookTracker
   /** Console lines recorded since the test began. */
   logs: ReturnType<typeof captureLogs>
-  /** Seeds a store offering both acquiring providers; call inside each test. */
+  /**
+   * A store offering both acquiring providers; call inside each test. The
+   * file's store (USD, KWD and JPY regions) is seeded once and restored
+   * with the database before each test; with `shopPerTest` each call seeds
+   * a store of `regions` (USD by default).
+   */
   openShop(regions?: RegionSeed[]): Promise<Shop>
   /**
    * A card number this test types into one of Medusa's own columns (an
