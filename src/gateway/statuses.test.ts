@@ -43,7 +43,8 @@ describe("status constants", () => {
     expect(ERROR_CODE_MEANINGS.E0006).toBe(
       "refund exceeds the refundable amount"
     )
-    expect(Object.keys(ERROR_CODE_MEANINGS)).toHaveLength(14)
+    expect(Object.keys(ERROR_CODE_MEANINGS)).toHaveLength(15)
+    expect(ERROR_CODE.SUBSCRIPTION_ENDED).toBe("E0013")
     expect(ERROR_CODE.TRANSFER_NOT_RECEIVED).toBe("E0012")
     expect(ERROR_CODE_MEANINGS.E0012).toBe("transfer not received")
     expect(ERROR_CODE.STORED_CARD_NOT_FOUND).toBe("E0011")

@@ -73,6 +73,8 @@ export const NOTIFY_TYPE = Object.freeze({
   CANCEL: "CANCEL",
   REFUND: "REFUND",
   CHARGEBACK: "CHARGEBACK",
+  /** a subscription's deduction (wire contract DECISION, "Subscription deductions") */
+  RECURRING: "RECURRING",
 } as const)
 
 /** A chargeback's status (wire contract DECISION): OPEN moves once, to WON or LOST. */
@@ -117,6 +119,8 @@ export const ERROR_CODE = Object.freeze({
   STORED_CARD_NOT_FOUND: "E0011",
   /** a bank transfer the shopper did not send in time */
   TRANSFER_NOT_RECEIVED: "E0012",
+  /** the subscription ended after its last declined deduction */
+  SUBSCRIPTION_ENDED: "E0013",
 } as const)
 
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE]
@@ -137,6 +141,7 @@ export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> =
     E0010: "3-D Secure authentication failed",
     E0011: "stored card not found",
     E0012: "transfer not received",
+    E0013: "subscription ended after failed deductions",
   })
 
 export const QUERY_RESULT_MEANINGS: Readonly<Record<string, string>> =

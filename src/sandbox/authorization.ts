@@ -2,6 +2,7 @@
  * What a card outcome does to a transaction, shared by the direct payment,
  * the hosted payment page and the 3-D Secure challenge.
  */
+import { parseAmount } from "../gateway/money/amount"
 import { localDateTime } from "./clock-format"
 import type { SandboxContext } from "./context"
 import { resultInfo, SUCCESS } from "./result-codes"
@@ -150,6 +151,11 @@ export function startSubscription(
     recurring_deduction_period: `${count} ${interval}`,
     recurring_deduction_time: localDateTime(next),
     cancelled: false,
+    contract_amount: contractAmount(sub.contract_amount, tx),
+    interval,
+    interval_count: count,
+    billing_cycle: Math.max(0, Math.trunc(Number(sub.billing_cycle ?? 0)) || 0),
+    deductions: [],
   }
   tx.subscription = subscription
   ctx.store
@@ -157,7 +163,19 @@ export function startSubscription(
     .subscriptions.set(subscription.recurring_id, tx.transaction_id)
 }
 
-function addInterval(from: Date, interval: string, count: number): Date {
+/** The order's contract_amount when it is an amount of the payment's currency, else the payment's amount. */
+function contractAmount(value: unknown, tx: Transaction): string {
+  if (typeof value !== "string" || value === "") return tx.amount
+  try {
+    return parseAmount(value, tx.currency, "contract_amount").gt(0)
+      ? value
+      : tx.amount
+  } catch {
+    return tx.amount
+  }
+}
+
+export function addInterval(from: Date, interval: string, count: number): Date {
   const next = new Date(from.getTime())
   switch (interval.toLowerCase()) {
     case "day":

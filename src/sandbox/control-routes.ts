@@ -14,6 +14,7 @@ import {
   transferLapseTime,
 } from "./bank-transfers"
 import { chargebackRoutes, renotifyChargeback } from "./chargeback-routes"
+import { subscriptionRoutes } from "./subscription-routes"
 import type { SandboxContext } from "./context"
 import { notFound, queryText, refuse } from "./control-replies"
 import type { FaultBook } from "./faults"
@@ -50,6 +51,7 @@ export function controlRoutes(deps: ControlDeps): express.Router {
   const router = express.Router()
   router.use("/portal", portalRoutes(ctx))
   router.use(chargebackRoutes(ctx))
+  router.use(subscriptionRoutes(ctx))
 
   router.get("/requests", (req, res) => {
     res.json({

@@ -16,6 +16,7 @@ export const RESULT_TEXT = {
   E0010: "3-D Secure authentication failed",
   E0011: "Stored card not found",
   E0012: "Transfer not received",
+  E0013: "Subscription ended after failed deductions",
   /** not a refusal: a bank transfer awaiting the shopper's money (order_status -1) */
   P0001: "Awaiting the shopper's transfer",
 } as const

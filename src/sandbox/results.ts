@@ -10,10 +10,24 @@ import { signFields, type SandboxMessageKind } from "./signer"
 import { orderStatus, paymentStatus, type Transaction } from "./transactions"
 
 export type NotifyType =
-  "PAYMENT" | "REVIEW" | "CAPTURE" | "CANCEL" | "REFUND" | "CHARGEBACK"
+  | "PAYMENT"
+  | "REVIEW"
+  | "CAPTURE"
+  | "CANCEL"
+  | "REFUND"
+  | "CHARGEBACK"
+  | "RECURRING"
 
-/** What signs a result: the result recipe, or for a CHARGEBACK notification the chargeback recipe. */
-export type ResultKind = Extract<SandboxMessageKind, "result" | "chargeback">
+/** What signs a result: the result recipe, or a CHARGEBACK or RECURRING notification's own. */
+export type ResultKind = Extract<
+  SandboxMessageKind,
+  "result" | "chargeback" | "recurring"
+>
+
+const NOTIFICATION_KINDS: Partial<Record<NotifyType, ResultKind>> = {
+  CHARGEBACK: "chargeback",
+  RECURRING: "recurring",
+}
 
 export function riskReasons(
   tx: Transaction
@@ -93,7 +107,7 @@ export function signedFlatResult(
 /**
  * Queues a notification of the transaction's current state when it has a
  * notify_url. A CHARGEBACK one carries the chargeback's fields in `extra`
- * and is signed with the chargeback recipe.
+ * and is signed with the chargeback recipe; a RECURRING one its deduction's.
  */
 export function notifyOutcome(
   ctx: SandboxContext,
@@ -113,7 +127,7 @@ export function notifyOutcome(
       account,
       tx,
       { notify_type, ...extra },
-      notify_type === "CHARGEBACK" ? "chargeback" : "result"
+      NOTIFICATION_KINDS[notify_type] ?? "result"
     ),
   })
 }

@@ -21,6 +21,8 @@ export type SandboxMessageKind =
   | "result"
   /** a CHARGEBACK notification: the result's fields, then the chargeback's */
   | "chargeback"
+  /** a RECURRING notification: the result's fields, then recurring_id and deduction_number */
+  | "recurring"
   | "payout_response"
 
 export type SandboxRecipes = Record<SandboxMessageKind, readonly string[]>
@@ -94,6 +96,7 @@ export const DEFAULT_SANDBOX_RECIPES: Readonly<SandboxRecipes> = Object.freeze({
     "chargeback_amount",
     "chargeback_status",
   ],
+  recurring: [...RESULT_FIELDS, "recurring_id", "deduction_number"],
   payout_response: [
     "merchant_id",
     "account_id",

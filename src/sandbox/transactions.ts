@@ -54,6 +54,25 @@ export interface Subscription {
   recurring_deduction_period: string
   recurring_deduction_time: string
   cancelled: boolean
+  /** what each deduction takes; the first payment's amount when the order named none */
+  contract_amount: string
+  interval: string
+  interval_count: number
+  /** deductions at most; 0: until cancelled */
+  billing_cycle: number
+  /** every try of every deduction, oldest first */
+  deductions: DeductionTry[]
+  /** ended by the service after a deduction's last declined try (E0013) */
+  ended_at?: Date
+}
+
+/** One try of a subscription's deduction: a transaction of its own, order_no `<first>-R<n>`. */
+export interface DeductionTry {
+  deduction_number: number
+  /** 0 for the first try, then 1 and 2 */
+  retry_number: number
+  transaction_id: string
+  approved: boolean
 }
 
 export interface Transaction {

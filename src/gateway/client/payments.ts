@@ -25,6 +25,7 @@ import {
   type CheckoutRequestInput,
 } from "../schemas/payment-order"
 import { signaturesMatch } from "../signing/signature"
+import type { MessageKind } from "../signing/recipes"
 import { NOTIFY_TYPE } from "../statuses"
 import type { ClientContext } from "./context"
 
@@ -111,10 +112,7 @@ export function verifyNotification(
   fields: Record<string, unknown>
 ): VerifiedNotification {
   // notify_type is unsigned: a CHARGEBACK relabelled PAYMENT verifies as a bare result and is only a hint
-  ctx.verify(
-    fields.notify_type === NOTIFY_TYPE.CHARGEBACK ? "chargeback" : "result",
-    fields
-  )
+  ctx.verify(notificationRecipe(fields.notify_type), fields)
   assertOwnAccount(ctx, fields)
   const notification = ctx.input(notificationSchema, fields)
   ctx.log(
@@ -122,6 +120,13 @@ export function verifyNotification(
     `notification ${notification.notify_type} order ${notification.order_no ?? ""}: order_status ${notification.order_status}`
   )
   return withResultInfo(notification)
+}
+
+/** The recipe a notification is signed with: its own for a chargeback and a deduction. */
+function notificationRecipe(notifyType: unknown): MessageKind {
+  if (notifyType === NOTIFY_TYPE.CHARGEBACK) return "chargeback"
+  if (notifyType === NOTIFY_TYPE.RECURRING) return "recurring"
+  return "result"
 }
 
 /**

@@ -2,12 +2,17 @@
  * A notification POSTed to notify_url: form fields (so every value is text),
  * every field of the direct result plus notify_type. Unknown fields are kept,
  * e.g. refund details on a REFUND notification. A CHARGEBACK notification
- * carries the chargeback's fields (signed with the "chargeback" recipe).
+ * carries the chargeback's fields (signed with the "chargeback" recipe), a
+ * RECURRING one its subscription's deduction (the "recurring" recipe).
  */
 import { z } from "zod"
 import { wireText } from "./common"
 import { directResultShape } from "./direct-result"
 import { chargebackShape } from "./chargeback"
+
+const countText = z
+  .string()
+  .regex(/^\d{1,4}$/, { error: "must be a whole number of 1 to 4 digits" })
 
 export const NOTIFY_TYPES = [
   "PAYMENT",
@@ -16,6 +21,7 @@ export const NOTIFY_TYPES = [
   "CANCEL",
   "REFUND",
   "CHARGEBACK",
+  "RECURRING",
 ] as const
 export type NotifyType = (typeof NOTIFY_TYPES)[number]
 
@@ -34,6 +40,9 @@ export const notificationSchema = z.looseObject({
   chargeback_status: chargebackShape.chargeback_status.optional(),
   chargeback_date: chargebackShape.chargeback_date,
   respond_by: chargebackShape.respond_by,
+  // a RECURRING notification's deduction (1, 2, …) and its try (0 first, then 1 and 2)
+  deduction_number: countText.optional(),
+  retry_number: countText.optional(),
 })
 
 export type Notification = z.infer<typeof notificationSchema>

@@ -22,6 +22,8 @@ export const MESSAGE_KINDS = [
   "result",
   /** a CHARGEBACK notification: the result's fields, then the chargeback's */
   "chargeback",
+  /** a RECURRING notification: the result's fields, then recurring_id and deduction_number */
+  "recurring",
   "payout_response",
 ] as const
 
@@ -101,6 +103,7 @@ export const DEFAULT_RECIPES: Recipes = Object.freeze({
     "chargeback_amount",
     "chargeback_status",
   ],
+  recurring: [...RESULT_FIELDS, "recurring_id", "deduction_number"],
   payout_response: [
     "merchant_id",
     "account_id",

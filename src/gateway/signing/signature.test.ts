@@ -156,6 +156,23 @@ const cases: Array<[MessageKind, Record<string, unknown>, string]> = [
     "1000120002TX-77ORD-1EUR20.0010000:SuccessCB-915.00OPEN" + KEY,
   ],
   [
+    "recurring",
+    {
+      ...common,
+      transaction_id: "TX-78",
+      order_no: "ORD-1-R2",
+      currency: "EUR",
+      amount: "12.50",
+      order_status: "1",
+      result_info: "0000:Success",
+      notify_type: "RECURRING",
+      recurring_id: "RC-4",
+      deduction_number: "2",
+      retry_number: "1",
+    },
+    "1000120002TX-78ORD-1-R2EUR12.5010000:SuccessRC-42" + KEY,
+  ],
+  [
     "payout_response",
     {
       ...common,
