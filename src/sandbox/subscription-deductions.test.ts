@@ -7,6 +7,7 @@
  */
 import {
   bench,
+  cardOrder,
   control,
   expectRefusal,
   useChargebackBench,
@@ -14,7 +15,6 @@ import {
 import {
   expectedResultSignature,
   get,
-  nextOrderNo,
   TEST_ACCOUNT,
 } from "./__fixtures__/test-harness"
 
@@ -26,17 +26,7 @@ const recurringSignature = (fields: Record<string, string>) =>
 /** A first payment of 40.00 EUR that starts a monthly subscription of 12.50, at most `billing_cycle` deductions. */
 async function subscribed(billing_cycle = 0) {
   const result = await bench.client.authorize({
-    order_no: nextOrderNo("SUB"),
-    currency: "EUR",
-    amount: "40.00",
-    first_name: "Ada",
-    last_name: "Lovelace",
-    shopper_email: "ada@example.com",
-    notify_url: bench.receiver.url,
-    card: "4242424242424242",
-    expiration_month: "12",
-    expiration_year: "2030",
-    security_code: "123",
+    ...cardOrder("SUB", "40.00"),
     subscription: {
       contract_name: "Coffee box",
       contract_amount: "12.50",

@@ -58,14 +58,10 @@ export interface Paid {
   amount: string
 }
 
-/** A card payment through the client, captured unless told otherwise. */
-export async function paid(
-  amount = "40.00",
-  captured = true,
-  on: { client: AcquiringClient } = bench
-): Promise<Paid> {
-  const result = await on.client.authorize({
-    order_no: nextOrderNo("CB"),
+/** A EUR card order of the bench's shopper, notified to the bench's receiver. */
+export function cardOrder(orderPrefix: string, amount: string) {
+  return {
+    order_no: nextOrderNo(orderPrefix),
     currency: "EUR",
     amount,
     first_name: "Ada",
@@ -76,7 +72,16 @@ export async function paid(
     expiration_month: "12",
     expiration_year: "2030",
     security_code: "123",
-  })
+  }
+}
+
+/** A card payment through the client, captured unless told otherwise. */
+export async function paid(
+  amount = "40.00",
+  captured = true,
+  on: { client: AcquiringClient } = bench
+): Promise<Paid> {
+  const result = await on.client.authorize(cardOrder("CB", amount))
   const tx = {
     transaction_id: String(result.transaction_id),
     order_no: String(result.order_no),
