@@ -223,6 +223,20 @@ export function startTestSandbox() {
         `${outcome} chargeback`
       ).chargeback
     },
+    /** The subscription's next deduction (or a declined one's retry), made at once; notified as RECURRING. */
+    async deduct(
+      recurringId: string,
+      outcome: "approved" | "declined" | "lapsed" = "approved"
+    ): Promise<Record<string, any>> {
+      return expectStatus(
+        await control.post(
+          `/subscriptions/${encodeURIComponent(recurringId)}/deductions`,
+          { outcome }
+        ),
+        201,
+        `${outcome} deduction`
+      ).deduction
+    },
     /** Every payout the sandbox holds: request_id, transaction_id, status, failure fields (signed). */
     async payouts(): Promise<Record<string, string>[]> {
       return expectStatus(await control.get("/payouts"), 200, "sandbox payouts")

@@ -18,6 +18,7 @@ import {
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
+import { notificationsProcessed } from "../helpers/settlement"
 
 const SUBSCRIPTION = {
   contract_name: "Coffee club",
@@ -143,6 +144,74 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     ).subscription_cancellation
     expect(repeat).toMatchObject({ outcome: "cancelled", repeated: true })
     expect(await cancelRequests()).toBe(sent)
+  })
+
+  it("the acquirer's deductions are verified and kept in the first payment's history, refused by no one and making no order; a forged one is refused", async () => {
+    const shop = await openShop()
+    const { order, payment } = await subscribedOrder(shop)
+    const transactionId = String(payment.data.transaction_id)
+    const { recurring_id, order_no } = {
+      ...(await sandbox.transaction(transactionId)).subscription,
+      order_no: (await sandbox.transaction(transactionId)).order_no,
+    }
+    const ordersOfShop = async () =>
+      expectStatus(
+        await shop.admin.get("/admin/orders?fields=id&limit=1"),
+        200,
+        "orders"
+      ).count
+    const ordersBefore = await ordersOfShop()
+    const historyEntries = async () =>
+      expectStatus(
+        await shop.admin.get(`/admin/acquiring/payments/${payment.id}/history`),
+        200,
+        "history"
+      ).entries as { source: string; outcome: string; summary: string }[]
+
+    const first = await sandbox.deduct(recurring_id)
+    expect(first).toMatchObject({ order_no: `${order_no}-R1`, amount: "15.00" })
+    await notificationsProcessed(suite)
+    await sandbox.deduct(recurring_id, "declined")
+    await notificationsProcessed(suite)
+
+    const deductions = (await historyEntries()).filter((e) =>
+      e.summary.startsWith("RECURRING notification")
+    )
+    // one entry per notification (Medusa's handler and the plugin's both see each)
+    expect(deductions.map((e) => [e.outcome, e.summary])).toEqual([
+      [
+        "verified",
+        `RECURRING notification verified: deduction 1 of subscription ${recurring_id} paid 15.00 USD as ${order_no}-R1; the acquirer made it, and no Medusa order is made for it`,
+      ],
+      [
+        "verified",
+        `RECURRING notification verified: deduction 2 of subscription ${recurring_id} declined (E0008:Declined by issuer) as ${order_no}-R2; the acquirer made it, and no Medusa order is made for it`,
+      ],
+    ])
+    expect(await ordersOfShop()).toBe(ordersBefore)
+    expect(
+      (await historyEntries()).filter((e) => e.outcome === "refused")
+    ).toEqual([])
+    // the first payment's money is as it was
+    expect((await adminPayment(shop, order.id)).amount).toBe(payment.amount)
+
+    // the same deduction with its amount changed: refused at the door and counted, nothing kept
+    const [sent] = (await sandbox.allNotifications()).filter(
+      (n) => n.notify_type === "RECURRING"
+    )
+    const answer = await fetch(sent.url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...sent.fields, amount: "1500.00" }),
+    })
+    expect(answer.status).toBe(200)
+    const refused = (await historyEntries()).filter(
+      (e) => e.outcome === "refused"
+    )
+    expect(refused).toHaveLength(1)
+    expect(refused[0].summary).toMatch(
+      /^1 notification refused in the hour .*: bad signature; nothing changed$/
+    )
   })
 
   it("a forged answer is not believed; validation and admin auth", async () => {

@@ -29,6 +29,7 @@ import { capturePolicy } from "../accounts/capture-policy"
 import {
   decodeForm,
   NOTIFY_TYPE,
+  parseDeductionOrderNo,
   type VerifiedNotification,
 } from "../gateway/index"
 import type { ProviderCore } from "../accounts/core"
@@ -85,6 +86,17 @@ export function notificationFields(
   return decodeForm(text)
 }
 
+/**
+ * The order number of the payment a notification is about (not trusted
+ * yet): its own, or for a subscription's deduction (`RECURRING`,
+ * `<first>-R<n>`) the first payment's, whose account signs it.
+ */
+function paymentOrderNo(fields: Record<string, unknown>): string {
+  const orderNo = typeof fields.order_no === "string" ? fields.order_no : ""
+  if (fields.notify_type !== NOTIFY_TYPE.RECURRING) return orderNo
+  return parseDeductionOrderNo(orderNo)?.first_order_no ?? orderNo
+}
+
 /** The account a notification is verified with, and the one its core must be for (undefined: any the choice finds). */
 export interface NotificationAccount {
   choice: AccountChoice
@@ -110,7 +122,7 @@ export async function notificationAccount(
   fields: Record<string, unknown> | null,
   journal: Pick<Journal, "list"> = moduleJournal()
 ): Promise<NotificationAccount | null> {
-  const orderNo = typeof fields?.order_no === "string" ? fields.order_no : ""
+  const orderNo = fields ? paymentOrderNo(fields) : ""
   if (!fields || !orderNo) return null
   const [attempt] = await journal.list(
     { kind: ["authorise", "checkout"], order_no: orderNo },
@@ -152,7 +164,7 @@ export async function webhookAction(
     )
     return NOT_SUPPORTED
   }
-  const orderNo = notification.order_no
+  const orderNo = paymentOrderNo(notification)
   if (!orderNo) return NOT_SUPPORTED
   const [attempt] = await core.journal.list(
     { kind: ["authorise", "checkout"], order_no: orderNo },
@@ -168,6 +180,17 @@ export async function webhookAction(
     amount: attempt.amount ?? notification.amount ?? "0",
     order_no: orderNo,
     notify_type: type,
+  }
+  if (type === NOTIFY_TYPE.RECURRING) {
+    // the deduction is the acquirer's own payment: kept in the first payment's history, no Medusa order yet
+    await noteNotification(
+      core,
+      notification,
+      "verified",
+      deductionWords(notification),
+      attempt.session_id
+    )
+    return { action: PaymentActions.NOT_SUPPORTED, data }
   }
   if (type === NOTIFY_TYPE.REFUND || type === NOTIFY_TYPE.CHARGEBACK) {
     // recorded by the plugin's subscriber from the refund search or the status query
@@ -238,7 +261,7 @@ async function paymentNamed(
   core: ProviderCore,
   fields: Record<string, unknown>
 ): Promise<{ order_no: string; session_id: string } | Record<never, never>> {
-  const orderNo = typeof fields.order_no === "string" ? fields.order_no : ""
+  const orderNo = paymentOrderNo(fields)
   if (!orderNo) return {}
   const [attempt] = await core.journal.list(
     { kind: ["authorise", "checkout"], order_no: orderNo },
@@ -247,6 +270,18 @@ async function paymentNamed(
   return attempt?.session_id && attempt.provider_id === core.provider_id
     ? { order_no: orderNo, session_id: attempt.session_id }
     : {}
+}
+
+/** What a verified deduction says, for the first payment's history. */
+function deductionWords(notification: VerifiedNotification): string {
+  const number = notification.deduction_number ?? "?"
+  const retry = Number(notification.retry_number ?? 0)
+  const which = `deduction ${number}${retry > 0 ? ` (retry ${retry})` : ""} of subscription ${notification.recurring_id ?? ""}`
+  const outcome =
+    notification.order_status === "1"
+      ? `paid ${notification.amount ?? ""} ${notification.currency ?? ""}`.trimEnd()
+      : `declined (${notification.result_info ?? "no result"})`
+  return `${which} ${outcome} as ${notification.order_no ?? ""}; the acquirer made it, and no Medusa order is made for it`
 }
 
 /** A trusted notification in the payment's history: its type, what followed. */
