@@ -13,12 +13,7 @@ import {
   linesWithCardNumbers,
 } from "./log-capture"
 import { startTestSandbox } from "./sandbox"
-import {
-  JPY_REGION,
-  KWD_REGION,
-  seedStore,
-  USD_REGION,
-} from "../../dev/local-stack/seed-store"
+import { seedStore, USD_REGION } from "../../dev/local-stack/seed-store"
 import { storeApi } from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
 import { copyMigratedDatabase } from "./database-copy"
@@ -52,9 +47,10 @@ export type SuiteOptions = {
   medusaWebhookDelay?: boolean
   /**
    * Seed a new store at every `openShop()` (its own publishable key, sales
-   * channel and admin): for specs counting what one key did. Otherwise one
-   * store with the USD, KWD and JPY regions is seeded once, before the
-   * file's database snapshot, and every test's `openShop()` finds it
+   * channel and admin): for specs counting what one key did or needing
+   * other regions. Otherwise one store (USD, one region: the example
+   * storefront shops in the first region it lists) is seeded once, before
+   * the file's database snapshot, and every test's `openShop()` finds it
    * restored with the database.
    */
   shopPerTest?: boolean
@@ -111,13 +107,12 @@ export function acquiringSuite(
         keptByMedusa: (hit) => keptByMedusa.push(hit),
         loggedByMedusa: (line) => loggedByMedusa.push(line),
         async openShop(regions) {
-          const { seeded, adminHeaders } =
-            defaultShop &&
-            (regions ?? []).every(
-              (r) => r.currency_code in defaultShop.seeded.regions
+          if (defaultShop && regions)
+            throw new Error(
+              "this file's store is seeded once, in USD: a test asking for its own regions needs acquiringSuite({ shopPerTest: true }, …)"
             )
-              ? defaultShop
-              : await seedShop(regions)
+          const { seeded, adminHeaders } =
+            defaultShop ?? (await seedShop(regions))
           return {
             seeded,
             store: storeApi(backendUrl, () => seeded.publishableKey),
@@ -160,7 +155,7 @@ export function acquiringSuite(
       // hooks: the store seeded here is restored before every test.
       beforeAll(async () => {
         if (!getContainer() || options.shopPerTest) return
-        defaultShop = await seedShop([USD_REGION, KWD_REGION, JPY_REGION])
+        defaultShop = await seedShop()
         await utils.waitWorkflowExecutions()
       })
 

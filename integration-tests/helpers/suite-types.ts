@@ -35,9 +35,9 @@ export type AcquiringSuite = {
   logs: ReturnType<typeof captureLogs>
   /**
    * A store offering both acquiring providers; call inside each test. The
-   * file's store (USD, KWD and JPY regions) is seeded once and restored
-   * with the database before each test; with `shopPerTest` each call seeds
-   * a store of `regions` (USD by default).
+   * file's store (USD) is seeded once and restored with the database
+   * before each test; with `shopPerTest` each call seeds a store of
+   * `regions` (USD by default), which only such a file may name.
    */
   openShop(regions?: RegionSeed[]): Promise<Shop>
   /**
