@@ -59,6 +59,7 @@ const CONCERNS = [
   "checkout",
   "risk-review",
   "payment-links",
+  "renewals",
   "reconciliation",
   "authorization-lapses",
   "notifications",

@@ -18,7 +18,7 @@ import {
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
-import { notificationsProcessed } from "../helpers/settlement"
+import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 
 const SUBSCRIPTION = {
   contract_name: "Coffee club",
@@ -40,8 +40,11 @@ async function subscribe(shop: Shop, subscription: unknown = SUBSCRIPTION) {
   return { cart, session, answer }
 }
 
-async function subscribedOrder(shop: Shop) {
-  const { cart, session, answer } = await subscribe(shop)
+async function subscribedOrder(
+  shop: Shop,
+  subscription: unknown = SUBSCRIPTION
+) {
+  const { cart, session, answer } = await subscribe(shop, subscription)
   expectStatus(answer, 200, "payment session with a subscription")
   expectStatus(
     await submitCard(shop, session.id, CARDS.approved),
@@ -146,72 +149,238 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     expect(await cancelRequests()).toBe(sent)
   })
 
-  it("the acquirer's deductions are verified and kept in the first payment's history, refused by no one and making no order; a forged one is refused", async () => {
-    const shop = await openShop()
-    const { order, payment } = await subscribedOrder(shop)
-    const transactionId = String(payment.data.transaction_id)
-    const { recurring_id, order_no } = {
-      ...(await sandbox.transaction(transactionId)).subscription,
-      order_no: (await sandbox.transaction(transactionId)).order_no,
-    }
-    const ordersOfShop = async () =>
+  /** The subscription the order's payment started: its id and first order number at the acquirer. */
+  const subscriptionOf = async (payment: { data: Record<string, unknown> }) => {
+    const tx = await sandbox.transaction(String(payment.data.transaction_id))
+    return { recurring_id: tx.subscription.recurring_id, order_no: tx.order_no }
+  }
+  const ORDER_FIELDS = encodeURIComponent(
+    "id,email,customer_id,total,metadata,*items,*shipping_address,*shipping_methods,payment_status"
+  )
+  /** The renewal orders made of `orderId`, oldest first, with what Medusa holds of each. */
+  const renewalsOf = async (shop: Shop, orderId: string) => {
+    const { orders } = expectStatus(
+      await shop.admin.get(
+        `/admin/orders?fields=${ORDER_FIELDS}&limit=50&order=created_at`
+      ),
+      200,
+      "orders"
+    )
+    return (orders as any[]).filter(
+      (o) => o.metadata?.acquiring_renewal_of === orderId
+    )
+  }
+  const historyOf = async (shop: Shop, paymentId: string) =>
+    (
       expectStatus(
-        await shop.admin.get("/admin/orders?fields=id&limit=1"),
-        200,
-        "orders"
-      ).count
-    const ordersBefore = await ordersOfShop()
-    const historyEntries = async () =>
-      expectStatus(
-        await shop.admin.get(`/admin/acquiring/payments/${payment.id}/history`),
+        await shop.admin.get(`/admin/acquiring/payments/${paymentId}/history`),
         200,
         "history"
       ).entries as { source: string; outcome: string; summary: string }[]
+    ).map((e) => e.summary)
 
-    const first = await sandbox.deduct(recurring_id)
-    expect(first).toMatchObject({ order_no: `${order_no}-R1`, amount: "15.00" })
-    await notificationsProcessed(suite)
-    await sandbox.deduct(recurring_id, "declined")
-    await notificationsProcessed(suite)
+  it("every paid deduction becomes one renewal order of the first order's items, customer and address, holding a captured payment of the amount charged; a repeated notification makes nothing more, a forged one is refused", async () => {
+    const shop = await openShop()
+    const { order, payment } = await subscribedOrder(shop)
+    const { recurring_id, order_no } = await subscriptionOf(payment)
 
-    const deductions = (await historyEntries()).filter((e) =>
-      e.summary.startsWith("RECURRING notification")
-    )
-    // one entry per notification (Medusa's handler and the plugin's both see each)
-    expect(deductions.map((e) => [e.outcome, e.summary])).toEqual([
-      [
-        "verified",
-        `RECURRING notification verified: deduction 1 of subscription ${recurring_id} paid 15.00 USD as ${order_no}-R1; the acquirer made it, and no Medusa order is made for it`,
-      ],
-      [
-        "verified",
-        `RECURRING notification verified: deduction 2 of subscription ${recurring_id} declined (E0008:Declined by issuer) as ${order_no}-R2; the acquirer made it, and no Medusa order is made for it`,
-      ],
-    ])
-    expect(await ordersOfShop()).toBe(ordersBefore)
-    expect(
-      (await historyEntries()).filter((e) => e.outcome === "refused")
-    ).toEqual([])
-    // the first payment's money is as it was
-    expect((await adminPayment(shop, order.id)).amount).toBe(payment.amount)
-
-    // the same deduction with its amount changed: refused at the door and counted, nothing kept
-    const [sent] = (await sandbox.allNotifications()).filter(
+    for (let n = 1; n <= 3; n++) {
+      const made = await sandbox.deduct(recurring_id)
+      expect(made).toMatchObject({
+        order_no: `${order_no}-R${n}`,
+        amount: "15.00",
+      })
+      await notificationsProcessed(suite)
+    }
+    // the first deduction's notification delivered again: still one order for it
+    const recurring = (await sandbox.allNotifications()).filter(
       (n) => n.notify_type === "RECURRING"
     )
-    const answer = await fetch(sent.url, {
+    expect(recurring).toHaveLength(3)
+    expect((await sandbox.deliverAgain(recurring[0].id)).ok).toBe(true)
+    await notificationsProcessed(suite)
+
+    const renewals = await renewalsOf(shop, order.id)
+    expect(renewals.map((o) => o.metadata.acquiring_deduction)).toEqual([
+      `${order_no}-R1`,
+      `${order_no}-R2`,
+      `${order_no}-R3`,
+    ])
+    const { order: firstOrder } = expectStatus(
+      await shop.admin.get(`/admin/orders/${order.id}?fields=${ORDER_FIELDS}`),
+      200,
+      "first order"
+    )
+    for (const renewal of renewals) {
+      expect(renewal).toMatchObject({
+        email: firstOrder.email,
+        customer_id: firstOrder.customer_id,
+        total: 15,
+        payment_status: "captured",
+        metadata: { acquiring_subscription: recurring_id },
+      })
+      expect(
+        renewal.items.map((i: any) => [i.variant_id, i.quantity, i.unit_price])
+      ).toEqual(
+        firstOrder.items.map((i: any) => [
+          i.variant_id,
+          i.quantity,
+          i.unit_price,
+        ])
+      )
+      expect(renewal.shipping_address).toMatchObject({
+        address_1: firstOrder.shipping_address.address_1,
+        city: firstOrder.shipping_address.city,
+        country_code: firstOrder.shipping_address.country_code,
+      })
+      expect(renewal.shipping_methods.map((m: any) => m.name)).toEqual(
+        firstOrder.shipping_methods.map((m: any) => m.name)
+      )
+      // the acquirer and Medusa agree to the cent
+      const held = await adminPayment(shop, renewal.id)
+      const charged = await sandbox.transactionByOrderNo(
+        renewal.metadata.acquiring_deduction
+      )
+      expect(charged).toMatchObject({
+        state: "captured",
+        captured_amount: "15.00",
+      })
+      expect(held).toMatchObject({ amount: 15, provider_id: CARD_PROVIDER })
+      expect(held.captured_at).toBeTruthy()
+      expect(held.captures.map((c: any) => c.amount)).toEqual([15])
+      expect(held.data.transaction_id).toBe(charged!.transaction_id)
+    }
+    // the first payment's money is as it was
+    expect((await adminPayment(shop, order.id)).amount).toBe(payment.amount)
+    expect(await historyOf(shop, payment.id)).toContain(
+      `RECURRING notification verified: deduction 1 of subscription ${recurring_id} paid 15.00 USD as ${order_no}-R1; the plugin confirms it with the status query, and a paid one becomes a renewal order`
+    )
+
+    // the same deduction with its amount changed: refused at the door and counted, nothing kept
+    const answer = await fetch(recurring[1].url, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ ...sent.fields, amount: "1500.00" }),
+      body: new URLSearchParams({ ...recurring[1].fields, amount: "1500.00" }),
     })
     expect(answer.status).toBe(200)
-    const refused = (await historyEntries()).filter(
-      (e) => e.outcome === "refused"
+    const history = await historyOf(shop, payment.id)
+    expect(history.filter((summary) => summary.includes("refused"))).toEqual([
+      expect.stringMatching(
+        /^1 notification refused in the hour .*: bad signature; nothing changed$/
+      ),
+    ])
+    expect(await renewalsOf(shop, order.id)).toHaveLength(3)
+  })
+
+  it("a declined deduction makes no order until its retry is paid; a deduction whose notification was lost is found by the reconcile job; failed tries end the subscription", async () => {
+    const shop = await openShop()
+    const { order, payment } = await subscribedOrder(shop)
+    const { recurring_id, order_no } = await subscriptionOf(payment)
+
+    await sandbox.deduct(recurring_id, "declined")
+    await notificationsProcessed(suite)
+    expect(await renewalsOf(shop, order.id)).toEqual([])
+    await sandbox.deduct(recurring_id, "approved") // the retry of deduction 1
+    await notificationsProcessed(suite)
+    expect(
+      (await renewalsOf(shop, order.id)).map(
+        (o) => o.metadata.acquiring_deduction
+      )
+    ).toEqual([`${order_no}-R1`])
+
+    // deduction 2 paid, its notification lost: the reconcile job asks after the next order number
+    await sandbox.loseNotifications(1)
+    await sandbox.deduct(recurring_id, "approved")
+    await notificationsProcessed(suite)
+    expect(await renewalsOf(shop, order.id)).toHaveLength(1)
+    await runReconcileJob(suite.container(), suite.databaseUrl())
+    const renewals = await renewalsOf(shop, order.id)
+    expect(renewals.map((o) => o.metadata.acquiring_deduction)).toEqual([
+      `${order_no}-R1`,
+      `${order_no}-R2`,
+    ])
+    expect(renewals[1]).toMatchObject({ total: 15, payment_status: "captured" })
+    expect(await historyOf(shop, payment.id)).toContain(
+      `The reconcile job found deduction 2 of subscription ${recurring_id} (paid, 15.00 USD) by the status query: its notification had not arrived`
     )
-    expect(refused).toHaveLength(1)
-    expect(refused[0].summary).toMatch(
-      /^1 notification refused in the hour .*: bad signature; nothing changed$/
+    // a second run finds nothing new
+    await runReconcileJob(suite.container(), suite.databaseUrl())
+    expect(await renewalsOf(shop, order.id)).toHaveLength(2)
+
+    // deduction 3 declined on every try: the subscription ends (E0013), no order
+    for (let t = 0; t < 3; t++) await sandbox.deduct(recurring_id, "declined")
+    await notificationsProcessed(suite)
+    await runReconcileJob(suite.container(), suite.databaseUrl())
+    expect(await renewalsOf(shop, order.id)).toHaveLength(2)
+    const ended = (await sandbox.allNotifications()).filter(
+      (n) =>
+        n.notify_type === "RECURRING" &&
+        n.fields.result_info?.startsWith("E0013")
     )
+    expect(ended).toHaveLength(1)
+    expect(
+      (await historyOf(shop, payment.id)).filter((s) =>
+        s.includes(
+          `deduction 3 (retry 2) of subscription ${recurring_id} declined (E0013`
+        )
+      )
+    ).toHaveLength(1)
+  })
+
+  it("a subscription priced below or above its first order: the renewal's total is what the acquirer charged, by a credit line or a line of the difference", async () => {
+    const shop = await openShop()
+    for (const [price, total] of [
+      ["12.50", 12.5],
+      ["17.25", 17.25],
+    ] as const) {
+      const { order, payment } = await subscribedOrder(shop, {
+        ...SUBSCRIPTION,
+        contract_amount: price,
+      })
+      expect(payment.amount).toBe(15)
+      const { recurring_id } = await subscriptionOf(payment)
+      await sandbox.deduct(recurring_id)
+      await notificationsProcessed(suite)
+      const [renewal] = await renewalsOf(shop, order.id)
+      expect(renewal).toMatchObject({ total, payment_status: "captured" })
+      const held = await adminPayment(shop, renewal.id)
+      expect(held.amount).toBe(total)
+      expect(held.captures.map((c: any) => c.amount)).toEqual([total])
+      expect(
+        (
+          await sandbox.transactionByOrderNo(
+            renewal.metadata.acquiring_deduction
+          )
+        )?.captured_amount
+      ).toBe(price)
+    }
+  })
+
+  it("a deduction the reconcile job finds while its notification arrives after all becomes one order", async () => {
+    const shop = await openShop()
+    const { order, payment } = await subscribedOrder(shop)
+    const { recurring_id, order_no } = await subscriptionOf(payment)
+    await sandbox.loseNotifications(1)
+    await sandbox.deduct(recurring_id)
+    const lost = (await sandbox.allNotifications()).filter(
+      (n) => n.fields.order_no === `${order_no}-R1`
+    )
+    expect(lost.map((n) => [n.notify_type, n.state])).toEqual([
+      ["RECURRING", "withheld"],
+    ])
+    await Promise.all([
+      sandbox.deliverAgain(lost[0].id),
+      runReconcileJob(suite.container(), suite.databaseUrl()),
+      runReconcileJob(suite.container(), suite.databaseUrl()),
+    ])
+    await notificationsProcessed(suite)
+    const renewals = await renewalsOf(shop, order.id)
+    expect(renewals.map((o) => o.metadata.acquiring_deduction)).toEqual([
+      `${order_no}-R1`,
+    ])
+    expect(await adminPayment(shop, renewals[0].id)).toMatchObject({
+      amount: 15,
+    })
   })
 
   it("a forged answer is not believed; validation and admin auth", async () => {

@@ -29,6 +29,11 @@ export function orderPaymentLockKey(orderId: string): string {
   return `acquiring:order-payment-link:${orderId}`
 }
 
+/** One deduction of a subscription learnt at a time: kept once, one renewal order (renewals/learn-deduction.ts). */
+export function deductionLockKey(orderNo: string): string {
+  return `acquiring:deduction:${orderNo}`
+}
+
 /** One catch-up of deferred work at a time across the store (reconciliation/catch-up.ts). */
 export function catchUpLockKey(): string {
   return `acquiring:catch-up`

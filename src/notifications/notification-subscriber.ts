@@ -21,6 +21,8 @@ import {
 } from "../order-payments/payment-store"
 import { reconcilePayments } from "../reconciliation/payments"
 import { reconcileSessions } from "../reconciliation/sessions"
+import { learnDeduction } from "../renewals/learn-deduction"
+import type { NotificationAction } from "./notification"
 
 /** A Buffer after the event bus's JSON round trip. */
 function isSerializedBuffer(
@@ -46,9 +48,20 @@ export default async function acquirerNotification({
   if (isSerializedBuffer(raw)) input.payload.rawData = Buffer.from(raw.data)
 
   const payments = paymentModule(container)
-  const processed = await payments.getWebhookActionAndData(input)
+  const processed = (await payments.getWebhookActionAndData(
+    input
+  )) as NotificationAction
   const sessionId = processed.data?.session_id
-  await actOn(container, processed.action, sessionId)
+  const deduction = processed.data?.deduction
+  if (deduction?.order_no)
+    await learnDeduction(container, {
+      order_no: deduction.order_no,
+      retry_number: deduction.retry_number,
+      result_info: deduction.result_info,
+      recurring_id: deduction.recurring_id,
+      source: "notification",
+    })
+  else await actOn(container, processed.action, sessionId)
   // ops and tests can tell a notification was dealt with (the action is the plugin's verdict, not the notification's claim)
   loggerOf(container).debug(
     `[acquiring] notification handled: ${processed.action}${sessionId ? ` for ${sessionId}` : ""}`

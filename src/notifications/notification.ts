@@ -58,7 +58,16 @@ export type NotificationAction = WebhookActionResult & {
     amount: string
     order_no: string
     notify_type: string
+    /** a RECURRING notification's deduction, verified (its payment is confirmed by the status query) */
+    deduction?: DeductionNotice
   }
+}
+
+export interface DeductionNotice {
+  order_no: string
+  retry_number: number
+  result_info: string | null
+  recurring_id: string | null
 }
 
 const NOT_SUPPORTED: NotificationAction = {
@@ -182,7 +191,7 @@ export async function webhookAction(
     notify_type: type,
   }
   if (type === NOTIFY_TYPE.RECURRING) {
-    // the deduction is the acquirer's own payment: kept in the first payment's history, no Medusa order yet
+    // the deduction is a payment of its own: the plugin's subscriber confirms it and makes its renewal order
     await noteNotification(
       core,
       notification,
@@ -190,7 +199,18 @@ export async function webhookAction(
       deductionWords(notification),
       attempt.session_id
     )
-    return { action: PaymentActions.NOT_SUPPORTED, data }
+    return {
+      action: PaymentActions.NOT_SUPPORTED,
+      data: {
+        ...data,
+        deduction: {
+          order_no: notification.order_no ?? "",
+          retry_number: Number(notification.retry_number ?? 0) || 0,
+          result_info: notification.result_info ?? null,
+          recurring_id: notification.recurring_id ?? null,
+        },
+      },
+    }
   }
   if (type === NOTIFY_TYPE.REFUND || type === NOTIFY_TYPE.CHARGEBACK) {
     // recorded by the plugin's subscriber from the refund search or the status query
@@ -281,7 +301,7 @@ function deductionWords(notification: VerifiedNotification): string {
     notification.order_status === "1"
       ? `paid ${notification.amount ?? ""} ${notification.currency ?? ""}`.trimEnd()
       : `declined (${notification.result_info ?? "no result"})`
-  return `${which} ${outcome} as ${notification.order_no ?? ""}; the acquirer made it, and no Medusa order is made for it`
+  return `${which} ${outcome} as ${notification.order_no ?? ""}; the plugin confirms it with the status query, and a paid one becomes a renewal order`
 }
 
 /** A trusted notification in the payment's history: its type, what followed. */

@@ -20,6 +20,10 @@ jest.mock("./payments", () => ({ reconcilePayments: jest.fn() }))
 jest.mock("./journal-settlement", () => ({
   settleKnownOperations: jest.fn(async () => []),
 }))
+// deductions are the subscriptions spec's, on PostgreSQL and the sandbox
+jest.mock("../renewals/deduction-watch", () => ({
+  watchDeductions: jest.fn(async () => ({ found: 0, finished: 0 })),
+}))
 
 const sessions = reconcileSessions as jest.Mock
 const abandoned = settleAbandoned as jest.Mock

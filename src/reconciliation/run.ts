@@ -10,6 +10,7 @@ import { retryLostCaptures } from "../capture/capture-when-due"
 import { reconcileSessions } from "./sessions"
 import { STORED_SESSION_FIELDS } from "../order-payments/payment-store"
 import { settleKnownOperations } from "./journal-settlement"
+import { watchDeductions } from "../renewals/deduction-watch"
 
 export interface ReconcileOptions {
   /** leave sessions touched this recently to the shopper and the notification */
@@ -149,6 +150,12 @@ export async function reconcileAcquiring(
     container,
     acquiring.filter((p) => !p.captured_at && !p.canceled_at)
   )
+  // subscriptions' deductions whose notification never came, and renewal orders left unfinished
+  const deductions = await watchDeductions(container)
+  if (deductions.found || deductions.finished)
+    loggerOf(container).info(
+      `[acquiring] ${deductions.found} subscription deduction(s) found by the status query, ${deductions.finished} renewal order(s) finished`
+    )
   // last: what this run learned is on the payments now
   const settled = await settleKnownOperations(now, quiet)
   if (settled.length)

@@ -1,10 +1,12 @@
 import {
+  generateEntityId,
   InjectManager,
   MedusaContext,
   MedusaService,
 } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import type { AcquiringDeductionRow } from "./types"
 import { AcquiringAccount } from "./models/account"
 import { AcquiringOperation } from "./models/operation"
 import { AcquiringPayout } from "./models/payout"
@@ -15,6 +17,7 @@ import { AcquiringPaymentLink } from "./models/payment-link"
 import { AcquiringChargeback } from "./models/chargeback"
 import { AcquiringPaymentEvent } from "./models/payment-event"
 import { AcquiringNotificationRefusal } from "./models/notification-refusal"
+import { AcquiringDeduction } from "./models/deduction"
 import { registerAcquiringModule } from "./module-access"
 import {
   OPERATION_COLUMNS,
@@ -41,6 +44,12 @@ import {
 } from "./refusal-sql"
 import { KEEP_CHARGEBACK } from "./chargeback-sql"
 import {
+  KEEP_DEDUCTION,
+  RUNNING_SUBSCRIPTIONS,
+  type DeductionInput,
+  type RunningSubscription,
+} from "./deduction-sql"
+import {
   historySearch,
   type HistoryFilters,
   type HistoryRow,
@@ -65,6 +74,7 @@ export default class AcquiringModuleService extends MedusaService({
   AcquiringChargeback,
   AcquiringPaymentEvent,
   AcquiringNotificationRefusal,
+  AcquiringDeduction,
 }) {
   constructor(
     ...args: ConstructorParameters<ReturnType<typeof MedusaService>>
@@ -137,6 +147,47 @@ export default class AcquiringModuleService extends MedusaService({
       `update "acquiring_operation" set ${sets.join(", ")} where "id" = ?`,
       [...entries.map(([, value]) => value), id]
     )
+  }
+
+  /** Keeps a deduction the status query confirmed (deduction-sql.ts says how a repeat merges); answers the row as stored. */
+  @InjectManager()
+  async keepDeduction(
+    row: DeductionInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<AcquiringDeductionRow> {
+    const rows = (await sharedContext.manager!.execute(
+      KEEP_DEDUCTION,
+      [
+        generateEntityId(undefined, "acqded"),
+        row.provider_id,
+        row.order_no,
+        row.first_order_no,
+        row.first_session_id,
+        row.recurring_id,
+        row.deduction_number,
+        row.retry_number,
+        row.status,
+        row.result_code,
+        row.transaction_id,
+        row.currency,
+        row.amount,
+      ],
+      "all"
+    )) as AcquiringDeductionRow[]
+    return rows[0]!
+  }
+
+  /** Subscriptions still running, oldest-checked first, at most `take`. */
+  @InjectManager()
+  async listRunningSubscriptions(
+    take: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<RunningSubscription[]> {
+    return (await sharedContext.manager!.execute(
+      RUNNING_SUBSCRIPTIONS,
+      [take],
+      "all"
+    )) as RunningSubscription[]
   }
 
   /** The private states of the given sessions (intake rows included), by id. */

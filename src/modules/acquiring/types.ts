@@ -2,6 +2,7 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { AcquiringAccount } from "./models/account"
 import type { AcquiringChargeback } from "./models/chargeback"
+import type { AcquiringDeduction } from "./models/deduction"
 import type { AcquiringPaymentEvent } from "./models/payment-event"
 import type { AcquiringNotificationRefusal } from "./models/notification-refusal"
 import type { AcquiringOperation } from "./models/operation"
@@ -37,3 +38,5 @@ export type AcquiringPaymentEventRow = InferTypeOf<typeof AcquiringPaymentEvent>
 export type AcquiringNotificationRefusalRow = InferTypeOf<
   typeof AcquiringNotificationRefusal
 >
+
+export type AcquiringDeductionRow = InferTypeOf<typeof AcquiringDeduction>

@@ -1,0 +1,150 @@
+/**
+ * What the plugin learns of a subscription's deduction, from whichever path
+ * hears of it first: a RECURRING notification (verified, then only a
+ * prompt), its repeats, or the reconcile job asking after the next order
+ * number. The status query decides whether it was paid; the notification
+ * adds only the decline's code (a lapsed card, the subscription's end).
+ * Under the deduction's lock, shared by every instance, the deduction is
+ * kept once and a paid one becomes its one renewal order.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ERROR_CODE, parseDeductionOrderNo } from "../gateway/index"
+import { coreFor, choiceOf } from "../accounts/registry"
+import { lookupOrder } from "../acquirer-calls/status-query"
+import { rulesOf } from "../acquirer-calls/settle-attempts"
+import { moduleJournal } from "../journal/journal"
+import { recordPaymentEvent } from "../journal/record-event"
+import { deductionLockKey, lockingModule } from "../locking/locks"
+import { acquiringModule } from "../modules/acquiring/module-access"
+import type { AcquiringDeductionRow } from "../modules/acquiring/types"
+import { loggerOf, paymentModule } from "../order-payments/payment-store"
+import { readSession } from "../payment-sessions/session-store"
+import { queryMeaning } from "../payment-sessions/status-meaning"
+import { makeRenewalOrder, RenewalPending } from "./renewal-order"
+
+/** A deduction heard of: its order number (not trusted), and what a verified notification added. */
+export interface DeductionNews {
+  /** the provider that must have made the first payment; absent: the one that did (the notification was verified with its key) */
+  provider_id?: string
+  /** `<first>-R<n>` */
+  order_no: string
+  /** from a verified notification: the try and its `<code>:<text>` */
+  retry_number?: number
+  result_info?: string | null
+  recurring_id?: string | null
+  source: "notification" | "job"
+}
+
+export type DeductionOutcome =
+  | { kind: "ordered"; deduction: AcquiringDeductionRow; order_id: string }
+  | { kind: "kept"; deduction: AcquiringDeductionRow }
+  /** the acquirer does not (yet) confirm it, or names no payment of this provider */
+  | { kind: "unconfirmed"; reason: string }
+
+/** The subscription's end after failed tries, or a decline's code, from `<code>:<text>`. */
+function declineCode(resultInfo: string | null | undefined): string | null {
+  const code = resultInfo?.split(":")[0]?.trim()
+  return code ? code : null
+}
+
+export async function learnDeduction(
+  scope: MedusaContainer,
+  news: DeductionNews
+): Promise<DeductionOutcome> {
+  const named = parseDeductionOrderNo(news.order_no)
+  if (!named)
+    return { kind: "unconfirmed", reason: "not a deduction's order number" }
+  const [attempt] = await moduleJournal().list(
+    { kind: ["authorise", "checkout"], order_no: named.first_order_no },
+    1
+  )
+  const providerId = news.provider_id ?? attempt?.provider_id
+  if (!attempt?.session_id || attempt.provider_id !== providerId)
+    return { kind: "unconfirmed", reason: "no first payment of this provider" }
+  const firstSessionId = attempt.session_id
+  return lockingModule(scope).execute(
+    deductionLockKey(news.order_no),
+    () =>
+      learnUnderLock(
+        scope,
+        { ...news, provider_id: providerId },
+        named,
+        firstSessionId
+      ),
+    { timeout: 120 }
+  )
+}
+
+async function learnUnderLock(
+  scope: MedusaContainer,
+  news: DeductionNews & { provider_id: string },
+  named: { first_order_no: string; deduction_number: number },
+  firstSessionId: string
+): Promise<DeductionOutcome> {
+  const [kept] = await acquiringModule().listAcquiringDeductions(
+    { order_no: news.order_no },
+    { take: 1 }
+  )
+  // a repeat of what is settled asks the acquirer nothing
+  if (kept?.ordered_at || (kept?.status === "ended" && !news.result_info))
+    return { kind: "kept", deduction: kept }
+  const [session] = await paymentModule(scope).listPaymentSessions(
+    { id: firstSessionId },
+    { select: ["id", "data"] }
+  )
+  const first = await readSession(session?.data)
+  const core = await coreFor(scope, news.provider_id, choiceOf(first))
+  const answer = await lookupOrder(core, news.order_no)
+  if (answer.kind !== "found")
+    return { kind: "unconfirmed", reason: `status query: ${answer.kind}` }
+  const state = queryMeaning(answer.entry, rulesOf(core))?.state
+  if (state !== "captured" && state !== "declined")
+    return {
+      kind: "unconfirmed",
+      reason: `status query: ${state ?? "unknown"}`,
+    }
+  const code = declineCode(news.result_info)
+  const deduction = await acquiringModule().keepDeduction({
+    provider_id: news.provider_id,
+    order_no: news.order_no,
+    first_order_no: named.first_order_no,
+    first_session_id: firstSessionId,
+    recurring_id: news.recurring_id ?? first.subscription?.recurring_id ?? null,
+    deduction_number: named.deduction_number,
+    retry_number: news.retry_number ?? 0,
+    status:
+      state === "captured"
+        ? "paid"
+        : code === ERROR_CODE.SUBSCRIPTION_ENDED
+          ? "ended"
+          : "declined",
+    result_code: state === "captured" ? null : (news.result_info ?? null),
+    transaction_id: answer.entry.transaction_id ?? null,
+    currency: (answer.entry.currency ?? first.currency ?? "").toUpperCase(),
+    amount: answer.entry.amount ?? "0",
+  })
+  if (news.source === "job" && !kept)
+    await recordPaymentEvent({
+      kind: "job",
+      outcome: "found",
+      operation: "RECURRING",
+      summary: `The reconcile job found deduction ${named.deduction_number} of subscription ${deduction.recurring_id ?? ""} (${deduction.status}, ${deduction.amount} ${deduction.currency}) by the status query: its notification had not arrived`,
+      order_no: named.first_order_no,
+      session_id: firstSessionId,
+      transaction_id: deduction.transaction_id,
+      amount: deduction.amount,
+      currency: deduction.currency,
+    })
+  if (deduction.status !== "paid") return { kind: "kept", deduction }
+  try {
+    const orderId = await makeRenewalOrder(scope, deduction)
+    return { kind: "ordered", deduction, order_id: orderId }
+  } catch (error) {
+    // the money is taken: the reconcile job finishes the order
+    loggerOf(scope).warn(
+      `[acquiring] deduction ${news.order_no} is paid but its renewal order is not finished yet (${error instanceof Error ? error.message : String(error)}); the reconcile job tries again`
+    )
+    if (error instanceof RenewalPending) return { kind: "kept", deduction }
+    throw error
+  }
+}
