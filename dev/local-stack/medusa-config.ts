@@ -170,6 +170,30 @@ const config = defineConfig({
       resolve: "@medusajs/medusa/payment",
       options: { providers: acquiringProviders() },
     },
+    {
+      // the admin's feed as Medusa's default, and e-mails to customers written to the log (a real store names its e-mail provider)
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: {
+              name: "Local Notification Provider",
+              channels: ["feed"],
+            },
+          },
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local-email",
+            options: {
+              name: "E-mails written to the log",
+              channels: ["email"],
+            },
+          },
+        ],
+      },
+    },
     ...sharedLocking(),
     ...redisDeployment(),
   ],

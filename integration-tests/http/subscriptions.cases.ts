@@ -17,6 +17,7 @@ import {
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
+import { Modules } from "@medusajs/framework/utils"
 import { CARDS } from "../helpers/test-cards"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 
@@ -170,6 +171,44 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
       (o) => o.metadata?.acquiring_renewal_of === orderId
     )
   }
+  /** What the merchant's feed and the customers' e-mails were told of a subscription, oldest first. */
+  const noticesOf = async (recurringId: string) =>
+    (
+      await suite
+        .container()
+        .resolve(Modules.NOTIFICATION)
+        .listNotifications(
+          { channel: ["feed", "email"] },
+          { take: 1000, order: { created_at: "ASC" } }
+        )
+    )
+      .filter(
+        (n: any) =>
+          n.data?.recurring_id === recurringId ||
+          String(n.data?.description ?? "").includes(recurringId)
+      )
+      .map((n: any) =>
+        n.channel === "feed"
+          ? {
+              channel: n.channel,
+              title: n.data.title,
+              description: n.data.description,
+            }
+          : {
+              channel: n.channel,
+              to: n.to,
+              template: n.template,
+              reason: n.data.reason,
+              retries_left: n.data.retries_left,
+              amount: n.data.amount,
+            }
+      )
+  const customerEmail = async (shop: Shop, orderId: string) =>
+    expectStatus(
+      await shop.admin.get(`/admin/orders/${orderId}?fields=email`),
+      200,
+      "order"
+    ).order.email
   const historyOf = async (shop: Shop, paymentId: string) =>
     (
       expectStatus(
@@ -272,14 +311,35 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     expect(await renewalsOf(shop, order.id)).toHaveLength(3)
   })
 
-  it("a declined deduction makes no order until its retry is paid; a deduction whose notification was lost is found by the reconcile job; failed tries end the subscription", async () => {
+  it("a declined deduction makes no order until its retry is paid, and tells the merchant (feed) and the customer (e-mail) once; a deduction whose notification was lost is found by the reconcile job; failed tries end the subscription", async () => {
     const shop = await openShop()
     const { order, payment } = await subscribedOrder(shop)
     const { recurring_id, order_no } = await subscriptionOf(payment)
 
-    await sandbox.deduct(recurring_id, "declined")
+    await sandbox.deduct(recurring_id, "lapsed")
     await notificationsProcessed(suite)
     expect(await renewalsOf(shop, order.id)).toEqual([])
+    // the merchant's feed and the customer's e-mail say so once, however often it is heard of
+    await runReconcileJob(suite.container(), suite.databaseUrl())
+    expect(await noticesOf(recurring_id)).toEqual([
+      {
+        channel: "feed",
+        title: "Subscription card lapsed",
+        description: expect.stringMatching(
+          new RegExp(
+            `^Deduction 1 of subscription ${recurring_id} \\(order #\\d+, 15\\.00 USD\\) was declined: the customer's stored card is no longer valid \\(E0011:.*\\)\\. The acquirer tries again \\(2 tries left\\); a paid try becomes the renewal order\\. Ask the customer to subscribe again with a new card\\.$`
+          )
+        ),
+      },
+      {
+        channel: "email",
+        to: (await customerEmail(shop, order.id)) as string,
+        template: "acquiring-subscription-declined",
+        reason: "card_lapsed",
+        retries_left: 2,
+        amount: "15.00",
+      },
+    ])
     await sandbox.deduct(recurring_id, "approved") // the retry of deduction 1
     await notificationsProcessed(suite)
     expect(
@@ -318,6 +378,19 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
         n.fields.result_info?.startsWith("E0013")
     )
     expect(ended).toHaveLength(1)
+    const notices = (await noticesOf(recurring_id)).filter(
+      (n) => n.channel === "feed"
+    )
+    expect(notices.map((n) => n.title)).toEqual([
+      "Subscription card lapsed",
+      "Subscription deduction declined",
+      "Subscription deduction declined",
+      "Subscription deduction declined",
+      "Subscription ended after failed deductions",
+    ])
+    expect(notices[3].description).toMatch(
+      /It was the last try: the acquirer ends the subscription\.$/
+    )
     expect(
       (await historyOf(shop, payment.id)).filter((s) =>
         s.includes(

@@ -21,6 +21,7 @@ import { loggerOf, paymentModule } from "../order-payments/payment-store"
 import { readSession } from "../payment-sessions/session-store"
 import { queryMeaning } from "../payment-sessions/status-meaning"
 import { makeRenewalOrder, RenewalPending } from "./renewal-order"
+import { noticeDecline } from "./decline-notices"
 
 /** A deduction heard of: its order number (not trusted), and what a verified notification added. */
 export interface DeductionNews {
@@ -135,7 +136,11 @@ async function learnUnderLock(
       amount: deduction.amount,
       currency: deduction.currency,
     })
-  if (deduction.status !== "paid") return { kind: "kept", deduction }
+  if (deduction.status !== "paid") {
+    // a try this call learnt of for the first time: the merchant and the customer are told once
+    if (isNewTry(kept, deduction)) await noticeDecline(scope, deduction)
+    return { kind: "kept", deduction }
+  }
   try {
     const orderId = await makeRenewalOrder(scope, deduction)
     return { kind: "ordered", deduction, order_id: orderId }
@@ -147,4 +152,16 @@ async function learnUnderLock(
     if (error instanceof RenewalPending) return { kind: "kept", deduction }
     throw error
   }
+}
+
+/** A declined try or an end not kept before this call. */
+function isNewTry(
+  before: AcquiringDeductionRow | undefined,
+  after: AcquiringDeductionRow
+): boolean {
+  return (
+    !before ||
+    before.status !== after.status ||
+    before.retry_number !== after.retry_number
+  )
 }

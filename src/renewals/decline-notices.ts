@@ -1,0 +1,122 @@
+/**
+ * What a declined deduction tells people: the merchant in the admin's
+ * notification feed, and the customer through Medusa's notification module
+ * (channel `email`, template `acquiring-subscription-declined`) when the
+ * store has a provider for it. One of each per try, whichever path learnt
+ * of it and however often: the notification module drops a repeat of the
+ * same idempotency key.
+ */
+import type {
+  INotificationModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { ERROR_CODE } from "../gateway/index"
+import type { AcquiringDeductionRow } from "../modules/acquiring/types"
+import { loggerOf } from "../order-payments/payment-store"
+import { firstOrderOf } from "./renewal-order"
+
+/** The template a store's e-mail provider renders for the customer. */
+export const CUSTOMER_TEMPLATE = "acquiring-subscription-declined"
+
+/** Retries the acquirer makes of a declined deduction (wire contract: 1 and 3 days later). */
+const RETRIES = 2
+
+export type DeclineReason = "declined" | "card_lapsed" | "ended"
+
+export function declineReason(
+  deduction: Pick<AcquiringDeductionRow, "status" | "result_code">
+): DeclineReason {
+  if (deduction.status === "ended") return "ended"
+  return deduction.result_code?.startsWith(ERROR_CODE.STORED_CARD_NOT_FOUND)
+    ? "card_lapsed"
+    : "declined"
+}
+
+type NoticeInput = Pick<
+  AcquiringDeductionRow,
+  | "deduction_number"
+  | "retry_number"
+  | "recurring_id"
+  | "amount"
+  | "currency"
+  | "result_code"
+  | "status"
+> & { order: string }
+
+/** The merchant's feed entry for a declined try. */
+export function merchantNotice(input: NoticeInput): {
+  title: string
+  description: string
+} {
+  const which = `deduction ${input.deduction_number} of subscription ${input.recurring_id ?? ""} (order ${input.order}, ${input.amount} ${input.currency})`
+  const code = input.result_code ? ` (${input.result_code})` : ""
+  const reason = declineReason(input)
+  if (reason === "ended")
+    return {
+      title: "Subscription ended after failed deductions",
+      description: `The acquirer ended the subscription: ${which} was declined on every try${code}. No further deductions are made; the customer has to subscribe again.`,
+    }
+  const left = RETRIES - input.retry_number
+  const next =
+    left > 0
+      ? `The acquirer tries again (${left} ${left === 1 ? "try" : "tries"} left); a paid try becomes the renewal order.`
+      : "It was the last try: the acquirer ends the subscription."
+  return {
+    title:
+      reason === "card_lapsed"
+        ? "Subscription card lapsed"
+        : "Subscription deduction declined",
+    description:
+      reason === "card_lapsed"
+        ? `${which[0].toUpperCase()}${which.slice(1)} was declined: the customer's stored card is no longer valid${code}. ${next} Ask the customer to subscribe again with a new card.`
+        : `${which[0].toUpperCase()}${which.slice(1)} was declined${code}. ${next}`,
+  }
+}
+
+/** Sends both notices of a declined try once; a store without an e-mail provider is told in the log, never failed. */
+export async function noticeDecline(
+  scope: MedusaContainer,
+  deduction: AcquiringDeductionRow
+): Promise<void> {
+  const first = await firstOrderOf(scope, deduction.first_session_id)
+  const order = first?.display_id
+    ? `#${first.display_id}`
+    : deduction.first_order_no
+  const key = `acquiring-deduction:${deduction.order_no}:${deduction.retry_number}:${deduction.status}`
+  const notifications = scope.resolve<INotificationModuleService>(
+    Modules.NOTIFICATION
+  )
+  await notifications.createNotifications({
+    to: "",
+    channel: "feed",
+    template: "admin-ui",
+    data: merchantNotice({ ...deduction, order }),
+    idempotency_key: `${key}:feed`,
+  })
+  if (!first?.email) return
+  try {
+    await notifications.createNotifications({
+      to: first.email,
+      channel: "email",
+      template: CUSTOMER_TEMPLATE,
+      data: {
+        reason: declineReason(deduction),
+        order_display_id: first.display_id ?? null,
+        recurring_id: deduction.recurring_id,
+        deduction_number: deduction.deduction_number,
+        retries_left: Math.max(0, RETRIES - deduction.retry_number),
+        amount: deduction.amount,
+        currency: deduction.currency,
+      },
+      ...(first.customer_id ? { receiver_id: first.customer_id } : {}),
+      resource_id: first.id,
+      resource_type: "order",
+      idempotency_key: `${key}:email`,
+    })
+  } catch (error) {
+    loggerOf(scope).info(
+      `[acquiring] the customer of order ${order} was not told of the declined deduction ${deduction.order_no}: ${error instanceof Error ? error.message : String(error)}`
+    )
+  }
+}
