@@ -52,6 +52,13 @@ export {
   type SavedCardDeletion,
 } from "./saved-cards.js"
 export {
+  cancelSubscription,
+  listSubscriptions,
+  type Subscription,
+  type SubscriptionCancellation,
+  type SubscriptionStatus,
+} from "./subscriptions.js"
+export {
   availableAcquiringProviders,
   type ProviderAvailability,
   type UnavailableReason,

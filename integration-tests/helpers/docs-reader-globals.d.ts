@@ -8,6 +8,7 @@ import type {
   CardOutcome,
   SavedCard,
   StoreMethod,
+  Subscription,
   StoreTransport,
 } from "medusa-payment-acquiring-storefront"
 import type { CardFormCart } from "medusa-payment-acquiring-storefront/react"
@@ -22,6 +23,7 @@ declare global {
   const cart: CardFormCart
   const hostedSession: AcquiringSession
   const card: SavedCard
+  const subscription: Subscription
   let cards: SavedCard[]
   const typedCard: CardDetails
   const holder: CardHolder

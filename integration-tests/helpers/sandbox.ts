@@ -237,6 +237,14 @@ export function startTestSandbox() {
         `${outcome} deduction`
       ).deduction
     },
+    /** The subscription as the sandbox keeps it: status, next deduction time, every try. */
+    async subscription(recurringId: string): Promise<Record<string, any>> {
+      return expectStatus(
+        await control.get(`/subscriptions/${encodeURIComponent(recurringId)}`),
+        200,
+        "sandbox subscription"
+      ).subscription
+    },
     /** Every payout the sandbox holds: request_id, transaction_id, status, failure fields (signed). */
     async payouts(): Promise<Record<string, string>[]> {
       return expectStatus(await control.get("/payouts"), 200, "sandbox payouts")

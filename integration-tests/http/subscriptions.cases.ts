@@ -19,6 +19,7 @@ import {
 } from "../../dev/store-client/storefront"
 import { Modules } from "@medusajs/framework/utils"
 import { CARDS } from "../helpers/test-cards"
+import { customerToken, storeAs } from "../helpers/store-callers"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 
 const SUBSCRIPTION = {
@@ -454,6 +455,138 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     expect(await adminPayment(shop, renewals[0].id)).toMatchObject({
       amount: 15,
     })
+  })
+
+  it("a customer sees and cancels their own subscriptions at the store; another customer and a guest cannot; the admin lists every one with its renewals and failed tries", async () => {
+    const shop = await openShop()
+    const signedIn = async (email: string) => {
+      const store = storeAs(
+        suite.backendUrl,
+        shop.seeded.publishableKey,
+        await customerToken(shop, suite.backendUrl, email)
+      )
+      return { shop: { ...shop, store }, store }
+    }
+    const ana = await signedIn("ana-subscriber@example.test")
+    const bob = await signedIn("bob-subscriber@example.test")
+    const guest = storeAs(suite.backendUrl, shop.seeded.publishableKey)
+    const cancelsBefore = await cancelRequests()
+    const { order, payment } = await subscribedOrder(ana.shop)
+    const { recurring_id, order_no } = await subscriptionOf(payment)
+    await sandbox.deduct(recurring_id, "declined")
+    await sandbox.deduct(recurring_id, "approved")
+    await notificationsProcessed(suite)
+    const [renewal] = await renewalsOf(shop, order.id)
+
+    const listed = expectStatus(
+      await ana.store.get("/store/acquiring/subscriptions"),
+      200,
+      "ana's subscriptions"
+    ).subscriptions
+    expect(listed).toEqual([
+      {
+        id: recurring_id,
+        contract_name: "Coffee club",
+        contract: "monthly beans",
+        amount: "15.00",
+        currency: "USD",
+        interval: "month",
+        interval_count: "1",
+        billing_cycle: 12,
+        status: "active",
+        next_deduction_at: expect.stringMatching(
+          /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+        ),
+        first_order: { id: order.id, display_id: expect.any(Number) },
+        started_at: expect.any(String),
+        renewals: [
+          {
+            id: renewal.id,
+            display_id: expect.any(Number),
+            deduction_number: 1,
+            amount: "15.00",
+            currency: "USD",
+          },
+        ],
+        failed_tries: 1,
+        last_decline: null,
+      },
+    ])
+    // the next deduction is the one the acquirer announced with the last deduction
+    expect(listed[0].next_deduction_at).toBe(
+      (await sandbox.subscription(recurring_id)).recurring_deduction_time
+    )
+    expect(JSON.stringify(listed)).not.toMatch(/payment_id|provider_id|E00/)
+
+    // nobody else sees or cancels it
+    expect(
+      expectStatus(
+        await bob.store.get("/store/acquiring/subscriptions"),
+        200,
+        "bob's subscriptions"
+      ).subscriptions
+    ).toEqual([])
+    expect((await guest.get("/store/acquiring/subscriptions")).status).toBe(401)
+    const path = `/store/acquiring/subscriptions/${recurring_id}/cancel`
+    expect((await bob.store.post(path, {})).status).toBe(404)
+    expect((await guest.post(path, {})).status).toBe(401)
+    expect(
+      (
+        await ana.store.post(
+          "/store/acquiring/subscriptions/no%00pe/cancel",
+          {}
+        )
+      ).status
+    ).toBe(400)
+    expect(await cancelRequests()).toBe(cancelsBefore)
+
+    // the admin's list shows it with the payment to cancel it by
+    const admin = expectStatus(
+      await shop.admin.get("/admin/acquiring/subscriptions?limit=200"),
+      200,
+      "admin subscriptions"
+    )
+    const row = admin.subscriptions.find((s: any) => s.id === recurring_id)
+    expect(row).toMatchObject({
+      payment_id: payment.id,
+      provider_id: CARD_PROVIDER,
+      status: "active",
+      failed_tries: 1,
+      renewals: [{ id: renewal.id, deduction_number: 1 }],
+    })
+    expect(admin.count).toBeGreaterThanOrEqual(1)
+    expect(
+      (await shop.admin.get("/admin/acquiring/subscriptions?limit=5000")).status
+    ).toBe(400)
+
+    // ana cancels: one request to the acquirer, a repeat sends nothing
+    const cancelled = expectStatus(
+      await ana.store.post(path, {}),
+      200,
+      "cancel"
+    )
+    expect(cancelled).toMatchObject({
+      outcome: "cancelled",
+      message: "Your subscription is cancelled: no further payments are taken.",
+      subscription: {
+        id: recurring_id,
+        status: "cancelled",
+        next_deduction_at: null,
+      },
+    })
+    expect(
+      expectStatus(await ana.store.post(path, {}), 200, "cancel again").outcome
+    ).toBe("cancelled")
+    expect(await cancelRequests()).toBe(cancelsBefore + 1)
+    expect((await sandbox.subscription(recurring_id)).status).toBe("cancelled")
+    expect(
+      expectStatus(
+        await shop.admin.get("/admin/acquiring/subscriptions?limit=200"),
+        200,
+        "admin subscriptions"
+      ).subscriptions.find((s: any) => s.id === recurring_id).status
+    ).toBe("cancelled")
+    expect(renewal.metadata.acquiring_deduction).toBe(`${order_no}-R1`)
   })
 
   it("a forged answer is not believed; validation and admin auth", async () => {

@@ -13,6 +13,7 @@ import { orderChangeRoutes } from "../order-changes/middlewares"
 import { refundRoutes } from "../refunds/middlewares"
 import { riskReviewRoutes } from "../risk-review/middlewares"
 import { subscriptionRoutes } from "../subscriptions/middlewares"
+import { renewalRoutes } from "../renewals/middlewares"
 import { payoutRoutes } from "../payouts/middlewares"
 import { paymentLinkRoutes } from "../payment-links/middlewares"
 import { accountRoutes } from "../accounts/middlewares"
@@ -32,6 +33,7 @@ export default defineMiddlewares({
     ...refundRoutes,
     ...riskReviewRoutes,
     ...subscriptionRoutes,
+    ...renewalRoutes,
     ...payoutRoutes,
     ...paymentLinkRoutes,
     ...accountRoutes,

@@ -23,6 +23,7 @@ export const idChecks = (
   [
     ["/store/acquiring/saved-cards/:id", "a saved card id"],
     ["/store/acquiring/carts/:id", "a cart id"],
+    ["/store/acquiring/subscriptions/:id", "a subscription id"],
     ["/admin/acquiring/payments/:id", "a payment id"],
     ["/admin/acquiring/saved-cards/:id", "a saved card id"],
     ["/admin/acquiring/customers/:id", "a customer id"],

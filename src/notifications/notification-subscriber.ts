@@ -59,6 +59,7 @@ export default async function acquirerNotification({
       retry_number: deduction.retry_number,
       result_info: deduction.result_info,
       recurring_id: deduction.recurring_id,
+      next_deduction_time: deduction.next_deduction_time,
       source: "notification",
     })
   else await actOn(container, processed.action, sessionId)

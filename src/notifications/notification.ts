@@ -68,6 +68,7 @@ export interface DeductionNotice {
   retry_number: number
   result_info: string | null
   recurring_id: string | null
+  next_deduction_time: string | null
 }
 
 const NOT_SUPPORTED: NotificationAction = {
@@ -208,6 +209,7 @@ export async function webhookAction(
           retry_number: Number(notification.retry_number ?? 0) || 0,
           result_info: notification.result_info ?? null,
           recurring_id: notification.recurring_id ?? null,
+          next_deduction_time: notification.recurring_deduction_time ?? null,
         },
       },
     }

@@ -33,6 +33,8 @@ export interface DeductionNews {
   retry_number?: number
   result_info?: string | null
   recurring_id?: string | null
+  /** the acquirer's next deduction time the notification announced */
+  next_deduction_time?: string | null
   source: "notification" | "job"
 }
 
@@ -86,9 +88,15 @@ async function learnUnderLock(
     { order_no: news.order_no },
     { take: 1 }
   )
-  // a repeat of what is settled asks the acquirer nothing
-  if (kept?.ordered_at || (kept?.status === "ended" && !news.result_info))
-    return { kind: "kept", deduction: kept }
+  // a repeat of what is settled asks the acquirer nothing; a later try's notice only counts its try
+  if (kept?.ordered_at || (kept?.status === "ended" && !news.result_info)) {
+    const retry = news.retry_number ?? 0
+    if (retry <= kept.retry_number) return { kind: "kept", deduction: kept }
+    const [counted] = await acquiringModule().updateAcquiringDeductions([
+      { id: kept.id, retry_number: retry },
+    ])
+    return { kind: "kept", deduction: counted ?? kept }
+  }
   const [session] = await paymentModule(scope).listPaymentSessions(
     { id: firstSessionId },
     { select: ["id", "data"] }
@@ -123,6 +131,7 @@ async function learnUnderLock(
     transaction_id: answer.entry.transaction_id ?? null,
     currency: (answer.entry.currency ?? first.currency ?? "").toUpperCase(),
     amount: answer.entry.amount ?? "0",
+    next_deduction_time: news.next_deduction_time ?? null,
   })
   if (news.source === "job" && !kept)
     await recordPaymentEvent({

@@ -3,8 +3,8 @@
  * older answer never moves it back (paid stays paid with its money; an
  * ended subscription's last deduction stays ended unless a try was paid).
  */
-export const KEEP_DEDUCTION = `insert into "acquiring_deduction" ("id", "provider_id", "order_no", "first_order_no", "first_session_id", "recurring_id", "deduction_number", "retry_number", "status", "result_code", "transaction_id", "currency", "amount")
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+export const KEEP_DEDUCTION = `insert into "acquiring_deduction" ("id", "provider_id", "order_no", "first_order_no", "first_session_id", "recurring_id", "deduction_number", "retry_number", "status", "result_code", "transaction_id", "currency", "amount", "next_deduction_time")
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict ("order_no") where "deleted_at" is null do update set
        "status" = case
          when "acquiring_deduction"."status" = 'paid' or excluded."status" = 'paid' then 'paid'
@@ -15,6 +15,7 @@ export const KEEP_DEDUCTION = `insert into "acquiring_deduction" ("id", "provide
        "transaction_id" = case when "acquiring_deduction"."status" = 'paid' then "acquiring_deduction"."transaction_id" else excluded."transaction_id" end,
        "amount" = case when "acquiring_deduction"."status" = 'paid' then "acquiring_deduction"."amount" else excluded."amount" end,
        "recurring_id" = coalesce("acquiring_deduction"."recurring_id", excluded."recurring_id"),
+       "next_deduction_time" = coalesce(excluded."next_deduction_time", "acquiring_deduction"."next_deduction_time"),
        "updated_at" = now()
      returning *`
 
@@ -49,6 +50,7 @@ export interface DeductionInput {
   transaction_id: string | null
   currency: string
   amount: string
+  next_deduction_time: string | null
 }
 
 export interface RunningSubscription {
@@ -59,3 +61,10 @@ export interface RunningSubscription {
   last_number: number | null
   last_status: "paid" | "declined" | "ended" | null
 }
+
+/** Every first payment that started a subscription, newest first: the admin's list. */
+export const SUBSCRIPTION_SESSIONS = `select s."id", count(*) over () as "count"
+     from "acquiring_session_state" s
+     where s."deleted_at" is null and s."data"->'subscription'->>'recurring_id' is not null
+     order by s."created_at" desc, s."id"
+     limit ? offset ?`

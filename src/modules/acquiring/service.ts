@@ -46,6 +46,7 @@ import { KEEP_CHARGEBACK } from "./chargeback-sql"
 import {
   KEEP_DEDUCTION,
   RUNNING_SUBSCRIPTIONS,
+  SUBSCRIPTION_SESSIONS,
   type DeductionInput,
   type RunningSubscription,
 } from "./deduction-sql"
@@ -171,6 +172,7 @@ export default class AcquiringModuleService extends MedusaService({
         row.transaction_id,
         row.currency,
         row.amount,
+        row.next_deduction_time,
       ],
       "all"
     )) as AcquiringDeductionRow[]
@@ -188,6 +190,21 @@ export default class AcquiringModuleService extends MedusaService({
       [take],
       "all"
     )) as RunningSubscription[]
+  }
+
+  /** The sessions of first payments that started a subscription, newest first, and how many there are. */
+  @InjectManager()
+  async listSubscriptionSessions(
+    take: number,
+    skip: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ ids: string[]; count: number }> {
+    const rows = (await sharedContext.manager!.execute(
+      SUBSCRIPTION_SESSIONS,
+      [take, skip],
+      "all"
+    )) as { id: string; count: string }[]
+    return { ids: rows.map((r) => r.id), count: Number(rows[0]?.count ?? 0) }
   }
 
   /** The private states of the given sessions (intake rows included), by id. */

@@ -31,6 +31,8 @@ export const AcquiringDeduction = model
     currency: model.text(),
     /** decimal string in the currency's digits */
     amount: model.text(),
+    /** the acquirer's next deduction after this one (`YYYY-MM-DD HH:MM:SS`, its local time), from the notification */
+    next_deduction_time: model.text().nullable(),
     /** the renewal order: chosen before it is made */
     order_id: model.text().nullable(),
     ordered_at: model.dateTime().nullable(),

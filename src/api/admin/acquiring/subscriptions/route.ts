@@ -1,0 +1,1 @@
+export { listSubscriptionsRoute as GET } from "../../../../renewals/admin-routes"

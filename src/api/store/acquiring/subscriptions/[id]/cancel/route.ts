@@ -1,0 +1,1 @@
+export { cancelCustomerSubscriptionRoute as POST } from "../../../../../../renewals/store-routes"

@@ -1,0 +1,1 @@
+export { listCustomerSubscriptionsRoute as GET } from "../../../../renewals/store-routes"

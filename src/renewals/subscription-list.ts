@@ -1,0 +1,174 @@
+/**
+ * Subscriptions read for the admin's list and for the customer who
+ * subscribed: each first payment that started one (its private state says
+ * so), the order it paid, and the deductions kept of it.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { isAcquiringProvider } from "../accounts/provider-entries"
+import { acquiringModule } from "../modules/acquiring/module-access"
+import { paymentModule } from "../order-payments/payment-store"
+import { readSessions } from "../payment-sessions/session-store"
+import type { SessionData } from "../payment-sessions/session-data"
+import type { OrderRef, SubscriptionFacts } from "./subscription-view"
+
+type Graph = {
+  graph(input: {
+    entity: string
+    fields: string[]
+    filters: Record<string, unknown>
+  }): Promise<{ data: Record<string, unknown>[] }>
+}
+
+interface FirstPayment {
+  payment_id: string
+  provider_id: string
+  data: unknown
+  order: OrderRef & { created_at?: string | null }
+}
+
+function query(scope: MedusaContainer): Graph {
+  return scope.resolve(ContainerRegistrationKeys.QUERY) as Graph
+}
+
+/** The facts of these first payments, those that started a subscription, in their order. */
+async function factsOf(
+  scope: MedusaContainer,
+  firsts: FirstPayment[]
+): Promise<SubscriptionFacts[]> {
+  const states = await readSessions(firsts.map((f) => f.data))
+  const subscribed = firsts
+    .map((first, i) => ({ first, state: states[i] as SessionData }))
+    .filter(
+      ({ state }) => !!state.subscription?.recurring_id && !!state.order_no
+    )
+  if (!subscribed.length) return []
+  const deductions = await acquiringModule().listAcquiringDeductions(
+    { first_order_no: subscribed.map(({ state }) => state.order_no!) },
+    { take: 10_000 }
+  )
+  const renewalIds = deductions.flatMap((d) => (d.order_id ? [d.order_id] : []))
+  const renewals = renewalIds.length
+    ? (
+        await query(scope).graph({
+          entity: "order",
+          fields: ["id", "display_id"],
+          filters: { id: renewalIds },
+        })
+      ).data
+    : []
+  const displayIds = new Map(
+    renewals.map((o) => [String(o.id), (o.display_id as number | null) ?? null])
+  )
+  return subscribed.map(({ first, state }) => ({
+    first: state,
+    payment_id: first.payment_id,
+    provider_id: first.provider_id,
+    first_order: { id: first.order.id, display_id: first.order.display_id },
+    started_at: first.order.created_at ?? null,
+    deductions: deductions.filter((d) => d.first_order_no === state.order_no),
+    renewal_orders: displayIds,
+  }))
+}
+
+type OrderRow = {
+  id: string
+  display_id?: number | null
+  created_at?: string | null
+  payment_collections?:
+    | {
+        payments?: { id: string; provider_id: string; data: unknown }[] | null
+      }[]
+    | null
+}
+
+function firstPaymentsOf(orders: OrderRow[]): FirstPayment[] {
+  return orders.flatMap((order) =>
+    (order.payment_collections ?? []).flatMap((collection) =>
+      (collection.payments ?? [])
+        .filter((p) => isAcquiringProvider(p.provider_id))
+        .map((p) => ({
+          payment_id: p.id,
+          provider_id: p.provider_id,
+          data: p.data,
+          order: {
+            id: order.id,
+            display_id: order.display_id ?? null,
+            created_at: order.created_at ?? null,
+          },
+        }))
+    )
+  )
+}
+
+const ORDER_FIELDS = [
+  "id",
+  "display_id",
+  "created_at",
+  "payment_collections.payments.id",
+  "payment_collections.payments.provider_id",
+  "payment_collections.payments.data",
+]
+
+/** The subscriptions a customer started, newest first. */
+export async function customerSubscriptions(
+  scope: MedusaContainer,
+  customerId: string
+): Promise<SubscriptionFacts[]> {
+  const { data } = await query(scope).graph({
+    entity: "order",
+    fields: ORDER_FIELDS,
+    filters: { customer_id: customerId },
+  })
+  const orders = (data as unknown as OrderRow[]).sort((a, b) =>
+    String(b.created_at ?? "").localeCompare(String(a.created_at ?? ""))
+  )
+  return factsOf(scope, firstPaymentsOf(orders))
+}
+
+/** A page of every subscription of the store, newest first, and how many there are. */
+export async function storeSubscriptions(
+  scope: MedusaContainer,
+  page: { limit: number; offset: number }
+): Promise<{ facts: SubscriptionFacts[]; count: number }> {
+  const { ids, count } = await acquiringModule().listSubscriptionSessions(
+    page.limit,
+    page.offset
+  )
+  if (!ids.length) return { facts: [], count }
+  const payments = await paymentModule(scope).listPayments(
+    { payment_session_id: ids },
+    { select: ["id", "payment_collection_id"] }
+  )
+  const { data } = await query(scope).graph({
+    entity: "order",
+    fields: ORDER_FIELDS,
+    filters: {
+      id: (
+        await query(scope).graph({
+          entity: "payment_collection",
+          fields: ["id", "order.id"],
+          filters: { id: payments.map((p) => p.payment_collection_id) },
+        })
+      ).data.flatMap((c) => {
+        const id = (c.order as { id?: string } | undefined)?.id
+        return id ? [id] : []
+      }),
+    },
+  })
+  const wanted = new Set(payments.map((p) => p.id))
+  const firsts = firstPaymentsOf(data as unknown as OrderRow[]).filter((f) =>
+    wanted.has(f.payment_id)
+  )
+  const facts = await factsOf(scope, firsts)
+  const position = new Map(ids.map((id, i) => [id, i]))
+  const sessionOf = new Map(
+    facts.map((f) => [f.payment_id, f.first.session_id ?? ""])
+  )
+  facts.sort(
+    (a, b) =>
+      (position.get(sessionOf.get(a.payment_id)!) ?? 0) -
+      (position.get(sessionOf.get(b.payment_id)!) ?? 0)
+  )
+  return { facts, count }
+}
