@@ -54,7 +54,8 @@ type Graph = {
   }): Promise<{ data: Record<string, unknown>[] }>
 }
 
-function query(scope: MedusaContainer): Graph {
+/** Medusa's query, as the renewals read orders and collections through it. */
+export function query(scope: MedusaContainer): Graph {
   return scope.resolve(ContainerRegistrationKeys.QUERY) as Graph
 }
 

@@ -4,31 +4,19 @@
  * so), the order it paid, and the deductions kept of it.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { acquiringModule } from "../modules/acquiring/module-access"
 import { paymentModule } from "../order-payments/payment-store"
 import { readSessions } from "../payment-sessions/session-store"
 import type { SessionData } from "../payment-sessions/session-data"
 import type { OrderRef, SubscriptionFacts } from "./subscription-view"
-
-type Graph = {
-  graph(input: {
-    entity: string
-    fields: string[]
-    filters: Record<string, unknown>
-  }): Promise<{ data: Record<string, unknown>[] }>
-}
+import { query } from "./renewal-order"
 
 interface FirstPayment {
   payment_id: string
   provider_id: string
   data: unknown
   order: OrderRef & { created_at?: string | null }
-}
-
-function query(scope: MedusaContainer): Graph {
-  return scope.resolve(ContainerRegistrationKeys.QUERY) as Graph
 }
 
 /** The facts of these first payments, those that started a subscription, in their order. */
