@@ -54,8 +54,10 @@ function decideOutcome(
   input: OutcomeInput
 ): void {
   tx.updated_at = ctx.clock()
-  tx.is3ds = input.threeDS
-  tx.threeds_result = input.threeDS ? THREEDS_RESULT.FRICTIONLESS : ""
+  // the card holder is not present: never challenged, no 3-D Secure at all
+  const present = !tx.order_type
+  tx.is3ds = input.threeDS && present
+  tx.threeds_result = tx.is3ds ? THREEDS_RESULT.FRICTIONLESS : ""
   tx.risk_action = "ACCEPT"
   tx.risk_score = "12"
   switch (input.outcome) {
@@ -82,6 +84,12 @@ function decideOutcome(
       tx.risk_score = "95"
       return
     case "challenge":
+      if (!present) {
+        tx.state = "authorised"
+        tx.authorised_at = ctx.clock()
+        tx.result_info = SUCCESS
+        return
+      }
       if (!input.threeDS) {
         // the issuer insists on authentication the merchant did not ask for
         tx.state = "failed"

@@ -10,7 +10,7 @@ import type { SandboxAccount } from "./accounts"
 import type { SandboxContext } from "./context"
 import { checkBrowserUrl, checkNotifyUrl } from "./notify-url"
 import { Refusal } from "./result-codes"
-import type { Transaction } from "./transactions"
+import { ORDER_TYPES, type OrderType, type Transaction } from "./transactions"
 import {
   checkLengths,
   currency,
@@ -49,6 +49,8 @@ export interface PaymentOrder {
   first_name: string
   last_name: string
   subscription: unknown
+  /** "" for an e-commerce payment */
+  order_type: OrderType | ""
 }
 
 export function readOrder(
@@ -93,7 +95,22 @@ export function readOrder(
     first_name: text(body, "first_name"),
     last_name: text(body, "last_name"),
     subscription: nested(body, "subscription"),
+    order_type: orderType(body),
   }
+}
+
+/** order_type: MOTO, MIT or empty; anything else is E0001. */
+function orderType(body: WireBody): OrderType | "" {
+  const type = text(body, "order_type")
+  if (type === "") return ""
+  const known = ORDER_TYPES.find((t) => t === type)
+  if (!known)
+    throw Refusal.field(
+      "E0001",
+      "order_type",
+      `must be ${ORDER_TYPES.join(", ")} or empty`
+    )
+  return known
 }
 
 /** token_flag: YES keeps the card, NO or empty keeps nothing, anything else is E0001. */
@@ -152,6 +169,7 @@ export function openTransaction(
     website: order.website,
     note: order.note,
     keep_card: order.keep_card,
+    ...(order.order_type ? { order_type: order.order_type } : {}),
     token_id: "",
     shopper_email: order.shopper_email,
     first_name: order.first_name,

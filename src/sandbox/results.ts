@@ -71,6 +71,7 @@ export function resultFields(tx: Transaction): Record<string, unknown> {
     risk_action: tx.risk_action,
     risk_score: tx.risk_score,
     risk_reasons: riskReasons(tx),
+    order_type: tx.order_type ?? "",
   }
 }
 

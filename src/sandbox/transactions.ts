@@ -111,6 +111,8 @@ export interface Transaction {
   note: string
   /** the order's token_flag was YES: keep the card once authorised */
   keep_card: boolean
+  /** MOTO (staff typed the card on the hosted page) or MIT (the merchant charged a stored card); "" for e-commerce */
+  order_type?: OrderType
   /** the token of the card this payment stored; "" when it stored none */
   token_id: string
   shopper_email: string
@@ -220,3 +222,7 @@ export function chargebackAmount(
 export function nextRefundReferenceId(tx: Transaction): string {
   return `${tx.transaction_id}-${String(tx.refunds.length + 1).padStart(2, "0")}`
 }
+
+/** Staff-entered and merchant-initiated payments (wire contract DECISION): never challenged for 3-D Secure. */
+export const ORDER_TYPES = ["MOTO", "MIT"] as const
+export type OrderType = (typeof ORDER_TYPES)[number]

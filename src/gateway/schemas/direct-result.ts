@@ -57,6 +57,8 @@ export const directResultShape = {
   risk_action: wireText.optional(),
   risk_score: wireText.optional(),
   risk_reasons: riskReasonsSchema.optional(),
+  /** MOTO, MIT, or empty for an e-commerce payment (wire contract DECISION); never signed */
+  order_type: wireText.optional(),
   encryption_data: wireText.optional(),
 }
 

@@ -54,6 +54,8 @@ export const queryEntrySchema = z.looseObject({
   payment_method: wireText.optional(),
   /** the card stored by this payment (token_flag YES, authorised); empty reads as undefined */
   token_id: wireTokenId,
+  /** MOTO, MIT, or empty for an e-commerce payment */
+  order_type: wireText.optional(),
   /** chargebacks raised against this payment (payment_status 5000 while one is open, 5100 once one is lost) */
   chargebacks: wireList(chargebackSchema),
 })

@@ -32,6 +32,15 @@ export const authorize: Operation = (ctx, { body }) => {
   if (!caller.signed) return refused(ctx, account, body, resultInfo("I0013"))
   try {
     const order = readOrder(ctx, body, { returnUrlRequired: false })
+    if (
+      order.order_type === "MIT" &&
+      (order.token_id === "" || text(body, "security_code") !== "")
+    )
+      throw Refusal.field(
+        "E0001",
+        "order_type",
+        "MIT is a stored card (token_id) charged without its security code"
+      )
     const decision =
       order.token_id === ""
         ? decideCard(body, ctx.cards, ctx.clock())

@@ -98,6 +98,8 @@ describe("retrievalTrans", () => {
         payment_method: "CARD",
         // no card kept (token_flag absent)
         token_id: "",
+        // an e-commerce payment
+        order_type: "",
       },
       { order_no: "missing-order", transaction_id: "", query_result: "2" },
     ])

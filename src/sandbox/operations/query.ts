@@ -97,6 +97,7 @@ export const retrievalTrans: Operation = (ctx, { body, ip }) => {
       website: tx.website,
       payment_method: tx.payment_method,
       token_id: tx.token_id,
+      order_type: tx.order_type ?? "",
       ...(tx.chargebacks.length > 0 && {
         chargebacks: tx.chargebacks.map(wireChargeback),
       }),
