@@ -62,6 +62,7 @@ const CONCERNS = [
   "renewals",
   "reconciliation",
   "authorization-lapses",
+  "merchant-charges",
   "notifications",
   // the admin's read model of a payment, over all of them
   "payment-detail",

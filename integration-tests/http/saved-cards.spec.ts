@@ -421,4 +421,148 @@ acquiringSuite((suite) => {
     })
     expect(cards.map((c) => c.card_masked)).toEqual(["424242******4242"])
   })
+
+  describe("charged by staff (merchant-initiated)", () => {
+    const charge = (
+      shop: Shop,
+      orderId: string,
+      body: Record<string, unknown>
+    ) =>
+      shop.admin.post(
+        `/admin/acquiring/orders/${orderId}/charge-saved-card`,
+        body
+      )
+    const paymentsOf = async (shop: Shop, orderId: string) =>
+      (
+        expectStatus(
+          await shop.admin.get(
+            `/admin/orders/${orderId}?fields=id,*payment_collections,*payment_collections.payments`
+          ),
+          200,
+          "order"
+        ).order.payment_collections as any[]
+      ).flatMap((c) => c.payments ?? [])
+
+    it("charges the customer's saved card for an amount staff enter with a reason: order_type MIT, no security code, recorded on the order; more than owed only when confirmed; a request sent twice at once charges once", async () => {
+      const { shop, me } = await savedApprovedCard("charged@example.test")
+      const token = await tokenOf("4242")
+      const order = await expectOrder(
+        me.shop,
+        (await me.pay(saved((await me.list())[0].id, CODE))).cart.id
+      )
+      const sentBefore = (await authorizations()).length
+
+      // the order is paid: nothing is owed, so an amount must be entered and confirmed
+      const owesNothing = await charge(shop, order.id, {
+        reason: "replacement grinder",
+        request_id: "req-owes-nothing-1",
+      })
+      expect(owesNothing.status).toBe(409)
+      expect(owesNothing.data.message).toMatch(
+        /^Order #\d+ owes nothing: enter the amount to charge/
+      )
+      const over = await charge(shop, order.id, {
+        amount: "5.00",
+        reason: "replacement grinder",
+        request_id: "req-over-1",
+      })
+      expect(over.status).toBe(409)
+      expect(over.data.message).toMatch(
+        /^5\.00 is more than Order #\d+ owes \(0\.00\): confirm to charge it anyway\.$/
+      )
+      const noReason = await charge(shop, order.id, {
+        amount: "5.00",
+        request_id: "req-no-reason",
+      })
+      expect(noReason.status).toBe(400)
+      expect(JSON.stringify(noReason.data)).toContain("reason")
+      expect((await authorizations()).length).toBe(sentBefore)
+
+      // confirmed, and sent twice at once (a double click): one charge
+      const body = {
+        amount: "5.00",
+        reason: "replacement grinder",
+        confirm_over_balance: true,
+        request_id: "req-grinder-1",
+      }
+      const answers = await Promise.all([
+        charge(shop, order.id, body),
+        charge(shop, order.id, body),
+      ])
+      expect(answers.map((a) => a.status)).toEqual([200, 200])
+      expect(answers.map((a) => a.data.repeated).sort()).toEqual([false, true])
+      const made = answers.find((a) => !a.data.repeated)!.data
+      expect(made).toMatchObject({
+        status: "authorized",
+        amount: "5.00",
+        currency: "USD",
+        card_masked: "424242******4242",
+        payment_id: expect.any(String),
+      })
+      const sent = await authorizations()
+      expect(sent.length).toBe(sentBefore + 1)
+      expect(sent.at(-1).body).toMatchObject({
+        order_type: "MIT",
+        token_id: `****${token.slice(-4)}`,
+        card: "",
+        amount: "5.00",
+      })
+      expect(sent.at(-1).body.security_code ?? "").toBe("")
+
+      // on the order beside the first payment, and the same request again charges nothing
+      const payments = await paymentsOf(shop, order.id)
+      expect(payments.map((p: any) => p.amount).sort()).toEqual([15, 5])
+      const again = await charge(shop, order.id, body)
+      expect(again.status).toBe(200)
+      expect(again.data).toMatchObject({
+        repeated: true,
+        payment_id: made.payment_id,
+      })
+      expect((await authorizations()).length).toBe(sentBefore + 1)
+      expectTokenNowhere(token)
+    })
+
+    it("is refused for a guest's order (no saved card), and for a card the customer does not keep", async () => {
+      const { shop, me } = await savedApprovedCard("refused@example.test")
+      const guestCart = await cartWithSession(shop, CARD_PROVIDER)
+      expectStatus(
+        await shop.store.post(
+          `/store/acquiring/payment-sessions/${guestCart.session.id}/card`,
+          typed(CARDS.approved)
+        ),
+        200,
+        "guest pays"
+      )
+      const guestOrder = await expectOrder(shop, guestCart.cart.id)
+      const sentBefore = (await authorizations()).length
+      const guest = await charge(shop, guestOrder.id, {
+        amount: "1.00",
+        reason: "later charge",
+        confirm_over_balance: true,
+        request_id: "req-guest-1",
+      })
+      expect(guest.status).toBe(409)
+      expect(guest.data.message).toMatch(
+        /^The customer keeps no saved card with the account serving Order #\d+'s currency: send the customer a payment link instead\.$/
+      )
+      const [order] = await Promise.all([
+        expectOrder(
+          me.shop,
+          (await me.pay(saved((await me.list())[0].id, CODE))).cart.id
+        ),
+      ])
+      const foreign = await charge(shop, order.id, {
+        amount: "1.00",
+        reason: "later charge",
+        confirm_over_balance: true,
+        saved_card_id: "acqcard_not_theirs",
+        request_id: "req-foreign-1",
+      })
+      expect(foreign.status).toBe(409)
+      expect(foreign.data.message).toMatch(
+        /^That card is not one the customer keeps/
+      )
+      expect((await authorizations()).length).toBe(sentBefore + 1)
+    })
+  })
 })

@@ -131,6 +131,18 @@ export const OPTION_FIELDS = {
   transfer_lifetime_days: positiveInt
     .max(365, "must be at most 365")
     .default(7),
+  /**
+   * `order_type` of payments the card holder does not attend (wire contract
+   * DECISION, "Staff-entered card payments"): a stored card the merchant
+   * charges, and a card staff type on the hosted page.
+   */
+  order_types: z
+    .object({
+      merchant_initiated: z.string().trim().min(1).max(20).default("MIT"),
+      staff_entered: z.string().trim().min(1).max(20).default("MOTO"),
+    })
+    .strict()
+    .default({ merchant_initiated: "MIT", staff_entered: "MOTO" }),
   order_prefix: z
     .string()
     .max(MAX_ORDER_PREFIX, `must be at most ${MAX_ORDER_PREFIX} characters`)

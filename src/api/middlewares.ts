@@ -14,6 +14,7 @@ import { refundRoutes } from "../refunds/middlewares"
 import { riskReviewRoutes } from "../risk-review/middlewares"
 import { subscriptionRoutes } from "../subscriptions/middlewares"
 import { renewalRoutes } from "../renewals/middlewares"
+import { merchantChargeRoutes } from "../merchant-charges/middlewares"
 import { payoutRoutes } from "../payouts/middlewares"
 import { paymentLinkRoutes } from "../payment-links/middlewares"
 import { accountRoutes } from "../accounts/middlewares"
@@ -34,6 +35,7 @@ export default defineMiddlewares({
     ...riskReviewRoutes,
     ...subscriptionRoutes,
     ...renewalRoutes,
+    ...merchantChargeRoutes,
     ...payoutRoutes,
     ...paymentLinkRoutes,
     ...accountRoutes,

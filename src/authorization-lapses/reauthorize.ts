@@ -115,7 +115,7 @@ export async function reauthorize(
     // paying at checkout (proof they hold the card); the customer is not
     // present here, and the wire contract's stored-card payment sends an
     // empty security code for a payment the shopper does not attend.
-    { kind: "saved", card },
+    { kind: "saved", card, merchant_initiated: true },
     sessionSaver(scope, loaded)
   )
   return answer(scope, session.id, outcome, card)
@@ -178,7 +178,7 @@ async function answer(
  * notification is recording it at the same moment, Medusa's one payment per
  * session refuses this run, and the payment appears once that run commits.
  */
-async function recordedPayment(
+export async function recordedPayment(
   scope: MedusaContainer,
   sessionId: string
 ): Promise<string | null> {
@@ -209,7 +209,7 @@ async function recordedPayment(
  * request leaves and before Medusa hears of the authorisation, so a second
  * click never authorises twice while the first is unsettled or unrecorded.
  */
-async function authorizedNotRecorded(
+export async function authorizedNotRecorded(
   scope: MedusaContainer,
   balance: OrderBalance
 ): Promise<boolean> {

@@ -60,6 +60,8 @@ export type CardPayment =
       /** typed again by the shopper; absent only where the merchant's options allow */
       security_code?: string
       holder?: Holder
+      /** charged by the merchant while the customer is not present: order_type MIT, never a security code */
+      merchant_initiated?: boolean
     }
 
 export async function authorizeCard(
@@ -81,7 +83,8 @@ export async function authorizeCard(
 
   const order = cardOrder(
     attemptOrder(core, data, attempt, { holder: payment.holder }),
-    payment
+    payment,
+    core.options.order_types.merchant_initiated
   )
 
   let result: VerifiedResult | undefined
@@ -179,8 +182,15 @@ export async function authorizeCard(
 /** The order with what pays: the typed card (and the wish to keep it) or the saved card's token. */
 function cardOrder(
   base: ReturnType<typeof attemptOrder>,
-  payment: CardPayment
+  payment: CardPayment,
+  merchantInitiated: string
 ): AuthorizeRequestInput {
+  if (payment.kind === "saved" && payment.merchant_initiated)
+    return {
+      ...base,
+      token_id: payment.card.token_id,
+      order_type: merchantInitiated,
+    }
   if (payment.kind === "saved")
     return {
       ...base,

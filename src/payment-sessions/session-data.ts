@@ -160,6 +160,15 @@ export const SessionDataSchema = z.object({
   transfer_voided: z.boolean().optional(),
   /** asked by the storefront, started by the acquirer, cancelled by the merchant */
   subscription: SubscriptionSchema.optional(),
+  /** a charge staff made of the customer's saved card (merchant-initiated): who, why, and the request it answers */
+  merchant_charge: z
+    .object({
+      request_id: z.string(),
+      reason: z.string(),
+      actor: z.string().nullable(),
+      at: z.string(),
+    })
+    .optional(),
   /** the admin account the payment began with (id null: medusa-config alone); later operations use it */
   account: z
     .object({ id: z.string().nullable(), mode: z.enum(["test", "live"]) })

@@ -1,0 +1,1 @@
+export { chargeSavedCardRoute as POST } from "../../../../../../merchant-charges/admin-routes"
