@@ -9,6 +9,7 @@ import { adminDashboard } from "../helpers/admin-browser"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { adminPagesCases } from "./admin-pages.cases"
 import { chargebacksCases } from "./chargebacks.cases"
+import { subscriptionsPageCases } from "./subscriptions.cases"
 import { orderWidgetMoneyCases } from "./order-widget-money.cases"
 import { orderPageMoneyStatesCases } from "./order-page-money-states.cases"
 import { budget } from "../setup/time-budget"
@@ -27,4 +28,5 @@ acquiringSuite((suite) => {
   describe("order-page-money-states", () =>
     orderPageMoneyStatesCases(suite, admin))
   describe("chargebacks", () => chargebacksCases(suite, admin))
+  describe("subscriptions", () => subscriptionsPageCases(suite, admin))
 })
