@@ -10,6 +10,7 @@ import { acquiringSuite } from "../helpers/acquiring-suite"
 import { adminPagesCases } from "./admin-pages.cases"
 import { chargebacksCases } from "./chargebacks.cases"
 import { subscriptionsPageCases } from "./subscriptions.cases"
+import { merchantChargesCases } from "./merchant-charges.cases"
 import { orderWidgetMoneyCases } from "./order-widget-money.cases"
 import { orderPageMoneyStatesCases } from "./order-page-money-states.cases"
 import { budget } from "../setup/time-budget"
@@ -29,4 +30,5 @@ acquiringSuite((suite) => {
     orderPageMoneyStatesCases(suite, admin))
   describe("chargebacks", () => chargebacksCases(suite, admin))
   describe("subscriptions", () => subscriptionsPageCases(suite, admin))
+  describe("merchant-charges", () => merchantChargesCases(suite, admin))
 })

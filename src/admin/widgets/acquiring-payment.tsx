@@ -21,6 +21,7 @@ import { AcquiringPaymentCard } from "../components/payment/acquiring-payment-ca
 import { BankTransferRow } from "../components/payment/bank-transfer-row"
 import { PageRefusals } from "../components/payment/page-refusals"
 import { PaymentLinksSection } from "../components/payment-links/payment-links-section"
+import { ChargeSavedCardSection } from "../components/merchant-charges/charge-saved-card-section"
 import { useAcquiringSettings } from "../hooks/settings/use-acquiring-settings"
 import { useOrderPaymentIds } from "../hooks/payments/use-order-payment-ids"
 import { useOrderMoneyWatch } from "../hooks/payments/use-order-money-watch"
@@ -89,6 +90,13 @@ const AcquiringPaymentWidget = ({
         email={order.email}
         displayId={order.display_id}
       />
+      {order.customer_id && links && (
+        <ChargeSavedCardSection
+          orderId={order.id}
+          customerId={order.customer_id}
+          owed={links.outstanding}
+        />
+      )}
     </Container>
   )
 }

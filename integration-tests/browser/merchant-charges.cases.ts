@@ -1,0 +1,92 @@
+import type { AdminDashboard } from "../helpers/admin-browser"
+import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
+import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
+import { cartWithSession, expectOrder } from "../helpers/checkout"
+import { customerToken, storeAs } from "../helpers/store-callers"
+import { cardBody, CARDS } from "../helpers/test-cards"
+import { expectStatus } from "../../dev/store-client/http-client"
+import { budget } from "../setup/time-budget"
+
+/**
+ * Charging a customer's saved card from the order page, in Chromium: the
+ * widget's form takes an amount and a reason, asks for a confirmation when
+ * the amount is more than the order owes, and once charged Medusa's own
+ * Payments card lists the new payment without a reload. axe-core checks
+ * the form.
+ */
+export function merchantChargesCases(
+  { openShop, container, sandbox, backendUrl }: AcquiringSuite,
+  admin: AdminDashboard
+) {
+  it("charges the saved card for an amount and a reason, confirmed as more than owed; Medusa's Payments card lists it", async () => {
+    const shop = await openShop()
+    const email = "charged.by.staff@example.test"
+    const customer = storeAs(
+      backendUrl,
+      shop.seeded.publishableKey,
+      await customerToken(shop, backendUrl, email)
+    )
+    const { cart, session } = await cartWithSession(
+      { ...shop, store: customer },
+      CARD_PROVIDER,
+      { email }
+    )
+    expectStatus(
+      await customer.post(
+        `/store/acquiring/payment-sessions/${session.id}/card`,
+        { ...cardBody(CARDS.approved), save_card: true }
+      ),
+      200,
+      "pay and keep the card"
+    )
+    const order = await expectOrder({ ...shop, store: customer }, cart.id)
+    const sentBefore = (await sandbox.requests("authorise")).length
+
+    const page = await admin.logIn(await admin.createLogin(container()))
+    await admin.open(`/orders/${order.id}`)
+    const section = page
+      .getByTestId("acquiring-widget")
+      .getByRole("region", { name: "Saved card" })
+    await section.getByText(/The customer keeps Visa •••• 4242/).waitFor()
+    await section.getByRole("button", { name: "Charge saved card" }).click()
+
+    // the order owes nothing: the amount is staff's, and more than owed asks for a confirmation
+    const charge = section.getByRole("button", { name: "Charge card" })
+    await section.getByLabel("Amount (USD)").fill("5.005")
+    await section.getByText("This currency allows 2 decimal places").waitFor()
+    await section.getByLabel("Amount (USD)").fill("5.00")
+    await section.getByLabel("Reason").fill("Replacement grinder")
+    expect(await charge.isDisabled()).toBe(true)
+    await section
+      .getByLabel("Charge more than the order owes: the customer agreed to it")
+      .check()
+    expect(await charge.isDisabled()).toBe(false)
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
+    await admin.screenshot("charge-saved-card-1-form")
+
+    await charge.click()
+    await page
+      .getByText("Charged 5.00 USD to the saved card 424242******4242.")
+      .waitFor({ timeout: budget(30_000) })
+    // the widget lists the new payment, and Medusa's Payments card with it, without a reload
+    await page
+      .getByTestId("acquiring-widget")
+      .locator('[data-testid="acquiring-payment"][data-status="authorized"]')
+      .nth(1)
+      .waitFor({ timeout: budget(30_000) })
+    // Medusa's own Payments card offers to capture each of the two authorised payments
+    await page
+      .getByRole("button", { name: /^Capture( payment)?$/ })
+      .nth(1)
+      .waitFor({ timeout: budget(30_000) })
+    const sent = await sandbox.requests("authorise")
+    expect(sent.length).toBe(sentBefore + 1)
+    expect(sent.at(-1).body).toMatchObject({
+      order_type: "MIT",
+      amount: "5.00",
+    })
+    await admin.screenshot("charge-saved-card-2-charged")
+  })
+}
