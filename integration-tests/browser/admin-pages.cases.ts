@@ -1,9 +1,7 @@
 import type { AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
-import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
-import { cartWithSession } from "../helpers/checkout"
-import { customerToken, storeAs } from "../helpers/store-callers"
-import { cardBody, CARDS } from "../helpers/test-cards"
+import type { AcquiringSuite } from "../helpers/acquiring-suite"
+import { customerKeepsCard } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { budget } from "../setup/time-budget"
 
@@ -104,21 +102,10 @@ export function adminPagesCases(
 
   it("lists a customer's saved cards on the customer page and deletes one there", async () => {
     const shop = await openShop()
-    const email = "card.keeper@example.test"
-    const token = await customerToken(shop, backendUrl, email)
-    const customer = storeAs(backendUrl, shop.seeded.publishableKey, token)
-    const { session } = await cartWithSession(
-      { ...shop, store: customer },
-      CARD_PROVIDER,
-      { email }
-    )
-    expectStatus(
-      await customer.post(
-        `/store/acquiring/payment-sessions/${session.id}/card`,
-        { ...cardBody(CARDS.approved), save_card: true }
-      ),
-      200,
-      "pay and keep the card"
+    const { store: customer } = await customerKeepsCard(
+      shop,
+      backendUrl,
+      "card.keeper@example.test"
     )
     const { customer: me } = expectStatus(
       await customer.get("/store/customers/me"),

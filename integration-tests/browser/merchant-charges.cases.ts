@@ -1,10 +1,7 @@
 import type { AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
-import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
-import { cartWithSession, expectOrder } from "../helpers/checkout"
-import { customerToken, storeAs } from "../helpers/store-callers"
-import { cardBody, CARDS } from "../helpers/test-cards"
-import { expectStatus } from "../../dev/store-client/http-client"
+import type { AcquiringSuite } from "../helpers/acquiring-suite"
+import { customerKeepsCard, expectOrder } from "../helpers/checkout"
 import { budget } from "../setup/time-budget"
 
 /**
@@ -20,24 +17,10 @@ export function merchantChargesCases(
 ) {
   it("charges the saved card for an amount and a reason, confirmed as more than owed; Medusa's Payments card lists it", async () => {
     const shop = await openShop()
-    const email = "charged.by.staff@example.test"
-    const customer = storeAs(
+    const { store: customer, cart } = await customerKeepsCard(
+      shop,
       backendUrl,
-      shop.seeded.publishableKey,
-      await customerToken(shop, backendUrl, email)
-    )
-    const { cart, session } = await cartWithSession(
-      { ...shop, store: customer },
-      CARD_PROVIDER,
-      { email }
-    )
-    expectStatus(
-      await customer.post(
-        `/store/acquiring/payment-sessions/${session.id}/card`,
-        { ...cardBody(CARDS.approved), save_card: true }
-      ),
-      200,
-      "pay and keep the card"
+      "charged.by.staff@example.test"
     )
     const order = await expectOrder({ ...shop, store: customer }, cart.id)
     const sentBefore = (await sandbox.requests("authorise")).length

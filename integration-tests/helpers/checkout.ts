@@ -10,6 +10,8 @@ import {
 } from "../../dev/store-client/storefront"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { cardBody, CARDS, EXPIRY, SECURITY_CODE } from "./test-cards"
+import { CARD_PROVIDER } from "./acquiring-suite"
+import { customerToken, storeAs } from "./store-callers"
 
 /** POST /store/acquiring/payment-sessions/:id/card, as the storefront's card form does. */
 export function submitCard(
@@ -206,4 +208,34 @@ export async function acquiringPaymentDetail(
     200,
     "payment detail"
   ).payment
+}
+
+/**
+ * A signed-in customer pays a cart by card and asks to keep the card:
+ * answers their store client, the cart and the session it paid.
+ */
+export async function customerKeepsCard(
+  shop: Shop,
+  backendUrl: () => string,
+  email: string
+) {
+  const store = storeAs(
+    backendUrl,
+    shop.seeded.publishableKey,
+    await customerToken(shop, backendUrl, email)
+  )
+  const { cart, session } = await cartWithSession(
+    { ...shop, store },
+    CARD_PROVIDER,
+    { email }
+  )
+  expectStatus(
+    await store.post(`/store/acquiring/payment-sessions/${session.id}/card`, {
+      ...cardBody(CARDS.approved),
+      save_card: true,
+    }),
+    200,
+    "pay and keep the card"
+  )
+  return { store, cart, session }
 }
