@@ -2,19 +2,23 @@ import type { AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
 import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import { customerKeepsCard, expectOrder } from "../helpers/checkout"
+import { orderOwingTen } from "../helpers/payment-links"
+import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
 import { budget } from "../setup/time-budget"
 
 /**
  * Charging a customer's saved card from the order page, in Chromium: the
  * widget's form takes an amount and a reason, asks for a confirmation when
  * the amount is more than the order owes, and once charged Medusa's own
- * Payments card lists the new payment without a reload. axe-core checks
- * the form.
+ * Payments card lists the new payment without a reload. A card taken by
+ * phone: the acquirer's page opens in a new tab for staff to type it. axe-core
+ * checks the plugin's parts.
  */
 export function merchantChargesCases(
-  { openShop, container, sandbox, backendUrl }: AcquiringSuite,
+  suite: AcquiringSuite,
   admin: AdminDashboard
 ) {
+  const { openShop, container, sandbox, backendUrl } = suite
   it("charges the saved card for an amount and a reason, confirmed as more than owed; Medusa's Payments card lists it", async () => {
     const shop = await openShop()
     const { store: customer, cart } = await customerKeepsCard(
@@ -71,5 +75,53 @@ export function merchantChargesCases(
       amount: "5.00",
     })
     await admin.screenshot("charge-saved-card-2-charged")
+  })
+
+  it("takes a card by phone for what an order owes: the acquirer's page opens in a new tab, no 3-D Secure, and the widget follows without a reload", async () => {
+    const shop = await openShop()
+    const orderId = await orderOwingTen(suite, shop)
+    const page = await admin.logIn(await admin.createLogin(container()))
+    await admin.open(`/orders/${orderId}`)
+    const links = page
+      .getByTestId("acquiring-widget")
+      .getByRole("region", { name: "Payment links" })
+    await links.getByText("Still owed: 10.00 USD", { exact: true }).waitFor()
+    await links.getByRole("button", { name: "Take card by phone" }).click()
+    const open = links
+      .getByTestId("card-by-phone")
+      .getByRole("link", { name: "Open the payment page for 10.00 USD" })
+    await open.waitFor()
+    expect(await open.getAttribute("target")).toBe("_blank")
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
+    await admin.screenshot("card-by-phone-1-link")
+
+    // staff type the card the customer reads out, on the acquirer's page in a new tab
+    const opening = page.context().waitForEvent("page")
+    await open.click()
+    const acquirer = await opening
+    await acquirer.getByLabel("Card number").fill(CARDS.challenge)
+    await acquirer.getByLabel("Month (MM)").fill("12")
+    await acquirer.getByLabel("Year (YYYY)").fill("2031")
+    await acquirer.getByLabel("Security code").fill(SECURITY_CODE)
+    await acquirer.getByRole("button", { name: "Pay", exact: true }).click()
+    // no issuer's challenge: straight to the outcome
+    await acquirer
+      .getByText("Thank you: your payment is received")
+      .waitFor({ timeout: budget(30_000) })
+    await acquirer.close()
+
+    await links.getByText(/^Still owed/).waitFor({
+      state: "detached",
+      timeout: budget(30_000),
+    })
+    await page
+      .getByTestId("acquiring-widget")
+      .locator('[data-testid="acquiring-payment"][data-status="authorized"]')
+      .waitFor({ timeout: budget(30_000) })
+    const [tx] = (await sandbox.requests("checkout")).slice(-1)
+    expect(tx.body).toMatchObject({ order_type: "MOTO", amount: "10.00" })
+    await admin.screenshot("card-by-phone-2-paid")
   })
 }

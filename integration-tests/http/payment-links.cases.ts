@@ -177,6 +177,54 @@ export function paymentLinksCases(suite: AcquiringSuite) {
     expect(refused.data.message).toMatch(/owes nothing/)
   })
 
+  it("takes a card by phone: a staff link lives an hour and opens the hosted page as MOTO, where a card the issuer would challenge is authorised without 3-D Secure and recorded on the order", async () => {
+    const shop = await openShop()
+    const orderId = await orderOwingTen(suite, shop)
+    const link = await createLink(shop, orderId, { staff_entered: true })
+    const hours = (Date.parse(link.expires_at) - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(0.9)
+    expect(hours).toBeLessThanOrEqual(1)
+
+    const { checkoutForm, payForm } = await openLink(link.url)
+    const sent = new URLSearchParams(checkoutForm.inputs.allParams)
+    expect([sent.get("amount"), sent.get("order_type")]).toEqual([
+      "10.00",
+      "MOTO",
+    ])
+    const paid = await submitForm(payForm, hostedCardFields(CARDS.challenge), {
+      followRedirects: false,
+    })
+    // straight back from the acquirer: no issuer's page in between
+    expect(paid.visits[0].status).toBe(303)
+    expect(paid.visits[0].location).not.toMatch(/3ds/)
+    const tx = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
+    expect(tx).toMatchObject({
+      state: "authorised",
+      amount: "10.00",
+      order_type: "MOTO",
+      threeds_result: "",
+    })
+    const payment = await eventually(
+      "the phone payment on the order",
+      () => linkPaymentOf(shop, orderId, HOSTED_PROVIDER),
+      30_000
+    )
+    expect(payment.amount).toBe(10)
+    // authorised for what was owed: the order owes nothing more (Medusa counts it once captured)
+    expect(
+      expectStatus(await shop.admin.get(linksPath(orderId)), 200, "links")
+        .outstanding
+    ).toEqual({ amount: "0.00", currency: "USD" })
+    // a body field that is not true or false is named
+    const refused = await shop.admin.post(linksPath(orderId), {
+      staff_entered: "yes",
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain("staff_entered")
+  })
+
   it("refuses expired links, opens a link once for two clicks at once, and refuses forged or malformed tokens", async () => {
     const shop = await openShop()
     const orderId = await orderOwingTen(suite, shop)

@@ -80,6 +80,10 @@ export async function openHostedPage(
     ...(keep_for ? { token_flag: "YES" as const } : {}),
     // the hosted page opens on the method the shopper picked (checked when the session began)
     ...(data.payment_method ? { payment_method: data.payment_method } : {}),
+    // staff type the card for a customer on the telephone: never challenged
+    ...(data.staff_entered
+      ? { order_type: core.options.order_types.staff_entered }
+      : {}),
   }
   try {
     const page = await core.gateway.checkout(order)

@@ -35,6 +35,10 @@ import {
   transfersOfOrder,
 } from "../bank-transfers/order-transfers"
 import type { CreatePaymentLinkBody } from "./payment-link-validators"
+import { loadSession, sessionSaver } from "../session-access/session-access"
+
+/** How long a link for a card staff take by phone lives. */
+export const STAFF_LINK_HOURS = 1
 
 /** GET /admin/acquiring/orders/:id/payment-links: newest first, what the order owes now, and its unpaid transfers. */
 export async function listPaymentLinksRoute(
@@ -147,6 +151,12 @@ async function createLink(
     now
   )
 
+  const staffEntered = req.validatedBody.staff_entered === true
+  if (staffEntered) {
+    const loaded = await loadSession(scope, session.id)
+    await sessionSaver(scope, loaded)({ ...loaded.data, staff_entered: true })
+  }
+
   const { token, token_hash } = newLinkToken()
   const link = await insertPaymentLink(scope, {
     order_id: balance.order_id,
@@ -155,7 +165,11 @@ async function createLink(
     amount: balance.owed,
     currency: balance.currency,
     token_hash,
-    expires_at: linkExpiry(now, req.validatedBody.expires_in_hours),
+    // staff open it at once: a link that skips 3-D Secure must not live on
+    expires_at: linkExpiry(
+      now,
+      staffEntered ? STAFF_LINK_HOURS : req.validatedBody.expires_in_hours
+    ),
     created_by: req.auth_context?.actor_id ?? null,
   })
   const view = paymentLinkView(link, now)

@@ -1,7 +1,8 @@
 /**
  * The body of POST /admin/acquiring/orders/:id/payment-links: which hosted
- * provider opens the page (default: the first configured) and how long the
- * link lives, in whole hours (default 72, at most a week).
+ * provider opens the page (default: the first configured), how long the
+ * link lives, in whole hours (default 72, at most a week), and whether
+ * staff take the card on it.
  */
 import { z } from "zod"
 import { LINK_LIFETIME_HOURS } from "./payment-link-state"
@@ -23,6 +24,12 @@ export const CreatePaymentLinkBody = z
       .min(min, `must be at least ${min}`)
       .max(max, `must be at most ${max} (a week)`)
       .default(LINK_LIFETIME_HOURS.default),
+    /**
+     * A card staff type on the acquirer's page for a customer on the
+     * telephone or by post (order_type MOTO, never challenged): the link
+     * lives an hour whatever expires_in_hours says.
+     */
+    staff_entered: z.boolean({ error: "must be true or false" }).optional(),
   })
   .strict()
 

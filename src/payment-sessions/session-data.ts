@@ -160,6 +160,8 @@ export const SessionDataSchema = z.object({
   transfer_voided: z.boolean().optional(),
   /** asked by the storefront, started by the acquirer, cancelled by the merchant */
   subscription: SubscriptionSchema.optional(),
+  /** staff type the card on the acquirer's page for a customer on the telephone (order_type MOTO) */
+  staff_entered: z.boolean().optional(),
   /** a charge staff made of the customer's saved card (merchant-initiated): who, why, and the request it answers */
   merchant_charge: z
     .object({

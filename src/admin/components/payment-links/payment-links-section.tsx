@@ -57,6 +57,7 @@ export function PaymentLinksSection({
   const { data, error: loadError } = usePaymentLinks(orderId)
   const create = useCreatePaymentLink(orderId)
   const [created, setCreated] = useState<CreatedPaymentLink>()
+  const [byPhone, setByPhone] = useState<CreatedPaymentLink>()
   const headingId = useId()
   const urlId = useId()
 
@@ -72,7 +73,8 @@ export function PaymentLinksSection({
   const owed = data.outstanding
   const owes = owesSomething(owed)
   // a refusal stays on the page with its reason, even once nothing is owed
-  if (!hasLinksToShow(data) && !created && !create.error) return null
+  if (!hasLinksToShow(data) && !created && !byPhone && !create.error)
+    return null
   const replaces = hasUnopenedLink(data)
 
   return (
@@ -96,28 +98,70 @@ export function PaymentLinksSection({
               </Text>
             )}
           </div>
-          <Button
-            size="small"
-            variant="secondary"
-            isLoading={create.isPending}
-            onClick={() =>
-              create.mutate(
-                {},
-                {
-                  onSuccess: (link) => setCreated(link),
-                  onError: (e) => toast.error(e.message),
-                }
-              )
-            }
-          >
-            {replaces ? "Replace payment link" : "Create payment link"}
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              size="small"
+              variant="secondary"
+              isLoading={create.isPending && !create.variables?.staff_entered}
+              onClick={() =>
+                create.mutate(
+                  {},
+                  {
+                    onSuccess: (link) => {
+                      setByPhone(undefined)
+                      setCreated(link)
+                    },
+                    onError: (e) => toast.error(e.message),
+                  }
+                )
+              }
+            >
+              {replaces ? "Replace payment link" : "Create payment link"}
+            </Button>
+            <Button
+              size="small"
+              variant="secondary"
+              isLoading={create.isPending && !!create.variables?.staff_entered}
+              onClick={() =>
+                create.mutate(
+                  { staff_entered: true },
+                  {
+                    onSuccess: (link) => {
+                      setCreated(undefined)
+                      setByPhone(link)
+                    },
+                    onError: (e) => toast.error(e.message),
+                  }
+                )
+              }
+            >
+              Take card by phone
+            </Button>
+          </div>
         </div>
       )}
       {create.error && (
         <Text size="small" className="text-ui-fg-error" role="alert">
           {create.error.message}
         </Text>
+      )}
+      {byPhone && (
+        <div className="flex flex-col gap-y-1" data-testid="card-by-phone">
+          <a
+            className="txt-compact-small-plus text-ui-fg-base self-start underline"
+            href={byPhone.url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Open the payment page for{" "}
+            {amountText(byPhone.amount, byPhone.currency)}
+          </a>
+          <Text size="small" className="text-ui-fg-subtle" role="status">
+            Type the card the customer reads out on the acquirer's page (mail or
+            telephone order, no 3-D Secure): it never passes through this page
+            or the store. The page opens once, until {when(byPhone.expires_at)}.
+          </Text>
+        </div>
       )}
       {created && (
         <div

@@ -78,7 +78,9 @@ export function useCreatePaymentLink(orderId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: createLinkKey(orderId),
-    mutationFn: async (body: { expires_in_hours?: number } = {}) =>
+    mutationFn: async (
+      body: { expires_in_hours?: number; staff_entered?: boolean } = {}
+    ) =>
       (
         await sdk.client.fetch<{ payment_link: CreatedPaymentLink }>(
           linksPath(orderId),
