@@ -26,7 +26,7 @@ import {
 } from "../../dev/store-client/http-client"
 import { cardBody, CARDS } from "../helpers/test-cards"
 import { customerToken, storeAs } from "../helpers/store-callers"
-import { notificationsProcessed } from "../helpers/settlement"
+import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 import { budget } from "../setup/time-budget"
 
 const CODE = "123"
@@ -445,11 +445,13 @@ acquiringSuite((suite) => {
 
     it("charges the customer's saved card for an amount staff enter with a reason: order_type MIT, no security code, recorded on the order; more than owed only when confirmed; a request sent twice at once charges once", async () => {
       const { shop, me } = await savedApprovedCard("charged@example.test")
-      const token = await tokenOf("4242")
       const order = await expectOrder(
         me.shop,
         (await me.pay(saved((await me.list())[0].id, CODE))).cart.id
       )
+      // the customer's own token, as the sandbox's log keeps it (its last four characters)
+      const customersToken = (await authorizations()).at(-1).body.token_id
+      expect(customersToken).toMatch(/^\*{4}[a-z]{4}$/)
       const sentBefore = (await authorizations()).length
 
       // the order is paid: nothing is owed, so an amount must be entered and confirmed
@@ -503,7 +505,7 @@ acquiringSuite((suite) => {
       expect(sent.length).toBe(sentBefore + 1)
       expect(sent.at(-1).body).toMatchObject({
         order_type: "MIT",
-        token_id: `****${token.slice(-4)}`,
+        token_id: customersToken,
         card: "",
         amount: "5.00",
       })
@@ -519,7 +521,58 @@ acquiringSuite((suite) => {
         payment_id: made.payment_id,
       })
       expect((await authorizations()).length).toBe(sentBefore + 1)
-      expectTokenNowhere(token)
+      // no answer the staff got carries a token
+      expect([...answers, again].map((a) => a.text).join("")).not.toMatch(
+        /tok_/
+      )
+    })
+
+    it("a charge whose answer is lost is confirmed, not sent again: the same request answers pending, then the recorded payment; the reconcile job records it once", async () => {
+      const { shop, me } = await savedApprovedCard("lost.charge@example.test")
+      const order = await expectOrder(
+        me.shop,
+        (await me.pay(saved((await me.list())[0].id, CODE))).cart.id
+      )
+      const body = {
+        amount: "3.00",
+        reason: "pre-order remainder",
+        confirm_over_balance: true,
+        request_id: "req-lost-answer-1",
+      }
+      await sandbox.injectFault({
+        operation: "authorise",
+        kind: "connection_reset",
+        after_processing: true,
+      })
+      // and the status query cannot confirm it at once either
+      await sandbox.injectFault({
+        operation: "retrieval_trans",
+        kind: "http_500",
+        count: 20,
+      })
+      const sentBefore = (await authorizations()).length
+      const lost = await charge(shop, order.id, body)
+      expect(lost.status).toBe(202)
+      expect(lost.data).toMatchObject({ status: "pending", repeated: false })
+      const again = await charge(shop, order.id, body)
+      expect(again.data).toMatchObject({ repeated: true })
+      // the acquirer acted once: nothing was sent again
+      expect((await authorizations()).length).toBe(sentBefore + 1)
+      await sandbox.clearFaults()
+      await notificationsProcessed(suite)
+      await runReconcileJob(container(), suite.databaseUrl())
+      const payments = (await paymentsOf(shop, order.id)).filter(
+        (p: any) => p.amount === 3
+      )
+      expect(payments).toHaveLength(1)
+      const settled = await charge(shop, order.id, body)
+      expect(settled.status).toBe(200)
+      expect(settled.data).toMatchObject({
+        repeated: true,
+        status: "authorized",
+        payment_id: payments[0].id,
+      })
+      expect((await authorizations()).length).toBe(sentBefore + 1)
     })
 
     it("is refused for a guest's order (no saved card), and for a card the customer does not keep", async () => {

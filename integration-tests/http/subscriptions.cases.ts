@@ -457,6 +457,45 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     })
   })
 
+  it.each([
+    ["http_500"],
+    ["connection_reset"],
+    ["malformed_body"],
+    ["wrong_signature"],
+  ] as const)(
+    "a deduction whose status query answers %s makes nothing until the acquirer can be asked again; then one order",
+    async (kind) => {
+      const shop = await openShop()
+      const { order, payment } = await subscribedOrder(shop)
+      const { recurring_id, order_no } = await subscriptionOf(payment)
+      // every look-up fails while the notification is handled (Medusa's handler and the plugin's each ask)
+      await sandbox.injectFault({
+        operation: "retrieval_trans",
+        kind,
+        count: 10,
+      })
+      await sandbox.deduct(recurring_id)
+      await notificationsProcessed(suite)
+      expect(await renewalsOf(shop, order.id)).toEqual([])
+      const kept = await (
+        suite.container().resolve("acquiring") as any
+      ).listAcquiringDeductions({ first_order_no: order_no })
+      expect(kept).toEqual([])
+
+      await sandbox.clearFaults()
+      await runReconcileJob(suite.container(), suite.databaseUrl())
+      const renewals = await renewalsOf(shop, order.id)
+      expect(renewals.map((o) => o.metadata.acquiring_deduction)).toEqual([
+        `${order_no}-R1`,
+      ])
+      expect(await adminPayment(shop, renewals[0].id)).toMatchObject({
+        amount: 15,
+      })
+      await runReconcileJob(suite.container(), suite.databaseUrl())
+      expect(await renewalsOf(shop, order.id)).toHaveLength(1)
+    }
+  )
+
   it("a customer sees and cancels their own subscriptions at the store; another customer and a guest cannot; the admin lists every one with its renewals and failed tries", async () => {
     const shop = await openShop()
     const signedIn = async (email: string) => {
