@@ -12,6 +12,7 @@ import {
 } from "../admin-contract/option-fields"
 import { VelocityOptionsSchema } from "../velocity/options"
 import { DEFAULT_FIELD_LIMITS } from "../gateway/limits"
+import { DEDUCTION_INFIX } from "../gateway/deduction-order-no"
 
 const httpUrl = httpUrlSchema("is required (an absolute http(s) URL)")
 
@@ -72,6 +73,14 @@ export class AcquiringOptionsError extends Error {
     this.name = "AcquiringOptionsError"
     this.issues = issues
   }
+}
+
+/** The deductions' infix of raw medusa-config options, before a core is built (a notification's triage); the contract's when unset or unreadable. */
+export function deductionInfixOf(raw: unknown): string {
+  const asked = (raw as { subscription_deductions?: unknown } | null)
+    ?.subscription_deductions
+  const parsed = OPTION_FIELDS.subscription_deductions.safeParse(asked)
+  return parsed.success ? parsed.data.order_no_infix : DEDUCTION_INFIX
 }
 
 /** Validates raw options; the error names every bad option and never echoes a value (sign_key may be among them). */

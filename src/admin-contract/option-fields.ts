@@ -5,6 +5,10 @@
  * both or in neither. Browser-safe: the admin's account form runs them too.
  */
 import { z } from "zod"
+import {
+  DEDUCTION_INFIX,
+  DEDUCTION_INFIX_PATTERN,
+} from "../gateway/deduction-order-no"
 // each from its own file: the admin's bundle must not reach the gateway's HTTP client
 import { DEFAULT_BATCH_LIMITS, DEFAULT_FIELD_LIMITS } from "../gateway/limits"
 import { MESSAGE_KINDS } from "../gateway/signing/recipes"
@@ -143,6 +147,23 @@ export const OPTION_FIELDS = {
     })
     .strict()
     .default({ merchant_initiated: "MIT", staff_entered: "MOTO" }),
+  /**
+   * How the acquirer numbers a subscription's deductions (wire contract
+   * DECISION, "Subscription deductions"): the first payment's order
+   * number, this infix, the deduction's number.
+   */
+  subscription_deductions: z
+    .object({
+      order_no_infix: z
+        .string()
+        .regex(
+          DEDUCTION_INFIX_PATTERN,
+          "must be 1 to 5 letters, - or _ (such as -R)"
+        )
+        .default(DEDUCTION_INFIX),
+    })
+    .strict()
+    .default({ order_no_infix: DEDUCTION_INFIX }),
   order_prefix: z
     .string()
     .max(MAX_ORDER_PREFIX, `must be at most ${MAX_ORDER_PREFIX} characters`)

@@ -1,4 +1,4 @@
-import { parseDeductionOrderNo } from "./deduction-order-no"
+import { deductionOrderNo, parseDeductionOrderNo } from "./deduction-order-no"
 
 describe("a deduction's order number", () => {
   it.each([
@@ -15,4 +15,21 @@ describe("a deduction's order number", () => {
       expect(parseDeductionOrderNo(orderNo)).toBeUndefined()
     }
   )
+})
+
+describe("an acquirer that writes deductions otherwise", () => {
+  it("reads and writes the order number with its infix", () => {
+    expect(parseDeductionOrderNo("MEDabc_S3", "_S")).toEqual({
+      first_order_no: "MEDabc",
+      deduction_number: 3,
+    })
+    expect(parseDeductionOrderNo("MEDabc-R3", "_S")).toBeUndefined()
+    expect(deductionOrderNo("MEDabc", 3, "_S")).toBe("MEDabc_S3")
+    expect(deductionOrderNo("MEDabc", 12)).toBe("MEDabc-R12")
+  })
+
+  it("takes no infix that could match anything (a pattern, digits, nothing)", () => {
+    for (const infix of ["", ".*", "1", "-R-R-R"])
+      expect(parseDeductionOrderNo("MEDabc-R3", infix)).toBeUndefined()
+  })
 })

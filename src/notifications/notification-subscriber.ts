@@ -53,9 +53,11 @@ export default async function acquirerNotification({
   )) as NotificationAction
   const sessionId = processed.data?.session_id
   const deduction = processed.data?.deduction
-  if (deduction?.order_no)
+  if (deduction?.order_no && deduction.deduction_number > 0)
     await learnDeduction(container, {
       order_no: deduction.order_no,
+      first_order_no: deduction.first_order_no,
+      deduction_number: deduction.deduction_number,
       retry_number: deduction.retry_number,
       result_info: deduction.result_info,
       recurring_id: deduction.recurring_id,

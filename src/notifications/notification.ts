@@ -28,6 +28,7 @@ import { PaymentActions } from "@medusajs/framework/utils"
 import { capturePolicy } from "../accounts/capture-policy"
 import {
   decodeForm,
+  DEDUCTION_INFIX,
   NOTIFY_TYPE,
   parseDeductionOrderNo,
   type VerifiedNotification,
@@ -65,6 +66,9 @@ export type NotificationAction = WebhookActionResult & {
 
 export interface DeductionNotice {
   order_no: string
+  /** the first payment's order number and the deduction's number, read with the provider's infix */
+  first_order_no: string
+  deduction_number: number
   retry_number: number
   result_info: string | null
   recurring_id: string | null
@@ -101,11 +105,17 @@ export function notificationFields(
  * yet): its own, or for a subscription's deduction (`RECURRING`,
  * `<first>-R<n>`) the first payment's, whose account signs it.
  */
-function paymentOrderNo(fields: Record<string, unknown>): string {
+function paymentOrderNo(
+  fields: Record<string, unknown>,
+  infix: string
+): string {
   const orderNo = typeof fields.order_no === "string" ? fields.order_no : ""
   if (fields.notify_type !== NOTIFY_TYPE.RECURRING) return orderNo
-  return parseDeductionOrderNo(orderNo)?.first_order_no ?? orderNo
+  return parseDeductionOrderNo(orderNo, infix)?.first_order_no ?? orderNo
 }
+
+const infixOf = (core: Pick<ProviderCore, "options">) =>
+  core.options.subscription_deductions.order_no_infix
 
 /** The account a notification is verified with, and the one its core must be for (undefined: any the choice finds). */
 export interface NotificationAccount {
@@ -130,9 +140,11 @@ export interface NotificationAccount {
 export async function notificationAccount(
   providerId: string,
   fields: Record<string, unknown> | null,
-  journal: Pick<Journal, "list"> = moduleJournal()
+  journal: Pick<Journal, "list"> = moduleJournal(),
+  /** the deductions' infix of the provider's medusa-config options */
+  infix: string = DEDUCTION_INFIX
 ): Promise<NotificationAccount | null> {
-  const orderNo = fields ? paymentOrderNo(fields) : ""
+  const orderNo = fields ? paymentOrderNo(fields, infix) : ""
   if (!fields || !orderNo) return null
   const [attempt] = await journal.list(
     { kind: ["authorise", "checkout"], order_no: orderNo },
@@ -174,7 +186,7 @@ export async function webhookAction(
     )
     return NOT_SUPPORTED
   }
-  const orderNo = paymentOrderNo(notification)
+  const orderNo = paymentOrderNo(notification, infixOf(core))
   if (!orderNo) return NOT_SUPPORTED
   const [attempt] = await core.journal.list(
     { kind: ["authorise", "checkout"], order_no: orderNo },
@@ -206,6 +218,10 @@ export async function webhookAction(
         ...data,
         deduction: {
           order_no: notification.order_no ?? "",
+          first_order_no: orderNo,
+          deduction_number:
+            parseDeductionOrderNo(notification.order_no ?? "", infixOf(core))
+              ?.deduction_number ?? 0,
           retry_number: Number(notification.retry_number ?? 0) || 0,
           result_info: notification.result_info ?? null,
           recurring_id: notification.recurring_id ?? null,
@@ -283,7 +299,7 @@ async function paymentNamed(
   core: ProviderCore,
   fields: Record<string, unknown>
 ): Promise<{ order_no: string; session_id: string } | Record<never, never>> {
-  const orderNo = paymentOrderNo(fields)
+  const orderNo = paymentOrderNo(fields, infixOf(core))
   if (!orderNo) return {}
   const [attempt] = await core.journal.list(
     { kind: ["authorise", "checkout"], order_no: orderNo },

@@ -11,6 +11,7 @@ import type {
 } from "@medusajs/framework/types"
 import type { ProviderCore } from "../accounts/core"
 import { resolveCore, type ProviderEntryRef } from "../accounts/registry"
+import { deductionInfixOf } from "../accounts/options"
 import type { RefusalInput } from "../modules/acquiring/refusal-sql"
 import { unverifiedNotification } from "../reconciliation/deferred-notification"
 import {
@@ -55,7 +56,12 @@ export async function triageNotification(
     fields: fields ?? {},
   })
   if (!fields) return refused("unreadable")
-  const recorded = await notificationAccount(entry.provider_id, fields)
+  const recorded = await notificationAccount(
+    entry.provider_id,
+    fields,
+    undefined,
+    deductionInfixOf(entry.raw)
+  )
   if (!recorded) return refused("unknown_order")
   let core: ProviderCore
   try {

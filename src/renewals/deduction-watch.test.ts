@@ -1,6 +1,6 @@
-import { orderNosToAsk } from "./deduction-watch"
+import { deductionsToAsk } from "./deduction-watch"
 
-describe("orderNosToAsk", () => {
+describe("deductionsToAsk", () => {
   const running = {
     session_id: "payses_1",
     order_no: "MEDx",
@@ -9,19 +9,19 @@ describe("orderNosToAsk", () => {
 
   it("asks after the first deduction of a subscription with none yet", () => {
     expect(
-      orderNosToAsk({ ...running, last_number: null, last_status: null })
-    ).toEqual(["MEDx-R1"])
+      deductionsToAsk({ ...running, last_number: null, last_status: null })
+    ).toEqual([1])
   })
 
   it("asks after the next one once the last was paid", () => {
     expect(
-      orderNosToAsk({ ...running, last_number: 3, last_status: "paid" })
-    ).toEqual(["MEDx-R4"])
+      deductionsToAsk({ ...running, last_number: 3, last_status: "paid" })
+    ).toEqual([4])
   })
 
   it("asks again after a declined one, whose retry may have been paid, and after the next", () => {
     expect(
-      orderNosToAsk({ ...running, last_number: 2, last_status: "declined" })
-    ).toEqual(["MEDx-R2", "MEDx-R3"])
+      deductionsToAsk({ ...running, last_number: 2, last_status: "declined" })
+    ).toEqual([2, 3])
   })
 })

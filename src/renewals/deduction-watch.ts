@@ -9,6 +9,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { coreFor, choiceOf } from "../accounts/registry"
 import type { ProviderCore } from "../accounts/core"
 import { lookupOrders } from "../acquirer-calls/status-query"
+import { deductionOrderNo } from "../gateway/index"
 import { operationsOfOrders } from "../journal/journal"
 import { acquiringModule } from "../modules/acquiring/module-access"
 import type { RunningSubscription } from "../modules/acquiring/deduction-sql"
@@ -19,13 +20,10 @@ import { learnDeduction } from "./learn-deduction"
 /** Subscriptions asked after per run, the longest unasked first. */
 const PER_RUN = 200
 
-/** The order numbers worth asking after: the next deduction's, and a declined one's again. */
-export function orderNosToAsk(subscription: RunningSubscription): string[] {
+/** The deductions worth asking after: the next one, and a declined one again. */
+export function deductionsToAsk(subscription: RunningSubscription): number[] {
   const last = subscription.last_number ?? 0
-  const next = `${subscription.order_no}-R${last + 1}`
-  return subscription.last_status === "declined"
-    ? [`${subscription.order_no}-R${last}`, next]
-    : [next]
+  return subscription.last_status === "declined" ? [last, last + 1] : [last + 1]
 }
 
 export async function watchDeductions(
@@ -38,11 +36,7 @@ export async function watchDeductions(
   )
   let finished = 0
   for (const deduction of unfinished) {
-    const outcome = await learn(
-      scope,
-      deduction.provider_id,
-      deduction.order_no
-    )
+    const outcome = await learn(scope, deduction.provider_id, deduction)
     if (outcome === "ordered") finished++
   }
 
@@ -66,7 +60,7 @@ async function askAfter(
   // one status query per account for every order number it is asked after
   const groups = new Map<
     ProviderCore,
-    { provider_id: string; order_nos: string[] }
+    { provider_id: string; asked: Map<string, Asked> }
   >()
   for (const [index, subscription] of running.entries()) {
     const providerId = providerOf.get(subscription.order_no)
@@ -77,16 +71,26 @@ async function askAfter(
     } catch {
       continue
     }
-    const group = groups.get(core) ?? { provider_id: providerId, order_nos: [] }
-    group.order_nos.push(...orderNosToAsk(subscription))
+    const group = groups.get(core) ?? {
+      provider_id: providerId,
+      asked: new Map<string, Asked>(),
+    }
+    const infix = core.options.subscription_deductions.order_no_infix
+    for (const n of deductionsToAsk(subscription))
+      group.asked.set(deductionOrderNo(subscription.order_no, n, infix), {
+        order_no: deductionOrderNo(subscription.order_no, n, infix),
+        first_order_no: subscription.order_no,
+        deduction_number: n,
+      })
     groups.set(core, group)
   }
   let found = 0
   for (const [core, group] of groups) {
-    const answers = await lookupOrders(core, group.order_nos)
+    const answers = await lookupOrders(core, [...group.asked.keys()])
     for (const [orderNo, answer] of answers) {
-      if (answer.kind !== "found") continue
-      const outcome = await learn(scope, group.provider_id, orderNo)
+      const asked = group.asked.get(orderNo)
+      if (answer.kind !== "found" || !asked) continue
+      const outcome = await learn(scope, group.provider_id, asked)
       if (outcome !== "unconfirmed") found++
     }
   }
@@ -98,16 +102,26 @@ function firstPayments(running: RunningSubscription[]) {
   return readSessions(running.map((s) => ({ session_id: s.session_id })))
 }
 
+/** A deduction asked after: its order number, the first payment's and its number. */
+type Asked = {
+  order_no: string
+  first_order_no: string
+  deduction_number: number
+}
+
 async function learn(
   scope: MedusaContainer,
   providerId: string,
-  orderNo: string
+  asked: Asked
 ): Promise<string> {
+  const orderNo = asked.order_no
   try {
     return (
       await learnDeduction(scope, {
         provider_id: providerId,
-        order_no: orderNo,
+        order_no: asked.order_no,
+        first_order_no: asked.first_order_no,
+        deduction_number: asked.deduction_number,
         source: "job",
       })
     ).kind

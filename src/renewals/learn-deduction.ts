@@ -8,7 +8,7 @@
  * kept once and a paid one becomes its one renewal order.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ERROR_CODE, parseDeductionOrderNo } from "../gateway/index"
+import { ERROR_CODE } from "../gateway/index"
 import { coreFor, choiceOf } from "../accounts/registry"
 import { lookupOrder } from "../acquirer-calls/status-query"
 import { rulesOf } from "../acquirer-calls/settle-attempts"
@@ -27,8 +27,11 @@ import { noticeDecline } from "./decline-notices"
 export interface DeductionNews {
   /** the provider that must have made the first payment; absent: the one that did (the notification was verified with its key) */
   provider_id?: string
-  /** `<first>-R<n>` */
+  /** the deduction's order number, `<first><infix><n>` */
   order_no: string
+  /** the first payment's order number and the deduction's number it names */
+  first_order_no: string
+  deduction_number: number
   /** from a verified notification: the try and its `<code>:<text>` */
   retry_number?: number
   result_info?: string | null
@@ -54,9 +57,10 @@ export async function learnDeduction(
   scope: MedusaContainer,
   news: DeductionNews
 ): Promise<DeductionOutcome> {
-  const named = parseDeductionOrderNo(news.order_no)
-  if (!named)
-    return { kind: "unconfirmed", reason: "not a deduction's order number" }
+  const named = {
+    first_order_no: news.first_order_no,
+    deduction_number: news.deduction_number,
+  }
   const [attempt] = await moduleJournal().list(
     { kind: ["authorise", "checkout"], order_no: named.first_order_no },
     1

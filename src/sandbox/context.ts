@@ -29,6 +29,8 @@ export interface SandboxContext {
   authorizationLifetimeDays: number
   /** days a bank transfer is awaited before it lapses (wire contract DECISION: 7) */
   transferLifetimeDays: number
+  /** between the first payment's order number and a deduction's number (wire contract DECISION: -R) */
+  deductionInfix: string
   /** the sandbox's own address, for issuer_url and the checkout form's action */
   baseUrl: () => string
 }

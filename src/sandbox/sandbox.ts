@@ -1,4 +1,8 @@
 /** startSandbox(): the sandbox acquiring service on a loopback port. */
+import {
+  DEDUCTION_INFIX,
+  DEDUCTION_INFIX_PATTERN,
+} from "../gateway/deduction-order-no"
 import type { AddressInfo } from "node:net"
 import { createServer, type Server } from "node:http"
 import {
@@ -66,6 +70,8 @@ export interface SandboxOptions {
   authorisation_lifetime_days?: number
   /** days a bank transfer is awaited before it lapses (0, E0012, payment_status 1100); default 7 */
   transfer_lifetime_days?: number
+  /** between the first payment's order number and a deduction's number; default -R (1 to 5 letters, - or _) */
+  deduction_order_no_infix?: string
   /** delay before a payout settles by itself; null: only when forced. Default 1000. */
   payout_settle_ms?: number | null
   /**
@@ -155,6 +161,7 @@ export async function startSandbox(
     clock,
     authorizationLifetimeDays,
     transferLifetimeDays,
+    deductionInfix: resolveDeductionInfix(options.deduction_order_no_infix),
     baseUrl: () => baseUrl,
   }
   const faults = new FaultBook()
@@ -239,4 +246,13 @@ function listen(
     server.once("listening", () => resolve(server))
     server.once("error", reject)
   })
+}
+
+function resolveDeductionInfix(asked: string | undefined): string {
+  if (asked === undefined) return DEDUCTION_INFIX
+  if (!DEDUCTION_INFIX_PATTERN.test(asked))
+    throw new RangeError(
+      "deduction_order_no_infix must be 1 to 5 letters, - or _"
+    )
+  return asked
 }

@@ -8,6 +8,7 @@
  * notification, E0013. Only the control surface makes them, at once: the
  * sandbox keeps no calendar.
  */
+import { deductionOrderNo } from "../gateway/deduction-order-no"
 import { addInterval } from "./authorization"
 import { localDateTime } from "./clock-format"
 import type { SandboxContext } from "./context"
@@ -81,7 +82,11 @@ export function makeDeduction(
     reference_no: ctx.store.newReference("REF"),
     merchant_id: first.merchant_id,
     account_id: first.account_id,
-    order_no: `${first.order_no}-R${deduction_number}`,
+    order_no: deductionOrderNo(
+      first.order_no,
+      deduction_number,
+      ctx.deductionInfix
+    ),
     currency: first.currency,
     amount: subscription.contract_amount,
     channel: "direct",
