@@ -438,6 +438,57 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     }
   })
 
+  it("a deduction paid before its first payment has an order waits, told in the feed once, and becomes its renewal once the first order exists", async () => {
+    const shop = await openShop()
+    // the first payment authorised, its notification lost and its cart not completed yet: no order
+    await sandbox.loseNotifications(1)
+    const { cart, session, answer } = await subscribe(shop)
+    expectStatus(answer, 200, "payment session with a subscription")
+    expectStatus(
+      await submitCard(shop, session.id, CARDS.approved),
+      200,
+      "submit card"
+    )
+    const [firstTx] = (await sandbox.allNotifications())
+      .filter((n) => n.notify_type === "PAYMENT" && n.state === "withheld")
+      .slice(-1)
+    const recurringId = (await sandbox.transaction(firstTx.transaction_id))
+      .subscription.recurring_id
+    await sandbox.deduct(recurringId)
+    await sandbox.deduct(recurringId)
+    await notificationsProcessed(suite)
+    const waiting = (await noticesOf(recurringId)).filter(
+      (n) => n.channel === "feed"
+    )
+    expect(waiting.map((n) => n.title)).toEqual([
+      "Subscription renewal waiting",
+      "Subscription renewal waiting",
+    ])
+    // the two deductions' notifications are handled in either order
+    expect(waiting.map((n) => n.description).sort()[0]).toMatch(
+      /^Deduction 1 of subscription RC\w+ was paid \(15\.00 USD, MED\w+-R1\), but its renewal order cannot be made yet: the first payment MED\w+ has no order yet\. The reconcile job makes it as soon as it can/
+    )
+
+    // the shopper's storefront completes the cart; the job's next run makes both renewals, once
+    const order = await expectOrder(shop, cart.id)
+    await runReconcileJob(suite.container(), suite.databaseUrl())
+    await runReconcileJob(suite.container(), suite.databaseUrl())
+    const renewals = await renewalsOf(shop, order.id)
+    expect(
+      renewals.map((o) => o.metadata.acquiring_deduction_number).sort()
+    ).toEqual([1, 2])
+    expect(renewals.map((o) => o.payment_status)).toEqual([
+      "captured",
+      "captured",
+    ])
+    // told once per deduction, however often the job tried
+    expect(
+      (await noticesOf(recurringId)).filter(
+        (n) => n.title === "Subscription renewal waiting"
+      )
+    ).toHaveLength(2)
+  })
+
   it("a deduction the reconcile job finds while its notification arrives after all becomes one order", async () => {
     const shop = await openShop()
     const { order, payment } = await subscribedOrder(shop)

@@ -74,6 +74,36 @@ export function merchantNotice(input: NoticeInput): {
   }
 }
 
+/** The merchant's feed entry for a paid deduction whose renewal order cannot be made yet. */
+export function renewalWaitingNotice(
+  input: Pick<
+    AcquiringDeductionRow,
+    "deduction_number" | "recurring_id" | "amount" | "currency" | "order_no"
+  > & { why: string }
+): { title: string; description: string } {
+  return {
+    title: "Subscription renewal waiting",
+    description: `Deduction ${input.deduction_number} of subscription ${input.recurring_id ?? ""} was paid (${input.amount} ${input.currency}, ${input.order_no}), but its renewal order cannot be made yet: ${input.why}. The reconcile job makes it as soon as it can; the money is held at the acquirer meanwhile.`,
+  }
+}
+
+/** Tells the merchant's feed once per deduction that its paid renewal waits for an order. */
+export async function noticeRenewalWaiting(
+  scope: MedusaContainer,
+  deduction: AcquiringDeductionRow,
+  why: string
+): Promise<void> {
+  await scope
+    .resolve<INotificationModuleService>(Modules.NOTIFICATION)
+    .createNotifications({
+      to: "",
+      channel: "feed",
+      template: "admin-ui",
+      data: renewalWaitingNotice({ ...deduction, why }),
+      idempotency_key: `acquiring-deduction:${deduction.order_no}:renewal-waiting`,
+    })
+}
+
 /** Sends both notices of a declined try once; a store without an e-mail provider is told in the log, never failed. */
 export async function noticeDecline(
   scope: MedusaContainer,

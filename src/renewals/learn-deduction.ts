@@ -21,7 +21,7 @@ import { loggerOf, paymentModule } from "../order-payments/payment-store"
 import { readSession } from "../payment-sessions/session-store"
 import { queryMeaning } from "../payment-sessions/status-meaning"
 import { makeRenewalOrder, RenewalPending } from "./renewal-order"
-import { noticeDecline } from "./decline-notices"
+import { noticeDecline, noticeRenewalWaiting } from "./decline-notices"
 
 /** A deduction heard of: its order number (not trusted), and what a verified notification added. */
 export interface DeductionNews {
@@ -158,10 +158,12 @@ async function learnUnderLock(
     const orderId = await makeRenewalOrder(scope, deduction)
     return { kind: "ordered", deduction, order_id: orderId }
   } catch (error) {
-    // the money is taken: the reconcile job finishes the order
+    // the money is taken: the reconcile job finishes the order, and the merchant knows it waits
+    const why = error instanceof Error ? error.message : String(error)
     loggerOf(scope).warn(
-      `[acquiring] deduction ${news.order_no} is paid but its renewal order is not finished yet (${error instanceof Error ? error.message : String(error)}); the reconcile job tries again`
+      `[acquiring] deduction ${news.order_no} is paid but its renewal order is not finished yet (${why}); the reconcile job tries again`
     )
+    await noticeRenewalWaiting(scope, deduction, why).catch(() => undefined)
     if (error instanceof RenewalPending) return { kind: "kept", deduction }
     throw error
   }
