@@ -13,6 +13,7 @@
  * and the reconcile job then treat it as any card payment.
  */
 import type {
+  BigNumberInput,
   IEventBusModuleService,
   IOrderModuleService,
   MedusaContainer,
@@ -31,6 +32,7 @@ import { acquiringModule } from "../modules/acquiring/module-access"
 import type { AcquiringDeductionRow } from "../modules/acquiring/types"
 import { exactAmountOf } from "../money/medusa-amount"
 import { paymentModule } from "../order-payments/payment-store"
+import { readOrderGraph } from "../order-payments/order-graph"
 import { moduleJournal } from "../journal/journal"
 import type { SessionData } from "../payment-sessions/session-data"
 import { startAttempt } from "../payment-sessions/transitions"
@@ -47,11 +49,11 @@ import {
 export class RenewalPending extends Error {}
 
 type Graph = {
-  graph(input: {
+  graph<Row>(input: {
     entity: string
     fields: string[]
     filters: Record<string, unknown>
-  }): Promise<{ data: Record<string, unknown>[] }>
+  }): Promise<{ data: Row[] }>
 }
 
 /** Medusa's query, as the renewals read orders and collections through it. */
@@ -69,19 +71,14 @@ export async function firstOrderOf(
     { select: ["id", "payment_collection_id"] }
   )
   if (!session) return null
-  const { data } = await query(scope).graph({
+  const { data } = await query(scope).graph<{ order?: { id?: string } }>({
     entity: "payment_collection",
     fields: ["id", "order.id"],
     filters: { id: session.payment_collection_id },
   })
-  const orderId = (data[0]?.order as { id?: string } | undefined)?.id
+  const orderId = data[0]?.order?.id
   if (!orderId) return null
-  const orders = await query(scope).graph({
-    entity: "order",
-    fields: FIRST_ORDER_FIELDS,
-    filters: { id: orderId },
-  })
-  return (orders.data[0] as unknown as FirstOrder | undefined) ?? null
+  return readOrderGraph<FirstOrder>(scope, orderId, FIRST_ORDER_FIELDS)
 }
 
 /** Makes (or finishes) the renewal order of a paid deduction; answers its id. */
@@ -135,13 +132,11 @@ async function matchCharged(
   orderId: string,
   charged: string
 ): Promise<void> {
-  const { data } = await query(scope).graph({
-    entity: "order",
-    fields: ["id", "total", "raw_total"],
-    filters: { id: orderId },
-  })
-  const row = data[0] as { total?: number; raw_total?: unknown } | undefined
-  const total = exactAmountOf(row?.raw_total as never, row?.total)
+  const row = await readOrderGraph<{
+    total?: number
+    raw_total?: BigNumberInput
+  }>(scope, orderId, ["id", "total", "raw_total"])
+  const total = exactAmountOf(row.raw_total, row.total)
   const gap = priceGap(total, charged)
   if (!gap) return
   if ("credit" in gap)
@@ -171,14 +166,10 @@ async function collectionOf(
   orderId: string,
   deduction: AcquiringDeductionRow
 ): Promise<string> {
-  const { data } = await query(scope).graph({
-    entity: "order",
-    fields: ["id", "payment_collections.id"],
-    filters: { id: orderId },
-  })
-  const known = (
-    data[0]?.payment_collections as { id: string }[] | undefined
-  )?.[0]?.id
+  const order = await readOrderGraph<{
+    payment_collections?: { id: string }[] | null
+  }>(scope, orderId, ["id", "payment_collections.id"])
+  const known = order.payment_collections?.[0]?.id
   if (known) return known
   const { result } = await createOrderBalanceCollectionWorkflow(scope).run({
     input: {

@@ -38,16 +38,14 @@ async function factsOf(
   const renewalIds = deductions.flatMap((d) => (d.order_id ? [d.order_id] : []))
   const renewals = renewalIds.length
     ? (
-        await query(scope).graph({
+        await query(scope).graph<{ id: string; display_id?: number | null }>({
           entity: "order",
           fields: ["id", "display_id"],
           filters: { id: renewalIds },
         })
       ).data
     : []
-  const displayIds = new Map(
-    renewals.map((o) => [String(o.id), (o.display_id as number | null) ?? null])
-  )
+  const displayIds = new Map(renewals.map((o) => [o.id, o.display_id ?? null]))
   return subscribed.map(({ first, state }) => ({
     first: state,
     payment_id: first.payment_id,
@@ -103,12 +101,12 @@ export async function customerSubscriptions(
   scope: MedusaContainer,
   customerId: string
 ): Promise<SubscriptionFacts[]> {
-  const { data } = await query(scope).graph({
+  const { data } = await query(scope).graph<OrderRow>({
     entity: "order",
     fields: ORDER_FIELDS,
     filters: { customer_id: customerId },
   })
-  const orders = (data as unknown as OrderRow[]).sort((a, b) =>
+  const orders = data.sort((a, b) =>
     String(b.created_at ?? "").localeCompare(String(a.created_at ?? ""))
   )
   return factsOf(scope, firstPaymentsOf(orders))
@@ -128,26 +126,21 @@ export async function storeSubscriptions(
     { payment_session_id: ids },
     { select: ["id", "payment_collection_id"] }
   )
-  const { data } = await query(scope).graph({
+  const { data } = await query(scope).graph<OrderRow>({
     entity: "order",
     fields: ORDER_FIELDS,
     filters: {
       id: (
-        await query(scope).graph({
+        await query(scope).graph<{ order?: { id?: string } }>({
           entity: "payment_collection",
           fields: ["id", "order.id"],
           filters: { id: payments.map((p) => p.payment_collection_id) },
         })
-      ).data.flatMap((c) => {
-        const id = (c.order as { id?: string } | undefined)?.id
-        return id ? [id] : []
-      }),
+      ).data.flatMap((c) => (c.order?.id ? [c.order.id] : [])),
     },
   })
   const wanted = new Set(payments.map((p) => p.id))
-  const firsts = firstPaymentsOf(data as unknown as OrderRow[]).filter((f) =>
-    wanted.has(f.payment_id)
-  )
+  const firsts = firstPaymentsOf(data).filter((f) => wanted.has(f.payment_id))
   const facts = await factsOf(scope, firsts)
   const position = new Map(ids.map((id, i) => [id, i]))
   const sessionOf = new Map(
