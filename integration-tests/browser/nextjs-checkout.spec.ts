@@ -35,6 +35,15 @@ import {
   WALLET_PAGE,
 } from "./nextjs-payment-methods.cases"
 import { budget } from "../setup/time-budget"
+import { adminPayment, expectOrder, submitCard } from "../helpers/checkout"
+import { customerToken, storeAs } from "../helpers/store-callers"
+import { notificationsProcessed } from "../helpers/settlement"
+import {
+  createReadyCart,
+  openPaymentSession,
+  SHOPPER_DEVICE,
+} from "../../dev/store-client/storefront"
+import { CARD_PROVIDER } from "../helpers/acquiring-suite"
 
 jest.setTimeout(budget(180_000))
 
@@ -49,7 +58,8 @@ const alertOf = (page: Page) =>
 const shopfront = nextjsCheckout()
 const browser = realBrowser({ hosts: [SHOP_HOST] })
 
-acquiringSuite(({ sandbox, openShop, backendUrl }) => {
+acquiringSuite((suite) => {
+  const { sandbox, openShop, backendUrl } = suite
   async function open(
     viewport: ViewportName
   ): Promise<{ shop: Shop; page: Page }> {
@@ -177,6 +187,8 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       "src/modules/checkout/components/acquiring-card-button/index.tsx",
       "src/app/[countryCode]/(checkout)/checkout/return/page.tsx",
       "src/modules/checkout/components/acquiring-return/index.tsx",
+      "src/app/[countryCode]/(main)/account/@dashboard/subscriptions/page.tsx",
+      "src/modules/account/components/acquiring-subscriptions/index.tsx",
     ])
     expect(
       applied.filter((a) => ["replace", "after", "before"].includes(a.action))
@@ -359,6 +371,101 @@ acquiringSuite(({ sandbox, openShop, backendUrl }) => {
       await page.keyboard.press("Enter")
       await expectConfirmation(page, shop)
     })
+  })
+
+  it("the account page of step 8: the customer signs in, sees the subscription with its renewal order, and cancels it", async () => {
+    const { shop, page } = await open("desktop")
+    const email = "ada.subscriber@example.test"
+    const store = storeAs(
+      backendUrl,
+      shop.seeded.publishableKey,
+      await customerToken(shop, backendUrl, email)
+    )
+    const customerShop = { ...shop, store }
+    const cart = await createReadyCart(store, shop.seeded)
+    const { session } = await openPaymentSession(
+      store,
+      cart.id,
+      CARD_PROVIDER,
+      {
+        device: SHOPPER_DEVICE,
+        subscription: {
+          contract_name: "Coffee club",
+          contract_amount: "15.00",
+          interval: "month",
+          interval_count: "1",
+        },
+      }
+    )
+    expectStatus(
+      await submitCard(customerShop, session.id, CARDS.approved),
+      200,
+      "pay"
+    )
+    const order = await expectOrder(customerShop, cart.id)
+    const { recurring_id } = (
+      await sandbox.transaction(
+        String((await adminPayment(shop, order.id)).data.transaction_id)
+      )
+    ).subscription
+    await sandbox.deduct(recurring_id, "approved")
+    await notificationsProcessed(suite)
+    const renewal = expectStatus(
+      await shop.admin.get(
+        "/admin/orders?fields=id,display_id,metadata&limit=200"
+      ),
+      200,
+      "orders"
+    ).orders.find((o: any) => o.metadata?.acquiring_renewal_of === order.id)
+    expect(renewal).toBeDefined()
+
+    // the starter's sign-in, then the side bar's new link
+    await page.goto(`${shopfront.url()}/us/account`)
+    await page.getByLabel("Email").fill(email)
+    await page.getByLabel("Password").fill("secret-Pass-1")
+    await page.getByRole("button", { name: "Sign in" }).click()
+    await page.getByRole("heading", { name: "Hello Ada" }).waitFor()
+    await page
+      .getByTestId("account-nav")
+      .getByRole("link", { name: "Subscriptions" })
+      .click()
+    await page
+      .getByRole("heading", { name: "Subscriptions", level: 1 })
+      .waitFor()
+    const row = page.getByRole("group", { name: "Coffee club" })
+    expect(await row.getByText("15.00 USD every 1 month").count()).toBe(1)
+    expect(await row.getByTestId("subscription-status").textContent()).toBe(
+      "Active"
+    )
+    expect(
+      await row.getByText(/^Next charge: \d{4}-\d{2}-\d{2}$/).count()
+    ).toBe(1)
+    expect(
+      await row
+        .getByRole("link", { name: `#${order.display_id}` })
+        .getAttribute("href")
+    ).toBe(`/us/account/orders/details/${order.id}`)
+    expect(
+      await row
+        .getByRole("link", { name: `#${renewal.display_id}` })
+        .getAttribute("href")
+    ).toBe(`/us/account/orders/details/${renewal.id}`)
+    expect(await accessibilityViolations(page)).toEqual([])
+    await browser.screenshot("next desktop: account subscriptions")
+
+    await row.getByRole("button", { name: "Cancel subscription" }).click()
+    await row
+      .getByTestId("subscription-status")
+      .getByText("Cancelled")
+      .waitFor()
+    expect(await row.getByRole("status").textContent()).not.toBe("")
+    expect(
+      await row.getByRole("button", { name: "Cancel subscription" }).count()
+    ).toBe(0)
+    expect(await sandbox.subscription(recurring_id)).toMatchObject({
+      status: "cancelled",
+    })
+    expect(await accessibilityViolations(page)).toEqual([])
   })
 
   describe("payment methods", () =>

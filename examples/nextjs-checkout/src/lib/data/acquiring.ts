@@ -9,10 +9,10 @@ import {
 import { revalidateTag } from "next/cache"
 import { getAuthHeaders, getCacheTag, getCartId, removeCartId } from "./cookies"
 
-// Only the plugin's session, return, provider, payment-method and saved-card
-// routes: this action must not become an open proxy.
+// Only the plugin's session, return, provider, payment-method, saved-card and
+// subscription routes: this action must not become an open proxy.
 const ACQUIRING_ROUTE =
-  /^\/store\/acquiring\/(payment-sessions\/[^/]+(\/(card|hosted-page))?|returns\/[0-9a-f]{24}|carts\/[^/]+\/payment-(providers|methods)|saved-cards(\/[^/]+)?)$/
+  /^\/store\/acquiring\/(payment-sessions\/[^/]+(\/(card|hosted-page))?|returns\/[0-9a-f]{24}|carts\/[^/]+\/payment-(providers|methods)|saved-cards(\/[^/]+)?|subscriptions(\/[^/]+\/cancel)?)$/
 
 const store = fetchTransport({
   baseUrl: process.env.MEDUSA_BACKEND_URL ?? "http://localhost:9000",

@@ -42,3 +42,17 @@ export const setCartId = async (cartId: string): Promise<void> => {
 export const removeCartId = async (): Promise<void> => {
   ;(await nextCookies()).set("_medusa_cart_id", "", { maxAge: -1 })
 }
+
+/** Keeps the customer's token after sign-in: httpOnly, as the starter does. */
+export const setAuthToken = async (token: string): Promise<void> => {
+  ;(await nextCookies()).set("_medusa_jwt", token, {
+    maxAge: 60 * 60 * 24 * 7,
+    httpOnly: true,
+    sameSite: "strict",
+    secure,
+  })
+}
+
+export const removeAuthToken = async (): Promise<void> => {
+  ;(await nextCookies()).set("_medusa_jwt", "", { maxAge: -1 })
+}
