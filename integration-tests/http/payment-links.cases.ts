@@ -225,6 +225,114 @@ export function paymentLinksCases(suite: AcquiringSuite) {
     expect(refused.text).toContain("staff_entered")
   })
 
+  it("a draft order taken by phone: refused until the admin asks to convert it, then converted to an order (placed once, for two admins at once) whose card staff type as MOTO, the payment on the order", async () => {
+    const shop = await openShop()
+    const region = Object.values(shop.seeded.regions)[0]
+    const { draft_order: draft } = expectStatus(
+      await shop.admin.post("/admin/draft-orders", {
+        region_id: region.id,
+        sales_channel_id: shop.seeded.salesChannelId,
+        email: "phone.customer@example.test",
+        shipping_address: {
+          first_name: "Pat",
+          last_name: "Caller",
+          address_1: "1 Line Road",
+          city: "Springfield",
+          postal_code: "12345",
+          country_code: region.country,
+        },
+        items: [{ variant_id: shop.seeded.variantId, quantity: 2 }],
+      }),
+      200,
+      "draft order"
+    )
+    expect(draft.status).toBe("draft")
+    const placed: string[] = []
+    const bus = container().resolve(Modules.EVENT_BUS)
+    const onPlaced = async (event: any) => {
+      if (event.data?.id === draft.id) placed.push(event.data.id)
+    }
+    bus.subscribe("order.placed", onPlaced, {
+      subscriberId: `draft-${draft.id}`,
+    })
+
+    // not without the admin's word: a draft stays a draft, nothing sent
+    const authorisesBefore = (await sandbox.requests("authorise")).length
+    const refused = await shop.admin.post(linksPath(draft.id), {
+      staff_entered: true,
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.data.message).toContain("is a draft order")
+    expect(refused.data.message).toContain("convert_draft")
+    const stillDraft = expectStatus(
+      await shop.admin.get(`/admin/draft-orders/${draft.id}?fields=id,status`),
+      200,
+      "the draft"
+    ).draft_order
+    expect(stillDraft.status).toBe("draft")
+    const notBool = await shop.admin.post(linksPath(draft.id), {
+      convert_draft: "yes",
+    })
+    expect(notBool.status).toBe(400)
+    expect(notBool.text).toContain("convert_draft")
+
+    // two admins at once: one conversion, two links (the second replaces the first, unopened)
+    const [first, second] = await Promise.all([
+      shop.admin.post(linksPath(draft.id), {
+        staff_entered: true,
+        convert_draft: true,
+      }),
+      shop.admin.post(linksPath(draft.id), {
+        staff_entered: true,
+        convert_draft: true,
+      }),
+    ])
+    const answers = [first, second].map((a) =>
+      expectStatus(a, 201, "link for the draft")
+    )
+    expect(answers.map((a) => a.converted_draft).sort()).toEqual([false, true])
+    const order = await adminOrder(shop, draft.id)
+    expect(order.status).toBe("pending")
+    expect(await pendingDifference(shop, draft.id)).toBe(Number(order.total))
+    await eventually("order.placed for the converted draft", async () =>
+      placed.length > 0 ? placed : undefined
+    )
+
+    // the later link is the one that opens; staff type a card the issuer would challenge
+    const links = expectStatus(
+      await shop.admin.get(linksPath(draft.id)),
+      200,
+      "links"
+    ).payment_links
+    const open = answers.find(
+      (a) =>
+        links.find((l: any) => l.id === a.payment_link.id)?.status === "open"
+    )!
+    const { checkoutForm, payForm } = await openLink(open.payment_link.url)
+    const sent = new URLSearchParams(checkoutForm.inputs.allParams)
+    expect(sent.get("order_type")).toBe("MOTO")
+    expect(sent.get("amount")).toBe(open.payment_link.amount)
+    await submitForm(payForm, hostedCardFields(CARDS.challenge), {
+      followRedirects: false,
+    })
+    const payment = await eventually(
+      "the phone payment on the converted order",
+      () => linkPaymentOf(shop, draft.id, HOSTED_PROVIDER),
+      30_000
+    )
+    expect(String(payment.amount)).toBe(String(Number(order.total)))
+    expect(
+      expectStatus(await shop.admin.get(linksPath(draft.id)), 200, "links")
+        .outstanding.amount
+    ).toBe("0.00")
+    // the card went to the acquirer's page only, never through the store's card route
+    expect((await sandbox.requests("authorise")).length).toBe(authorisesBefore)
+    expect(placed).toEqual([draft.id])
+    await bus.unsubscribe("order.placed", onPlaced, {
+      subscriberId: `draft-${draft.id}`,
+    })
+  })
+
   it("refuses expired links, opens a link once for two clicks at once, and refuses forged or malformed tokens", async () => {
     const shop = await openShop()
     const orderId = await orderOwingTen(suite, shop)

@@ -101,6 +101,8 @@ export interface OrderBalance {
   order_id: string
   display_id: number | null
   canceled: boolean
+  /** a draft order (Medusa's draft-order pages): not placed yet */
+  draft: boolean
   /** upper case, as the plugin's amounts carry it */
   currency: string
   owed: string
@@ -270,6 +272,7 @@ export async function readOrderBalance(
     order_id: order.id,
     display_id: order.display_id ?? null,
     canceled,
+    draft: order.status === "draft",
     currency,
     owed,
     awaited,

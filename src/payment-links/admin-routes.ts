@@ -14,9 +14,11 @@ import type {
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { invalidDataBody } from "../input-hardening/index"
 import { lockingModule, orderPaymentLockKey } from "../locking/locks"
+import { convertDraftOrderWorkflow } from "@medusajs/medusa/core-flows"
 import {
   owesSomething,
   readOrderBalance,
+  type OrderBalance,
 } from "../order-payments/order-balance"
 import {
   insertPaymentLink,
@@ -92,7 +94,15 @@ async function createLink(
 ): Promise<void> {
   const scope = req.scope
   const now = new Date()
-  const balance = await readOrderBalance(scope, orderId)
+  let balance = await readOrderBalance(scope, orderId)
+  const fromDraft = balance.draft
+  if (fromDraft && !req.validatedBody.convert_draft) {
+    res.status(409).json({
+      type: "conflict",
+      message: `${orderName(balance)} is a draft order. A payment is taken for an order: send convert_draft: true to convert it to an order (as Convert to order does: stock reserved, the order placed) and make its link.`,
+    })
+    return
+  }
   if (!owesSomething(balance.owed)) {
     res.status(409).json({
       type: "conflict",
@@ -144,6 +154,11 @@ async function createLink(
     return
   }
 
+  if (fromDraft) {
+    const converted = await convertDraft(req, res, balance)
+    if (!converted) return
+    balance = converted
+  }
   const { collectionId, session } = await openOwedSession(
     scope,
     balance,
@@ -181,7 +196,34 @@ async function createLink(
       currency: view.currency,
       expires_at: view.expires_at,
     },
+    converted_draft: fromDraft,
   })
+}
+
+/**
+ * A draft takes money only as an order: with the admin's consent
+ * (convert_draft) Medusa's own workflow converts it (stock reserved,
+ * order.placed), once the acquirer is known to be reachable, so an
+ * authorisation never stands on a draft someone may delete. Answers the
+ * order's balance, or null once the refusal is sent.
+ */
+async function convertDraft(
+  req: AuthenticatedMedusaRequest<CreatePaymentLinkBody>,
+  res: MedusaResponse,
+  draft: OrderBalance
+): Promise<OrderBalance | null> {
+  try {
+    await convertDraftOrderWorkflow(req.scope).run({
+      input: { id: draft.order_id },
+    })
+  } catch (error) {
+    res.status(409).json({
+      type: "conflict",
+      message: `${orderName(draft)} could not be converted to an order: ${(error as Error).message}`,
+    })
+    return null
+  }
+  return readOrderBalance(req.scope, draft.order_id)
 }
 
 /** The hosted provider asked for, or the first configured; undefined when it is not one. */

@@ -1,8 +1,8 @@
 /**
  * The body of POST /admin/acquiring/orders/:id/payment-links: which hosted
  * provider opens the page (default: the first configured), how long the
- * link lives, in whole hours (default 72, at most a week), and whether
- * staff take the card on it.
+ * link lives, in whole hours (default 72, at most a week), whether
+ * staff take the card on it, and whether a draft order is converted first.
  */
 import { z } from "zod"
 import { LINK_LIFETIME_HOURS } from "./payment-link-state"
@@ -30,6 +30,11 @@ export const CreatePaymentLinkBody = z
      * lives an hour whatever expires_in_hours says.
      */
     staff_entered: z.boolean({ error: "must be true or false" }).optional(),
+    /**
+     * The order is a draft: convert it to an order first (Medusa's Convert
+     * to order), so the money taken always has an order to stand on.
+     */
+    convert_draft: z.boolean({ error: "must be true or false" }).optional(),
   })
   .strict()
 

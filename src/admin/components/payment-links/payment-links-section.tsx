@@ -6,6 +6,8 @@
  * link is shown once, with a Copy button and its expiry, for the merchant
  * to send (or to e-mail to the order's address from the merchant's own
  * mail program). Earlier links are listed with what became of them.
+ * On a draft order the buttons convert it to an order first, with the
+ * admin's word, and then lead to the order.
  */
 import { useId, useState } from "react"
 import {
@@ -31,6 +33,7 @@ import {
   owesSomething,
 } from "../../lib/payment-link-balance"
 import { paymentLinkMailto } from "../../lib/payment-link-mail"
+import { OrderLink } from "../order-link"
 
 const STATUS: Record<
   PaymentLinkStatus,
@@ -48,11 +51,14 @@ export function PaymentLinksSection({
   orderId,
   email,
   displayId,
+  draft = false,
 }: {
   orderId: string
   /** the order's e-mail: the link can be sent there from the merchant's mail program */
   email?: string | null
   displayId?: number
+  /** a draft order's page: each button converts it to an order first */
+  draft?: boolean
 }) {
   const { data, error: loadError } = usePaymentLinks(orderId)
   const create = useCreatePaymentLink(orderId)
@@ -76,6 +82,8 @@ export function PaymentLinksSection({
   if (!hasLinksToShow(data) && !created && !byPhone && !create.error)
     return null
   const replaces = hasUnopenedLink(data)
+  const convert = draft ? { convert_draft: true } : {}
+  const converted = draft && (created || byPhone)
 
   return (
     <section
@@ -97,6 +105,12 @@ export function PaymentLinksSection({
                 A new link ends the one not opened yet.
               </Text>
             )}
+            {draft && !converted && (
+              <Text size="small" className="text-ui-fg-subtle">
+                Either button converts the draft to an order first (stock
+                reserved, the order placed), then takes its payment.
+              </Text>
+            )}
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Button
@@ -104,19 +118,20 @@ export function PaymentLinksSection({
               variant="secondary"
               isLoading={create.isPending && !create.variables?.staff_entered}
               onClick={() =>
-                create.mutate(
-                  {},
-                  {
-                    onSuccess: (link) => {
-                      setByPhone(undefined)
-                      setCreated(link)
-                    },
-                    onError: (e) => toast.error(e.message),
-                  }
-                )
+                create.mutate(convert, {
+                  onSuccess: (link) => {
+                    setByPhone(undefined)
+                    setCreated(link)
+                  },
+                  onError: (e) => toast.error(e.message),
+                })
               }
             >
-              {replaces ? "Replace payment link" : "Create payment link"}
+              {draft && !converted
+                ? "Convert and create payment link"
+                : replaces
+                  ? "Replace payment link"
+                  : "Create payment link"}
             </Button>
             <Button
               size="small"
@@ -124,7 +139,7 @@ export function PaymentLinksSection({
               isLoading={create.isPending && !!create.variables?.staff_entered}
               onClick={() =>
                 create.mutate(
-                  { staff_entered: true },
+                  { ...convert, staff_entered: true },
                   {
                     onSuccess: (link) => {
                       setCreated(undefined)
@@ -135,10 +150,18 @@ export function PaymentLinksSection({
                 )
               }
             >
-              Take card by phone
+              {draft && !converted
+                ? "Convert and take card by phone"
+                : "Take card by phone"}
             </Button>
           </div>
         </div>
+      )}
+      {converted && (
+        <Text size="small" role="status">
+          The draft is now an order: follow its payment on{" "}
+          <OrderLink order={{ id: orderId, display_id: displayId ?? null }} />.
+        </Text>
       )}
       {create.error && (
         <Text size="small" className="text-ui-fg-error" role="alert">

@@ -79,7 +79,11 @@ export function useCreatePaymentLink(orderId: string) {
   return useMutation({
     mutationKey: createLinkKey(orderId),
     mutationFn: async (
-      body: { expires_in_hours?: number; staff_entered?: boolean } = {}
+      body: {
+        expires_in_hours?: number
+        staff_entered?: boolean
+        convert_draft?: boolean
+      } = {}
     ) =>
       (
         await sdk.client.fetch<{ payment_link: CreatedPaymentLink }>(
