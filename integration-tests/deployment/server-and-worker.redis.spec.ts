@@ -41,6 +41,11 @@ import {
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 import { budget } from "../setup/time-budget"
+import {
+  createReadyCart,
+  openPaymentSession,
+  SHOPPER_DEVICE,
+} from "../../dev/store-client/storefront"
 
 jest.setTimeout(budget(300_000))
 
@@ -364,6 +369,67 @@ acquiringSuite((suite) => {
     expect(
       (await sandbox.transaction(later.paid.data.transaction_id)).state
     ).toBe("authorised")
+  })
+
+  it("subscription deductions: the worker makes each renewal from the notifications while the server's reconcile job asks after the same deductions; one order each, its payment captured", async () => {
+    if (!worker || !workerHasKey) await startWorker()
+    const shop = await openShop()
+    expectStatus(
+      await shop.admin.post(
+        `${SETTINGS}/accounts`,
+        sandboxAccountBody(sandbox, backendUrl)
+      ),
+      200,
+      "account"
+    )
+    const cart = await createReadyCart(shop.store, shop.seeded)
+    const { session } = await openPaymentSession(
+      shop.store,
+      cart.id,
+      CARD_PROVIDER,
+      {
+        device: SHOPPER_DEVICE,
+        subscription: {
+          contract_name: "Coffee club",
+          contract_amount: "15.00",
+          interval: "month",
+          interval_count: "1",
+        },
+      }
+    )
+    expectStatus(await submitCard(shop, session.id, CARDS.approved), 200, "pay")
+    const order = await expectOrder(shop, cart.id)
+    const first = await sandbox.transaction(
+      String((await adminPayment(shop, order.id)).data.transaction_id)
+    )
+    await sandbox.deduct(first.subscription.recurring_id, "approved")
+    await sandbox.deduct(first.subscription.recurring_id, "approved")
+    // two instances at once: the worker on the notifications, this server on the job
+    await Promise.all([
+      notificationsProcessed(suite),
+      runReconcileJob(container(), databaseUrl()),
+    ])
+    await events.idle()
+    await runReconcileJob(container(), databaseUrl())
+    const renewals = expectStatus(
+      await shop.admin.get(
+        "/admin/orders?fields=id,metadata,payment_collections.payments.amount,payment_collections.payments.captured_at&limit=200"
+      ),
+      200,
+      "orders"
+    ).orders.filter((o: any) => o.metadata?.acquiring_renewal_of === order.id)
+    expect(
+      renewals.map((o: any) => o.metadata.acquiring_deduction).sort()
+    ).toEqual([`${first.order_no}-R1`, `${first.order_no}-R2`])
+    for (const renewal of renewals) {
+      const payments = renewal.payment_collections.flatMap(
+        (c: any) => c.payments
+      )
+      expect(payments).toHaveLength(1)
+      expect(payments[0].amount).toBe(15)
+      expect(payments[0].captured_at).toBeTruthy()
+    }
+    expect(await unsettledOperations(databaseUrl())).toEqual([])
   })
 
   it("names the worker that went silent, and since when, after another stopped cleanly before it was killed", async () => {
