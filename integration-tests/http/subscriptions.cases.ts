@@ -8,9 +8,18 @@
 import {
   type AcquiringSuite,
   CARD_PROVIDER,
+  HOSTED_PROVIDER,
   type Shop,
 } from "../helpers/acquiring-suite"
-import { adminPayment, expectOrder, submitCard } from "../helpers/checkout"
+import {
+  adminPayment,
+  expectOrder,
+  hostedCardFields,
+  submitCard,
+} from "../helpers/checkout"
+import { linkPaymentOf, openLink } from "../helpers/payment-links"
+import { eventually } from "../helpers/polling"
+import { submitForm } from "../../dev/store-client/browser"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
 import {
   createReadyCart,
@@ -21,6 +30,9 @@ import { Modules } from "@medusajs/framework/utils"
 import { CARDS } from "../helpers/test-cards"
 import { customerToken, storeAs } from "../helpers/store-callers"
 import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
+
+/** A card of another brand than the first payment's (the sandbox approves it). */
+const NEW_CARD = "5555555555554444"
 
 const SUBSCRIPTION = {
   contract_name: "Coffee club",
@@ -157,7 +169,7 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     return { recurring_id: tx.subscription.recurring_id, order_no: tx.order_no }
   }
   const ORDER_FIELDS = encodeURIComponent(
-    "id,email,customer_id,total,metadata,*items,*shipping_address,*shipping_methods,payment_status"
+    "id,display_id,email,customer_id,total,metadata,*items,*shipping_address,*shipping_methods,payment_status"
   )
   /** The renewal orders made of `orderId`, oldest first, with what Medusa holds of each. */
   const renewalsOf = async (shop: Shop, orderId: string) => {
@@ -172,8 +184,8 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
       (o) => o.metadata?.acquiring_renewal_of === orderId
     )
   }
-  /** What the merchant's feed and the customers' e-mails were told of a subscription, oldest first. */
-  const noticesOf = async (recurringId: string) =>
+  /** The feed entries and e-mails naming a subscription, oldest first, as Medusa keeps them. */
+  const notificationsOf = async (recurringId: string): Promise<any[]> =>
     (
       await suite
         .container()
@@ -182,28 +194,29 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
           { channel: ["feed", "email"] },
           { take: 1000, order: { created_at: "ASC" } }
         )
+    ).filter(
+      (n: any) =>
+        n.data?.recurring_id === recurringId ||
+        String(n.data?.description ?? "").includes(recurringId)
     )
-      .filter(
-        (n: any) =>
-          n.data?.recurring_id === recurringId ||
-          String(n.data?.description ?? "").includes(recurringId)
-      )
-      .map((n: any) =>
-        n.channel === "feed"
-          ? {
-              channel: n.channel,
-              title: n.data.title,
-              description: n.data.description,
-            }
-          : {
-              channel: n.channel,
-              to: n.to,
-              template: n.template,
-              reason: n.data.reason,
-              retries_left: n.data.retries_left,
-              amount: n.data.amount,
-            }
-      )
+  /** What the merchant's feed and the customers' e-mails were told of a subscription, oldest first. */
+  const noticesOf = async (recurringId: string) =>
+    (await notificationsOf(recurringId)).map((n: any) =>
+      n.channel === "feed"
+        ? {
+            channel: n.channel,
+            title: n.data.title,
+            description: n.data.description,
+          }
+        : {
+            channel: n.channel,
+            to: n.to,
+            template: n.template,
+            reason: n.data.reason,
+            retries_left: n.data.retries_left,
+            amount: n.data.amount,
+          }
+    )
   const customerEmail = async (shop: Shop, orderId: string) =>
     expectStatus(
       await shop.admin.get(`/admin/orders/${orderId}?fields=email`),
@@ -317,7 +330,7 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     const { order, payment } = await subscribedOrder(shop)
     const { recurring_id, order_no } = await subscriptionOf(payment)
 
-    await sandbox.deduct(recurring_id, "lapsed")
+    await sandbox.deduct(recurring_id, "declined")
     await notificationsProcessed(suite)
     expect(await renewalsOf(shop, order.id)).toEqual([])
     // the merchant's feed and the customer's e-mail say so once, however often it is heard of
@@ -325,10 +338,10 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     expect(await noticesOf(recurring_id)).toEqual([
       {
         channel: "feed",
-        title: "Subscription card lapsed",
+        title: "Subscription deduction declined",
         description: expect.stringMatching(
           new RegExp(
-            `^Deduction 1 of subscription ${recurring_id} \\(order #\\d+, 15\\.00 USD\\) was declined: the customer's stored card is no longer valid \\(E0011:.*\\)\\. The acquirer tries again \\(2 tries left\\); a paid try becomes the renewal order\\. Ask the customer to subscribe again with a new card\\.$`
+            `^Deduction 1 of subscription ${recurring_id} \\(order #\\d+, 15\\.00 USD\\) was declined \\(E0008:.*\\)\\. The acquirer tries again \\(2 tries left\\); a paid try becomes the renewal order\\.$`
           )
         ),
       },
@@ -336,7 +349,7 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
         channel: "email",
         to: (await customerEmail(shop, order.id)) as string,
         template: "acquiring-subscription-declined",
-        reason: "card_lapsed",
+        reason: "declined",
         retries_left: 2,
         amount: "15.00",
       },
@@ -388,7 +401,7 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     // the last try's decline and the end arrive together: the end is told once, and the last
     // try's decline too unless the end was heard first (it then says nothing new)
     expect(titles.slice(0, 3)).toEqual([
-      "Subscription card lapsed",
+      "Subscription deduction declined",
       "Subscription deduction declined",
       "Subscription deduction declined",
     ])
@@ -407,6 +420,107 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
         )
       )
     ).toHaveLength(1)
+  })
+
+  it("a lapsed card (E0011): the subscription stopped at the acquirer, the deduction's order made owing 15.00, the customer e-mailed a link that pays it with a new card, keeps that card and starts the subscription again; told once", async () => {
+    const shop = await openShop()
+    const email = "lapsed-card@example.test"
+    const store = storeAs(
+      suite.backendUrl,
+      shop.seeded.publishableKey,
+      await customerToken(shop, suite.backendUrl, email)
+    )
+    const { order, payment } = await subscribedOrder({ ...shop, store })
+    const { recurring_id, order_no } = await subscriptionOf(payment)
+
+    await sandbox.deduct(recurring_id, "lapsed")
+    await notificationsProcessed(suite)
+    // heard again by the job: nothing more is made or sent
+    await runReconcileJob(suite.container(), suite.databaseUrl())
+    expect(await sandbox.subscription(recurring_id)).toMatchObject({
+      status: "cancelled",
+    })
+    const [owing, ...more] = await renewalsOf(shop, order.id)
+    expect(more).toEqual([])
+    expect(owing.metadata.acquiring_deduction).toBe(`${order_no}-R1`)
+    const links = expectStatus(
+      await shop.admin.get(`/admin/acquiring/orders/${owing.id}/payment-links`),
+      200,
+      "the owing order's links"
+    )
+    expect(links.outstanding).toEqual({ amount: "15.00", currency: "USD" })
+    expect(links.payment_links.map((l: any) => l.status)).toEqual(["open"])
+
+    const notices = await notificationsOf(recurring_id)
+    expect(notices.map((n: any) => n.channel)).toEqual(["feed", "email"])
+    expect(notices[0].data).toMatchObject({
+      title: "Subscription card lapsed",
+      description: expect.stringContaining(
+        `The subscription was cancelled at the acquirer (no try on that card can succeed), and order #${owing.display_id} asks the customer to pay it by a payment link with a new card`
+      ),
+    })
+    expect(notices[0].data.description).not.toMatch(/acquiring\/pay\//)
+    const mail = notices[1]
+    expect([mail.to, mail.template]).toEqual([
+      await customerEmail(shop, order.id),
+      "acquiring-subscription-declined",
+    ])
+    expect(mail.data).toMatchObject({
+      reason: "card_lapsed",
+      pay_order_display_id: owing.display_id,
+      pay_url: expect.stringMatching(/\/acquiring\/pay\/[A-Za-z0-9_-]{43}$/),
+    })
+
+    // the customer pays the link with a new card
+    const { checkoutForm, payForm } = await openLink(mail.data.pay_url)
+    const sent = new URLSearchParams(checkoutForm.inputs.allParams)
+    expect([sent.get("amount"), sent.get("token_flag")]).toEqual([
+      "15.00",
+      "YES",
+    ])
+    await submitForm(payForm, hostedCardFields(NEW_CARD), {
+      followRedirects: false,
+    })
+    const paid = await eventually(
+      "the link's payment on the owing order",
+      () => linkPaymentOf(shop, owing.id, HOSTED_PROVIDER),
+      30_000
+    )
+    expect(paid.amount).toBe(15)
+    const restarted = (await sandbox.transactionByOrderNo(
+      checkoutForm.inputs.order_no
+    ))!
+    expect(restarted.subscription?.recurring_id).toBeTruthy()
+    expect(restarted.subscription.recurring_id).not.toBe(recurring_id)
+
+    // the customer's account: the new subscription on the order just paid, the old one cancelled; the new card kept
+    // the plugin's subscriber keeps the new subscription from the payment's notification
+    const listed = await eventually(
+      "the restarted subscription in the customer's list",
+      async () => {
+        const all = expectStatus(
+          await store.get("/store/acquiring/subscriptions"),
+          200,
+          "subscriptions"
+        ).subscriptions
+        return all.length === 2 ? all : undefined
+      }
+    )
+    expect(listed.map((l: any) => [l.id, l.status, l.first_order.id])).toEqual([
+      [restarted.subscription.recurring_id, "active", owing.id],
+      [recurring_id, "cancelled", order.id],
+    ])
+    expect(listed[1].last_decline).toEqual({
+      deduction_number: 1,
+      reason: "card_lapsed",
+    })
+    const cards = expectStatus(
+      await store.get("/store/acquiring/saved-cards"),
+      200,
+      "saved cards"
+    ).saved_cards
+    expect(cards).toHaveLength(1)
+    expect(JSON.stringify(cards)).not.toContain(NEW_CARD)
   })
 
   it("a subscription priced below or above its first order: the renewal's total is what the acquirer charged, by a credit line or a line of the difference", async () => {

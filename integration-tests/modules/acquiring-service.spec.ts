@@ -107,5 +107,33 @@ moduleIntegrationTestRunner<AcquiringModuleService>({
         (await service.readSessionStates(["intake:old", "payses_1"])).size
       ).toBe(1)
     })
+
+    it("never drops a subscription the acquirer named for a state written without it; a state naming one is written whole", async () => {
+      const asked = { order: { contract_name: "Tea club" } }
+      await service.writeSessionState("payses_sub", { subscription: asked })
+      const named = { ...asked, recurring_id: "RC1", contract_name: "Tea club" }
+      // the notification's subscriber keeps what the acquirer named
+      await service.writeSessionState("payses_sub", {
+        status: "pending",
+        subscription: named,
+      })
+      // Medusa's authorisation read the row before that, and writes back without it
+      await service.writeSessionState("payses_sub", {
+        status: "authorized",
+        subscription: asked,
+      })
+      expect(
+        (await service.readSessionStates(["payses_sub"])).get("payses_sub")
+      ).toEqual({ status: "authorized", subscription: named })
+      // one that names a subscription (a cancellation recorded) replaces it
+      const cancelled = { ...named, cancellation: { state: "cancelled" } }
+      await service.writeSessionState("payses_sub", {
+        status: "authorized",
+        subscription: cancelled,
+      })
+      expect(
+        (await service.readSessionStates(["payses_sub"])).get("payses_sub")
+      ).toEqual({ status: "authorized", subscription: cancelled })
+    })
   },
 })

@@ -23,6 +23,7 @@ import { reconcilePayments } from "../reconciliation/payments"
 import { reconcileSessions } from "../reconciliation/sessions"
 import { learnDeduction } from "../renewals/learn-deduction"
 import type { NotificationAction } from "./notification"
+import { keepNotifiedSubscription } from "./notified-subscription"
 
 /** A Buffer after the event bus's JSON round trip. */
 function isSerializedBuffer(
@@ -64,7 +65,16 @@ export default async function acquirerNotification({
       next_deduction_time: deduction.next_deduction_time,
       source: "notification",
     })
-  else await actOn(container, processed.action, sessionId)
+  else {
+    if (sessionId && processed.data?.subscription)
+      await keepNotifiedSubscription(
+        container,
+        sessionId,
+        processed.data.order_no,
+        processed.data.subscription
+      )
+    await actOn(container, processed.action, sessionId)
+  }
   // ops and tests can tell a notification was dealt with (the action is the plugin's verdict, not the notification's claim)
   loggerOf(container).debug(
     `[acquiring] notification handled: ${processed.action}${sessionId ? ` for ${sessionId}` : ""}`

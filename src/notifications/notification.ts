@@ -61,8 +61,18 @@ export type NotificationAction = WebhookActionResult & {
     notify_type: string
     /** a RECURRING notification's deduction, verified (its payment is confirmed by the status query) */
     deduction?: DeductionNotice
+    /** the subscription a confirmed first payment started, as its verified notification names it */
+    subscription?: NotifiedSubscription
   }
 }
+
+export type NotifiedSubscription = Pick<
+  VerifiedNotification,
+  | "recurring_id"
+  | "contract_name"
+  | "recurring_deduction_period"
+  | "recurring_deduction_time"
+>
 
 export interface DeductionNotice {
   order_no: string
@@ -291,7 +301,19 @@ export async function webhookAction(
     "info",
     `notification ${type} for ${orderNo}: ${action} (confirmed by the status query)`
   )
-  return { action, data }
+  // the status query names no subscription: a hosted page's shopper who never comes back leaves only this to say it started
+  const subscription = notification.recurring_id
+    ? {
+        recurring_id: notification.recurring_id,
+        contract_name: notification.contract_name,
+        recurring_deduction_period: notification.recurring_deduction_period,
+        recurring_deduction_time: notification.recurring_deduction_time,
+      }
+    : undefined
+  return {
+    action,
+    data: { ...data, ...(subscription ? { subscription } : {}) },
+  }
 }
 
 /** The payment a refused notification's order number names, when it is a real one of this provider. */

@@ -21,23 +21,20 @@ import {
   type OrderBalance,
 } from "../order-payments/order-balance"
 import {
-  insertPaymentLink,
   paymentLinksOfOrder,
   withPaymentsRecorded,
 } from "../order-payments/payment-link-store"
 import { acquiringEntries } from "../accounts/provider-entries"
 import { coreFor } from "../accounts/registry"
 import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
-import { linkExpiry } from "./payment-link-state"
 import { paymentLinkView } from "./link-view"
-import { OPEN_PAGE_MS, openOwedSession, orderName } from "./owed-session"
-import { newLinkToken } from "./payment-link-token"
+import { makePaymentLink } from "./make-link"
+import { OPEN_PAGE_MS, orderName } from "./owed-session"
 import {
   awaitedRefusal,
   transfersOfOrder,
 } from "../bank-transfers/order-transfers"
 import type { CreatePaymentLinkBody } from "./payment-link-validators"
-import { loadSession, sessionSaver } from "../session-access/session-access"
 
 /** How long a link for a card staff take by phone lives. */
 export const STAFF_LINK_HOURS = 1
@@ -159,45 +156,23 @@ async function createLink(
     if (!converted) return
     balance = converted
   }
-  const { collectionId, session } = await openOwedSession(
+  const staffEntered = req.validatedBody.staff_entered === true
+  const made = await makePaymentLink(
     scope,
     balance,
-    providerId,
+    {
+      provider_id: providerId,
+      backend_url: backendUrl,
+      // staff open it at once: a link that skips 3-D Secure must not live on
+      hours: staffEntered
+        ? STAFF_LINK_HOURS
+        : req.validatedBody.expires_in_hours,
+      created_by: req.auth_context?.actor_id ?? null,
+      ...(staffEntered ? { session: { staff_entered: true } } : {}),
+    },
     now
   )
-
-  const staffEntered = req.validatedBody.staff_entered === true
-  if (staffEntered) {
-    const loaded = await loadSession(scope, session.id)
-    await sessionSaver(scope, loaded)({ ...loaded.data, staff_entered: true })
-  }
-
-  const { token, token_hash } = newLinkToken()
-  const link = await insertPaymentLink(scope, {
-    order_id: balance.order_id,
-    payment_collection_id: collectionId,
-    payment_session_id: session.id,
-    amount: balance.owed,
-    currency: balance.currency,
-    token_hash,
-    // staff open it at once: a link that skips 3-D Secure must not live on
-    expires_at: linkExpiry(
-      now,
-      staffEntered ? STAFF_LINK_HOURS : req.validatedBody.expires_in_hours
-    ),
-    created_by: req.auth_context?.actor_id ?? null,
-  })
-  const view = paymentLinkView(link, now)
-  res.status(201).json({
-    payment_link: {
-      id: view.id,
-      url: `${backendUrl}/acquiring/pay/${token}`,
-      amount: view.amount,
-      currency: view.currency,
-      expires_at: view.expires_at,
-    },
-    converted_draft: fromDraft,
-  })
+  res.status(201).json({ payment_link: made, converted_draft: fromDraft })
 }
 
 /**

@@ -119,10 +119,15 @@ async function openLinkPage(
     try {
       // the shopper's own browser, not the admin's who made the link
       const data = { ...loaded.data, client: clientContextOf(req) }
+      // a lapsed subscription card replaced: the new one is kept for its customer, where the store keeps cards
+      const keepFor = loaded.core.options.saved_cards.enabled
+        ? loaded.data.keep_card_for
+        : undefined
       const page = await openHostedPage(
         loaded.core,
         data,
-        sessionSaver(scope, loaded)
+        sessionSaver(scope, loaded),
+        { keep_for: keepFor }
       )
       res
         .status(200)

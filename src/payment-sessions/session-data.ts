@@ -162,6 +162,8 @@ export const SessionDataSchema = z.object({
   subscription: SubscriptionSchema.optional(),
   /** staff type the card on the acquirer's page for a customer on the telephone (order_type MOTO) */
   staff_entered: z.boolean().optional(),
+  /** a payment link's page keeps the card it is paid with for this customer (a subscription's lapsed card replaced) */
+  keep_card_for: z.string().optional(),
   /** a charge staff made of the customer's saved card (merchant-initiated): who, why, and the request it answers */
   merchant_charge: z
     .object({

@@ -61,3 +61,29 @@ describe("merchantNotice", () => {
     })
   })
 })
+
+describe("a lapsed card's notice", () => {
+  const LAPSED = { ...TRY, result_code: "E0011:Stored card not found" }
+  it("names the order the customer's link pays, never the link, or says what to do when none was made", () => {
+    const offered = merchantNotice({
+      ...LAPSED,
+      offer: {
+        url: "https://shop.example/acquiring/pay/secret-token",
+        expires_at: "2026-12-02T10:00:00.000Z",
+        order_display_id: 13,
+        order_id: "order_13",
+      },
+    })
+    expect(offered.title).toBe("Subscription card lapsed")
+    expect(offered.description).toBe(
+      "Deduction 2 of subscription RC1 (order #12, 15.00 USD) was declined: the customer's stored card is no longer valid (E0011:Stored card not found). The subscription was cancelled at the acquirer (no try on that card can succeed), and order #13 asks the customer to pay it by a payment link with a new card, until 2026-12-02T10:00:00.000Z: paying it starts the subscription again on the new card."
+    )
+    expect(offered.description).not.toContain("secret-token")
+    expect(merchantNotice({ ...LAPSED, offer: "failed" }).description).toMatch(
+      /No payment link for a new card could be made \(see the log\)/
+    )
+    expect(merchantNotice(LAPSED).description).toMatch(
+      /Ask the customer to subscribe again with a new card\.$/
+    )
+  })
+})

@@ -33,6 +33,17 @@ export function declineReason(
     : "declined"
 }
 
+/** What a lapsed card's notices say of the link that replaces it: made, failed, or none (another decline). */
+export type NewCardOffer =
+  | {
+      url: string
+      expires_at: string
+      order_display_id: number | null
+      order_id: string
+    }
+  | "failed"
+  | null
+
 type NoticeInput = Pick<
   AcquiringDeductionRow,
   | "deduction_number"
@@ -42,7 +53,7 @@ type NoticeInput = Pick<
   | "currency"
   | "result_code"
   | "status"
-> & { order: string }
+> & { order: string; offer?: NewCardOffer }
 
 /** The merchant's feed entry for a declined try. */
 export function merchantNotice(input: NoticeInput): {
@@ -69,9 +80,18 @@ export function merchantNotice(input: NoticeInput): {
         : "Subscription deduction declined",
     description:
       reason === "card_lapsed"
-        ? `${which[0].toUpperCase()}${which.slice(1)} was declined: the customer's stored card is no longer valid${code}. ${next} Ask the customer to subscribe again with a new card.`
+        ? `${which[0].toUpperCase()}${which.slice(1)} was declined: the customer's stored card is no longer valid${code}. ${lapsedNext(input.offer, next)}`
         : `${which[0].toUpperCase()}${which.slice(1)} was declined${code}. ${next}`,
   }
+}
+
+/** What follows a lapsed card: the link the customer was sent, or what the merchant does. */
+function lapsedNext(offer: NewCardOffer | undefined, next: string): string {
+  if (offer && offer !== "failed")
+    return `The subscription was cancelled at the acquirer (no try on that card can succeed), and order ${offer.order_display_id ? `#${offer.order_display_id}` : offer.order_id} asks the customer to pay it by a payment link with a new card, until ${offer.expires_at}: paying it starts the subscription again on the new card.`
+  if (offer === "failed")
+    return `No payment link for a new card could be made (see the log): make one from the deduction's order, or ask the customer to subscribe again.`
+  return `${next} Ask the customer to subscribe again with a new card.`
 }
 
 /** The merchant's feed entry for a paid deduction whose renewal order cannot be made yet. */
@@ -107,7 +127,8 @@ export async function noticeRenewalWaiting(
 /** Sends both notices of a declined try once; a store without an e-mail provider is told in the log, never failed. */
 export async function noticeDecline(
   scope: MedusaContainer,
-  deduction: AcquiringDeductionRow
+  deduction: AcquiringDeductionRow,
+  offer: NewCardOffer = null
 ): Promise<void> {
   const first = await firstOrderOf(scope, deduction.first_session_id)
   const order = first?.display_id
@@ -121,7 +142,7 @@ export async function noticeDecline(
     to: "",
     channel: "feed",
     template: "admin-ui",
-    data: merchantNotice({ ...deduction, order }),
+    data: merchantNotice({ ...deduction, order, offer }),
     idempotency_key: `${key}:feed`,
   })
   if (!first?.email) return
@@ -138,6 +159,14 @@ export async function noticeDecline(
         retries_left: Math.max(0, RETRIES - deduction.retry_number),
         amount: deduction.amount,
         currency: deduction.currency,
+        // a lapsed card: the link that pays this deduction with a new card and starts the subscription again
+        ...(offer && offer !== "failed"
+          ? {
+              pay_url: offer.url,
+              pay_until: offer.expires_at,
+              pay_order_display_id: offer.order_display_id,
+            }
+          : {}),
       },
       ...(first.customer_id ? { receiver_id: first.customer_id } : {}),
       resource_id: first.id,

@@ -21,7 +21,12 @@ import { loggerOf, paymentModule } from "../order-payments/payment-store"
 import { readSession } from "../payment-sessions/session-store"
 import { queryMeaning } from "../payment-sessions/status-meaning"
 import { makeRenewalOrder, RenewalPending } from "./renewal-order"
-import { noticeDecline, noticeRenewalWaiting } from "./decline-notices"
+import {
+  declineReason,
+  noticeDecline,
+  noticeRenewalWaiting,
+} from "./decline-notices"
+import { offerNewCard, type NewCardLink } from "./lapsed-card"
 
 /** A deduction heard of: its order number (not trusted), and what a verified notification added. */
 export interface DeductionNews {
@@ -151,7 +156,8 @@ async function learnUnderLock(
     })
   if (deduction.status !== "paid") {
     // a try this call learnt of for the first time: the merchant and the customer are told once
-    if (isNewTry(kept, deduction)) await noticeDecline(scope, deduction)
+    if (isNewTry(kept, deduction))
+      await noticeDecline(scope, deduction, await newCardLink(scope, deduction))
     return { kind: "kept", deduction }
   }
   try {
@@ -166,6 +172,22 @@ async function learnUnderLock(
     await noticeRenewalWaiting(scope, deduction, why).catch(() => undefined)
     if (error instanceof RenewalPending) return { kind: "kept", deduction }
     throw error
+  }
+}
+
+/** For a lapsed card, the link that pays the deduction with a new one; a failure is told, never thrown. */
+async function newCardLink(
+  scope: MedusaContainer,
+  deduction: AcquiringDeductionRow
+): Promise<NewCardLink | "failed" | null> {
+  if (declineReason(deduction) !== "card_lapsed") return null
+  try {
+    return await offerNewCard(scope, deduction)
+  } catch (error) {
+    loggerOf(scope).warn(
+      `[acquiring] deduction ${deduction.order_no}: no payment link for a new card could be made (${error instanceof Error ? error.message : String(error)})`
+    )
+    return "failed"
   }
 }
 

@@ -91,7 +91,32 @@ export async function makeRenewalOrder(
     throw new RenewalPending(
       `the first payment ${deduction.first_order_no} has no order yet`
     )
-  // chosen and written before the order is made: a repeat finds this one
+  const { orderId, made } = await deductionOrder(scope, deduction, first)
+  const collectionId = await collectionOf(scope, orderId, deduction)
+  const sessionId = await sessionOf(scope, collectionId, deduction)
+  await recordPayment(scope, sessionId, deduction)
+  await acquiringModule().updateAcquiringDeductions({
+    id: deduction.id,
+    ordered_at: new Date(),
+  })
+  if (made)
+    await scope
+      .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+      .emit({ name: OrderWorkflowEvents.PLACED, data: { id: orderId } })
+  return orderId
+}
+
+/**
+ * The deduction's one order, with the first order's items at the
+ * deduction's amount: the renewal of a paid deduction, or the order a
+ * lapsed card's payment link asks for. Its id is chosen and written before
+ * it is made, so a repeat finds it; `made` says this call made it.
+ */
+export async function deductionOrder(
+  scope: MedusaContainer,
+  deduction: AcquiringDeductionRow,
+  first: FirstOrder
+): Promise<{ orderId: string; made: boolean }> {
   let orderId = deduction.order_id
   if (!orderId) {
     orderId = generateEntityId(undefined, "order")
@@ -105,24 +130,12 @@ export async function makeRenewalOrder(
     { id: orderId },
     { select: ["id"] }
   )
-  if (!existing) {
-    await orders.createOrders(
-      renewalOrderInput(first, { ...deduction, id: orderId })
-    )
-    await matchCharged(scope, orders, orderId, deduction.amount)
-  }
-  const collectionId = await collectionOf(scope, orderId, deduction)
-  const sessionId = await sessionOf(scope, collectionId, deduction)
-  await recordPayment(scope, sessionId, deduction)
-  await acquiringModule().updateAcquiringDeductions({
-    id: deduction.id,
-    ordered_at: new Date(),
-  })
-  if (!existing)
-    await scope
-      .resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-      .emit({ name: OrderWorkflowEvents.PLACED, data: { id: orderId } })
-  return orderId
+  if (existing) return { orderId, made: false }
+  await orders.createOrders(
+    renewalOrderInput(first, { ...deduction, id: orderId })
+  )
+  await matchCharged(scope, orders, orderId, deduction.amount)
+  return { orderId, made: true }
 }
 
 /** The renewal's total brought to what the acquirer charged (renewal-order-input.ts, priceGap). */

@@ -287,6 +287,39 @@ describe("hosted payment page", () => {
     expect(fields.encryption_data).toBe(expectedResultSignature(fields))
   })
 
+  it("starts the subscription a checkout carries once the card on the page is approved, and names it in the result", async () => {
+    const { body, page } = await openCheckout({
+      subscription: {
+        contract_name: "Tea club",
+        contract_amount: "12.50",
+        interval: "month",
+        interval_count: "1",
+      },
+    })
+    const paid = await payOnHostedPage(page.form.inputs, page.form.action, CARD)
+    const fields = fieldsOf(paid.headers.get("location"))
+    expect(fields).toMatchObject({
+      order_no: body.order_no,
+      order_status: "1",
+      contract_name: "Tea club",
+      recurring_deduction_period: "1 month",
+    })
+    expect(fields.recurring_id).toMatch(/^RC[0-9A-F]{12}$/)
+    const note = await waitFor(() =>
+      receiver.received.find(
+        (r) =>
+          r.fields.notify_type === "PAYMENT" &&
+          r.fields.order_no === body.order_no
+      )
+    )
+    expect(note.fields.recurring_id).toBe(fields.recurring_id)
+    const kept = await get(
+      `${sandbox.url}/__sandbox/subscriptions/${fields.recurring_id}`
+    )
+    expect(kept.status).toBe(200)
+    expect(kept.text).toContain('"contract_amount":"12.50"')
+  })
+
   it("keeps the card typed on the page when the checkout asked to (token_flag YES)", async () => {
     const { body, page } = await openCheckout({ token_flag: "YES" })
     // the page carries the flag under both names

@@ -13,7 +13,7 @@
  */
 import express, { type RequestHandler, type Response } from "express"
 import { PAYMENT_METHOD } from "../gateway/statuses"
-import { applyCardOutcome, issuerUrl } from "./authorization"
+import { applyCardOutcome, issuerUrl, startSubscription } from "./authorization"
 import type { SandboxContext } from "./context"
 import {
   cancelForm,
@@ -118,6 +118,8 @@ export function hostedPageRoutes(
       threeDS: true,
       card: decision.card,
     })
+    // a first payment made on the page starts its subscription, as a direct one does
+    startSubscription(ctx, tx, tx.subscription_asked)
     // applyCardOutcome moved the state on
     if ((tx.state as TransactionState) === "pending_3ds") {
       note(

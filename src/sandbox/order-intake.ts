@@ -170,6 +170,9 @@ export function openTransaction(
     note: order.note,
     keep_card: order.keep_card,
     ...(order.order_type ? { order_type: order.order_type } : {}),
+    ...(channel === "hosted" && order.subscription
+      ? { subscription_asked: order.subscription }
+      : {}),
     token_id: "",
     shopper_email: order.shopper_email,
     first_name: order.first_name,

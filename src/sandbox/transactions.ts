@@ -119,6 +119,8 @@ export interface Transaction {
   first_name: string
   last_name: string
   subscription?: Subscription
+  /** the checkout order's subscription object: started once the card typed on the hosted page is approved */
+  subscription_asked?: unknown
   /** when the issuer approved the payment (also when held for review); the authorisation lapses from here */
   authorised_at?: Date
   /** the authorisation lapsed uncaptured (state voided): when, and after how many days */

@@ -43,6 +43,7 @@ import {
   type RefusalTotal,
 } from "./refusal-sql"
 import { KEEP_CHARGEBACK } from "./chargeback-sql"
+import { KEEP_KNOWN_SUBSCRIPTION } from "./session-state-sql"
 import {
   KEEP_DEDUCTION,
   RUNNING_SUBSCRIPTIONS,
@@ -222,7 +223,12 @@ export default class AcquiringModuleService extends MedusaService({
     return new Map(rows.map((row) => [row.id, row.data]))
   }
 
-  /** Writes a session's private state in one statement, whether or not it had one. */
+  /**
+   * Writes a session's private state in one statement, whether or not it
+   * had one. A subscription the acquirer named (its recurring id) is never
+   * dropped by a writer that read the state before it was kept: Medusa's
+   * authorisation and the notification that names it run side by side.
+   */
   @InjectManager()
   async writeSessionState(
     id: string,
@@ -230,7 +236,7 @@ export default class AcquiringModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
     await sharedContext.manager!.execute(
-      `insert into "acquiring_session_state" ("id", "data") values (?, ?::jsonb) on conflict ("id") do update set "data" = excluded."data", "updated_at" = now(), "deleted_at" = null`,
+      `insert into "acquiring_session_state" ("id", "data") values (?, ?::jsonb) on conflict ("id") do update set "data" = ${KEEP_KNOWN_SUBSCRIPTION}, "updated_at" = now(), "deleted_at" = null`,
       [id, JSON.stringify(data)]
     )
   }

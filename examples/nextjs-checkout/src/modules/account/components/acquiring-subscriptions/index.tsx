@@ -19,7 +19,7 @@ const STATUS: Record<Subscription["status"], string> = {
 const DECLINE: Record<string, string> = {
   declined: "The last charge was declined; the shop tries again.",
   card_lapsed:
-    "Your card can no longer be charged. Subscribe again with another card.",
+    "Your card can no longer be charged. Pay by the link we e-mailed you, with another card, to continue.",
   ended: "It ended after the charges were declined.",
 }
 
