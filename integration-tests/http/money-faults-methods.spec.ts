@@ -12,6 +12,7 @@ import {
 } from "../helpers/fault-matrix"
 import { adminPayment, expectOrder } from "../helpers/checkout"
 import { chargebackFaultCases } from "./chargeback-faults.cases"
+import { merchantChargeFaultCases } from "./merchant-charge-faults.cases"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
@@ -44,9 +45,13 @@ shortProviderTimeout()
  * changes nothing. 105.00 on both sides, one capture.
  *
  * A chargeback whose status query meets each fault (chargeback-faults.cases.ts).
+ *
+ * A saved card charged by staff whose authorisation meets each fault
+ * (merchant-charge-faults.cases.ts).
  */
 acquiringSuite((suite) => {
   describe("chargeback-faults", () => chargebackFaultCases(suite))
+  describe("merchant-charge-faults", () => merchantChargeFaultCases(suite))
   const { sandbox, openShop, container, databaseUrl, backendUrl } = suite
   const { awaitedTransfer } = hostedMethods(suite)
   const transactionIds = async (): Promise<Set<string>> => {

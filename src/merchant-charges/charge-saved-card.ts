@@ -215,6 +215,15 @@ async function chargeOfRequest(
   )
   if (index < 0) return null
   const state = states[index]
+  if (state.status === "error")
+    return {
+      status: 402,
+      body: {
+        type: "payment_declined",
+        code: state.result?.code ?? "",
+        message: `This charge was declined, nothing was charged: ${declinedError(state.result, "charge").message}. Send the customer a payment link instead.`,
+      },
+    }
   const status =
     state.status === "captured"
       ? "captured"
