@@ -108,6 +108,53 @@ moduleIntegrationTestRunner<AcquiringModuleService>({
       ).toBe(1)
     })
 
+    it("keeps a deduction forward only: paid stays paid, and its next deduction time only moves later whatever order the tries are heard in", async () => {
+      const deduction = {
+        provider_id: "pp_acquiring-card_acquiring",
+        order_no: "MED9-R1",
+        first_order_no: "MED9",
+        first_session_id: "payses_9",
+        recurring_id: "RC9",
+        deduction_number: 1,
+        currency: "USD",
+        amount: "15.00",
+      }
+      // the paid retry is heard first, announcing the later time
+      await service.keepDeduction({
+        ...deduction,
+        retry_number: 1,
+        status: "paid",
+        result_code: null,
+        transaction_id: "SBX2",
+        next_deduction_time: "2026-12-29 16:07:11",
+      })
+      // then the declined first try, with the time it announced a second earlier
+      const kept = await service.keepDeduction({
+        ...deduction,
+        retry_number: 0,
+        status: "declined",
+        result_code: "E0008:Declined",
+        transaction_id: "SBX1",
+        next_deduction_time: "2026-12-29 16:07:10",
+      })
+      expect(kept).toMatchObject({
+        status: "paid",
+        retry_number: 1,
+        transaction_id: "SBX2",
+        next_deduction_time: "2026-12-29 16:07:11",
+      })
+      // a job's find names no time: the announced one stays
+      const found = await service.keepDeduction({
+        ...deduction,
+        retry_number: 1,
+        status: "paid",
+        result_code: null,
+        transaction_id: "SBX2",
+        next_deduction_time: null,
+      })
+      expect(found.next_deduction_time).toBe("2026-12-29 16:07:11")
+    })
+
     it("never drops a subscription the acquirer named for a state written without it; a state naming one is written whole", async () => {
       const asked = { order: { contract_name: "Tea club" } }
       await service.writeSessionState("payses_sub", { subscription: asked })

@@ -1,7 +1,8 @@
 /**
  * A deduction kept whichever path saw it first: a repeat or a late,
  * older answer never moves it back (paid stays paid with its money; an
- * ended subscription's last deduction stays ended unless a try was paid).
+ * ended subscription's last deduction stays ended unless a try was paid;
+ * the next deduction's time, "YYYY-MM-DD HH:MM:SS", only moves later).
  */
 export const KEEP_DEDUCTION = `insert into "acquiring_deduction" ("id", "provider_id", "order_no", "first_order_no", "first_session_id", "recurring_id", "deduction_number", "retry_number", "status", "result_code", "transaction_id", "currency", "amount", "next_deduction_time")
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -15,7 +16,7 @@ export const KEEP_DEDUCTION = `insert into "acquiring_deduction" ("id", "provide
        "transaction_id" = case when "acquiring_deduction"."status" = 'paid' then "acquiring_deduction"."transaction_id" else excluded."transaction_id" end,
        "amount" = case when "acquiring_deduction"."status" = 'paid' then "acquiring_deduction"."amount" else excluded."amount" end,
        "recurring_id" = coalesce("acquiring_deduction"."recurring_id", excluded."recurring_id"),
-       "next_deduction_time" = coalesce(excluded."next_deduction_time", "acquiring_deduction"."next_deduction_time"),
+       "next_deduction_time" = greatest(excluded."next_deduction_time", "acquiring_deduction"."next_deduction_time"),
        "updated_at" = now()
      returning *`
 
