@@ -1,4 +1,5 @@
 import { Queue } from "bullmq"
+import Redis from "ioredis"
 import { pollAgain } from "./polling"
 import type { WebhookTracker } from "./webhook-tracker"
 
@@ -27,10 +28,9 @@ export function eventQueueTracker(): WebhookTracker & {
   close(): Promise<void>
 } {
   const { url, prefix } = deploymentRedis()
-  const queue = new Queue(`${prefix}-events`, {
-    connection: { url },
-    prefix,
-  })
+  // BullMQ takes ioredis options, which have no url: a client made from it
+  const connection = new Redis(url, { maxRetriesPerRequest: null })
+  const queue = new Queue(`${prefix}-events`, { connection, prefix })
   let last = 0
   const pending = async () => {
     const counts = await queue.getJobCounts(
@@ -51,14 +51,16 @@ export function eventQueueTracker(): WebhookTracker & {
       while ((await pending()) > 0) await pollAgain()
     },
     failed: () => queue.getFailedCount(),
-    close: () => queue.close(),
+    async close() {
+      await queue.close()
+      connection.disconnect()
+    },
   }
 }
 
 /** Removes every key of this run's prefix: queues, repeatable jobs, cache and locks. */
 export async function clearDeploymentRedis(): Promise<void> {
   const { url, prefix } = deploymentRedis()
-  const Redis = (await import("ioredis")).default
   const redis = new Redis(url)
   try {
     let cursor = "0"
