@@ -23,6 +23,8 @@ const DIR = join(
 )
 const MARKS = join(DIR, "marks.json")
 const SLOWEST = 15
+/** How much of an install check's failure the table repeats. */
+const FAILURE_LINES = 25
 
 const read = (file) =>
   existsSync(join(DIR, file))
@@ -82,6 +84,16 @@ function report() {
           `${file.path}${file.failed ? `  (${file.failed} failed)` : ""}`
         )
       )
+  }
+  if (install?.failure) {
+    // last, where CI's shortened log still shows it
+    const text = install.failure.split("\n")
+    lines.push(
+      "",
+      "The install check failed:",
+      ...text.slice(0, FAILURE_LINES).map((l) => `  ${l}`),
+      ...(text.length > FAILURE_LINES ? ["  …"] : [])
+    )
   }
   console.log(lines.join("\n"))
 }

@@ -315,13 +315,17 @@ async function main(): Promise<void> {
   step(`screenshots: ${screenshots.join(", ")}`)
 }
 
-/** For the table `npm test` ends with (scripts/test-times.mjs). */
-function recordTime(passed: boolean): void {
+/**
+ * For the table `npm test` ends with (scripts/test-times.mjs), which repeats
+ * a failure's reason: beside jest, the check's own lines land far up a log
+ * whose end is what CI shows.
+ */
+function recordTime(passed: boolean, failure?: string): void {
   const dir = join(ROOT, ".artifacts", "test-times")
   mkdirSync(dir, { recursive: true })
   writeFileSync(
     join(dir, "install-check.json"),
-    JSON.stringify({ seconds: Number.parseFloat(elapsed()), passed })
+    JSON.stringify({ seconds: Number.parseFloat(elapsed()), passed, failure })
   )
 }
 
@@ -333,11 +337,10 @@ main()
     process.exit(0)
   })
   .catch(async (error) => {
-    console.error(
-      `Install check FAILED after ${elapsed()}: ${error instanceof Error ? error.message : String(error)}${error?.cause ? ` (${error.cause})` : ""}`
-    )
+    const failure = `${error instanceof Error ? error.message : String(error)}${error?.cause ? ` (${error.cause})` : ""}`
+    console.error(`Install check FAILED after ${elapsed()}: ${failure}`)
     console.error(serverOutputTails())
     await stopAll()
-    recordTime(false)
+    recordTime(false, failure)
     process.exit(1)
   })
