@@ -199,7 +199,7 @@ const config = defineConfig({
   ],
 })
 
-// defineConfig always adds the draft-order plugin, which this package does not install.
+// defineConfig always adds the draft-order plugin, a dev dependency here: left out where it is not installed.
 config.plugins = config.plugins.filter((plugin) => {
   const name = typeof plugin === "string" ? plugin : plugin.resolve
   if (name !== "@medusajs/draft-order") {

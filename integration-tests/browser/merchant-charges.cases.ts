@@ -2,8 +2,15 @@ import type { AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
 import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import { customerKeepsCard, expectOrder } from "../helpers/checkout"
-import { orderOwingTen } from "../helpers/payment-links"
-import { CARDS, SECURITY_CODE } from "../helpers/test-cards"
+import {
+  linkPaymentOf,
+  orderOwingTen,
+  pendingDifference,
+  phoneDraftOrder,
+} from "../helpers/payment-links"
+import { HOSTED_PROVIDER } from "../helpers/acquiring-suite"
+import { eventually } from "../helpers/polling"
+import { typeCardByPhone } from "../helpers/sandbox-hosted-page"
 import { budget } from "../setup/time-budget"
 
 /**
@@ -11,7 +18,8 @@ import { budget } from "../setup/time-budget"
  * widget's form takes an amount and a reason, asks for a confirmation when
  * the amount is more than the order owes, and once charged Medusa's own
  * Payments card lists the new payment without a reload. A card taken by
- * phone: the acquirer's page opens in a new tab for staff to type it. axe-core
+ * phone: the acquirer's page opens in a new tab for staff to type it, for an
+ * order that owes money and from Medusa's own draft-order page. axe-core
  * checks the plugin's parts.
  */
 export function merchantChargesCases(
@@ -98,19 +106,7 @@ export function merchantChargesCases(
     await admin.screenshot("card-by-phone-1-link")
 
     // staff type the card the customer reads out, on the acquirer's page in a new tab
-    const opening = page.context().waitForEvent("page")
-    await open.click()
-    const acquirer = await opening
-    await acquirer.getByLabel("Card number").fill(CARDS.challenge)
-    await acquirer.getByLabel("Month (MM)").fill("12")
-    await acquirer.getByLabel("Year (YYYY)").fill("2031")
-    await acquirer.getByLabel("Security code").fill(SECURITY_CODE)
-    await acquirer.getByRole("button", { name: "Pay", exact: true }).click()
-    // no issuer's challenge: straight to the outcome
-    await acquirer
-      .getByText("Thank you: your payment is received")
-      .waitFor({ timeout: budget(30_000) })
-    await acquirer.close()
+    await typeCardByPhone(open)
 
     await links.getByText(/^Still owed/).waitFor({
       state: "detached",
@@ -123,5 +119,63 @@ export function merchantChargesCases(
     const [tx] = (await sandbox.requests("checkout")).slice(-1)
     expect(tx.body).toMatchObject({ order_type: "MOTO", amount: "10.00" })
     await admin.screenshot("card-by-phone-2-paid")
+  })
+
+  it("takes a draft order's card by phone from Medusa's draft-order page: converted to an order, the acquirer's page in a new tab, the payment on the order", async () => {
+    const shop = await openShop()
+    const draft = await phoneDraftOrder(shop, "draft.by.phone@example.test")
+    const total = await pendingDifference(shop, draft.id)
+    expect(total).toBeGreaterThan(0)
+    const owed = `${total.toFixed(2)} USD`
+
+    const page = await admin.logIn(await admin.createLogin(container()))
+    await admin.open(`/draft-orders/${draft.id}`)
+    // Medusa's draft-order page, the plugin's widget beside its own sections
+    await page.getByText("draft.by.phone@example.test").first().waitFor()
+    const widget = page.getByTestId("acquiring-draft-widget")
+    await widget.getByText(`Still owed: ${owed}`, { exact: true }).waitFor()
+    await widget
+      .getByText("Either button converts the draft to an order first")
+      .waitFor()
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
+    await widget.scrollIntoViewIfNeeded()
+    await admin.screenshot("draft-order-1-widget")
+
+    await widget
+      .getByRole("button", { name: "Convert and take card by phone" })
+      .click()
+    await widget.getByText("The draft is now an order").waitFor()
+    const open = widget
+      .getByTestId("card-by-phone")
+      .getByRole("link", { name: `Open the payment page for ${owed}` })
+    await open.waitFor()
+    await admin.screenshot("draft-order-2-converted")
+
+    await typeCardByPhone(open)
+    const [tx] = (await sandbox.requests("checkout")).slice(-1)
+    expect(tx.body).toMatchObject({
+      order_type: "MOTO",
+      amount: total.toFixed(2),
+    })
+
+    // the order the draft became carries the payment, and its page shows it
+    const payment = await eventually(
+      "the phone payment on the converted draft",
+      () => linkPaymentOf(shop, draft.id, HOSTED_PROVIDER),
+      30_000
+    )
+    expect(Number(payment.amount)).toBe(total)
+    await widget.getByRole("link", { name: /#\d+/ }).click()
+    await page
+      .getByTestId("acquiring-widget")
+      .locator('[data-testid="acquiring-payment"][data-status="authorized"]')
+      .waitFor({ timeout: budget(30_000) })
+    // and Medusa's own Payments card offers to capture it
+    await page
+      .getByRole("button", { name: /^Capture( payment)?$/ })
+      .waitFor({ timeout: budget(30_000) })
+    await admin.screenshot("draft-order-3-order-paid")
   })
 }

@@ -41,6 +41,31 @@ export async function orderOwingTen(
   return order.id
 }
 
+/** A draft order staff create for a customer on the telephone: two of the seeded item, no payment yet. */
+export async function phoneDraftOrder(shop: Shop, email: string) {
+  const region = Object.values(shop.seeded.regions)[0]
+  const { draft_order: draft } = expectStatus(
+    await shop.admin.post("/admin/draft-orders", {
+      region_id: region.id,
+      sales_channel_id: shop.seeded.salesChannelId,
+      email,
+      shipping_address: {
+        first_name: "Pat",
+        last_name: "Caller",
+        address_1: "1 Line Road",
+        city: "Springfield",
+        postal_code: "12345",
+        country_code: region.country,
+      },
+      items: [{ variant_id: shop.seeded.variantId, quantity: 2 }],
+    }),
+    200,
+    "draft order"
+  )
+  expect(draft.status).toBe("draft")
+  return draft
+}
+
 export async function createLink(
   shop: Shop,
   orderId: string,

@@ -1,10 +1,33 @@
-import type { Page } from "playwright-core"
+import type { Locator, Page } from "playwright-core"
+import { budget } from "../setup/time-budget"
+import { CARDS, SECURITY_CODE } from "./test-cards"
 
 /**
  * The sandbox's hosted payment page as a shopper uses it: the card typed,
  * Pay, and the 3-D Secure challenge passed when the issuer asks, until the
  * storefront's order confirmation shows.
  */
+/**
+ * Staff take a card by phone: the link in the admin opens the sandbox's
+ * page in a new tab, they type a card the issuer would challenge from a
+ * shopper, and a mail or telephone order goes straight to its outcome (no
+ * challenge); the tab is closed.
+ */
+export async function typeCardByPhone(open: Locator): Promise<void> {
+  const opening = open.page().context().waitForEvent("page")
+  await open.click()
+  const acquirer = await opening
+  await acquirer.getByLabel("Card number").fill(CARDS.challenge)
+  await acquirer.getByLabel("Month (MM)").fill("12")
+  await acquirer.getByLabel("Year (YYYY)").fill("2031")
+  await acquirer.getByLabel("Security code").fill(SECURITY_CODE)
+  await acquirer.getByRole("button", { name: "Pay", exact: true }).click()
+  await acquirer
+    .getByText("Thank you: your payment is received")
+    .waitFor({ timeout: budget(30_000) })
+  await acquirer.close()
+}
+
 export async function payOnHostedPage(
   page: Page,
   card: { number: string; code: string }

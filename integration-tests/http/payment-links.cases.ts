@@ -16,6 +16,7 @@ import {
   openLink,
   orderOwingTen,
   pendingDifference,
+  phoneDraftOrder,
 } from "../helpers/payment-links"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { submitForm } from "../../dev/store-client/browser"
@@ -227,26 +228,7 @@ export function paymentLinksCases(suite: AcquiringSuite) {
 
   it("a draft order taken by phone: refused until the admin asks to convert it, then converted to an order (placed once, for two admins at once) whose card staff type as MOTO, the payment on the order", async () => {
     const shop = await openShop()
-    const region = Object.values(shop.seeded.regions)[0]
-    const { draft_order: draft } = expectStatus(
-      await shop.admin.post("/admin/draft-orders", {
-        region_id: region.id,
-        sales_channel_id: shop.seeded.salesChannelId,
-        email: "phone.customer@example.test",
-        shipping_address: {
-          first_name: "Pat",
-          last_name: "Caller",
-          address_1: "1 Line Road",
-          city: "Springfield",
-          postal_code: "12345",
-          country_code: region.country,
-        },
-        items: [{ variant_id: shop.seeded.variantId, quantity: 2 }],
-      }),
-      200,
-      "draft order"
-    )
-    expect(draft.status).toBe("draft")
+    const draft = await phoneDraftOrder(shop, "phone.customer@example.test")
     const placed: string[] = []
     const bus = container().resolve(Modules.EVENT_BUS)
     const onPlaced = async (event: any) => {
