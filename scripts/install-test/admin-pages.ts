@@ -55,6 +55,31 @@ export function pluginPages(data: StoreData): PluginPage[] {
       ],
     },
     {
+      name: "chargebacks",
+      path: "/chargebacks",
+      mustShow: (page) => [
+        page.getByRole("heading", { name: "Chargebacks", level: 1 }),
+        page.getByTestId("export-chargebacks"),
+      ],
+    },
+    {
+      name: "payment-history",
+      path: "/payment-history",
+      mustShow: (page) => [
+        page.getByRole("heading", { name: "Payment history", level: 1 }),
+        // the paid order's authorisation is recorded
+        page.getByTestId("history-count").filter({ hasNotText: /^0 entries/ }),
+      ],
+    },
+    {
+      name: "subscriptions",
+      path: "/subscriptions",
+      mustShow: (page) => [
+        page.getByRole("heading", { name: "Subscriptions", level: 1 }),
+        page.getByText("No subscriptions yet"),
+      ],
+    },
+    {
       name: "order-widget",
       path: `/orders/${data.orderId}`,
       mustShow: (page) => [
@@ -62,6 +87,19 @@ export function pluginPages(data: StoreData): PluginPage[] {
           .getByTestId("acquiring-widget")
           .getByRole("heading", { name: "Acquiring" }),
         page.getByTestId("acquiring-payment").filter({ hasText: MASKED_CARD }),
+      ],
+    },
+    {
+      // Medusa's draft-order pages come with every store (defineConfig adds the plugin)
+      name: "draft-order-widget",
+      path: `/draft-orders/${data.draftOrderId}`,
+      mustShow: (page) => [
+        page
+          .getByTestId("acquiring-draft-widget")
+          .getByRole("heading", { name: "Acquiring" }),
+        page
+          .getByTestId("acquiring-draft-widget")
+          .getByRole("button", { name: "Convert and take card by phone" }),
       ],
     },
     {

@@ -3,7 +3,8 @@
  * running store's HTTP APIs as a merchant's admin and a shopper would: a
  * sales channel, region, warehouse, shipping and a product (admin API), an
  * order paid with the sandbox's test card through the card provider (store
- * API, the plugin's card route) and a payout (the plugin's admin API).
+ * API, the plugin's card route), a draft order staff took by telephone and
+ * a payout (the plugin's admin API).
  */
 import {
   expectStatus,
@@ -29,6 +30,7 @@ export const MASKED_CARD = "424242******4242"
 
 export type StoreData = {
   orderId: string
+  draftOrderId: string
   customerId: string
   payoutId: string
 }
@@ -182,6 +184,12 @@ export async function createStoreData(
   )
   const seeded = await seedCatalogue(admin)
   const order = await paidOrder(backend, seeded)
+  const { draft_order: draft } = await adminPost(admin)("/admin/draft-orders", {
+    region_id: seeded.regions.usd.id,
+    sales_channel_id: seeded.salesChannelId,
+    email: "phone.order@install-check.test",
+    items: [{ variant_id: seeded.variantId, quantity: 1 }],
+  })
   const { payout } = expectStatus(
     await admin.post("/admin/acquiring/payouts", {
       beneficiary: {
@@ -220,6 +228,7 @@ export async function createStoreData(
   )
   return {
     orderId: order.id,
+    draftOrderId: draft.id,
     customerId: placed.customer_id,
     payoutId: payout.id,
   }
