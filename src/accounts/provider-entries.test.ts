@@ -1,6 +1,8 @@
 import {
+  configuredProviderIds,
   entryForId,
   entryForOptions,
+  hostedProviderOf,
   ProviderEntryError,
   resolvesToThisProvider,
   splitProviderId,
@@ -87,5 +89,23 @@ describe("provider entries", () => {
       id: "shop-eu",
     })
     expect(splitProviderId("pp_stripe_stripe")).toBeNull()
+  })
+
+  it("names the hosted-page provider of a configured entry, and every entry's ids of a kind", () => {
+    expect(hostedProviderOf(configModule, "pp_acquiring-card_shop-us")).toBe(
+      "pp_acquiring-hosted_shop-us"
+    )
+    expect(hostedProviderOf(configModule, "pp_acquiring-hosted_shop-eu")).toBe(
+      "pp_acquiring-hosted_shop-eu"
+    )
+    // an entry no longer in medusa-config, or another provider's id
+    expect(
+      hostedProviderOf(configModule, "pp_acquiring-card_removed")
+    ).toBeUndefined()
+    expect(hostedProviderOf(configModule, "pp_stripe_stripe")).toBeUndefined()
+    expect(configuredProviderIds(configModule, "acquiring-card")).toEqual([
+      "pp_acquiring-card_shop-eu",
+      "pp_acquiring-card_shop-us",
+    ])
   })
 })

@@ -107,6 +107,27 @@ export function splitProviderId(
     : null
 }
 
+/** The hosted-page provider of the configured entry a provider id belongs to (a card provider's twin, or itself). */
+export function hostedProviderOf(
+  configModule: unknown,
+  providerId: string
+): string | undefined {
+  const split = splitProviderId(providerId)
+  return split && entryForId(configModule, split.id)
+    ? fullProviderId("acquiring-hosted", split.id)
+    : undefined
+}
+
+/** Every configured entry's provider ids of one kind, in medusa-config's order. */
+export function configuredProviderIds(
+  configModule: unknown,
+  identifier: AcquiringIdentifier
+): string[] {
+  return acquiringEntries(configModule).map((entry) =>
+    fullProviderId(identifier, entry.id)
+  )
+}
+
 export function isAcquiringProvider(
   providerId: string | null | undefined
 ): boolean {

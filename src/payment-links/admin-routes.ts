@@ -24,7 +24,7 @@ import {
   paymentLinksOfOrder,
   withPaymentsRecorded,
 } from "../order-payments/payment-link-store"
-import { acquiringEntries } from "../accounts/provider-entries"
+import { configuredProviderIds } from "../accounts/provider-entries"
 import { coreFor } from "../accounts/registry"
 import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
 import { paymentLinkView } from "./link-view"
@@ -206,8 +206,9 @@ function hostedProviderFor(
   scope: MedusaContainer,
   asked: string | undefined
 ): string | undefined {
-  const hosted = acquiringEntries(scope.resolve("configModule")).map(
-    (entry) => `pp_acquiring-hosted_${entry.id}`
+  const hosted = configuredProviderIds(
+    scope.resolve("configModule"),
+    "acquiring-hosted"
   )
   if (asked === undefined) return hosted[0]
   return hosted.includes(asked) ? asked : undefined

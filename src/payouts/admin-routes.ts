@@ -4,7 +4,11 @@ import type {
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { PayoutList } from "../admin-contract/payouts"
-import { acquiringEntries } from "../accounts/provider-entries"
+import {
+  acquiringEntries,
+  fullProviderId,
+  IDENTIFIERS,
+} from "../accounts/provider-entries"
 import { createAcquiringPayoutWorkflow } from "./workflows/create-acquiring-payout"
 import { listPayouts, loadPayout } from "./payout-store"
 import { payoutDetailView, payoutListView } from "./payout-view"
@@ -71,12 +75,11 @@ function providerFor(req: AuthenticatedMedusaRequest, asked?: string): string {
         MedusaError.Types.UNEXPECTED_STATE,
         "No acquiring payment provider is configured"
       )
-    return `pp_acquiring-card_${entries[0].id}`
+    return fullProviderId("acquiring-card", entries[0].id)
   }
-  const known = entries.flatMap((entry) => [
-    `pp_acquiring-card_${entry.id}`,
-    `pp_acquiring-hosted_${entry.id}`,
-  ])
+  const known = entries.flatMap((entry) =>
+    IDENTIFIERS.map((identifier) => fullProviderId(identifier, entry.id))
+  )
   if (!known.includes(asked))
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,

@@ -11,7 +11,7 @@
  * before it is made); a link is made only while the order still owes.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { acquiringEntries } from "../accounts/provider-entries"
+import { hostedProviderOf } from "../accounts/provider-entries"
 import { choiceOf, coreFor } from "../accounts/registry"
 import type { AcquiringDeductionRow } from "../modules/acquiring/types"
 import {
@@ -30,26 +30,16 @@ export interface NewCardLink extends MadeLink {
   order_display_id: number | null
 }
 
-/** The hosted-page provider of the account entry that made the first payment. */
-function hostedTwin(
-  scope: MedusaContainer,
-  cardProviderId: string
-): string | null {
-  const entry = acquiringEntries(scope.resolve("configModule")).find(
-    (e) =>
-      cardProviderId === `pp_acquiring-card_${e.id}` ||
-      cardProviderId === `pp_acquiring-hosted_${e.id}`
-  )
-  return entry ? `pp_acquiring-hosted_${entry.id}` : null
-}
-
 export async function offerNewCard(
   scope: MedusaContainer,
   deduction: AcquiringDeductionRow
 ): Promise<NewCardLink | null> {
   const log = loggerOf(scope)
   const first = await firstOrderOf(scope, deduction.first_session_id)
-  const hosted = hostedTwin(scope, deduction.provider_id)
+  const hosted = hostedProviderOf(
+    scope.resolve("configModule"),
+    deduction.provider_id
+  )
   if (!first || !hosted) return null
   const firstSession = await loadSession(scope, deduction.first_session_id)
   const asked = firstSession.data.subscription?.order
