@@ -17,14 +17,14 @@ import {
   withPaymentsRecorded,
 } from "../order-payments/payment-link-store"
 import { paymentModule } from "../order-payments/payment-store"
-import { isAcquiringProvider } from "../accounts/provider-entries"
+import { acquiringSessionsOfCollections } from "../order-payments/acquiring-sessions-of-collections"
 import {
   authorizeCard,
   type CardOutcome,
 } from "../authorization/authorize-card"
 import { declinedError } from "../journal/errors"
 import type { SavedCardRow } from "../saved-cards/saved-card-store"
-import { readSession, readSessions } from "../payment-sessions/session-store"
+import { readSession } from "../payment-sessions/session-store"
 import { heldButUnrecorded, isWaiting } from "../payment-sessions/transitions"
 import { loadSession, sessionSaver } from "../session-access/session-access"
 import {
@@ -213,20 +213,15 @@ export async function authorizedNotRecorded(
   scope: MedusaContainer,
   balance: OrderBalance
 ): Promise<boolean> {
-  const ids = balance.collections.map((collection) => collection.id)
-  if (!ids.length) return false
-  const sessions = (
-    await paymentModule(scope).listPaymentSessions(
-      { payment_collection_id: ids },
-      { select: ["id", "provider_id", "data"], relations: ["payment"] }
-    )
-  ).filter((session) => isAcquiringProvider(session.provider_id))
-  const states = await readSessions(sessions.map((session) => session.data))
+  const sessions = await acquiringSessionsOfCollections(
+    scope,
+    balance.collections.map((collection) => collection.id)
+  )
   return sessions.some(
-    (session, i) =>
+    ({ session, state }) =>
       !session.payment &&
-      (heldButUnrecorded(states[i]) ||
-        (states[i].attempts ?? []).some((a) => isWaiting(a.state)))
+      (heldButUnrecorded(state) ||
+        (state.attempts ?? []).some((a) => isWaiting(a.state)))
   )
 }
 

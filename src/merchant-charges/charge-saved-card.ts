@@ -29,8 +29,9 @@ import { declinedError } from "../journal/errors"
 import { recordPaymentEvent } from "../journal/record-event"
 import { readOrderBalance } from "../order-payments/order-balance"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
+import { acquiringSessionsOfCollections } from "../order-payments/acquiring-sessions-of-collections"
 import { readOrderGraph } from "../order-payments/order-graph"
-import { readSessions, storeIntake } from "../payment-sessions/session-store"
+import { storeIntake } from "../payment-sessions/session-store"
 import { orderName } from "../payment-links/owed-session"
 import { createOrderBalanceCollectionWorkflow } from "../payment-links/workflows/order-balance-collection"
 import {
@@ -202,19 +203,11 @@ async function chargeOfRequest(
   collectionIds: string[],
   requestId: string
 ): Promise<ChargeReply | null> {
-  if (!collectionIds.length) return null
-  const sessions = (
-    await paymentModule(scope).listPaymentSessions(
-      { payment_collection_id: collectionIds },
-      { select: ["id", "provider_id", "data"], relations: ["payment"] }
-    )
-  ).filter((s) => isAcquiringProvider(s.provider_id))
-  const states = await readSessions(sessions.map((s) => s.data))
-  const index = states.findIndex(
-    (s) => s.merchant_charge?.request_id === requestId
-  )
-  if (index < 0) return null
-  const state = states[index]
+  const found = (
+    await acquiringSessionsOfCollections(scope, collectionIds)
+  ).find(({ state }) => state.merchant_charge?.request_id === requestId)
+  if (!found) return null
+  const { session, state } = found
   if (state.status === "error")
     return {
       status: 402,
@@ -234,8 +227,8 @@ async function chargeOfRequest(
     status: status === "pending" ? 202 : 200,
     body: {
       status,
-      payment_session_id: sessions[index].id,
-      payment_id: sessions[index].payment?.id ?? null,
+      payment_session_id: session.id,
+      payment_id: session.payment?.id ?? null,
       amount: state.amount ?? "",
       currency: state.currency ?? "",
       card_masked: state.card_masked ?? "",
