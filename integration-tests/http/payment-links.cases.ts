@@ -315,6 +315,42 @@ export function paymentLinksCases(suite: AcquiringSuite) {
     })
   })
 
+  it("a draft order paid by a link: converted on the admin's word, the customer pays the link with a shopper's card (no MOTO), the payment on the order and nothing owed", async () => {
+    const shop = await openShop()
+    const draft = await phoneDraftOrder(shop, "link.customer@example.test")
+    const { payment_link: link, converted_draft } = expectStatus(
+      await shop.admin.post(linksPath(draft.id), { convert_draft: true }),
+      201,
+      "link for the draft"
+    )
+    expect(converted_draft).toBe(true)
+    const order = await adminOrder(shop, draft.id)
+    expect(order.status).toBe("pending")
+    // two of the seeded 10.00 item, no shipping method on the draft
+    expect(link).toMatchObject({ amount: "20.00", currency: "USD" })
+
+    const { checkoutForm, payForm } = await openLink(link.url)
+    expect(checkoutForm.inputs.shopper_email).toBe("link.customer@example.test")
+    // a shopper's payment: no order type, so the issuer may challenge
+    expect(
+      new URLSearchParams(checkoutForm.inputs.allParams).get("order_type")
+    ).toBeNull()
+    const paid = await submitForm(payForm, hostedCardFields(CARDS.approved), {
+      followRedirects: false,
+    })
+    expect(paid.visits[0].status).toBe(303)
+    const payment = await eventually(
+      "the link's payment on the converted draft",
+      () => linkPaymentOf(shop, draft.id, HOSTED_PROVIDER),
+      30_000
+    )
+    expect(String(payment.amount)).toBe("20")
+    expect(
+      expectStatus(await shop.admin.get(linksPath(draft.id)), 200, "links")
+        .outstanding.amount
+    ).toBe("0.00")
+  })
+
   it("refuses expired links, opens a link once for two clicks at once, and refuses forged or malformed tokens", async () => {
     const shop = await openShop()
     const orderId = await orderOwingTen(suite, shop)
