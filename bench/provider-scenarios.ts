@@ -42,6 +42,8 @@ function benchCore(base: string) {
     entry_id: "bench",
     options: parseAcquiringOptions(benchOptions(base)),
     journal: memoryJournal(),
+    // refunds ask whether a payment is disputed: the bench's payments never are
+    disputes: { open: async () => [] },
   })
 }
 
