@@ -16,7 +16,7 @@ interface FirstPayment {
   payment_id: string
   provider_id: string
   data: unknown
-  order: OrderRef & { created_at?: string | null }
+  order: OrderRef & { created_at?: Date | string | null }
 }
 
 /** The facts of these first payments, those that started a subscription, in their order. */
@@ -51,7 +51,9 @@ async function factsOf(
     payment_id: first.payment_id,
     provider_id: first.provider_id,
     first_order: { id: first.order.id, display_id: first.order.display_id },
-    started_at: first.order.created_at ?? null,
+    started_at: first.order.created_at
+      ? new Date(first.order.created_at).toISOString()
+      : null,
     deductions: deductions.filter((d) => d.first_order_no === state.order_no),
     renewal_orders: displayIds,
   }))
@@ -60,7 +62,7 @@ async function factsOf(
 type OrderRow = {
   id: string
   display_id?: number | null
-  created_at?: string | null
+  created_at?: Date | string | null
   payment_collections?:
     | {
         payments?: { id: string; provider_id: string; data: unknown }[] | null
@@ -96,7 +98,15 @@ const ORDER_FIELDS = [
   "payment_collections.payments.data",
 ]
 
-/** The subscriptions a customer started, newest first. */
+/**
+ * An order's creation in milliseconds: query.graph answers a Date, whose
+ * text form counts only seconds (two orders of one second tied).
+ */
+function timeOf(createdAt: Date | string | null | undefined): number {
+  return createdAt ? new Date(createdAt).getTime() : 0
+}
+
+/** The subscriptions a customer started, newest first (the later display id of one millisecond). */
 export async function customerSubscriptions(
   scope: MedusaContainer,
   customerId: string
@@ -106,8 +116,10 @@ export async function customerSubscriptions(
     fields: ORDER_FIELDS,
     filters: { customer_id: customerId },
   })
-  const orders = data.sort((a, b) =>
-    String(b.created_at ?? "").localeCompare(String(a.created_at ?? ""))
+  const orders = data.sort(
+    (a, b) =>
+      timeOf(b.created_at) - timeOf(a.created_at) ||
+      (b.display_id ?? 0) - (a.display_id ?? 0)
   )
   return factsOf(scope, firstPaymentsOf(orders))
 }
