@@ -356,7 +356,8 @@ describe("authorise, checkout and result verification", () => {
   })
 
   it("reports a time-out once, without retrying a payment", async () => {
-    const c = await client(() => "hang", 150)
+    // long enough for the fake to have read the request on a loaded machine (150 ms was not, once)
+    const c = await client(() => "hang", 1_000)
     const error = await c.authorize(order).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).timed_out).toBe(true)

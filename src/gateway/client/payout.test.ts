@@ -129,7 +129,8 @@ describe("payout", () => {
   })
 
   it("never retries a payout", async () => {
-    const c = await client(() => "hang", 150)
+    // long enough for the fake to have read the request on a loaded machine (150 ms was not, once)
+    const c = await client(() => "hang", 1_000)
     const error = await c.payout(request).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).timed_out).toBe(true)
