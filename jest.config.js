@@ -24,10 +24,12 @@ module.exports = {
       moduleFileExtensions: ["js", "ts", "json"],
       // docs/*.test.ts check that the documents name what the code has
       // integration-tests/helpers/*.test.ts check the suite's own judges (the card scan)
+      // bench/*.test.ts check the benchmark's arithmetic (medians, ratios, verdicts)
       testMatch: [
         "<rootDir>/src/**/*.test.ts",
         "<rootDir>/docs/*.test.ts",
         "<rootDir>/integration-tests/helpers/*.test.ts",
+        "<rootDir>/bench/*.test.ts",
       ],
       setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/test-timeout.ts"],
       // Specs against a real Redis run only where one is named.
