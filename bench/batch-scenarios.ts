@@ -11,7 +11,13 @@ import {
 } from "../src/gateway"
 import { DEFAULT_SANDBOX_ACCOUNT } from "../src/sandbox"
 import { interleave, stats, timeMs, type Row } from "./measure"
-import { authorized, control, requestCount, type Entry } from "./wire"
+import {
+  accountFor,
+  authorized,
+  control,
+  requestCount,
+  type Entry,
+} from "./wire"
 
 type Kind = "capture" | "refund"
 
@@ -64,13 +70,19 @@ export async function batchRow(
     async () => {
       const entries = await fresh()
       const coalescing = createCoalescingClient(client)
-      return counted(requests, () =>
+      const ms = await counted(requests, () =>
         Promise.all(entries.map((entry) => coalescing[kind](entry as never)))
       )
+      await accountFor(base, kind, entries)
+      return ms
     },
     async () => {
       const entries = await fresh()
-      return counted(baselineRequests, () => client[kind](entries as never))
+      const ms = await counted(baselineRequests, () =>
+        client[kind](entries as never)
+      )
+      await accountFor(base, kind, entries)
+      return ms
     }
   )
   // the warm-up pair is not a round

@@ -21,7 +21,7 @@ import type { ProviderCore } from "../src/accounts/core"
 import { lookupOrders } from "../src/acquirer-calls/status-query"
 import type { SessionData } from "../src/payment-sessions/session-data"
 import { interleave, stats, timeMs, type Row, type Stats } from "./measure"
-import { authorized, control, requestCount } from "./wire"
+import { accountFor, authorized, control, requestCount } from "./wire"
 
 function benchOptions(base: string) {
   return {
@@ -169,12 +169,13 @@ export async function providerPortRows(
         )
       )
       requests.push((await requestsOf(base, SENT[kind])) - before)
+      await accountFor(base, kind, payments.map(entryOf))
       return ms
     },
     async () => {
       const payments = await fresh()
       const entries = payments.map(entryOf)
-      return timeMs(() =>
+      const ms = await timeMs(() =>
         kind === "capture"
           ? client.capture(entries)
           : client.refund(
@@ -185,6 +186,8 @@ export async function providerPortRows(
               }))
             )
       )
+      await accountFor(base, kind, entries)
+      return ms
     }
   )
   // the warm-up pair is not a round
@@ -251,6 +254,10 @@ export async function reconcileRow(
   )
   const sent = (await requestCount(base, "retrieval_trans")) - before
   const confirmed = authorized.filter((a) => a.status === "authorized").length
+  if (confirmed !== sessions)
+    throw new Error(
+      `reconcile: ${confirmed} of ${sessions} sessions read as authorised`
+    )
   const one: Stats = { median: sent, min: sent, max: sent, samples: [sent] }
   return {
     scenario: `reconcile ${sessions} sessions: gateway requests`,

@@ -1,6 +1,7 @@
 /**
- * `npm run bench` (`-- --json` also writes bench/results.json; `-- --quick`
- * runs a scaled-down pass to check the bench itself). Every figure is
+ * `npm run bench` (`-- --json` also writes bench/results.json, `--json=<file>`
+ * another file; `-- --quick` runs a scaled-down pass to check the bench
+ * itself, as integration-tests/bench/quick-pass.spec.ts does in `npm test`). Every figure is
  * measured next to a baseline in the same run, in interleaved rounds, so the
  * ratios hold on a busy machine. Bounded in count; loopback only; the
  * servers run as child processes that end with the bench.
@@ -78,8 +79,13 @@ async function main(): Promise<void> {
   console.log(
     `\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds.toFixed(0)} s; load average (1, 5, 15 min) ${loadAtStart} at the start, ${loadAtEnd} at the end; medians (min–max) of interleaved rounds; ratio = median / baseline median.`
   )
-  if (args.has("--json")) {
-    const file = path.join(__dirname, "results.json")
+  // --json writes bench/results.json, --json=<file> that file
+  const json = [...args].find((a) => a === "--json" || a.startsWith("--json="))
+  if (json) {
+    const file =
+      json === "--json"
+        ? path.join(__dirname, "results.json")
+        : path.resolve(json.slice("--json=".length))
     writeFileSync(
       file,
       JSON.stringify(

@@ -137,3 +137,43 @@ export async function requestCount(
   const answer = await control(base, "GET", `/requests?operation=${operation}`)
   return (answer.requests as unknown[]).length
 }
+
+/**
+ * Throws unless every payment of the round ended as its calls asked, once:
+ * each captured for its whole amount (capture), or captured with exactly one
+ * refund of `refund` (refund). A scenario that lost or doubled a request
+ * fails the bench instead of timing it.
+ */
+export async function accountFor(
+  base: string,
+  kind: "capture" | "refund",
+  entries: Entry[],
+  refund = "5.00"
+): Promise<void> {
+  const { transactions } = (await control(base, "GET", "/transactions")) as {
+    transactions: {
+      transaction_id: string
+      state: string
+      captured_amount?: string
+      refunds: { refund_amount: string }[]
+    }[]
+  }
+  const byId = new Map(transactions.map((tx) => [tx.transaction_id, tx]))
+  const wrong = entries.filter(({ transaction_id, amount }) => {
+    const tx = byId.get(transaction_id)
+    if (tx?.state !== "captured" || tx.captured_amount !== amount) return true
+    const refunds = tx.refunds.map((r) => r.refund_amount)
+    return kind === "capture"
+      ? refunds.length !== 0
+      : refunds.length !== 1 || refunds[0] !== refund
+  })
+  if (wrong.length) {
+    const first = byId.get(wrong[0].transaction_id)
+    const seen = first
+      ? `${first.state}, captured ${first.captured_amount ?? "nothing"}, refunds [${first.refunds.map((r) => r.refund_amount).join(", ")}]`
+      : "unknown to the sandbox"
+    throw new Error(
+      `${kind}: ${wrong.length} of ${entries.length} payments not ${kind === "capture" ? "captured" : "refunded"} exactly once; ${wrong[0].transaction_id}: ${seen}`
+    )
+  }
+}

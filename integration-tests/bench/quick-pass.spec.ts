@@ -1,0 +1,106 @@
+/*
+ * `npm run bench -- --quick` as part of `npm test`: every scenario of the
+ * benchmark, scaled down, runs to its end, so a change that breaks one fails
+ * here instead of on the day someone measures. Only that each ran and
+ * accounted for its requests is asserted (the bench itself throws when a
+ * round's payments are not captured or refunded exactly once, a checkout is
+ * not completed or the reconcile misses a session); its figures are not,
+ * timing belongs to the bench.
+ */
+import { spawn } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { budget, within } from "../setup/time-budget"
+
+/** About 55 s alone on the developers' 2-core machine. */
+const QUICK_PASS_MS = 180_000
+
+jest.setTimeout(budget(QUICK_PASS_MS) + budget(30_000))
+
+const ROOT = resolve(__dirname, "..", "..")
+
+/** Every row the bench reports, by scenario: one missing means a scenario stopped being run. */
+const SCENARIOS = [
+  "storefront kit core, minified + gzipped",
+  "storefront kit React entry, minified + gzipped",
+  "authorise via client / raw fetch",
+  "capture via client / raw fetch",
+  "1,000 concurrent captures: gateway requests",
+  "1,000 concurrent captures: wall time / hand-made batches",
+  "1,000 concurrent refunds: gateway requests",
+  "1,000 concurrent refunds: wall time / hand-made batches",
+  "reconcile 200 sessions: gateway requests",
+  "sandbox authorise/s / trivial server (10 connections)",
+  "sandbox RSS after 10,000 authorisations",
+  "checkout with card provider / system provider",
+  "parse a respon document",
+  "1,000 concurrent captures, coalescing client alone",
+  "1,000 concurrent refunds, coalescing client alone",
+]
+
+type Stats = { median: number; min: number; max: number; samples: number[] }
+type Row = {
+  scenario: string
+  target?: Stats
+  baseline?: Stats
+  baseline_name?: string
+  pending?: string
+}
+
+function runQuickPass(json: string): Promise<{ code: number; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      "npm",
+      ["run", "bench", "--", "--quick", `--json=${json}`],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    )
+    let output = ""
+    child.stdout.on("data", (chunk) => (output += String(chunk)))
+    child.stderr.on("data", (chunk) => (output += String(chunk)))
+    child.on("error", fail)
+    child.on("exit", (code) => done({ code: code ?? 1, output }))
+  })
+}
+
+const measured = (s: Stats | undefined) =>
+  !!s &&
+  s.samples.length > 0 &&
+  [s.median, s.min, s.max, ...s.samples].every(Number.isFinite)
+
+it("runs every scenario of `npm run bench -- --quick` to its end, each measured", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "acquiring-bench-"))
+  try {
+    const file = join(dir, "results.json")
+    const { code, output } = await within(
+      "npm run bench -- --quick",
+      QUICK_PASS_MS,
+      () => runQuickPass(file)
+    )
+    // the bench's own words when it stopped, not only an exit code
+    expect({ code, tail: code ? output.slice(-3000) : "" }).toEqual({
+      code: 0,
+      tail: "",
+    })
+    const results = JSON.parse(readFileSync(file, "utf8")) as {
+      quick: boolean
+      rows: Row[]
+    }
+    expect(results.quick).toBe(true)
+    expect(results.rows.map((r) => r.scenario).sort()).toEqual(
+      [...SCENARIOS].sort()
+    )
+    const unmeasured = results.rows.filter(
+      (r) =>
+        r.pending !== undefined ||
+        !measured(r.target) ||
+        (r.baseline_name !== undefined && !measured(r.baseline))
+    )
+    expect(unmeasured.map((r) => r.scenario)).toEqual([])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
