@@ -177,7 +177,12 @@ export async function installAndBuild(): Promise<InstalledApp> {
   }
 }
 
-export type NextServer = { url: string; stop(): Promise<void> }
+export type NextServer = {
+  url: string
+  /** the process has not ended */
+  running(): boolean
+  stop(): Promise<void>
+}
 
 /** `next start` on 127.0.0.1, answering once it says it is ready. */
 export async function startNext(
@@ -230,6 +235,7 @@ export async function startNext(
   })
   return {
     url: `http://${SHOP_HOST}:${port}`,
+    running: () => child.exitCode === null && child.signalCode === null,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done()
@@ -250,22 +256,23 @@ export async function startNext(
 /**
  * The guide's app, installed and built before Medusa boots (call before
  * acquiringSuite): the provider's return URL names its address. `serve`
- * starts it for one test's store (each test seeds its own publishable key).
+ * starts it for a test's store, and keeps it for the next test of the same
+ * store (the file's store is seeded once and restored before every test,
+ * with the same publishable key): `next start` again only for another
+ * store, or when the last one ended.
  */
 export function nextjsCheckout() {
   let installed: InstalledApp | undefined
   let port = 0
-  let server: NextServer | undefined
+  let server: { next: NextServer; env: string } | undefined
   beforeAll(async () => {
     port = await freeLoopbackPort()
     process.env.ACQUIRING_STOREFRONT_URL = `http://${SHOP_HOST}:${port}`
     installed = await installAndBuild()
   }, budget(INSTALL_BUDGET_MS))
-  afterEach(async () => {
-    await server?.stop()
+  afterAll(async () => {
+    await server?.next.stop()
     server = undefined
-  })
-  afterAll(() => {
     delete process.env.ACQUIRING_STOREFRONT_URL
     if (installed) rmSync(installed.dir, { recursive: true, force: true })
   })
@@ -277,13 +284,21 @@ export function nextjsCheckout() {
       publishableKey: string
       salesChannelId: string
     }): Promise<string> {
-      server = await startNext(installed!.app, port, {
+      const serverEnv = {
         MEDUSA_BACKEND_URL: env.backendUrl,
         NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: env.publishableKey,
         MEDUSA_SALES_CHANNEL_ID: env.salesChannelId,
         NEXT_PUBLIC_BASE_URL: `http://${SHOP_HOST}:${port}`,
-      })
-      return server.url
+      }
+      const key = JSON.stringify(serverEnv)
+      if (server?.env === key && server.next.running()) return server.next.url
+      await server?.next.stop()
+      server = undefined
+      server = {
+        next: await startNext(installed!.app, port, serverEnv),
+        env: key,
+      }
+      return server.next.url
     },
   }
 }
