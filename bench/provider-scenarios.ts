@@ -21,7 +21,13 @@ import type { ProviderCore } from "../src/accounts/core"
 import { lookupOrders } from "../src/acquirer-calls/status-query"
 import type { SessionData } from "../src/payment-sessions/session-data"
 import { interleave, stats, timeMs, type Row, type Stats } from "./measure"
-import { accountFor, authorized, control, requestCount } from "./wire"
+import {
+  accountFor,
+  authorized,
+  control,
+  requestCount,
+  transactions,
+} from "./wire"
 
 function benchOptions(base: string) {
   return {
@@ -87,11 +93,8 @@ async function authorizedPayments(
   count: number
 ): Promise<SessionData[]> {
   const entries = await authorized(base, count)
-  const { transactions } = (await control(base, "GET", "/transactions")) as {
-    transactions: { transaction_id: string; order_no: string }[]
-  }
   const orderOf = new Map(
-    transactions.map((tx) => [tx.transaction_id, tx.order_no])
+    (await transactions(base)).map((tx) => [tx.transaction_id, tx.order_no])
   )
   return entries.map((entry) => {
     const order_no = orderOf.get(entry.transaction_id) as string

@@ -138,6 +138,22 @@ export async function requestCount(
   return (answer.requests as unknown[]).length
 }
 
+/** What the sandbox holds of each transaction, as its control API shows it. */
+export interface SandboxTransaction {
+  transaction_id: string
+  order_no: string
+  state: string
+  captured_amount?: string
+  refunds: { refund_amount: string }[]
+}
+
+export async function transactions(
+  base: string
+): Promise<SandboxTransaction[]> {
+  const answer = await control(base, "GET", "/transactions")
+  return answer.transactions as SandboxTransaction[]
+}
+
 /**
  * Throws unless every payment of the round ended as its calls asked, once:
  * each captured for its whole amount (capture), or captured with exactly one
@@ -150,15 +166,9 @@ export async function accountFor(
   entries: Entry[],
   refund = "5.00"
 ): Promise<void> {
-  const { transactions } = (await control(base, "GET", "/transactions")) as {
-    transactions: {
-      transaction_id: string
-      state: string
-      captured_amount?: string
-      refunds: { refund_amount: string }[]
-    }[]
-  }
-  const byId = new Map(transactions.map((tx) => [tx.transaction_id, tx]))
+  const byId = new Map(
+    (await transactions(base)).map((tx) => [tx.transaction_id, tx])
+  )
   const wrong = entries.filter(({ transaction_id, amount }) => {
     const tx = byId.get(transaction_id)
     if (tx?.state !== "captured" || tx.captured_amount !== amount) return true
