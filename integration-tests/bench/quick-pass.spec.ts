@@ -7,11 +7,12 @@
  * not completed or the reconcile misses a session); its figures are not,
  * timing belongs to the bench.
  */
-import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { budget, within } from "../setup/time-budget"
+import { budget } from "../setup/time-budget"
+import { runStep } from "../helpers/command-step"
+import type { Row, Stats } from "../../bench/measure"
 
 /** About 55 s alone on the developers' 2-core machine. */
 const QUICK_PASS_MS = 180_000
@@ -39,33 +40,6 @@ const SCENARIOS = [
   "1,000 concurrent refunds, coalescing client alone",
 ]
 
-type Stats = { median: number; min: number; max: number; samples: number[] }
-type Row = {
-  scenario: string
-  target?: Stats
-  baseline?: Stats
-  baseline_name?: string
-  pending?: string
-}
-
-function runQuickPass(json: string): Promise<{ code: number; output: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      "npm",
-      ["run", "bench", "--", "--quick", `--json=${json}`],
-      {
-        cwd: ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
-      }
-    )
-    let output = ""
-    child.stdout.on("data", (chunk) => (output += String(chunk)))
-    child.stderr.on("data", (chunk) => (output += String(chunk)))
-    child.on("error", fail)
-    child.on("exit", (code) => done({ code: code ?? 1, output }))
-  })
-}
-
 const measured = (s: Stats | undefined) =>
   !!s &&
   s.samples.length > 0 &&
@@ -75,16 +49,14 @@ it("runs every scenario of `npm run bench -- --quick` to its end, each measured"
   const dir = mkdtempSync(join(tmpdir(), "acquiring-bench-"))
   try {
     const file = join(dir, "results.json")
-    const { code, output } = await within(
+    // a bench that stops fails here with everything it printed
+    await runStep(
       "npm run bench -- --quick",
       QUICK_PASS_MS,
-      () => runQuickPass(file)
+      "npm",
+      ["run", "bench", "--", "--quick", `--json=${file}`],
+      ROOT
     )
-    // the bench's own words when it stopped, not only an exit code
-    expect({ code, tail: code ? output.slice(-3000) : "" }).toEqual({
-      code: 0,
-      tail: "",
-    })
     const results = JSON.parse(readFileSync(file, "utf8")) as {
       quick: boolean
       rows: Row[]

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process"
+import { spawn, type ChildProcess } from "node:child_process"
 import {
   mkdirSync,
   mkdtempSync,
@@ -18,6 +18,7 @@ import {
   type Applied,
 } from "../../scripts/docs/nextjs-guide"
 import { budget } from "../setup/time-budget"
+import { runStep } from "./command-step"
 
 const ROOT = resolve(__dirname, "..", "..")
 const KIT = join(ROOT, "packages", "storefront")
@@ -50,38 +51,13 @@ export const INSTALL_BUDGET_MS =
   Object.values(STEP_BUDGETS_MS).reduce((sum, ms) => sum + ms, 0) + 60_000
 
 /** Runs one step of the install; past its budget it is stopped and the error names it. */
-function run(
+const run = (
   step: Step,
   command: string,
   args: string[],
   cwd: string,
-  env: NodeJS.ProcessEnv = process.env
-): Promise<string> {
-  const stepBudget = budget(STEP_BUDGETS_MS[step])
-  return new Promise((done, failed) => {
-    execFile(
-      command,
-      args,
-      {
-        cwd,
-        env,
-        timeout: stepBudget,
-        killSignal: "SIGKILL",
-        maxBuffer: 64 * 1024 * 1024,
-      },
-      (error, stdout, stderr) => {
-        if (!error) return done(stdout)
-        failed(
-          new Error(
-            (error as { killed?: boolean }).killed
-              ? `${step} ran out of its budget (${stepBudget / 60_000} minutes) in ${cwd}`
-              : `${step} failed: ${error.message}\n${stdout}\n${stderr}`
-          )
-        )
-      }
-    )
-  })
-}
+  env?: NodeJS.ProcessEnv
+) => runStep(step, STEP_BUDGETS_MS[step], command, args, cwd, env)
 
 export type InstalledApp = {
   dir: string
