@@ -66,7 +66,7 @@ function startDashboard(
 }
 
 export function adminDashboard() {
-  const browser = realBrowser()
+  const browser = realBrowser({ keepHttpCache: true })
   let dashboard: ChildProcess | undefined
   let origin = ""
   let port = 0

@@ -14,13 +14,19 @@ function fileName(testName: string): string {
 }
 
 /**
- * One browser per test file and a fresh context (no cookies, no storage)
- * per test; the last page of each test is saved under
- * .artifacts/screenshots/ (git-ignored).
+ * One browser per test file and, per test, no cookies and no storage; the
+ * last page of each test is saved under .artifacts/screenshots/ (git-ignored).
  */
 export type BrowserOptions = {
   /** Host names the browser resolves to 127.0.0.1 (another site than 127.0.0.1 itself, for SameSite). */
   hosts?: string[]
+  /**
+   * One context for the file whose cookies and storage are cleared after
+   * each test, so its HTTP cache outlives the test: a page served unbundled
+   * (the admin dashboard in Vite's development mode, over a thousand
+   * modules) is then fetched and compiled once per file, not once per test.
+   */
+  keepHttpCache?: boolean
 }
 
 /** The two screens a shopper pays on. */
@@ -40,6 +46,11 @@ export function realBrowser(options: BrowserOptions = {}) {
   let browser: Browser | undefined
   let context: BrowserContext | undefined
   let page: Page | undefined
+  let kept: BrowserContext | undefined
+  const leave = async () => {
+    if (context && context === kept) await forgetVisitor(context)
+    else await context?.close()
+  }
 
   beforeAll(async () => {
     const rules = (options.hosts ?? []).map((host) => `MAP ${host} 127.0.0.1`)
@@ -49,9 +60,10 @@ export function realBrowser(options: BrowserOptions = {}) {
   })
 
   beforeEach(async () => {
-    context = await browser!.newContext({
-      viewport: { width: 1024, height: 800 },
-    })
+    const fresh = () =>
+      browser!.newContext({ viewport: { width: 1024, height: 800 } })
+    if (options.keepHttpCache) context = kept ??= await fresh()
+    else context = await fresh()
     page = await context.newPage()
     page.setDefaultTimeout(budget(20_000))
   })
@@ -64,12 +76,13 @@ export function realBrowser(options: BrowserOptions = {}) {
         .screenshot({ path: join(SCREENSHOTS, fileName(name)), fullPage: true })
         .catch(() => undefined)
     }
-    await context?.close()
+    await leave()
     context = undefined
     page = undefined
   })
 
   afterAll(async () => {
+    await kept?.close()
     await browser?.close()
   })
 
@@ -80,7 +93,7 @@ export function realBrowser(options: BrowserOptions = {}) {
     },
     /** Replaces the test's page with one on `viewport` (a fresh context: no cookies, no storage). */
     async pageOn(viewport: ViewportName): Promise<Page> {
-      await context?.close()
+      await leave()
       context = await browser!.newContext(VIEWPORTS[viewport])
       page = await context.newPage()
       page.setDefaultTimeout(budget(20_000))
@@ -92,6 +105,29 @@ export function realBrowser(options: BrowserOptions = {}) {
       await page?.screenshot({ path: join(SCREENSHOTS, fileName(name)) })
     },
   }
+}
+
+/**
+ * Leaves `context` as a new visitor's, its HTTP cache apart: no cookies, no
+ * origin's storage, no page (sessionStorage goes with its tab). Throws if
+ * anything is left, so the next test cannot start logged in.
+ */
+async function forgetVisitor(context: BrowserContext): Promise<void> {
+  const before = await context.storageState({ indexedDB: true })
+  const devtools = await context.newCDPSession(await context.newPage())
+  for (const { origin } of before.origins)
+    await devtools.send("Storage.clearDataForOrigin", {
+      origin,
+      storageTypes: "local_storage,indexeddb,cache_storage,service_workers",
+    })
+  await devtools.detach()
+  await context.clearCookies()
+  for (const open of context.pages()) await open.close()
+  const after = await context.storageState({ indexedDB: true })
+  if (after.cookies.length || after.origins.length)
+    throw new Error(
+      `the browser kept ${after.cookies.length} cookies and the storage of ${after.origins.map((o) => o.origin).join(", ") || "no origin"} after the test`
+    )
 }
 
 /** A Chromium shared by one spec file's cases. */

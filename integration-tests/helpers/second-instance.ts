@@ -30,6 +30,8 @@ export async function startSecondInstance(
     ...process.env,
     PORT: String(port),
     SECOND_INSTANCE_DATABASE_URL: databaseUrl,
+    // ts-node transpiling with swc: a boot takes about 1 CPU-second less than with TypeScript's compiler
+    TS_NODE_SWC: "true",
   }
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name]

@@ -60,7 +60,12 @@ async function migrateTemplate(): Promise<string> {
     ],
     {
       // the plugin's options do not change the schema: none are needed to migrate
-      env: { ...process.env, ACQUIRING_TEST_EMPTY_OPTIONS: "1" },
+      // ts-node transpiling with swc rather than TypeScript's compiler: about 0.5 s less per start
+      env: {
+        ...process.env,
+        ACQUIRING_TEST_EMPTY_OPTIONS: "1",
+        TS_NODE_SWC: "true",
+      },
       stdio: ["ignore", "inherit", "inherit"],
     }
   )
