@@ -57,9 +57,15 @@ export type SeededStore = {
  */
 export async function seedStore(
   container: MedusaContainer,
-  options: { paymentProviders: string[]; regions?: RegionSeed[] }
+  options: {
+    paymentProviders: string[]
+    regions?: RegionSeed[]
+    /** set for a store seeded beside another in one database: its unique names (profile, fulfilment set, product handle and SKU) end in it */
+    suffix?: string
+  }
 ): Promise<SeededStore> {
   const regions = options.regions ?? [USD_REGION]
+  const suffix = options.suffix ?? ""
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const fulfillment = container.resolve(Modules.FULFILLMENT)
 
@@ -127,14 +133,14 @@ export async function seedStore(
   const {
     result: [profile],
   } = await createShippingProfilesWorkflow(container).run({
-    input: { data: [{ name: "Parcels", type: "default" }] },
+    input: { data: [{ name: `Parcels${suffix}`, type: "default" }] },
   })
   const fulfillmentSet = await fulfillment.createFulfillmentSets({
-    name: "Warehouse shipping",
+    name: `Warehouse shipping${suffix}`,
     type: "shipping",
     service_zones: [
       {
-        name: "Served countries",
+        name: `Served countries${suffix}`,
         geo_zones: regions.map((r) => ({
           type: "country" as const,
           country_code: r.country,
@@ -187,13 +193,14 @@ export async function seedStore(
       products: [
         {
           title: "Canvas tote",
+          ...(suffix ? { handle: `canvas-tote${suffix.toLowerCase()}` } : {}),
           status: "published",
           shipping_profile_id: profile.id,
           options: [{ title: "Colour", values: ["Natural"] }],
           variants: [
             {
               title: "Natural",
-              sku: "TOTE-NATURAL",
+              sku: `TOTE-NATURAL${suffix}`,
               manage_inventory: false,
               options: { Colour: "Natural" },
               prices: regions.map((r) => ({

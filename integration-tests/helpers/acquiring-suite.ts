@@ -107,12 +107,9 @@ export function acquiringSuite(
         keptByMedusa: (hit) => keptByMedusa.push(hit),
         loggedByMedusa: (line) => loggedByMedusa.push(line),
         async openShop(regions) {
-          if (defaultShop && regions)
-            throw new Error(
-              "this file's store is seeded once, in USD: a test asking for its own regions needs acquiringSuite({ shopPerTest: true }, …)"
-            )
+          // asked for regions: a store of its own beside the file's (another sales channel and key)
           const { seeded, adminHeaders } =
-            defaultShop ?? (await seedShop(regions))
+            (!regions && defaultShop) || (await seedShop(regions))
           return {
             seeded,
             store: storeApi(backendUrl, () => seeded.publishableKey),
@@ -138,11 +135,18 @@ export function acquiringSuite(
         },
       }
 
+      // stores seeded into the database as the test found it (the file's own counts)
+      let storesInDatabase = 0
+      beforeEach(() => {
+        storesInDatabase = defaultShop ? 1 : 0
+      })
       async function seedShop(regions = [USD_REGION]) {
         const seeded = await seedStore(getContainer(), {
           paymentProviders: [CARD_PROVIDER, HOSTED_PROVIDER],
           regions,
+          ...(storesInDatabase ? { suffix: `-${storesInDatabase + 1}` } : {}),
         })
+        storesInDatabase += 1
         const adminHeaders = await createAdminHeaders(
           getContainer(),
           TEST_JWT_SECRET

@@ -27,6 +27,13 @@ export type SandboxNotification = {
   attempts: { at: string; status?: number; ok: boolean }[]
 }
 
+/** Another merchant at the same sandbox (a second legal entity): its own ids and sign key. */
+export const SECOND_SANDBOX_ACCOUNT = Object.freeze({
+  merchant_id: "20002",
+  account_id: "20002001",
+  sign_key: "sandbox-sign-key-0002",
+})
+
 /** The sandbox of one test file and a client for its control surface (/__sandbox). */
 export type TestSandbox = ReturnType<typeof startTestSandbox>
 
@@ -46,7 +53,7 @@ export function startTestSandbox() {
   beforeAll(async () => {
     handle = await startSandbox({
       port: 0,
-      accounts: [DEFAULT_SANDBOX_ACCOUNT],
+      accounts: [DEFAULT_SANDBOX_ACCOUNT, SECOND_SANDBOX_ACCOUNT],
       registered_ips: ["127.0.0.1", "::1"],
       // Quick retries keep a refused delivery's retry inside one test.
       notifications: { attempts: 3, base_delay_ms: 200, timeout_ms: 5000 },

@@ -37,7 +37,9 @@ export type AcquiringSuite = {
    * A store offering both acquiring providers; call inside each test. The
    * file's store (USD) is seeded once and restored with the database
    * before each test; with `shopPerTest` each call seeds a store of
-   * `regions` (USD by default), which only such a file may name.
+   * `regions` (USD by default). Named `regions` always seed a store of
+   * their own (its sales channel, key and regions) beside the file's: a
+   * region's countries must then be others than the file's store's (US).
    */
   openShop(regions?: RegionSeed[]): Promise<Shop>
   /**

@@ -4,7 +4,13 @@ import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { Modules } from "@medusajs/framework/utils"
 import { CHECK_EVERY_MS } from "../../src/accounts/account-source"
 import { computeSignature } from "../../src/sandbox/signer"
-import { cartWithSession, expectOrder, submitCard } from "../helpers/checkout"
+import {
+  adminOrder,
+  cartWithSession,
+  expectOrder,
+  submitCard,
+} from "../helpers/checkout"
+import { SECOND_SANDBOX_ACCOUNT } from "../helpers/sandbox"
 import { eventually, pollAgain } from "../helpers/polling"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
 import {
@@ -44,6 +50,41 @@ acquiringSuite(
         await client.end()
       }
     }
+
+    /** What Medusa makes of a card notification with these fields (as the acquirer posts them). */
+    const webhook = async (fields: Record<string, string>) =>
+      (
+        await container()
+          .resolve(Modules.PAYMENT)
+          .getWebhookActionAndData({
+            provider: "acquiring-card_acquiring",
+            payload: {
+              data: fields,
+              rawData: Buffer.from(new URLSearchParams(fields).toString()),
+              headers: {
+                "content-type": "application/x-www-form-urlencoded",
+              },
+            },
+          })
+      ).action
+
+    /** A notification's fields signed with `key` instead of the acquirer's. */
+    const signedWith = (f: Record<string, string>, key: string) => ({
+      ...f,
+      encryption_data: computeSignature(
+        [
+          f.merchant_id,
+          f.account_id,
+          f.transaction_id,
+          f.order_no,
+          f.currency,
+          f.amount,
+          f.order_status,
+          f.result_info,
+        ].map((value) => value ?? ""),
+        key
+      ),
+    })
 
     async function payByCard(shop: Awaited<ReturnType<typeof openShop>>) {
       const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
@@ -195,21 +236,9 @@ acquiringSuite(
         "the sandbox's notification",
         async () => (await sandbox.notifications(stored.transaction_id))[0]
       )
-      const webhook = (fields: Record<string, string>) =>
-        container()
-          .resolve(Modules.PAYMENT)
-          .getWebhookActionAndData({
-            provider: "acquiring-card_acquiring",
-            payload: {
-              data: fields,
-              rawData: Buffer.from(new URLSearchParams(fields).toString()),
-              headers: { "content-type": "application/x-www-form-urlencoded" },
-            },
-          })
-      expect((await webhook(notification.fields)).action).toBe("authorized")
+      expect(await webhook(notification.fields)).toBe("authorized")
       expect(
-        (await webhook({ ...notification.fields, order_no: "MEDforged" }))
-          .action
+        await webhook({ ...notification.fields, order_no: "MEDforged" })
       ).toBe("not_supported")
 
       const changes = expectStatus(
@@ -328,48 +357,23 @@ acquiringSuite(
         "the sandbox's notification",
         async () => (await sandbox.notifications(stored.transaction_id))[0]
       )
-      const webhook = async (fields: Record<string, string>) =>
-        (
-          await container()
-            .resolve(Modules.PAYMENT)
-            .getWebhookActionAndData({
-              provider: "acquiring-card_acquiring",
-              payload: {
-                data: fields,
-                rawData: Buffer.from(new URLSearchParams(fields).toString()),
-                headers: {
-                  "content-type": "application/x-www-form-urlencoded",
-                },
-              },
-            })
-        ).action
       // another account with the same merchant and account ids and its own key
       const OTHER_KEY = "another-sign-key-of-the-same-ids"
       expectStatus(
         await shop.admin.post(
           `${SETTINGS}/accounts`,
-          accountBody({ name: "Same ids", sign_key: OTHER_KEY })
+          // another currency: the same scope as the first would be refused as a tie
+          accountBody({
+            name: "Same ids",
+            sign_key: OTHER_KEY,
+            currencies: ["EUR"],
+          })
         ),
         200,
         "create the other account"
       )
       const f = notification.fields
-      const signedWithOther = {
-        ...f,
-        encryption_data: computeSignature(
-          [
-            f.merchant_id,
-            f.account_id,
-            f.transaction_id,
-            f.order_no,
-            f.currency,
-            f.amount,
-            f.order_status,
-            f.result_info,
-          ].map((value) => value ?? ""),
-          OTHER_KEY
-        ),
-      }
+      const signedWithOther = signedWith(f, OTHER_KEY)
       const steps: [string, () => Promise<unknown>][] = [
         ["as made", async () => undefined],
         [
@@ -403,6 +407,133 @@ acquiringSuite(
       }
       // nothing moved: the payment is as the card left it
       expect((await shop.stored(stored.session_id)).status).toBe("authorized")
+    })
+
+    it("serves each sales channel and region from the account scoped to it and the rest from the fallback; what follows a payment stays with its account", async () => {
+      const web = await openShop()
+      // another store beside it: its own sales channel and a region of its own country
+      const canada = await openShop([
+        {
+          currency_code: "usd",
+          country: "ca",
+          unit_price: 10,
+          shipping_price: 5,
+        },
+      ])
+      const create = async (body: Record<string, unknown>) =>
+        expectStatus(
+          await web.admin.post(`${SETTINGS}/accounts`, body),
+          200,
+          `create ${String(body.name)}`
+        ).account as { id: string }
+      const manual = { capture_on: "manual" }
+      const fallback = await create(
+        accountBody({ name: "Fallback", ...manual })
+      )
+      const webEntity = await create(
+        accountBody({
+          name: "Web shop entity",
+          ...SECOND_SANDBOX_ACCOUNT,
+          sales_channels: [web.seeded.salesChannelId],
+          ...manual,
+        })
+      )
+      const canadian = await create(
+        accountBody({
+          name: "Canada",
+          regions: [canada.seeded.regions.usd.id],
+          ...manual,
+        })
+      )
+
+      // a channel the store does not have, and a scope as specific as another's, are refused by field
+      const unknown = await web.admin.post(
+        `${SETTINGS}/accounts`,
+        accountBody({ name: "Nowhere", sales_channels: ["sc_01NOSUCHCHANNEL"] })
+      )
+      expect([unknown.status, unknown.data.message]).toEqual([
+        400,
+        "sales_channels: sc_01NOSUCHCHANNEL is not among this store's sales channels",
+      ])
+      const tie = await web.admin.post(
+        `${SETTINGS}/accounts`,
+        accountBody({
+          name: "Web again",
+          sales_channels: [
+            web.seeded.salesChannelId,
+            canada.seeded.salesChannelId,
+          ],
+        })
+      )
+      expect(tie.status).toBe(400)
+      expect(tie.data.message).toMatch(
+        /^sales_channels: the account would serve the same carts as "Web shop entity"/
+      )
+
+      // each store's payment goes through its own account, at its own merchant
+      const paidWeb = await payByCard(web)
+      const paidCanada = await payByCard(canada)
+      expect(paidWeb.stored.account.id).toBe(webEntity.id)
+      expect(paidCanada.stored.account.id).toBe(canadian.id)
+      const atAcquirer = async (paid: typeof paidWeb) => {
+        const tx = await sandbox.transaction(paid.stored.transaction_id)
+        return [tx.merchant_id, tx.account_id, tx.state]
+      }
+      expect(await atAcquirer(paidWeb)).toEqual([
+        SECOND_SANDBOX_ACCOUNT.merchant_id,
+        SECOND_SANDBOX_ACCOUNT.account_id,
+        "authorised",
+      ])
+      expect(await atAcquirer(paidCanada)).toEqual([
+        sandbox.account.merchant_id,
+        sandbox.account.account_id,
+        "authorised",
+      ])
+
+      // the acquirer's notification is verified with the web entity's key; the same signed with the other merchant's is not believed
+      const notification = await eventually(
+        "the sandbox's notification",
+        async () =>
+          (await sandbox.notifications(paidWeb.stored.transaction_id))[0]
+      )
+      expect(await webhook(notification.fields)).toBe("authorized")
+      expect(
+        await webhook(signedWith(notification.fields, sandbox.account.sign_key))
+      ).toBe("not_supported")
+
+      // the web entity now serves the other store's channel: new web payments go to the fallback
+      expectStatus(
+        await web.admin.post(`${SETTINGS}/accounts/${webEntity.id}`, {
+          sales_channels: [canada.seeded.salesChannelId],
+        }),
+        200,
+        "move the web entity"
+      )
+      const later = await payByCard(web)
+      expect(later.stored.account.id).toBe(fallback.id)
+      expect((await atAcquirer(later))[0]).toBe(sandbox.account.merchant_id)
+
+      // the first web payment is still captured and refunded at the web entity's merchant
+      const [payment] = (await adminOrder(web, paidWeb.order.id))
+        .payment_collections[0].payments
+      expectStatus(
+        await web.admin.post(`/admin/payments/${payment.id}/capture`, {}),
+        200,
+        "capture"
+      )
+      expectStatus(
+        await web.admin.post(`/admin/payments/${payment.id}/refund`, {
+          amount: 3,
+        }),
+        200,
+        "refund"
+      )
+      const settled = await sandbox.transaction(paidWeb.stored.transaction_id)
+      expect([
+        settled.merchant_id,
+        settled.captured_amount,
+        settled.refunds.map((r: { refund_amount: string }) => r.refund_amount),
+      ]).toEqual([SECOND_SANDBOX_ACCOUNT.merchant_id, "15.00", ["3.00"]])
     })
 
     it("audits only what changed: old → new for a value, replaced for the sign key, nothing for a save that changes nothing", async () => {

@@ -29,6 +29,7 @@ import { accountSource, SETTINGS_CHANGED_EVENT } from "./account-source"
 import {
   findAccount,
   insertAccount,
+  listAccounts,
   patchAccount,
   recordSettingsChange,
   removeAccount,
@@ -42,6 +43,7 @@ import {
   SettingsKeyError,
 } from "./secret-box"
 import { accountFieldOf } from "./account-fields"
+import { checkScope, SCOPE_FIELDS } from "./account-scope"
 
 export interface Actor {
   id: string | null
@@ -154,6 +156,8 @@ const BLANK: Omit<
   sign_key_updated_at: null,
   currencies: [],
   providers: [],
+  sales_channels: [],
+  regions: [],
   website_url: null,
   backend_url: null,
   storefront_url: null,
@@ -181,6 +185,8 @@ export async function createAccount(
   }
   checkEffective(scope, values)
   const service = settingsService(scope)
+  // read now, not from the cache: another instance may have saved within the second
+  await checkScope(scope, values, await listAccounts(service))
   const created = await insertAccount(service, values)
   await changed(
     scope,
@@ -230,6 +236,10 @@ export async function updateAccount(
   const next = { ...current, ...patch }
   checkEffective(scope, next)
   const changes = accountChanges(current, next, signKey)
+  if (
+    changes.some((c) => (SCOPE_FIELDS as readonly string[]).includes(c.field))
+  )
+    await checkScope(scope, next, await listAccounts(settingsService(scope)))
   // the form sends every field: a save that changes none is not a change
   if (!changes.length) return current
   const service = settingsService(scope)

@@ -34,6 +34,8 @@ const AUDITED: Record<
   base_url: "value",
   currencies: "set",
   providers: "set",
+  sales_channels: "set",
+  regions: "set",
   website_url: "value",
   backend_url: "value",
   storefront_url: "value",

@@ -32,6 +32,8 @@ export function accountView(record: AccountRecord): AccountView {
     base_url: record.base_url,
     currencies: record.currencies ?? [],
     providers: record.providers ?? [],
+    sales_channels: record.sales_channels ?? [],
+    regions: record.regions ?? [],
     website_url: record.website_url,
     backend_url: record.backend_url,
     storefront_url: record.storefront_url,
@@ -50,41 +52,86 @@ export function accountView(record: AccountRecord): AccountView {
   }
 }
 
-/** Whether an account may serve a payment of this provider (and currency, when known). */
+/** What of a cart chooses its account; a part not known (a payment begun outside a cart) matches any scope. */
+export interface CartScope {
+  currency?: string | null
+  sales_channel_id?: string | null
+  region_id?: string | null
+}
+
+const inScope = (listed: string[] | null | undefined, value?: string | null) =>
+  !value || !listed?.length || listed.includes(value)
+
+/** Whether an account may serve a payment of this provider for this cart (what of it is known). */
 export function serves(
   account: AccountRecord,
   providerId: string,
-  currency?: string
+  cart: CartScope = {}
 ): boolean {
   if (!account.enabled || account.deleted_at) return false
   if (account.providers?.length && !account.providers.includes(providerId))
     return false
-  if (
-    currency &&
-    account.currencies?.length &&
-    !account.currencies.includes(currency.toLowerCase())
+  return (
+    inScope(account.currencies, cart.currency?.toLowerCase()) &&
+    inScope(account.sales_channels, cart.sales_channel_id) &&
+    inScope(account.regions, cart.region_id)
   )
-    return false
-  return true
 }
 
 /**
- * The account serving a new payment: one naming the currency beats one
- * serving every currency, one naming the provider beats one serving every
- * provider, then the oldest (a stable choice on every instance).
+ * How specific an account's scope is, most specific first: naming sales
+ * channels counts most, then regions, then currencies, then providers.
+ * Two accounts of the same rank that can serve one cart tie (scopeTie).
+ */
+export function scopeRank(account: AccountRecord): number {
+  return (
+    (account.sales_channels?.length ? 0 : 8) +
+    (account.regions?.length ? 0 : 4) +
+    (account.currencies?.length ? 0 : 2) +
+    (account.providers?.length ? 0 : 1)
+  )
+}
+
+const overlap = (
+  a: string[] | null | undefined,
+  b: string[] | null | undefined
+) => !a?.length || !b?.length || a.some((value) => b.includes(value))
+
+/**
+ * Whether `a` and `b`, both enabled, would both be the most specific
+ * account for some cart: the same rank and scopes that share a provider,
+ * currency, sales channel and region.
+ */
+export function scopeTie(a: AccountRecord, b: AccountRecord): boolean {
+  return (
+    a.id !== b.id &&
+    a.enabled &&
+    b.enabled &&
+    !a.deleted_at &&
+    !b.deleted_at &&
+    scopeRank(a) === scopeRank(b) &&
+    overlap(a.providers, b.providers) &&
+    overlap(a.currencies, b.currencies) &&
+    overlap(a.sales_channels, b.sales_channels) &&
+    overlap(a.regions, b.regions)
+  )
+}
+
+/**
+ * The account serving a new payment: the most specific (scopeRank) of the
+ * enabled accounts serving the cart, then the oldest (a stable choice on
+ * every instance, for ties saved before the admin refused them).
  */
 export function accountFor(
   accounts: readonly AccountRecord[],
   providerId: string,
-  currency?: string
+  cart: CartScope = {}
 ): AccountRecord | undefined {
-  const rank = (a: AccountRecord) =>
-    (a.currencies?.length ? 0 : 2) + (a.providers?.length ? 0 : 1)
   return accounts
-    .filter((account) => serves(account, providerId, currency))
+    .filter((account) => serves(account, providerId, cart))
     .sort(
       (a, b) =>
-        rank(a) - rank(b) ||
+        scopeRank(a) - scopeRank(b) ||
         new Date(a.created_at).getTime() - new Date(b.created_at).getTime() ||
         a.id.localeCompare(b.id)
     )[0]

@@ -180,18 +180,21 @@ describe("choosing the account of a payment", () => {
 
   it("prefers the account naming the currency, then the provider, then the oldest", () => {
     const accounts = [hosted, eur, all, off]
-    expect(accountFor(accounts, "pp_acquiring-card_acquiring", "EUR")?.id).toBe(
-      "eur"
-    )
-    expect(accountFor(accounts, "pp_acquiring-card_acquiring", "USD")?.id).toBe(
-      "all"
-    )
     expect(
-      accountFor(accounts, "pp_acquiring-hosted_acquiring", "USD")?.id
+      accountFor(accounts, "pp_acquiring-card_acquiring", { currency: "EUR" })
+        ?.id
+    ).toBe("eur")
+    expect(
+      accountFor(accounts, "pp_acquiring-card_acquiring", { currency: "USD" })
+        ?.id
+    ).toBe("all")
+    expect(
+      accountFor(accounts, "pp_acquiring-hosted_acquiring", { currency: "USD" })
+        ?.id
     ).toBe("hosted")
-    expect(accountFor([off, eur], "pp_acquiring-card_acquiring", "USD")).toBe(
-      undefined
-    )
+    expect(
+      accountFor([off, eur], "pp_acquiring-card_acquiring", { currency: "USD" })
+    ).toBe(undefined)
   })
 })
 

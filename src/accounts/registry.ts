@@ -7,7 +7,11 @@
  * subscribers and jobs all read cores here.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { accountFor, type AccountRecord } from "./account-record"
+import {
+  accountFor,
+  type AccountRecord,
+  type CartScope,
+} from "./account-record"
 import { accountFieldOf } from "./account-fields"
 import { accountSource } from "./account-source"
 import { accountOverlay, effectiveOptions } from "./effective-options"
@@ -54,9 +58,9 @@ export interface ProviderEntryRef {
  * Which account a core is for: the one a payment began with (`account_id`;
  * null = medusa-config alone), the live account a notification names
  * (payments from before the account was recorded), or the one serving a
- * new payment in `currency`.
+ * new payment for a cart of this currency, sales channel and region.
  */
-export interface AccountChoice {
+export interface AccountChoice extends CartScope {
   account_id?: string | null
   currency?: string
   names?: { merchant_id?: unknown; account_id?: unknown }
@@ -131,15 +135,16 @@ function chooseAccount(
     const kept = accounts.find((a) => a.id === choice.account_id)
     if (kept) return kept
   }
-  return accountFor(accounts, entry.provider_id, choice.currency)
+  return accountFor(accounts, entry.provider_id, choice)
 }
 
 /** Why no account serves a payment when medusa-config alone is not enough. */
 function noAccountMessage(
   accounts: AccountRecord[],
   entry: ProviderEntryRef,
-  currency: string | undefined
+  choice: AccountChoice
 ): string {
+  const currency = choice.currency
   const mine = accounts.filter(
     (a) =>
       !a.deleted_at &&
@@ -148,6 +153,12 @@ function noAccountMessage(
   const disabled = mine.filter((a) => !a.enabled)
   if (mine.length && disabled.length === mine.length)
     return `Acquiring account "${disabled[0].name}" is disabled and no other account serves card payments: open it in Settings → Acquiring and turn Enabled on`
+  const where = [
+    choice.sales_channel_id && `sales channel ${choice.sales_channel_id}`,
+    choice.region_id && `region ${choice.region_id}`,
+  ].filter(Boolean)
+  if (where.length && accountFor(accounts, entry.provider_id, { currency }))
+    return `No enabled acquiring account serves carts of ${where.join(" in ")}: add it to an account's sales channels or regions in Settings → Acquiring (or leave an account's sales channels and regions empty to serve every cart)`
   if (currency && mine.some((a) => a.enabled))
     return `No enabled acquiring account serves ${currency.toUpperCase()}: add ${currency.toUpperCase()} to an account's currencies in Settings → Acquiring (or leave its currencies empty to serve every currency)`
   return NOT_CONFIGURED_MESSAGE
@@ -195,7 +206,7 @@ export async function resolveCore(
     if (!(error instanceof AcquiringOptionsError)) throw error
     if (!account)
       throw new PaymentsUnavailableError(
-        noAccountMessage(accounts, entry, choice.currency)
+        noAccountMessage(accounts, entry, choice)
       )
     throw new PaymentsUnavailableError(
       `Acquiring account "${account.name}" is incomplete: ${error.issues.map((i) => `${accountFieldOf(i.path)}: ${i.message}`).join("; ")}`

@@ -26,6 +26,16 @@ const currency = z
   )
   .transform((value) => value.toLowerCase())
 
+/** A Medusa id of this prefix (sc_…, reg_…); whether the store has it is checked when the account is saved. */
+const medusaId = (prefix: string, what: string) =>
+  z
+    .string({ error: `must be ${what} id (${prefix}_…)` })
+    .trim()
+    .regex(
+      new RegExp(`^${prefix}_[A-Za-z0-9]{1,60}$`),
+      `must be ${what} id (${prefix}_…)`
+    )
+
 type Undefaulted<T> = T extends z.ZodDefault<infer Inner> ? Inner : T
 
 /**
@@ -99,6 +109,8 @@ const accountFields = {
     .max(512, "must be at most 512 characters"),
   currencies: z.array(currency).max(200),
   providers: z.array(AcquiringProviderIdSchema).max(50),
+  sales_channels: z.array(medusaId("sc", "a sales channel")).max(100),
+  regions: z.array(medusaId("reg", "a region")).max(100),
   website_url: nullable(httpUrl),
   backend_url: nullable(httpUrl),
   storefront_url: nullable(httpUrl),
@@ -119,6 +131,8 @@ export const CreateAccountSchema = z
     sign_key: accountFields.sign_key.optional(),
     currencies: accountFields.currencies.default([]),
     providers: accountFields.providers.default([]),
+    sales_channels: accountFields.sales_channels.default([]),
+    regions: accountFields.regions.default([]),
   })
   .strict()
 
@@ -133,6 +147,8 @@ export const UpdateAccountSchema = z
     sign_key: accountFields.sign_key.optional(),
     currencies: accountFields.currencies.optional(),
     providers: accountFields.providers.optional(),
+    sales_channels: accountFields.sales_channels.optional(),
+    regions: accountFields.regions.optional(),
     website_url: accountFields.website_url,
     backend_url: accountFields.backend_url,
     storefront_url: accountFields.storefront_url,

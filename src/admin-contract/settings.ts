@@ -12,6 +12,10 @@ export interface Account {
   base_url: string
   currencies: string[]
   providers: string[]
+  /** Medusa sales channel ids; empty: every sales channel */
+  sales_channels: string[]
+  /** Medusa region ids; empty: every region */
+  regions: string[]
   website_url: string | null
   backend_url: string | null
   storefront_url: string | null

@@ -26,6 +26,8 @@ import { ownedCart } from "./cart-owner"
 
 export const CART_FIELDS = [
   "currency_code",
+  "sales_channel_id",
+  "region_id",
   "total",
   "billing_address.country_code",
   "shipping_address.country_code",
@@ -36,6 +38,8 @@ export const CART_FIELDS = [
 type ProviderRow = { id?: string; is_enabled?: boolean } | null
 export type CartRow = {
   currency_code?: string
+  sales_channel_id?: string | null
+  region_id?: string | null
   total?: unknown
   billing_address?: { country_code?: string | null } | null
   shipping_address?: { country_code?: string | null } | null
@@ -72,7 +76,11 @@ export async function providerVerdicts(
     .map((p) => p.id)
     .sort()
   const verdicts: ProviderAvailability[] = []
-  for (const id of ids) verdicts.push(await verdictFor(req, id, facts))
+  const where = {
+    sales_channel_id: cart.sales_channel_id,
+    region_id: cart.region_id,
+  }
+  for (const id of ids) verdicts.push(await verdictFor(req, id, facts, where))
   return verdicts
 }
 
@@ -88,12 +96,14 @@ export async function cartPaymentProvidersRoute(
 async function verdictFor(
   req: MedusaRequest,
   id: string,
-  cart: AvailabilityCart
+  cart: AvailabilityCart,
+  where: Pick<CartRow, "sales_channel_id" | "region_id">
 ): Promise<ProviderAvailability> {
   let accountId: string | null
   try {
-    accountId = (await coreFor(req.scope, id, { currency: cart.currency }))
-      .account.id
+    accountId = (
+      await coreFor(req.scope, id, { currency: cart.currency, ...where })
+    ).account.id
   } catch (error) {
     if (!(error instanceof PaymentsUnavailableError)) throw error
     reportUnavailable(req.scope.resolve("logger"), error)

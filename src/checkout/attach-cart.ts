@@ -71,6 +71,8 @@ export async function attachAcquiringCart(
     try {
       core = await coreFor(req.scope, body.provider_id, {
         currency: cart?.currency_code,
+        sales_channel_id: cart?.sales_channel_id,
+        region_id: cart?.region_id,
       })
     } catch (error) {
       if (!(error instanceof PaymentsUnavailableError)) throw error

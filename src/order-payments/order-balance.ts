@@ -133,6 +133,8 @@ type OrderRow = {
   currency_code: string
   email?: string | null
   customer_id?: string | null
+  sales_channel_id?: string | null
+  region_id?: string | null
   summary?: { pending_difference?: Amount; raw_pending_difference?: Amount }
   shipping_address?: SnapshotAddress | null
   billing_address?: SnapshotAddress | null
@@ -168,6 +170,8 @@ const ORDER_FIELDS = [
   "currency_code",
   "email",
   "customer_id",
+  "sales_channel_id",
+  "region_id",
   "summary",
   ...SNAPSHOT_ADDRESS_FIELDS.map((field) => `shipping_address.${field}`),
   ...SNAPSHOT_ADDRESS_FIELDS.map((field) => `billing_address.${field}`),
@@ -293,6 +297,11 @@ export async function readOrderBalance(
       email: order.email ?? null,
       currency_code: currency,
       customer_id: order.customer_id ?? null,
+      // the order's sales channel and region choose the account, as its checkout's did
+      ...(order.sales_channel_id
+        ? { sales_channel_id: order.sales_channel_id }
+        : {}),
+      ...(order.region_id ? { region_id: order.region_id } : {}),
       // no items and no breakdown: the link asks for a balance, not for the order's lines
       totals: {
         total: owed,

@@ -140,6 +140,8 @@ async function createLink(
   try {
     const core = await coreFor(scope, providerId, {
       currency: balance.currency,
+      sales_channel_id: balance.shopper.sales_channel_id,
+      region_id: balance.shopper.region_id,
     })
     backendUrl = core.options.backend_url
   } catch (error) {

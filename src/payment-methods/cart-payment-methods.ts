@@ -77,7 +77,11 @@ export async function methodsFor(
       answered_by: "no_provider" as const,
     }
   const facts = availabilityFacts(cart)
-  const core = await coreFor(req.scope, asking, { currency: facts.currency })
+  const core = await coreFor(req.scope, asking, {
+    currency: facts.currency,
+    sales_channel_id: cart.sales_channel_id,
+    region_id: cart.region_id,
+  })
   const preferences = core.options.payment_methods
   const recommended = providers.hosted
     ? await recommendedMethods({

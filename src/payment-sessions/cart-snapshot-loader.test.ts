@@ -65,6 +65,16 @@ describe("snapshotOf", () => {
     expect(snapshot.billing_address).toBeNull()
     expect(snapshot.promotion_codes).toEqual(["SPRING"])
   })
+
+  it("keeps the cart's sales channel and region, which choose its account, and leaves out those it has not", () => {
+    const cart = { id: "cart_1", currency_code: "eur", items: [] }
+    expect(
+      snapshotOf({ ...cart, sales_channel_id: "sc_web", region_id: "reg_eu" })
+    ).toMatchObject({ sales_channel_id: "sc_web", region_id: "reg_eu" })
+    const bare = snapshotOf({ ...cart, sales_channel_id: null })
+    expect("sales_channel_id" in bare).toBe(false)
+    expect("region_id" in bare).toBe(false)
+  })
 })
 
 describe("refreshedCart", () => {

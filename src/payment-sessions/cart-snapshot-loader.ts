@@ -26,6 +26,8 @@ const CART_FIELDS = [
   "currency_code",
   "customer_id",
   "customer.phone",
+  "sales_channel_id",
+  "region_id",
   "total",
   "item_subtotal",
   "shipping_subtotal",
@@ -68,6 +70,10 @@ export function snapshotOf(cart: Loose): CartSnapshot {
     currency_code: String(cart.currency_code ?? "").toUpperCase(),
     customer_id: cart.customer_id ?? null,
     customer_phone: cart.customer?.phone ?? null,
+    ...(cart.sales_channel_id
+      ? { sales_channel_id: String(cart.sales_channel_id) }
+      : {}),
+    ...(cart.region_id ? { region_id: String(cart.region_id) } : {}),
     ...(cart.updated_at
       ? { updated_at: new Date(cart.updated_at).toISOString() }
       : {}),

@@ -73,6 +73,9 @@ export const CartSnapshotSchema = z.object({
   currency_code: z.string(),
   customer_id: optionalText,
   customer_phone: optionalFreeText,
+  /** which account serves the cart (accounts/account-record.ts: accountFor) */
+  sales_channel_id: optionalText,
+  region_id: optionalText,
   /** cart.updated_at when the snapshot was taken: a later change means a new snapshot */
   updated_at: z.string().optional(),
   totals: SnapshotTotalsSchema,

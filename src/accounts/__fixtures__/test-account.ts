@@ -17,6 +17,8 @@ export function testAccount(
     sign_key_updated_at: null,
     currencies: [],
     providers: [],
+    sales_channels: [],
+    regions: [],
     website_url: null,
     backend_url: null,
     storefront_url: null,

@@ -149,7 +149,11 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     const currency = input.currency_code.toUpperCase()
     // refuses here, before anything is stored, when no account serves the payment
     const core = await forShopper(this.logger(), () =>
-      resolveCore(this.entry, { currency })
+      resolveCore(this.entry, {
+        currency,
+        sales_channel_id: gathered.cart?.sales_channel_id,
+        region_id: gathered.cart?.region_id,
+      })
     )
     const data = newSessionData(
       sessionId,

@@ -21,6 +21,10 @@ export const AcquiringAccount = model.define("acquiring_account", {
   currencies: model.array().default([]),
   /** full provider ids; empty serves every acquiring provider */
   providers: model.array().default([]),
+  /** Medusa sales channel ids; empty serves every sales channel */
+  sales_channels: model.array().default([]),
+  /** Medusa region ids; empty serves every region */
+  regions: model.array().default([]),
   website_url: model.text().nullable(),
   backend_url: model.text().nullable(),
   storefront_url: model.text().nullable(),
