@@ -161,9 +161,20 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     )
     await admin.screenshot("first-hour-3-form-error")
     await drawer.getByLabel("Gateway base URL").fill(sandbox.url())
+    // limited to the shop's sales channel, ticked by its name among the store's channels
+    await drawer.getByRole("checkbox", { name: "Web shop" }).check()
     await drawer.getByRole("button", { name: "Save" }).click()
     await drawer.waitFor({ state: "hidden" })
     await expectFocusOn(page, "Add account")
+    const [saved] = expectStatus(
+      await shop.admin.get("/admin/acquiring/settings"),
+      200,
+      "settings"
+    ).accounts
+    expect([saved.sales_channels, saved.regions]).toEqual([
+      [shop.seeded.salesChannelId],
+      [],
+    ])
 
     const account = page.getByTestId("acquiring-account")
     await account.getByText("Sandbox").waitFor()

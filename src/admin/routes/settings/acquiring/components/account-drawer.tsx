@@ -19,6 +19,7 @@ import { MAX_RETENTION_DAYS } from "../../../../../admin-contract/option-fields"
 import { useFocusFirstRefused } from "../../../../hooks/forms/use-focus-first-refused"
 import { useSaveAccount } from "../../../../hooks/settings/use-account-mutations"
 import { useOfferedMethods } from "../../../../hooks/settings/use-offered-methods"
+import { useStoreScopes } from "../../../../hooks/settings/use-store-scopes"
 import { returnFocus } from "../../../../lib/return-focus"
 import type { Account, ProviderSettings } from "../../../../lib/settings-api"
 import {
@@ -68,7 +69,12 @@ import {
 } from "./account-hints"
 import { disablePrompt } from "./settings-texts"
 import { TextField } from "./text-field"
-import { AdvancedField, ModeField, ProvidersField } from "./account-fields"
+import {
+  AdvancedField,
+  ModeField,
+  ProvidersField,
+  ScopeFields,
+} from "./account-fields"
 
 /** The retention job is store-wide: it keeps what the longest period says. */
 const RETENTION_STORE_WIDE =
@@ -119,6 +125,7 @@ export function AccountDrawer({
   const { bodyRef, refused } = useFocusFirstRefused<HTMLDivElement>()
   const save = useSaveAccount()
   const offered = useOfferedMethods()
+  const scopes = useStoreScopes()
   // codes already flagged as never offered: a second Save keeps them
   const [flagged, setFlagged] = useState<Partial<MethodTexts>>({})
 
@@ -318,6 +325,12 @@ export function AccountDrawer({
             ticked={form.providers}
             error={errors.providers}
             onChange={(ticked) => set("providers", ticked)}
+          />
+          <ScopeFields
+            scopes={scopes.data}
+            ticked={form}
+            errors={errors}
+            onChange={(field, ticked) => set(field, ticked)}
           />
           {text("website_url", "Website URL", {
             inherits: "website_url",

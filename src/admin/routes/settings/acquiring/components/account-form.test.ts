@@ -18,6 +18,8 @@ const account: Account = {
   base_url: "https://gateway.example.com",
   currencies: [],
   providers: [],
+  sales_channels: [],
+  regions: [],
   website_url: null,
   backend_url: null,
   storefront_url: null,
@@ -176,6 +178,37 @@ describe("the account form", () => {
     expect(
       serverErrorsOf("Invalid request: body: has unknown field(s) apiKey")
     ).toEqual({ fields: {}, rest: "body: has unknown field(s) apiKey" })
+  })
+
+  it("sends the sales channels and regions ticked, and puts the server's refusal of them beside their field", () => {
+    const form = formOf({
+      ...account,
+      sales_channels: ["sc_web"],
+      regions: ["reg_eu", "reg_uk"],
+    })
+    expect([form.sales_channels, form.regions]).toEqual([
+      ["sc_web"],
+      ["reg_eu", "reg_uk"],
+    ])
+    const body = bodyOf(form)
+    expect([body.sales_channels, body.regions]).toEqual([
+      ["sc_web"],
+      ["reg_eu", "reg_uk"],
+    ])
+    expect(bodyOf(emptyForm())).toMatchObject({
+      sales_channels: [],
+      regions: [],
+    })
+    expect(
+      serverErrorsOf(
+        'Invalid request: sales_channels: the account would serve the same carts as "Web", which is as specific'
+      )
+    ).toEqual({
+      fields: {
+        sales_channels:
+          'the account would serve the same carts as "Web", which is as specific',
+      },
+    })
   })
 
   it("edits availability rules one rule at a time, beside the section when refused", () => {

@@ -71,6 +71,10 @@ export interface AccountForm {
   three_d_secure: "inherit" | ThreeDSecure
   capture_on: "inherit" | CaptureMoment
   providers: string[]
+  /** sales channel ids; none: every channel */
+  sales_channels: string[]
+  /** region ids; none: every region */
+  regions: string[]
   order_prefix: string
   timeout_ms: string
   /** JSON object text */
@@ -105,6 +109,8 @@ export function emptyForm(mode: AccountForm["mode"] = "live"): AccountForm {
     three_d_secure: "inherit",
     capture_on: "inherit",
     providers: [],
+    sales_channels: [],
+    regions: [],
     order_prefix: "",
     timeout_ms: "",
     advanced: "",
@@ -139,6 +145,8 @@ export function formOf(account: Account): AccountForm {
           ? "authorisation"
           : "manual"),
     providers: account.providers,
+    sales_channels: account.sales_channels,
+    regions: account.regions,
     order_prefix: account.order_prefix ?? "",
     timeout_ms: account.timeout_ms ? String(account.timeout_ms) : "",
     ...methodsAndAdvanced(account.advanced),
@@ -194,6 +202,8 @@ export function bodyOf(form: AccountForm) {
           .map((c) => c.toLowerCase())
       : [],
     providers: form.providers,
+    sales_channels: form.sales_channels,
+    regions: form.regions,
     website_url: text(form.website_url),
     backend_url: text(form.backend_url),
     storefront_url: text(form.storefront_url),

@@ -74,6 +74,8 @@ function account(values: Partial<Account> = {}): Account {
     base_url: "http://127.0.0.1:4010",
     currencies: [],
     providers: [],
+    sales_channels: [],
+    regions: [],
     website_url: null,
     backend_url: null,
     storefront_url: null,
