@@ -175,6 +175,23 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
       [shop.seeded.salesChannelId],
       [],
     ])
+    // the map of sales channels and regions: the shop's channel is the account's, Medusa's default channel nobody's
+    const coverage = page.getByTestId("coverage")
+    await coverage.getByTestId("coverage-row").first().waitFor()
+    const rows = await coverage.getByTestId("coverage-row").allInnerTexts()
+    expect(rows.map((r) => r.split(/\s*\t\s*|\n+/).join(" | ")).sort()).toEqual(
+      [
+        "Default Sales Channel | Region USD (USD) | Nobody: card payments refused",
+        "Web shop | Region USD (USD) | Sandbox",
+      ]
+    )
+    await expect(
+      coverage.getByTestId("coverage-gaps").textContent()
+    ).resolves.toMatch(
+      /^No account serves card payments for Default Sales Channel in Region USD:/
+    )
+    expect(await pluginA11y()).toEqual([])
+    await admin.screenshot("first-hour-4a-sales-channels-and-regions")
 
     const account = page.getByTestId("acquiring-account")
     await account.getByText("Sandbox").waitFor()

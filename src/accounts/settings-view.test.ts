@@ -1,3 +1,4 @@
+import { configWith } from "./__fixtures__/config-module"
 import { testAccount } from "./__fixtures__/test-account"
 import type { AccountRecord } from "./account-record"
 import { settingsView } from "./settings-view"
@@ -11,23 +12,6 @@ const COMPLETE = {
   backend_url: "https://api.shop.example",
   storefront_return_url: "https://shop.example/return",
 }
-
-const configWith = (options: object) => ({
-  modules: [
-    {
-      resolve: "@medusajs/medusa/payment",
-      options: {
-        providers: [
-          {
-            resolve: "medusa-payment-acquiring/providers/acquiring",
-            id: "acquiring",
-            options,
-          },
-        ],
-      },
-    },
-  ],
-})
 
 const account = (overrides: Partial<AccountRecord> = {}) =>
   testAccount({

@@ -29,7 +29,8 @@ export function encryptionReady(): boolean {
   }
 }
 
-function isComplete(raw: unknown): boolean {
+/** Whether medusa-config's options alone could serve payments. */
+export function optionsComplete(raw: unknown): boolean {
   try {
     parseAcquiringOptions(raw ?? {})
     return true
@@ -52,7 +53,7 @@ export function settingsView(
     IDENTIFIERS.map((identifier) => {
       const id = `pp_${identifier}_${entry.id}`
       const enabled = accountFor(live, id)
-      const configComplete = isComplete(entry.options)
+      const configComplete = optionsComplete(entry.options)
       // the account that would serve were it enabled, when no enabled one does
       const disabled = enabled
         ? undefined

@@ -98,10 +98,25 @@ export interface InstanceFault extends ConfigurationFault {
   instances: number
 }
 
+/**
+ * Who serves a card payment in one sales channel and region of the store
+ * (in the region's currency): the account chosen, medusa-config alone, or
+ * nobody, so such carts are refused.
+ */
+export interface CartCoverage {
+  sales_channel: { id: string; name: string }
+  region: { id: string; name: string; currency_code: string }
+  provider_id: string
+  served_by: "account" | "config" | "none"
+  account: { id: string; name: string } | null
+}
+
 export interface SettingsAnswer {
   accounts: Account[]
   encryption_ready: boolean
   providers: ProviderSettings[]
+  /** each sales channel and region of the store, and who serves its card payments */
+  coverage: CartCoverage[]
   /** what refuses card payments on the instance answering */
   faults: ConfigurationFault[]
   /** what the other live instances report */

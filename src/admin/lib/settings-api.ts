@@ -14,6 +14,7 @@ export type {
   ConfigurationFault,
   InstanceFault,
   SettingsAnswer,
+  CartCoverage,
   ConnectionOutcome,
   ConnectionVerdict,
   OfferedMethodsAnswer,

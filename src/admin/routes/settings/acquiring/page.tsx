@@ -1,6 +1,7 @@
 /**
  * Settings → Acquiring: the accounts the providers use (create, edit, test
- * the connection), who serves each provider, the notify URLs to register,
+ * the connection), which account serves each sales channel and region,
+ * who serves each provider, the notify URLs to register,
  * every effective value with its source, and the audit list of changes.
  */
 import { defineRouteConfig } from "@medusajs/admin-sdk"
@@ -18,6 +19,7 @@ import {
 import { AccountRow } from "./components/account-row"
 import { ChangesSection } from "./components/changes-section"
 import { ProvidersSection } from "./components/providers-section"
+import { CoverageSection } from "./components/coverage-section"
 import { noAccountText } from "./components/settings-texts"
 
 /** the account edited (none: a new one) and the control that opened the drawer */
@@ -104,6 +106,7 @@ const AcquiringSettingsPage = () => {
           ))
         )}
       </Container>
+      {data.accounts.length > 0 && <CoverageSection coverage={data.coverage} />}
       <ProvidersSection
         providers={data.providers}
         accounts={data.accounts}
