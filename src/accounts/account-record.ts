@@ -83,7 +83,13 @@ export function serves(
  * channels counts most, then regions, then currencies, then providers.
  * Two accounts of the same rank that can serve one cart tie (scopeTie).
  */
-export function scopeRank(account: AccountRecord): number {
+/** What of an account its scope is made of, saved or about to be. */
+export type AccountScope = Pick<
+  AccountRecord,
+  "enabled" | "providers" | "currencies" | "sales_channels" | "regions"
+> & { id?: string; deleted_at?: AccountRecord["deleted_at"] }
+
+export function scopeRank(account: AccountScope): number {
   return (
     (account.sales_channels?.length ? 0 : 8) +
     (account.regions?.length ? 0 : 4) +
@@ -102,7 +108,7 @@ const overlap = (
  * account for some cart: the same rank and scopes that share a provider,
  * currency, sales channel and region.
  */
-export function scopeTie(a: AccountRecord, b: AccountRecord): boolean {
+export function scopeTie(a: AccountScope, b: AccountScope): boolean {
   return (
     a.id !== b.id &&
     a.enabled &&

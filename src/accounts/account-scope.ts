@@ -9,6 +9,7 @@ import {
   MedusaError,
 } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { z } from "zod"
 import {
   scopeTie,
   type AccountRecord,
@@ -16,6 +17,8 @@ import {
 } from "./account-record"
 
 type Scope = Pick<MedusaContainer, "resolve">
+
+const IdRowsSchema = z.array(z.object({ id: z.string() }))
 
 function invalid(message: string): MedusaError {
   return new MedusaError(MedusaError.Types.INVALID_DATA, message)
@@ -33,7 +36,7 @@ async function unknownIds(
     fields: ["id"],
     filters: { id: [...ids] },
   })
-  const known = new Set((data as { id: string }[]).map((row) => row.id))
+  const known = new Set(IdRowsSchema.parse(data).map((row) => row.id))
   return ids.filter((id) => !known.has(id))
 }
 
@@ -71,12 +74,7 @@ export async function checkScope(
         `${field}: ${unknown.join(", ")} ${unknown.length > 1 ? "are" : "is"} not among this store's ${things}`
       )
   }
-  const candidate = {
-    ...account,
-    id: account.id ?? "",
-    deleted_at: null,
-  } as AccountRecord
-  const tied = others.find((other) => scopeTie(candidate, other))
+  const tied = others.find((other) => scopeTie(account, other))
   if (tied)
     throw invalid(
       `${tieField(account, tied)}: the account would serve the same carts as "${tied.name}", which is as specific; name a sales channel, region or currency that tells them apart, or disable one of them`
