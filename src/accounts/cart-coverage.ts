@@ -4,19 +4,20 @@
  * page can show the whole map and point at the carts nobody serves.
  */
 import { z } from "zod"
-import type { CartCoverage } from "../admin-contract/settings"
+import type { CartCoverage, StoreScopes } from "../admin-contract/settings"
+
+export type { StoreScopes }
 import { accountFor, type AccountRecord } from "./account-record"
 import { acquiringEntries, fullProviderId } from "./provider-entries"
 import { optionsComplete } from "./settings-view"
 
 /** The store's sales channels and regions as Medusa's query answers them. */
-export const StoreScopesSchema = z.object({
+export const StoreScopesSchema: z.ZodType<StoreScopes> = z.object({
   sales_channels: z.array(z.object({ id: z.string(), name: z.string() })),
   regions: z.array(
     z.object({ id: z.string(), name: z.string(), currency_code: z.string() })
   ),
 })
-export type StoreScopes = z.infer<typeof StoreScopesSchema>
 
 export function cartCoverage(
   configModule: unknown,

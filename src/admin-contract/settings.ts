@@ -98,6 +98,12 @@ export interface InstanceFault extends ConfigurationFault {
   instances: number
 }
 
+/** The store's sales channels and regions, which an account may be limited to. */
+export interface StoreScopes {
+  sales_channels: { id: string; name: string }[]
+  regions: { id: string; name: string; currency_code: string }[]
+}
+
 /**
  * Who serves a card payment in one sales channel and region of the store
  * (in the region's currency): the account chosen, medusa-config alone, or

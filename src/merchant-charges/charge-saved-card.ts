@@ -91,16 +91,16 @@ export async function chargeSavedCard(
     )
 
   const providerId = await cardProviderOf(scope)
-  const order = await readOrderGraph<{
-    customer_id?: string | null
-    sales_channel_id?: string | null
-    region_id?: string | null
-  }>(scope, orderId, ["id", "customer_id", "sales_channel_id", "region_id"])
+  const order = await readOrderGraph<{ customer_id?: string | null }>(
+    scope,
+    orderId,
+    ["id", "customer_id"]
+  )
   // the account serving the order's channel and region, as at its checkout
   const core = await coreFor(scope, providerId, {
     currency: balance.currency,
-    sales_channel_id: order.sales_channel_id,
-    region_id: order.region_id,
+    sales_channel_id: balance.shopper.sales_channel_id,
+    region_id: balance.shopper.region_id,
   })
   const cards = order.customer_id
     ? (await customerCards(order.customer_id)).filter(

@@ -15,6 +15,7 @@ export type {
   InstanceFault,
   SettingsAnswer,
   CartCoverage,
+  StoreScopes,
   ConnectionOutcome,
   ConnectionVerdict,
   OfferedMethodsAnswer,

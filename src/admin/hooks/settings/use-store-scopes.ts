@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
+import type { StoreScopes } from "../../lib/settings-api"
 import { settingsKeys } from "./query-keys"
 
-export type StoreScopes = {
-  sales_channels: { id: string; name: string }[]
-  regions: { id: string; name: string; currency_code: string }[]
-}
+export type { StoreScopes }
 
 /** The store's sales channels and regions, which an account may be limited to. */
 export function useStoreScopes() {
