@@ -50,6 +50,11 @@ export const AcquiringOptionsSchema = z
     storefront_cancel_url: httpUrl.optional(),
     ...OPTION_FIELDS,
     platform_source: z.string().max(100).default("medusa"),
+    /** The request header the deployment's proxy or CDN sets to the shopper's country (e.g. cf-ipcountry), for the ip_country 3-D Secure rule; unset: never read (a browser could send it). */
+    ip_country_header: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
+      .optional(),
     /** velocity limits on card submission and hosted pages (see docs/abuse-protection.md) */
     velocity: VelocityOptionsSchema.optional(),
   })

@@ -53,7 +53,8 @@ const country = z
   .toLowerCase()
   .refine(isCountryCode, COUNTRY_MESSAGE)
 
-const countries = z
+/** One or more country codes, lower case, each once. */
+export const CountryListSchema = z
   .array(country, { error: "must be a list of country codes" })
   .min(
     1,
@@ -62,9 +63,12 @@ const countries = z
   .max(250, "must name at most 250 countries")
   .transform((codes) => [...new Set(codes)])
 
+const countries = CountryListSchema
+
 const CURRENCY_MESSAGE = 'must be an ISO 4217 currency code such as "USD"'
 
-const currency = z
+/** An ISO 4217 code, upper case. */
+export const CurrencyCodeSchema = z
   .string({ error: CURRENCY_MESSAGE })
   .trim()
   .refine(
@@ -73,10 +77,15 @@ const currency = z
   )
   .transform((value) => value.toUpperCase())
 
-const amount = z
+const currency = CurrencyCodeSchema
+
+/** A decimal string; its digits are checked against its currency where it is used. */
+export const DecimalAmountSchema = z
   .string({ error: 'must be a decimal string such as "5000.00"' })
   .trim()
   .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "5000.00"')
+
+const amount = DecimalAmountSchema
 
 /** A provider id of this plugin as Medusa registers it (pp_<identifier>_<id>). */
 export const AcquiringProviderIdSchema = z

@@ -78,6 +78,8 @@ export const AdvancedSchema = z
       .unwrap()
       .optional(),
     retention: givenValuesOnly(option.retention).optional(),
+    three_d_secure_rules: option.three_d_secure_rules.unwrap().optional(),
+    statement_descriptor: option.statement_descriptor,
   })
   .strict()
 

@@ -13,6 +13,8 @@ import {
 import { DEFAULT_BATCH_LIMITS, DEFAULT_FIELD_LIMITS } from "../gateway/limits"
 import { MESSAGE_KINDS } from "../gateway/signing/recipes"
 import { ORDER_OUTCOMES, PAYMENT_OUTCOMES } from "../gateway/statuses"
+import { ThreeDSecureRulesSchema } from "./three-d-secure-rules"
+import { StatementDescriptorSchema } from "./statement-descriptor"
 
 /** order_no = prefix + 24 random hex digits: stays ≤ 50 with a 20-character prefix. */
 export const MAX_ORDER_PREFIX = 20
@@ -119,6 +121,10 @@ export const OPTION_FIELDS = {
   three_d_secure: z
     .enum(["always", "issuer"], { error: 'must be "always" or "issuer"' })
     .default("issuer"),
+  /** Rules before `three_d_secure`: the first that matches a payment decides (admin-contract/three-d-secure-rules.ts). */
+  three_d_secure_rules: ThreeDSecureRulesSchema.default([]),
+  /** The text on the card holder's bank statement (admin-contract/statement-descriptor.ts); unset: the acquirer's own. */
+  statement_descriptor: StatementDescriptorSchema.optional(),
   /** order_status 1 means "paid" on accounts set to capture automatically (capture_on "authorisation"). */
   auto_capture: z.boolean({ error: "must be true or false" }).default(false),
   /** When a payment is captured; unset keeps auto_capture's meaning (see accounts/capture-policy.ts). */

@@ -30,7 +30,10 @@ export interface AcquiringPayment {
     | "canceled"
     | "error"
   result: { code: string; text: string } | null
-  three_ds: { result: string | null }
+  /** the acquirer's result, and what the paying attempt asked and why ("3-D Secure asked: above 250.00 EUR (rule 1)") */
+  three_ds: { result: string | null; decision: string | null }
+  /** the statement descriptor the paying attempt sent */
+  descriptor: string | null
   risk: { action: string | null; score: string | null; reasons: string[] }
   card_masked: string | null
   /** the method that paid or was chosen (CARD, WALLET, BANK_TRANSFER …); null: a card */

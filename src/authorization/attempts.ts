@@ -26,6 +26,12 @@ import { unsettledError } from "../journal/errors"
 import { settleAttempts } from "../acquirer-calls/settle-attempts"
 import { withKeptCard } from "../saved-cards/kept-card"
 import { voidSurplus } from "../cancellation/void"
+import {
+  decideThreeDSecure,
+  type PaymentFacts,
+  type Presence,
+} from "../admin-contract/three-d-secure-rules"
+import { descriptorFor } from "../admin-contract/statement-descriptor"
 
 export type Preparation =
   { kind: "paid"; data: SessionData } | { kind: "ready"; data: SessionData }
@@ -88,19 +94,63 @@ async function voidOpenAttempt(
   return next
 }
 
+/** What the attempt sends beside its order number: the 3-D Secure decision and the statement descriptor, recorded with it. */
+export type AttemptRecord = Pick<
+  Attempt,
+  "order_no" | "token" | "three_d_secure" | "descriptor"
+> & { token: string }
+
+/** The facts of this payment the 3-D Secure rules read. */
+function paymentFacts(data: SessionData, presence: Presence): PaymentFacts {
+  const cart = data.cart
+  return {
+    amount: data.amount as string,
+    currency: data.currency as string,
+    billing_country:
+      cart?.billing_address?.country_code ??
+      cart?.shipping_address?.country_code,
+    shipping_country: cart?.shipping_address?.country_code,
+    ip_country: data.client?.ip_country,
+    first_order: cart?.first_order,
+    presence,
+  }
+}
+
 /** Writes a new attempt to the session and the journal; answers the stored data and the attempt. */
 export async function recordAttempt(
   core: ProviderCore,
   data: SessionData,
   kind: Attempt["kind"],
   save: SaveSession,
-  now = new Date()
+  {
+    now = new Date(),
+    presence = "shopper",
+  }: { now?: Date; presence?: Presence } = {}
 ): Promise<{
   data: SessionData
-  attempt: { order_no: string; token: string }
+  attempt: AttemptRecord
   operation_id: string
 }> {
-  const attempt = newAttemptNumber(core.options.order_prefix)
+  const number = newAttemptNumber(core.options.order_prefix)
+  const descriptor = core.options.statement_descriptor
+  const attempt: AttemptRecord = {
+    ...number,
+    // decided, and written, before the request leaves
+    three_d_secure: decideThreeDSecure(
+      core.options.three_d_secure_rules,
+      core.options.three_d_secure,
+      paymentFacts(data, presence)
+    ),
+    ...(descriptor
+      ? {
+          descriptor: descriptorFor(
+            descriptor,
+            number.order_no,
+            core.options.limits?.fields?.descriptor
+          ),
+        }
+      : {}),
+  }
   // both are written before the request leaves; neither needs the other
   const [operation, stored] = await Promise.all([
     core.journal.record({
@@ -126,7 +176,7 @@ export async function recordAttempt(
 export function attemptOrder(
   core: ProviderCore,
   data: SessionData,
-  attempt: Pick<Attempt, "order_no">,
+  attempt: Pick<Attempt, "order_no" | "three_d_secure" | "descriptor">,
   extra: Pick<BuildOrderInput, "holder" | "return_url" | "cancel_url"> = {}
 ): PaymentOrder {
   return buildPaymentOrder({
@@ -139,7 +189,8 @@ export function attemptOrder(
     subscription: data.subscription?.order,
     website: core.options.website,
     notify_url: notifyUrlFor(core),
-    three_d_secure: core.options.three_d_secure,
+    three_d_secure: attempt.three_d_secure?.asked ? "always" : "issuer",
+    descriptor: attempt.descriptor,
     platform_source: core.options.platform_source,
     field_limits: core.options.limits?.fields,
     ...extra,

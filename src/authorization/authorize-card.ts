@@ -76,7 +76,13 @@ export async function authorizeCard(
     core,
     { ...prepared.data, saved_card: savedCardUse(core, payment) },
     "authorise",
-    save
+    save,
+    {
+      presence:
+        payment.kind === "saved" && payment.merchant_initiated
+          ? "merchant_initiated"
+          : "shopper",
+    }
   )
   const settle = (change: Parameters<ProviderCore["journal"]["settle"]>[1]) =>
     core.journal.settle(operation_id, change)

@@ -70,7 +70,8 @@ export async function openHostedPage(
     { ...prepared.data, saved_card: keptCardUse(core, keep_for) },
     "checkout",
     save,
-    now
+    // staff type the card for a customer on the telephone: never challenged
+    { now, presence: prepared.data.staff_entered ? "staff_entered" : "shopper" }
   )
   const order = {
     ...attemptOrder(core, data, attempt, {

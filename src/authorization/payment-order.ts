@@ -50,6 +50,8 @@ export interface BuildOrderInput {
   website: string
   notify_url: string
   three_d_secure: "always" | "issuer"
+  /** the statement descriptor, already fitted to its limit */
+  descriptor?: string
   platform_source?: string
   /** hosted checkout only */
   return_url?: string
@@ -91,6 +93,7 @@ export function buildPaymentOrder(input: BuildOrderInput): PaymentOrder {
     return_url: input.return_url,
     cancel_url: input.cancel_url,
     open3d: input.three_d_secure === "always" ? "do3DS" : undefined,
+    descriptor: input.descriptor,
     platform_source: input.platform_source,
     first_name: clip(names?.first_name, 50),
     last_name: clip(names?.last_name, 50),

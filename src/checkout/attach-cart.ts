@@ -112,7 +112,7 @@ export async function attachAcquiringCart(
     // kept in the plugin's table: Medusa stores the request's data and returns it to storefronts
     const intake = await storeIntake({
       device: device.data,
-      client: clientContextOf(req),
+      client: clientContextOf(req, core.options.ip_country_header),
       ...(cart ? { cart } : {}),
       ...(subscription.data ? { subscription: subscription.data } : {}),
       ...(method.payment_method

@@ -30,6 +30,7 @@ describe("limits", () => {
       refund_reason: 50,
       custom: 2500,
       token_id: 64,
+      descriptor: 22,
     })
     expect(DEFAULT_SELECTOR_MAX_CHARS).toBe(1000)
     expect(DEFAULT_ITEMS_MAX_CHARS).toBe(5000)

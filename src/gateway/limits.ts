@@ -33,6 +33,7 @@ export type LimitedField =
   | "refund_reason"
   | "custom"
   | "token_id"
+  | "descriptor"
 
 export type FieldLimits = Record<LimitedField, number>
 export type FieldLimitOverrides = Partial<FieldLimits>
@@ -52,6 +53,8 @@ export const DEFAULT_FIELD_LIMITS: Readonly<FieldLimits> = Object.freeze({
   custom: 2500,
   /** the wire contract's DECISION for stored cards */
   token_id: 64,
+  /** the text on the card holder's statement: the card networks' 22 characters (the project's DECISION) */
+  descriptor: 22,
 })
 
 /** Maximum characters of the comma-separated selector of retrievalTrans / retrievalRefund. */

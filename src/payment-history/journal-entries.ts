@@ -37,7 +37,11 @@ type JournalRow = Pick<
   | "acquirer_reference"
 > & { created_at: Date | string; settled_at: Date | string | null }
 
-export function journalEntry(op: JournalRow): PaymentHistoryEntry {
+/** `note`: what the payment recorded of an attempt beside its request (the account that served it, its 3-D Secure decision). */
+export function journalEntry(
+  op: JournalRow,
+  note?: string
+): PaymentHistoryEntry {
   const at = new Date(op.created_at)
   const settled = op.settled_at ? new Date(op.settled_at) : null
   const money = op.amount ? ` of ${amountText(op.amount, op.currency)}` : ""
@@ -54,7 +58,7 @@ export function journalEntry(op: JournalRow): PaymentHistoryEntry {
     source: "request",
     operation: op.kind,
     outcome: op.state,
-    summary: `${KIND_WORDS[op.kind]}${money} for ${op.order_no}: ${STATE_WORDS[op.state]}${result}${reference}${tries}`,
+    summary: `${KIND_WORDS[op.kind]}${money} for ${op.order_no}: ${STATE_WORDS[op.state]}${result}${reference}${tries}${note ? `. ${note}` : ""}`,
     order_no: op.order_no,
     transaction_id: op.transaction_id ?? null,
     payment_id: op.payment_id ?? null,

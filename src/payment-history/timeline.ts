@@ -16,6 +16,8 @@ import { acquiringModule } from "../modules/acquiring/module-access"
 import type { AcquiringPaymentEventRow } from "../modules/acquiring/types"
 import { paymentModule } from "../order-payments/payment-store"
 import { readSession } from "../payment-sessions/session-store"
+import type { SessionData } from "../payment-sessions/session-data"
+import { decisionText } from "../admin-contract/three-d-secure-rules"
 import { chargebacksOfPayment } from "../chargebacks/chargeback-list"
 import { journalEntry } from "./journal-entries"
 import { refusalEntry } from "./refused-entries"
@@ -71,6 +73,37 @@ export function eventEntry(
   }
 }
 
+/** Per attempt: the account that served the payment and what 3-D Secure decided ("Account EU shop; 3-D Secure asked: above 250.00 EUR (rule 1)"). */
+async function attemptNotes(
+  module: ReturnType<typeof acquiringModule>,
+  data: SessionData
+): Promise<Map<string, string>> {
+  const accountId = data.account?.id
+  const [account] = accountId
+    ? await module.listAcquiringAccounts(
+        { id: accountId },
+        { select: ["id", "name"], withDeleted: true }
+      )
+    : []
+  const served = accountId
+    ? `Account ${account?.name ?? accountId}`
+    : data.account
+      ? "Account from medusa-config"
+      : null
+  const notes = new Map<string, string>()
+  for (const attempt of data.attempts ?? []) {
+    const parts = [
+      served,
+      attempt.three_d_secure ? decisionText(attempt.three_d_secure) : null,
+      attempt.descriptor
+        ? `statement descriptor "${attempt.descriptor}"`
+        : null,
+    ].filter((part): part is string => !!part)
+    if (parts.length) notes.set(attempt.order_no, parts.join("; "))
+  }
+  return notes
+}
+
 export async function readPaymentHistory(
   container: MedusaContainer,
   paymentId: string,
@@ -119,8 +152,16 @@ export async function readPaymentHistory(
     container,
     events.filter((e) => e.kind === "admin").map((e) => e.actor)
   )
+  const notes = await attemptNotes(module, data)
   const entries = [
-    ...ops.map(journalEntry),
+    ...ops.map((op) =>
+      journalEntry(
+        op,
+        op.kind === "authorise" || op.kind === "checkout"
+          ? notes.get(op.order_no)
+          : undefined
+      )
+    ),
     ...events.map((event) => eventEntry(event, names)),
     ...refusals.map(refusalEntry),
   ].sort((a, b) => a.at.localeCompare(b.at))

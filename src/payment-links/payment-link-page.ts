@@ -118,7 +118,10 @@ async function openLinkPage(
     }
     try {
       // the shopper's own browser, not the admin's who made the link
-      const data = { ...loaded.data, client: clientContextOf(req) }
+      const data = {
+        ...loaded.data,
+        client: clientContextOf(req, loaded.core.options.ip_country_header),
+      }
       // a lapsed subscription card replaced: the new one is kept for its customer, where the store keeps cards
       const keepFor = loaded.core.options.saved_cards.enabled
         ? loaded.data.keep_card_for

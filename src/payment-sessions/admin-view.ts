@@ -7,6 +7,7 @@ import type { SessionData, StoredRefund } from "./session-data"
 import { unsettledAttempts } from "./session-data"
 import { compareAmounts, subtractAmounts } from "../gateway/index"
 import { paymentAttempt } from "./transitions"
+import { decisionText } from "../admin-contract/three-d-secure-rules"
 
 export interface AdminPaymentAccount {
   id: string | null
@@ -20,7 +21,10 @@ export interface AdminPaymentView {
   /** the plugin's status of the payment (authorized, captured, canceled…) */
   status: NonNullable<SessionData["status"]>
   result: { code: string; text: string } | null
-  three_ds: { result: string | null }
+  /** the acquirer's 3-D Secure result, and what the paying attempt asked and why ("3-D Secure asked: above 250.00 EUR (rule 1)") */
+  three_ds: { result: string | null; decision: string | null }
+  /** the statement descriptor the paying attempt sent */
+  descriptor: string | null
   risk: { action: string | null; score: string | null; reasons: string[] }
   card_masked: string | null
   payment_method: string | null
@@ -65,6 +69,11 @@ function capturedParts(
   }
 }
 
+function decisionOf(data: SessionData): string | null {
+  const decided = paymentAttempt(data)?.three_d_secure
+  return decided ? decisionText(decided) : null
+}
+
 export function adminView(
   payment: { id: string; provider_id: string },
   data: SessionData,
@@ -77,7 +86,11 @@ export function adminView(
     result: data.result
       ? { code: data.result.code, text: data.result.text }
       : null,
-    three_ds: { result: data.three_ds?.result ?? null },
+    three_ds: {
+      result: data.three_ds?.result ?? null,
+      decision: decisionOf(data),
+    },
+    descriptor: paymentAttempt(data)?.descriptor ?? null,
     risk: {
       action: data.risk?.action ?? null,
       score: data.risk?.score ?? null,

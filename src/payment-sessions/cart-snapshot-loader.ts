@@ -132,7 +132,33 @@ async function cartSnapshotById(
     filters: { id: cartId },
   })
   const cart = carts[0] as Loose | undefined
-  return cart ? snapshotOf(cart) : null
+  if (!cart) return null
+  const snapshot = snapshotOf(cart)
+  const firstOrder = await isFirstOrder(scope, snapshot)
+  return firstOrder === undefined
+    ? snapshot
+    : { ...snapshot, first_order: firstOrder }
+}
+
+/** Whether the cart's customer (a guest too: Medusa keeps one per e-mail) has no earlier order; undefined when the cart names nobody. */
+async function isFirstOrder(
+  scope: Scope,
+  cart: CartSnapshot
+): Promise<boolean | undefined> {
+  const who = cart.customer_id
+    ? { customer_id: cart.customer_id }
+    : cart.email
+      ? { email: cart.email }
+      : null
+  if (!who) return undefined
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id"],
+    filters: { ...who, is_draft_order: false },
+    pagination: { take: 1, skip: 0 },
+  })
+  return data.length === 0
 }
 
 /** A new snapshot when the cart changed since the stored one was taken; null when the stored one still holds. */
@@ -161,10 +187,21 @@ export async function refreshedCart(
 }
 
 /** The request's client data, parsed by its schema (free text masked for card numbers) before anything stores it. */
-export function clientContextOf(req: MedusaRequest): ClientContext {
+export function clientContextOf(
+  req: MedusaRequest,
+  /** the header the deployment's proxy sets to the shopper's country (option ip_country_header); unset: not read */
+  ipCountryHeader?: string
+): ClientContext {
   const ip = (req.ip ?? "").replace(/^::ffff:/, "")
+  const country = ipCountryHeader
+    ? req.get(ipCountryHeader)?.trim().toLowerCase()
+    : undefined
   return ClientContextSchema.parse({
     shopper_ip: ip || undefined,
+    // a value the proxy could not place (XX, T1, empty) reads as not known
+    ...(country && /^[a-z]{2}$/.test(country) && country !== "xx"
+      ? { ip_country: country }
+      : {}),
     user_agent: req.get("user-agent") ?? undefined,
     browser_lang: browserLanguage(req.get("accept-language") ?? undefined),
   })

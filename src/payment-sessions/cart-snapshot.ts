@@ -83,6 +83,8 @@ export const CartSnapshotSchema = z.object({
   shipping_address: SnapshotAddressSchema.nullable().optional(),
   billing_address: SnapshotAddressSchema.nullable().optional(),
   promotion_codes: z.array(z.string()).optional(),
+  /** true: neither the customer nor the guest e-mail has an earlier order (the first-order 3-D Secure rule); absent: not known */
+  first_order: z.boolean().optional(),
 })
 export type CartSnapshot = z.infer<typeof CartSnapshotSchema>
 
@@ -91,6 +93,11 @@ export const ClientContextSchema = z.object({
   shopper_ip: freeText.optional(),
   user_agent: freeText.optional(),
   browser_lang: freeText.optional(),
+  /** the shopper's country by IP, from the header the deployment's proxy sets (option ip_country_header) */
+  ip_country: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
 })
 export type ClientContext = z.infer<typeof ClientContextSchema>
 

@@ -71,6 +71,16 @@ export const AttemptSchema = z.object({
   transaction_id: z.string().optional(),
   /** opaque per-attempt token for browser-facing URLs */
   token: z.string().optional(),
+  /** whether the attempt asked for 3-D Secure, and the rule or default that decided (admin-contract/three-d-secure-rules.ts) */
+  three_d_secure: z
+    .object({
+      asked: z.boolean(),
+      reason: z.string(),
+      rule: z.number().int().nullable(),
+    })
+    .optional(),
+  /** the statement descriptor the attempt sent */
+  descriptor: z.string().optional(),
 })
 export type Attempt = z.infer<typeof AttemptSchema>
 

@@ -146,12 +146,10 @@ function derive(data: SessionData): SessionData {
 /** A new attempt, written before its request leaves. Nothing of the previous attempt's outcome carries over. */
 export function startAttempt(
   data: SessionData,
-  attempt: {
-    order_no: string
-    kind: Attempt["kind"]
-    at: string
-    token?: string
-  }
+  attempt: Pick<
+    Attempt,
+    "order_no" | "kind" | "at" | "token" | "three_d_secure" | "descriptor"
+  >
 ): SessionData {
   const {
     transaction_id: _t,

@@ -41,6 +41,7 @@ export interface PaymentOrder {
   cancel_url: string
   website: string
   note: string
+  descriptor: string
   /** token_flag YES: keep the card once the payment is authorised */
   keep_card: boolean
   /** the stored card to pay with (direct payment only); "" for a typed card */
@@ -89,6 +90,7 @@ export function readOrder(
     cancel_url,
     website: text(body, "website"),
     note: text(body, "note"),
+    descriptor: descriptor(body),
     keep_card: tokenFlag(body) === "YES",
     token_id: text(body, "token_id"),
     shopper_email: text(body, "shopper_email"),
@@ -111,6 +113,18 @@ function orderType(body: WireBody): OrderType | "" {
       `must be ${ORDER_TYPES.join(", ")} or empty`
     )
   return known
+}
+
+/** What card networks print: Latin letters, digits, spaces and . , - * / & + # (its length is a field limit). */
+function descriptor(body: WireBody): string {
+  const value = text(body, "descriptor")
+  if (value !== "" && !/^[A-Za-z0-9 .,\-*/&+#]+$/.test(value))
+    throw Refusal.field(
+      "E0001",
+      "descriptor",
+      "may hold only Latin letters, digits, spaces and . , - * / & + #"
+    )
+  return value
 }
 
 /** token_flag: YES keeps the card, NO or empty keeps nothing, anything else is E0001. */
@@ -168,6 +182,7 @@ export function openTransaction(
     cancel_url: order.cancel_url,
     website: order.website,
     note: order.note,
+    descriptor: order.descriptor,
     keep_card: order.keep_card,
     ...(order.order_type ? { order_type: order.order_type } : {}),
     ...(channel === "hosted" && order.subscription

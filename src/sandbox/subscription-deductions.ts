@@ -106,6 +106,8 @@ export function makeDeduction(
     cancel_url: first.cancel_url,
     website: first.website,
     note: first.note,
+    // each deduction is billed as the first payment was
+    descriptor: first.descriptor,
     keep_card: false,
     token_id: first.token_id,
     shopper_email: first.shopper_email,

@@ -109,6 +109,8 @@ export interface Transaction {
   cancel_url: string
   website: string
   note: string
+  /** the statement descriptor the order asked for; "" for the sandbox's own */
+  descriptor: string
   /** the order's token_flag was YES: keep the card once authorised */
   keep_card: boolean
   /** MOTO (staff typed the card on the hosted page) or MIT (the merchant charged a stored card); "" for e-commerce */

@@ -157,6 +157,8 @@ export function paymentOrderShape(limits: FieldLimits) {
     installments_id: optionalText,
     device_fingerprint: optionalText,
     platform_source: optionalText,
+    /** the text on the card holder's statement (the project's DECISION: sent where the hosted page's descriptor input shows it) */
+    descriptor: text(limits.descriptor).optional(),
     device_type: optionalText,
     order_type: optionalText,
     checkout_time: wholeNumber.optional(),

@@ -110,7 +110,7 @@ export const checkout: Operation = (ctx, { body, ip }) => {
         website: order.website,
         pm_id: "CARD",
         apm_type: "",
-        descriptor: "SANDBOX*ACQUIRING",
+        descriptor: order.descriptor || "SANDBOX*ACQUIRING",
         orderprefix: "",
         rrtimezone: "UTC",
         ordernumlength: String(ctx.fieldLimits.order_no),

@@ -264,6 +264,10 @@ export function AcquiringPaymentCard({
       />
       <DetailRow label="3-D Secure" value={payment.three_ds.result} />
       <DetailRow
+        label="3-D Secure rule"
+        value={payment.three_ds.decision?.replace(/^3-D Secure /, "")}
+      />
+      <DetailRow
         label="Risk"
         value={
           risk.action
@@ -296,6 +300,7 @@ export function AcquiringPaymentCard({
         label="Account"
         value={`${payment.account.name ?? "from medusa-config"} · ${payment.account.mode}`}
       />
+      <DetailRow label="Statement descriptor" value={payment.descriptor} />
       <div className="flex justify-end gap-x-2 pt-2">
         <Button
           size="small"

@@ -60,6 +60,12 @@ import { SignKeyField } from "./sign-key-field"
 import { ChoiceField } from "./choice-field"
 import { DrawerHeading } from "./drawer-heading"
 import { AvailabilityField } from "./availability-rules-editor"
+import { ThreeDSecureRulesField } from "./three-d-secure-rules-editor"
+import { StatementDescriptorField } from "./statement-descriptor-field"
+import {
+  inheritedSecureRules,
+  threeDSecureInForce,
+} from "./authentication-form"
 import {
   BACKEND_HINT,
   defaultMode,
@@ -356,6 +362,16 @@ export function AccountDrawer({
             choices={THREE_D_SECURE_CHOICES}
             onChange={(v) => set("three_d_secure", v)}
           />
+          <ThreeDSecureRulesField
+            rules={form.three_d_secure_rules}
+            error={errors.three_d_secure_rules}
+            fallback={threeDSecureInForce(
+              form.three_d_secure,
+              fallback("three_d_secure")
+            )}
+            inheritedRules={inheritedSecureRules(served)}
+            onChange={(rules) => set("three_d_secure_rules", rules)}
+          />
           <ChoiceField
             id="capture_on"
             label="Capture"
@@ -365,6 +381,13 @@ export function AccountDrawer({
             inheritLabel={inheritLabel("capture_on")}
             choices={CAPTURE_CHOICES}
             onChange={(v) => set("capture_on", v)}
+          />
+          <StatementDescriptorField
+            text={form.descriptor_text}
+            append={form.descriptor_append}
+            error={errors.descriptor_text}
+            onText={(v) => set("descriptor_text", v)}
+            onAppend={(v) => set("descriptor_append", v)}
           />
           {text("order_prefix", "Order number prefix", {
             inherits: "order_prefix",

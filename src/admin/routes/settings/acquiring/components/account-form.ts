@@ -26,6 +26,12 @@ import {
   splitMethodPreferences,
 } from "./method-preferences-form"
 import {
+  authenticationRefusal,
+  mergeAuthentication,
+  splitAuthentication,
+  type SecureRuleDraft,
+} from "./authentication-form"
+import {
   mergeRetention,
   retentionFieldOf,
   retentionProblems,
@@ -88,6 +94,11 @@ export interface AccountForm {
   /** days the payment history is kept (advanced.retention) */
   history_days: string
   availability: RuleDraft[]
+  /** advanced.three_d_secure_rules; none: medusa-config's rules */
+  three_d_secure_rules: SecureRuleDraft[]
+  /** advanced.statement_descriptor; blank: medusa-config's, else the acquirer's own */
+  descriptor_text: string
+  descriptor_append: boolean
   enabled: boolean
 }
 
@@ -119,6 +130,9 @@ export function emptyForm(mode: AccountForm["mode"] = "live"): AccountForm {
     shopper_data_days: "",
     history_days: "",
     availability: [],
+    three_d_secure_rules: [],
+    descriptor_text: "",
+    descriptor_append: false,
     enabled: true,
   }
 }
@@ -160,10 +174,12 @@ function methodsAndAdvanced(stored: Account["advanced"]) {
   const { advanced: rest, ...methods } = splitMethodPreferences(
     stored as Record<string, unknown> | null
   )
-  const { advanced, ...periods } = splitRetention(rest)
+  const { advanced: others, ...periods } = splitRetention(rest)
+  const { advanced, ...authentication } = splitAuthentication(others)
   return {
     ...methods,
     ...periods,
+    ...authentication,
     advanced:
       advanced && Object.keys(advanced).length
         ? JSON.stringify(advanced, null, 2)
@@ -212,8 +228,11 @@ export function bodyOf(form: AccountForm) {
     capture_on: form.capture_on === "inherit" ? null : form.capture_on,
     order_prefix: text(form.order_prefix),
     timeout_ms: text(form.timeout_ms) ? Number(form.timeout_ms) : null,
-    advanced: mergeRetention(
-      mergeMethodPreferences(advancedOf(form.advanced), form),
+    advanced: mergeAuthentication(
+      mergeRetention(
+        mergeMethodPreferences(advancedOf(form.advanced), form),
+        form
+      ),
       form
     ),
     availability: availabilityOf(form.availability),
@@ -322,6 +341,11 @@ export function validate(
     const own = methodFieldOf(issue.path) ?? retentionFieldOf(issue.path)
     if (own) {
       errors[own] ??= issue.message
+      continue
+    }
+    const authentication = authenticationRefusal(issue.path, issue.message)
+    if (authentication) {
+      errors[authentication.field] ??= authentication.message
       continue
     }
     const key = issue.path[0]

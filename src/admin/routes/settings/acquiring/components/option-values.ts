@@ -2,6 +2,7 @@
  * Option values as the settings page shows them: in words, with units, and
  * where each comes from, e.g. "30000 ms (default)".
  */
+import { ruleWords } from "../../../../../admin-contract/three-d-secure-rules"
 import type { ValueSource } from "../../../../lib/settings-api"
 
 export const SOURCE_WORDS: Record<ValueSource, string> = {
@@ -36,6 +37,8 @@ const WHEN_EMPTY: Record<string, string> = {
   recipes: "built-in",
   status_codes: "built-in",
   limits: "built-in",
+  three_d_secure_rules: "none: three_d_secure decides",
+  statement_descriptor: "the acquirer's own",
 }
 
 function isEmpty(value: unknown): boolean {
@@ -63,6 +66,14 @@ export function optionValueText(option: string, value: unknown): string {
     return CAPTURE_WORDS[value] ?? value
   if (option === "three_d_secure" && typeof value === "string")
     return THREE_D_SECURE[value] ?? value
+  if (option === "three_d_secure_rules" && Array.isArray(value))
+    return value
+      .map((rule, index) => `${index + 1}. ${ruleWords(rule)}`)
+      .join("; ")
+  if (option === "statement_descriptor" && typeof value === "object") {
+    const descriptor = value as { text?: string; append_order_no?: boolean }
+    return `"${descriptor.text ?? ""}"${descriptor.append_order_no ? " and the order number" : ""}`
+  }
   if (option === "retention" && typeof value === "object")
     return retentionText(value as Record<string, unknown>)
   if (Array.isArray(value)) return value.join(", ")
