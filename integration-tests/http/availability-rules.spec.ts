@@ -17,6 +17,7 @@ import {
   openPaymentSession,
 } from "../../dev/store-client/storefront"
 import { budget } from "../setup/time-budget"
+import { threeDSecureRulesCases } from "./three-d-secure-rules.cases"
 
 jest.setTimeout(budget(120_000))
 
@@ -27,12 +28,14 @@ process.env.ACQUIRING_SETTINGS_KEY = randomBytes(32).toString("hex")
 const SETTINGS = "/admin/acquiring/settings"
 
 /**
- * An account's availability rules as a shopper meets them: session creation
+ * An account's availability rules (and, in three-d-secure-rules.cases.ts,
+ * its 3-D Secure rules) as a shopper meets them: session creation
  * refused with the rule's name, and the storefront's provider list saying
  * beforehand what the checkout should hide. The seeded USD cart costs
  * 10.00 + 5.00 shipping = 15.00 USD and ships to and bills in the US.
  */
-acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
+acquiringSuite((suite) => {
+  const { sandbox, openShop, backendUrl, container } = suite
   const accountBody = (availability: unknown) =>
     sandboxAccountBody(sandbox, backendUrl, { availability })
 
@@ -242,4 +245,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, container }) => {
       ],
     ])
   })
+
+  // the account's other rules, on the same app: when a payment asks for 3-D Secure
+  describe("3-D Secure rules", () => threeDSecureRulesCases(suite))
 })

@@ -140,22 +140,21 @@ async function cartSnapshotById(
     : { ...snapshot, first_order: firstOrder }
 }
 
-/** Whether the cart's customer (a guest too: Medusa keeps one per e-mail) has no earlier order; undefined when the cart names nobody. */
+/** Whether neither the cart's customer nor its e-mail (a guest's) has an order yet; undefined when the cart names nobody. */
 async function isFirstOrder(
   scope: Scope,
   cart: CartSnapshot
 ): Promise<boolean | undefined> {
-  const who = cart.customer_id
-    ? { customer_id: cart.customer_id }
-    : cart.email
-      ? { email: cart.email }
-      : null
-  if (!who) return undefined
+  const who = [
+    ...(cart.customer_id ? [{ customer_id: cart.customer_id }] : []),
+    ...(cart.email ? [{ email: cart.email }] : []),
+  ]
+  if (!who.length) return undefined
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
     fields: ["id"],
-    filters: { ...who, is_draft_order: false },
+    filters: { $or: who, is_draft_order: false },
     pagination: { take: 1, skip: 0 },
   })
   return data.length === 0
