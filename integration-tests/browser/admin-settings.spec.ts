@@ -430,4 +430,80 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     expect(await pluginA11y()).toEqual([])
     await admin.screenshot("settings-disabled-without-old-verdict")
   })
+
+  it("edits 3-D Secure rules with a preview of what they decide, and the statement descriptor", async () => {
+    const shop = await openShop()
+    const { account: created } = expectStatus(
+      await shop.admin.post(
+        "/admin/acquiring/settings/accounts",
+        sandboxAccountBody(sandbox, backendUrl, { currencies: ["USD"] })
+      ),
+      200,
+      "create account"
+    )
+    const page = await admin.logIn(await admin.createLogin(container()))
+    await admin.open("/settings/acquiring")
+    const drawer = page.getByRole("dialog")
+    await page
+      .getByTestId("acquiring-account")
+      .getByRole("button", { name: "Edit" })
+      .click()
+    const verdict = drawer.getByTestId("three-d-secure-verdict")
+    const said = () => verdict.textContent()
+    // no rules: the account's setting decides (nothing set: the issuer)
+    await expect(said()).resolves.toBe(
+      "3-D Secure not asked: the account's default: the issuer decides"
+    )
+
+    await drawer.getByRole("button", { name: "Add 3-D Secure rule" }).click()
+    const amounts = drawer.getByLabel("Amounts (e.g. 250.00 EUR, 300 USD)")
+    await amounts.fill("250 usd, 1.5 JPY")
+    await expect(said()).resolves.toBe(
+      "Correct the rules above to see what they decide."
+    )
+    await amounts.fill("250 usd")
+    await drawer.getByLabel("Amount", { exact: true }).fill("300.00")
+    await drawer.getByLabel("Currency", { exact: true }).fill("USD")
+    await expect(said()).resolves.toBe(
+      "3-D Secure asked: above 250.00 USD (rule 1)"
+    )
+    // staff charging a saved card: never asked, whatever the rules
+    await drawer.getByLabel("Who pays").click()
+    await page
+      .getByRole("option", { name: "Staff, charging a saved card" })
+      .click()
+    await expect(said()).resolves.toBe(
+      "3-D Secure not asked: merchant-initiated charge, the card holder is not present"
+    )
+    await drawer
+      .getByRole("textbox", { name: /^Statement descriptor/ })
+      .fill("ACME*SHOP")
+    await drawer
+      .getByLabel(
+        "Append the payment's order number to the statement descriptor"
+      )
+      .check()
+    expect(
+      await accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    ).toEqual([])
+    await verdict.scrollIntoViewIfNeeded()
+    await admin.screenshot("settings-three-d-secure-preview")
+
+    await drawer.getByRole("button", { name: "Save" }).click()
+    await drawer.waitFor({ state: "hidden" })
+    const saved = expectStatus(
+      await shop.admin.get("/admin/acquiring/settings"),
+      200,
+      "settings"
+    ).accounts.find((a: { id: string }) => a.id === created.id)
+    expect(saved.advanced).toEqual({
+      three_d_secure_rules: [
+        {
+          when: "amount_above",
+          amounts: [{ currency: "USD", amount: "250.00" }],
+        },
+      ],
+      statement_descriptor: { text: "ACME*SHOP", append_order_no: true },
+    })
+  })
 })
