@@ -220,6 +220,10 @@ export function orderWidgetMoneyCases(
       .locator('[data-testid="acquiring-payment"][data-status="authorized"]')
       .waitFor()
     await captureButton(page).waitFor()
+    // why 3-D Secure was or was not asked, beside the account that took the payment
+    await widget
+      .getByText(/^(asked|not asked): the account's default: /)
+      .waitFor()
 
     // the fulfilment comes through Medusa's API; the plugin's subscriber captures after it answered
     await fulfil(shop, order.id)
