@@ -232,6 +232,18 @@ describe("the client data", () => {
       browser_lang: "en-GB",
     })
   })
+
+  it("reads the IP country only from the header the options name, and only a country code", () => {
+    const request = (country: string) =>
+      requestWith({ "cf-ipcountry": country, "x-country": "US" })
+    expect(clientContextOf(request("DE")).ip_country).toBeUndefined()
+    expect(clientContextOf(request("DE"), "cf-ipcountry").ip_country).toBe("de")
+    // Cloudflare's "unknown" and "Tor" codes, and anything else, read as not known
+    for (const odd of ["XX", "T1", "", "Germany"])
+      expect(
+        clientContextOf(request(odd), "cf-ipcountry").ip_country
+      ).toBeUndefined()
+  })
 })
 
 describe("what the session store is asked to write", () => {
