@@ -71,10 +71,25 @@ export function serves(
   if (!account.enabled || account.deleted_at) return false
   if (account.providers?.length && !account.providers.includes(providerId))
     return false
+  return cartInScope(account, cart)
+}
+
+/** The carts a scope limits to (an account's, or medusa-config's options'); an empty list limits nothing. */
+export interface CartLimits {
+  currencies?: string[] | null
+  sales_channels?: string[] | null
+  regions?: string[] | null
+}
+
+/** Whether a cart (what of it is known) is among those the limits allow. */
+export function cartInScope(limits: CartLimits, cart: CartScope = {}): boolean {
   return (
-    inScope(account.currencies, cart.currency?.toLowerCase()) &&
-    inScope(account.sales_channels, cart.sales_channel_id) &&
-    inScope(account.regions, cart.region_id)
+    inScope(
+      limits.currencies?.map((c) => c.toLowerCase()),
+      cart.currency?.toLowerCase()
+    ) &&
+    inScope(limits.sales_channels, cart.sales_channel_id) &&
+    inScope(limits.regions, cart.region_id)
   )
 }
 

@@ -51,16 +51,17 @@ describe("which account serves each sales channel and region", () => {
     ])
   })
 
+  const complete = {
+    merchant_id: "M",
+    account_id: "A",
+    sign_key: "k",
+    base_url: "https://gw.example",
+    website: "https://shop.example",
+    backend_url: "https://api.shop.example",
+    storefront_return_url: "https://shop.example/return",
+  }
+
   it("says medusa-config serves what no account does when its options are complete; deleted and disabled accounts serve nothing", () => {
-    const complete = {
-      merchant_id: "M",
-      account_id: "A",
-      sign_key: "k",
-      base_url: "https://gw.example",
-      website: "https://shop.example",
-      backend_url: "https://api.shop.example",
-      storefront_return_url: "https://shop.example/return",
-    }
     const rows = cartCoverage(
       configWith(complete),
       [
@@ -74,6 +75,26 @@ describe("which account serves each sales channel and region", () => {
       ["config", null],
       ["config", null],
       ["config", null],
+    ])
+  })
+
+  it("leaves to nobody the carts medusa-config's own currencies, sales channels or regions leave out", () => {
+    const rows = cartCoverage(
+      configWith({
+        ...complete,
+        sales_channels: ["sc_app"],
+        currencies: ["USD"],
+      }),
+      [],
+      STORE
+    )
+    expect(
+      rows.map((r) => `${r.sales_channel.id} ${r.region.id} ${r.served_by}`)
+    ).toEqual([
+      "sc_web reg_eu none",
+      "sc_web reg_us none",
+      "sc_app reg_eu none",
+      "sc_app reg_us config",
     ])
   })
 })

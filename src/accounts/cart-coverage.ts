@@ -7,7 +7,8 @@ import { z } from "zod"
 import type { CartCoverage, StoreScopes } from "../admin-contract/settings"
 
 export type { StoreScopes }
-import { accountFor, type AccountRecord } from "./account-record"
+import { accountFor, cartInScope, type AccountRecord } from "./account-record"
+import { AcquiringOptionsSchema } from "./options"
 import { acquiringEntries, fullProviderId } from "./provider-entries"
 import { optionsComplete } from "./settings-view"
 
@@ -19,6 +20,14 @@ export const StoreScopesSchema: z.ZodType<StoreScopes> = z.object({
   ),
 })
 
+const { shape } = AcquiringOptionsSchema
+/** The carts an entry's own options serve when no account does. */
+const ConfigLimitsSchema = z.object({
+  currencies: shape.currencies,
+  sales_channels: shape.sales_channels,
+  regions: shape.regions,
+})
+
 export function cartCoverage(
   configModule: unknown,
   accounts: readonly AccountRecord[],
@@ -28,14 +37,18 @@ export function cartCoverage(
   // the card provider of each entry: the hosted one follows the same accounts unless an account names one of them
   return acquiringEntries(configModule).flatMap((entry) => {
     const provider_id = fullProviderId("acquiring-card", entry.id)
-    const config = optionsComplete(entry.options)
+    const complete = optionsComplete(entry.options)
+    const limits = ConfigLimitsSchema.safeParse(entry.options ?? {})
     return store.sales_channels.flatMap((channel) =>
       store.regions.map((region): CartCoverage => {
-        const account = accountFor(live, provider_id, {
+        const cart = {
           currency: region.currency_code,
           sales_channel_id: channel.id,
           region_id: region.id,
-        })
+        }
+        const account = accountFor(live, provider_id, cart)
+        const config =
+          complete && limits.success && cartInScope(limits.data, cart)
         return {
           sales_channel: channel,
           region,

@@ -98,9 +98,17 @@ export function effectiveOptions(
 
 type OptionName = keyof typeof AcquiringOptionsSchema.shape
 
+/** Options the Providers block does not list: velocity has a page of its own, the cart scope is the coverage map's. */
+const NOT_SHOWN = new Set([
+  "velocity",
+  "currencies",
+  "sales_channels",
+  "regions",
+])
+
 export const SHOWN_FIELDS = (
   Object.keys(AcquiringOptionsSchema.shape) as OptionName[]
-).filter((key) => key !== "velocity")
+).filter((key) => !NOT_SHOWN.has(key))
 
 export type EffectiveView = Record<string, { value: unknown; source: Source }>
 

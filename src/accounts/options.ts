@@ -50,6 +50,30 @@ export const AcquiringOptionsSchema = z
     storefront_cancel_url: httpUrl.optional(),
     ...OPTION_FIELDS,
     platform_source: z.string().max(100).default("medusa"),
+    /** The carts these options serve when no admin account does (empty: every one); an admin account has its own. */
+    currencies: z
+      .array(
+        z
+          .string()
+          .regex(
+            /^[A-Za-z]{3}$/,
+            'must be an ISO 4217 currency code such as "usd"'
+          )
+          .transform((code) => code.toLowerCase())
+      )
+      .default([]),
+    sales_channels: z
+      .array(
+        z
+          .string()
+          .regex(/^sc_[A-Za-z0-9]+$/, "must be a sales channel id (sc_…)")
+      )
+      .default([]),
+    regions: z
+      .array(
+        z.string().regex(/^reg_[A-Za-z0-9]+$/, "must be a region id (reg_…)")
+      )
+      .default([]),
     /** The request header the deployment's proxy or CDN sets to the shopper's country (e.g. cf-ipcountry), for the ip_country 3-D Secure rule; unset: never read (a browser could send it). */
     ip_country_header: z
       .string()

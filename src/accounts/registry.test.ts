@@ -113,4 +113,37 @@ describe("a disabled account", () => {
       expect(core.options.merchant_id).toBe("M900")
     }
   })
+
+  it("serves with medusa-config's options only the carts their own currencies, sales channels and regions allow; a payment they took stays theirs", async () => {
+    accounts = []
+    const scoped = scopeWith({
+      ...TEST_OPTIONS,
+      currencies: ["usd"],
+      sales_channels: ["sc_web"],
+    })
+    const served = await coreFor(scoped, PROVIDER, {
+      currency: "USD",
+      sales_channel_id: "sc_web",
+      region_id: "reg_us",
+    })
+    expect(served.account.id).toBeNull()
+    const refused = coreFor(scoped, PROVIDER, {
+      currency: "USD",
+      sales_channel_id: "sc_app",
+    })
+    await expect(refused).rejects.toBeInstanceOf(PaymentsUnavailableError)
+    await expect(refused).rejects.toThrow(
+      "No enabled acquiring account serves this cart (USD, sales channel sc_app), and medusa-config's options for pp_acquiring-card_acquiring serve only currencies usd; sales channels sc_web: add an account serving it in Settings → Acquiring, or widen medusa-config's currencies, sales_channels or regions"
+    )
+    await expect(
+      coreFor(scoped, PROVIDER, { currency: "EUR" })
+    ).rejects.toBeInstanceOf(PaymentsUnavailableError)
+    // a payment begun with medusa-config's options is captured and refunded with them
+    const kept = await coreFor(
+      scoped,
+      PROVIDER,
+      choiceOf({ account: { id: null, mode: "test" }, currency: "EUR" })
+    )
+    expect(kept.account.id).toBeNull()
+  })
 })

@@ -9,6 +9,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import {
   accountFor,
+  cartInScope,
+  type CartLimits,
   type AccountRecord,
   type CartScope,
 } from "./account-record"
@@ -138,6 +140,29 @@ function chooseAccount(
   return accountFor(accounts, entry.provider_id, choice)
 }
 
+/** "currencies usd; sales channels sc_1", what medusa-config's options limit */
+function configScopeWords(limits: CartLimits): string {
+  return [
+    limits.currencies?.length && `currencies ${limits.currencies.join(", ")}`,
+    limits.sales_channels?.length &&
+      `sales channels ${limits.sales_channels.join(", ")}`,
+    limits.regions?.length && `regions ${limits.regions.join(", ")}`,
+  ]
+    .filter(Boolean)
+    .join("; ")
+}
+
+/** "USD, sales channel sc_1, region reg_1": what of a cart is known */
+function cartWords(cart: CartScope): string {
+  return [
+    cart.currency?.toUpperCase(),
+    cart.sales_channel_id && `sales channel ${cart.sales_channel_id}`,
+    cart.region_id && `region ${cart.region_id}`,
+  ]
+    .filter(Boolean)
+    .join(", ")
+}
+
 /** Why no account serves a payment when medusa-config alone is not enough. */
 function noAccountMessage(
   accounts: AccountRecord[],
@@ -185,6 +210,22 @@ export async function resolveCore(
 ): Promise<ProviderCore> {
   const accounts = await accountSource().accounts()
   const account = chooseAccount(accounts, entry, choice)
+  const core = await coreOf(entry, accounts, account, choice)
+  // a new payment of a cart medusa-config's options do not serve (their currencies, sales channels, regions)
+  const fresh = choice.account_id === undefined && !choice.names
+  if (!account && fresh && !cartInScope(core.options, choice))
+    throw new PaymentsUnavailableError(
+      `No enabled acquiring account serves this cart (${cartWords(choice)}), and medusa-config's options for ${entry.provider_id} serve only ${configScopeWords(core.options)}: add an account serving it in Settings → Acquiring, or widen medusa-config's currencies, sales_channels or regions`
+    )
+  return core
+}
+
+async function coreOf(
+  entry: ProviderEntryRef,
+  accounts: AccountRecord[],
+  account: AccountRecord | undefined,
+  choice: AccountChoice
+): Promise<ProviderCore> {
   const key = `${entry.provider_id}|${account?.id ?? "config"}`
   const version = account ? new Date(account.updated_at).toISOString() : ""
   const known = cores.get(key)
