@@ -688,6 +688,41 @@ acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
         mode: "test",
       })
       expect(next.sent.map((r) => r.body.merchant_id)).toEqual(["99999"])
+
+      // paid from the account the merchant chooses, whichever serves USD
+      const chosen = await sending(() =>
+        admin.post(
+          "/admin/acquiring/payouts",
+          payoutBody({
+            payment_amount: "555.00",
+            reference: "CHOSEN",
+            account_id: sender.id,
+          })
+        )
+      )
+      expect(chosen.result.data.payout.account).toEqual({
+        id: sender.id,
+        mode: "test",
+      })
+      expect(chosen.sent.map((r) => r.body.merchant_id)).toEqual([
+        sandbox.account.merchant_id,
+      ])
+      const unknown = await admin.post(
+        "/admin/acquiring/payouts",
+        payoutBody({ account_id: "acqacc_NOSUCHACCOUNT" })
+      )
+      expect([unknown.status, unknown.data.message]).toEqual([
+        400,
+        "Invalid request: account_id: is not an acquiring account of this store",
+      ])
+      const euro = await admin.post(
+        "/admin/acquiring/payouts",
+        payoutBody({ payment_currency: "EUR", account_id: sender.id })
+      )
+      expect([euro.status, euro.data.message]).toEqual([
+        400,
+        `Invalid request: account_id: the account "Payouts" does not serve EUR payouts through ${CARD_PROVIDER}`,
+      ])
     } finally {
       // a deleted account serves nothing, whatever account list the next test's cache holds
       for (const id of saved) await admin.delete(`${accounts}/${id}`)

@@ -75,6 +75,14 @@ export const CreatePayoutBody = z
       .optional(),
     /** the provider entry whose merchant account pays; the first acquiring entry when absent */
     provider_id: optionalText(100),
+    /** the admin account (Settings → Acquiring) whose merchant account pays; absent: the account serving the provider and currency */
+    account_id: z
+      .string({ error: "must be a string" })
+      .regex(
+        /^acqacc_[A-Za-z0-9]{1,64}$/,
+        "must be an acquiring account id (acqacc_…)"
+      )
+      .optional(),
     beneficiary: beneficiarySchema,
     payer: payerSchema.optional(),
     beneficiary_id: optionalText(64),

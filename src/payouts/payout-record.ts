@@ -9,6 +9,8 @@ import type { Beneficiary, Payer } from "../gateway/index"
 
 export interface PayoutInput {
   provider_id: string
+  /** the admin account chosen to pay; absent: the one serving the provider and currency */
+  account_id?: string
   /** the client's key for this create; absent: no de-duplication */
   idempotency_key?: string
   beneficiary: Beneficiary

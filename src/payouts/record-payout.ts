@@ -5,7 +5,10 @@
  * row; every other with the same key (at the same moment, or later after a
  * lost answer) gets that row back and sends nothing.
  */
+import { MedusaError } from "@medusajs/framework/utils"
 import { coreFor } from "../accounts/registry"
+import { accountSource } from "../accounts/account-source"
+import { serves } from "../accounts/account-record"
 import {
   differingFields,
   newPayoutRecord,
@@ -25,14 +28,39 @@ export interface RecordedPayout {
   conflicts: string[]
 }
 
+/** The account chosen to pay, when it may: enabled, and serving the provider and the payout's currency. */
+async function payingAccount(input: PayoutInput): Promise<string> {
+  const chosen = (await accountSource().accounts()).find(
+    (account) => account.id === input.account_id
+  )
+  const refuse = (reason: string) =>
+    new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid request: account_id: ${reason}`
+    )
+  if (!chosen || chosen.deleted_at)
+    throw refuse("is not an acquiring account of this store")
+  if (!serves(chosen, input.provider_id, { currency: input.payment_currency }))
+    throw refuse(
+      chosen.enabled
+        ? `the account "${chosen.name}" does not serve ${input.payment_currency.toUpperCase()} payouts through ${input.provider_id}`
+        : `the account "${chosen.name}" is disabled`
+    )
+  return chosen.id
+}
+
 export async function recordPayout(
   scope: Scope,
   input: PayoutInput
 ): Promise<RecordedPayout> {
   const record = newPayoutRecord(input)
-  const core = await coreFor(scope, input.provider_id, {
-    currency: input.payment_currency,
-  })
+  const core = await coreFor(
+    scope,
+    input.provider_id,
+    input.account_id
+      ? { account_id: await payingAccount(input) }
+      : { currency: input.payment_currency }
+  )
   try {
     const created = await insertPayout(scope, {
       ...record,

@@ -3,6 +3,7 @@
  * checked as the merchant types. A refused send moves focus to the first
  * field in error, whose message is linked to it and announced.
  */
+import { PayingAccountField } from "./paying-account-field"
 import { CloseButton } from "../../../components/close-button"
 import {
   Button,
@@ -215,6 +216,12 @@ export function CreatePayoutModal({
               <div className="grid grid-cols-2 gap-4">
                 {text("payment_amount", "Amount", { placeholder: "150.00" })}
                 {text("payment_currency", "Currency", { placeholder: "USD" })}
+                <PayingAccountField
+                  value={form.account_id}
+                  currency={form.payment_currency}
+                  error={errorOf("account_id")}
+                  onChange={(v) => set("account_id", v)}
+                />
                 {text("payment_date", "Payment date", {
                   optional: true,
                   type: "date",

@@ -14,6 +14,8 @@ import {
 export const FORM_FIELDS = [
   "payment_amount",
   "payment_currency",
+  /** the admin account that pays; "": the account serving the currency */
+  "account_id",
   "payment_date",
   "payment_method",
   "swift_charge_option",
