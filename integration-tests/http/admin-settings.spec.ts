@@ -522,6 +522,20 @@ acquiringSuite((suite) => {
       settled.captured_amount,
       settled.refunds.map((r: { refund_amount: string }) => r.refund_amount),
     ]).toEqual([SECOND_SANDBOX_ACCOUNT.merchant_id, "15.00", ["3.00"]])
+
+    // two admins saving scopes that would tie, at the same moment: one is saved, the other refused by field
+    const twins = await Promise.all(
+      ["Twin A", "Twin B"].map((name) =>
+        web.admin.post(
+          `${SETTINGS}/accounts`,
+          accountBody({ name, regions: [web.seeded.regions.usd.id] })
+        )
+      )
+    )
+    expect(twins.map((answer) => answer.status).sort()).toEqual([200, 400])
+    expect(twins.find((answer) => answer.status === 400)?.data.message).toMatch(
+      /^regions: the account would serve the same carts as "Twin [AB]"/
+    )
   })
 
   it("audits only what changed: old → new for a value, replaced for the sign key, nothing for a save that changes nothing", async () => {

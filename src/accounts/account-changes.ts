@@ -10,7 +10,8 @@
  * records and emits nothing.
  */
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { accountScopeLockKey } from "../locking/locks"
 import type { SettingsFieldChange } from "../modules/acquiring/types"
 import type AcquiringModuleService from "../modules/acquiring/service"
 import { AcquiringOptionsError } from "./options"
@@ -170,6 +171,13 @@ const BLANK: Omit<
   availability: null,
 }
 
+/** Saves that may change which account serves a cart, one at a time across instances. */
+function underScopeLock<T>(scope: Scope, job: () => Promise<T>): Promise<T> {
+  return scope
+    .resolve<ILockingModule>(Modules.LOCKING)
+    .execute(accountScopeLockKey(), job, { timeout: 10 })
+}
+
 export async function createAccount(
   scope: Scope,
   input: CreateAccountInput,
@@ -185,9 +193,11 @@ export async function createAccount(
   }
   checkEffective(scope, values)
   const service = settingsService(scope)
-  // read now, not from the cache: another instance may have saved within the second
-  await checkScope(scope, values, await listAccounts(service))
-  const created = await insertAccount(service, values)
+  // read now, not from the cache, and under the lock: two admins saving at once never both pass the tie check
+  const created = await underScopeLock(scope, async () => {
+    await checkScope(scope, values, await listAccounts(service))
+    return insertAccount(service, values)
+  })
   await changed(
     scope,
     service,
@@ -236,14 +246,18 @@ export async function updateAccount(
   const next = { ...current, ...patch }
   checkEffective(scope, next)
   const changes = accountChanges(current, next, signKey)
-  if (
-    changes.some((c) => (SCOPE_FIELDS as readonly string[]).includes(c.field))
-  )
-    await checkScope(scope, next, await listAccounts(settingsService(scope)))
   // the form sends every field: a save that changes none is not a change
   if (!changes.length) return current
   const service = settingsService(scope)
-  const updated = await patchAccount(service, id, patch)
+  const save = () => patchAccount(service, id, patch)
+  const updated = changes.some((c) =>
+    (SCOPE_FIELDS as readonly string[]).includes(c.field)
+  )
+    ? await underScopeLock(scope, async () => {
+        await checkScope(scope, next, await listAccounts(service))
+        return save()
+      })
+    : await save()
   await changed(
     scope,
     service,

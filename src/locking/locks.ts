@@ -34,6 +34,11 @@ export function deductionLockKey(orderNo: string): string {
   return `acquiring:deduction:${orderNo}`
 }
 
+/** One save that could change which account serves a cart at a time: the tie check and the save see each other (accounts/account-changes.ts). */
+export function accountScopeLockKey(): string {
+  return `acquiring:account-scope`
+}
+
 /** One catch-up of deferred work at a time across the store (reconciliation/catch-up.ts). */
 export function catchUpLockKey(): string {
   return `acquiring:catch-up`
