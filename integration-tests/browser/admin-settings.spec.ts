@@ -196,6 +196,10 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     const account = page.getByTestId("acquiring-account")
     await account.getByText("Sandbox").waitFor()
     await expect(account.textContent()).resolves.toMatch(/sign key set/)
+    // the row says what the account is limited to, by name
+    await account
+      .getByText("Sales channels: Web shop", { exact: true })
+      .waitFor()
     await banner.waitFor({ state: "detached" })
     // the page never shows the key itself
     await expect(page.content()).resolves.not.toContain(

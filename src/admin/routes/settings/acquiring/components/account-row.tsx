@@ -13,6 +13,8 @@ import { returnFocus } from "../../../../lib/return-focus"
 import type { Account, SettingsAnswer } from "../../../../lib/settings-api"
 import { ConnectionVerdict } from "./connection-verdict"
 import { deletePrompt } from "./settings-texts"
+import { scopeSummary } from "./coverage-texts"
+import { useStoreScopes } from "../../../../hooks/settings/use-store-scopes"
 
 /** One account: what it is, Test connection with its verdict, Edit and Delete. */
 export function AccountRow({
@@ -29,6 +31,7 @@ export function AccountRow({
   onDeleted: () => void
 }) {
   const test = useTestConnection()
+  const scope = scopeSummary(account, useStoreScopes().data)
   const remove = useDeleteAccount()
   const prompt = usePrompt()
   const deleteButton = useRef<HTMLButtonElement>(null)
@@ -98,6 +101,11 @@ export function AccountRow({
               ? `set${account.sign_key_updated_at ? `, changed ${new Date(account.sign_key_updated_at).toLocaleString()}` : ""}`
               : "not set"}
           </Text>
+          {scope && (
+            <Text size="small" className="text-ui-fg-subtle">
+              {scope}
+            </Text>
+          )}
         </div>
         <div className="flex shrink-0 gap-x-2">
           <Button

@@ -1,5 +1,5 @@
 import type { CartCoverage } from "../../../../lib/settings-api"
-import { coverageGaps, servedByText } from "./coverage-texts"
+import { coverageGaps, scopeSummary, servedByText } from "./coverage-texts"
 
 const row = (
   channel: string,
@@ -37,5 +37,24 @@ describe("the coverage map's words", () => {
     expect(coverageGaps([byWeb, nobody, byConfig, nobodyToo])).toBe(
       "No account serves card payments for App in Canada, Kiosk in Canada: shoppers there are told card payments are unavailable. Tick the sales channel or region on an account, or add an account serving every cart."
     )
+  })
+})
+
+describe("an account's scope on its row", () => {
+  const store = {
+    sales_channels: [{ id: "sc_web", name: "Web shop" }],
+    regions: [{ id: "reg_ca", name: "Canada", currency_code: "cad" }],
+  }
+  it("names the channels and regions it is limited to, an id the store lost as it is", () => {
+    expect(
+      scopeSummary(
+        { sales_channels: ["sc_web", "sc_gone"], regions: [] },
+        store
+      )
+    ).toBe("Sales channels: Web shop, sc_gone")
+    expect(
+      scopeSummary({ sales_channels: ["sc_web"], regions: ["reg_ca"] }, store)
+    ).toBe("Sales channels: Web shop · Regions: Canada")
+    expect(scopeSummary({ sales_channels: [], regions: [] }, store)).toBeNull()
   })
 })
