@@ -39,6 +39,7 @@ const WHEN_EMPTY: Record<string, string> = {
   limits: "built-in",
   three_d_secure_rules: "none: three_d_secure decides",
   statement_descriptor: "the acquirer's own",
+  ip_country_header: "none: the IP country is not known",
 }
 
 function isEmpty(value: unknown): boolean {
