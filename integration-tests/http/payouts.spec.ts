@@ -172,9 +172,12 @@ acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
       fee_currency: "USD",
     })
     expect(completed.answer.short_reference_id).toMatch(/^\d{8}-[0-9A-F]{6}$/)
-    const [note] = await sandbox.notifications(created.transaction_id)
+    // the payout is recorded before the route's 200 reaches the sandbox: wait for the sandbox to log it delivered
+    const note = await eventually("the notification delivered", async () => {
+      const [sent] = await sandbox.notifications(created.transaction_id)
+      return sent?.state === "delivered" ? sent : undefined
+    })
     expect(note.notify_type).toBe("PAYOUT")
-    expect(note.state).toBe("delivered")
     expect(note.attempts.map((a) => a.status)).toEqual([200])
 
     // the same notification again: acknowledged, nothing moves
