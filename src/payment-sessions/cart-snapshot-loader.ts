@@ -140,21 +140,21 @@ async function cartSnapshotById(
     : { ...snapshot, first_order: firstOrder }
 }
 
-/** Whether neither the cart's customer nor its e-mail (a guest's) has an order yet; undefined when the cart names nobody. */
+/**
+ * Whether the cart's customer (Medusa gives a guest's e-mail a customer too)
+ * has no order yet, read through the order table's customer_id index; undefined
+ * when the cart names no customer. Every checkout's snapshot asks it.
+ */
 async function isFirstOrder(
   scope: Scope,
   cart: CartSnapshot
 ): Promise<boolean | undefined> {
-  const who = [
-    ...(cart.customer_id ? [{ customer_id: cart.customer_id }] : []),
-    ...(cart.email ? [{ email: cart.email }] : []),
-  ]
-  if (!who.length) return undefined
+  if (!cart.customer_id) return undefined
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
     fields: ["id"],
-    filters: { $or: who, is_draft_order: false },
+    filters: { customer_id: cart.customer_id, is_draft_order: false },
     pagination: { take: 1, skip: 0 },
   })
   return data.length === 0

@@ -83,7 +83,7 @@ export const CartSnapshotSchema = z.object({
   shipping_address: SnapshotAddressSchema.nullable().optional(),
   billing_address: SnapshotAddressSchema.nullable().optional(),
   promotion_codes: z.array(z.string()).optional(),
-  /** true: neither the customer nor the guest e-mail has an earlier order (the first-order 3-D Secure rule); absent: not known */
+  /** true: the cart's customer (a guest's too) has no earlier order (the first-order 3-D Secure rule); absent: not known */
   first_order: z.boolean().optional(),
 })
 export type CartSnapshot = z.infer<typeof CartSnapshotSchema>
