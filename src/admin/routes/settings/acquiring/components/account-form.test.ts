@@ -1,4 +1,5 @@
 import type { Account } from "../../../../lib/settings-api"
+import { adminAccount } from "./__fixtures__/admin-account"
 import {
   bodyOf,
   changedBodyOf,
@@ -9,33 +10,14 @@ import {
   type AccountForm,
 } from "./account-form"
 
-const account: Account = {
+const account = adminAccount({
   id: "acct_1",
-  name: "Sandbox",
-  mode: "test",
   merchant_id: "M100",
   account_id: "A200",
   base_url: "https://gateway.example.com",
-  currencies: [],
-  providers: [],
-  sales_channels: [],
-  regions: [],
-  website_url: null,
-  backend_url: null,
-  storefront_url: null,
-  three_d_secure: null,
-  auto_capture: null,
-  capture_on: null,
-  order_prefix: null,
-  timeout_ms: null,
-  advanced: {},
-  availability: null,
-  sign_key_set: true,
-  sign_key_updated_at: null,
-  enabled: true,
   created_at: "2026-11-27T09:00:00.000Z",
   updated_at: "2026-11-27T09:00:00.000Z",
-}
+})
 
 function filled(patch: Partial<AccountForm> = {}): AccountForm {
   return {

@@ -1,4 +1,4 @@
-import type { Account } from "../../../../lib/settings-api"
+import { adminAccount } from "./__fixtures__/admin-account"
 import { bodyOf, emptyForm, formOf, validate } from "./account-form"
 import {
   inheritedSecureRules,
@@ -21,33 +21,14 @@ const stored = {
   limits: { fields: { descriptor: 18 } },
 }
 
-const account = {
+const account = adminAccount({
   id: "acct_1",
   name: "EU",
-  mode: "test",
   merchant_id: "M1",
   account_id: "A1",
   base_url: "https://gateway.example.com",
-  currencies: [],
-  providers: [],
-  sales_channels: [],
-  regions: [],
-  website_url: null,
-  backend_url: null,
-  storefront_url: null,
-  three_d_secure: null,
-  auto_capture: null,
-  capture_on: null,
-  order_prefix: null,
-  timeout_ms: null,
   advanced: stored,
-  availability: null,
-  sign_key_set: true,
-  sign_key_updated_at: null,
-  enabled: true,
-  created_at: "2026-11-30T09:00:00.000Z",
-  updated_at: "2026-11-30T09:00:00.000Z",
-} satisfies Account
+})
 
 describe("the account form's 3-D Secure rules and statement descriptor", () => {
   it("shows stored rules as fields, leaves the rest in the JSON, and sends them back as stored", () => {
@@ -100,13 +81,14 @@ describe("the account form's 3-D Secure rules and statement descriptor", () => {
     ).toBe("always")
     expect(threeDSecureInForce("inherit", { kind: "none" })).toBe("issuer")
     const provider = {
+      effective: {},
       inherited: {
         three_d_secure_rules: {
           value: [{ when: "ip_country", countries: ["NG"] }],
-          source: "config",
+          source: "config" as const,
         },
       },
-    } as unknown as Parameters<typeof inheritedSecureRules>[0][number]
+    }
     expect(inheritedSecureRules([provider])).toEqual([
       { when: "ip_country", countries: ["ng"] },
     ])

@@ -184,7 +184,7 @@ export function threeDSecureInForce(
 
 /** medusa-config's rules for the first provider served that has valid ones. */
 export function inheritedSecureRules(
-  served: readonly ProviderSettings[]
+  served: readonly Pick<ProviderSettings, "inherited" | "effective">[]
 ): ThreeDSecureRule[] {
   for (const provider of served) {
     const parsed = ThreeDSecureRulesSchema.safeParse(
