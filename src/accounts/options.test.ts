@@ -33,6 +33,15 @@ describe("provider options", () => {
     expect(options.mode).toBe("live")
   })
 
+  it("limits the carts it serves to ISO 4217 currencies, stored lower case", () => {
+    expect(
+      parseAcquiringOptions({ ...valid, currencies: ["USD"] }).currencies
+    ).toEqual(["usd"])
+    expect(issuesOf({ ...valid, currencies: ["usd", "xyz"] })).toEqual([
+      'currencies.1: must be an ISO 4217 currency code such as "USD"',
+    ])
+  })
+
   it("names each missing option", () => {
     const issues = issuesOf({ ...valid, merchant_id: undefined, sign_key: "" })
     expect(issues).toContain(

@@ -11,6 +11,7 @@ import {
   OPTION_FIELDS,
 } from "../admin-contract/option-fields"
 import { VelocityOptionsSchema } from "../velocity/options"
+import { CurrencyCodeSchema } from "../admin-contract/account-availability"
 import { DEFAULT_FIELD_LIMITS } from "../gateway/limits"
 import { DEDUCTION_INFIX } from "../gateway/deduction-order-no"
 
@@ -52,15 +53,7 @@ export const AcquiringOptionsSchema = z
     platform_source: z.string().max(100).default("medusa"),
     /** The carts these options serve when no admin account does (empty: every one); an admin account has its own. */
     currencies: z
-      .array(
-        z
-          .string()
-          .regex(
-            /^[A-Za-z]{3}$/,
-            'must be an ISO 4217 currency code such as "usd"'
-          )
-          .transform((code) => code.toLowerCase())
-      )
+      .array(CurrencyCodeSchema.transform((code) => code.toLowerCase()))
       .default([]),
     sales_channels: z
       .array(
