@@ -6,7 +6,6 @@ import { notificationsProcessed } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
-  createReadyCart,
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
@@ -27,7 +26,7 @@ export function subscriptionsPageCases(
 
   it("lists a subscription with its renewal order and failed try, and cancels it after asking", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     const { session } = await openPaymentSession(
       shop.store,
       cart.id,

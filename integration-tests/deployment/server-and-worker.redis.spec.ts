@@ -43,7 +43,6 @@ import { notificationsProcessed, runReconcileJob } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 import { budget } from "../setup/time-budget"
 import {
-  createReadyCart,
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
@@ -402,7 +401,7 @@ acquiringSuite((suite) => {
       200,
       "account"
     )
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     const { session } = await openPaymentSession(
       shop.store,
       cart.id,

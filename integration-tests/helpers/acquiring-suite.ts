@@ -14,19 +14,26 @@ import {
 } from "./log-capture"
 import { startTestSandbox } from "./sandbox"
 import { seedStore, USD_REGION } from "../../dev/local-stack/seed-store"
-import { storeApi } from "../../dev/store-client/storefront"
+import {
+  createReadyCart,
+  SHOPPER_EMAIL,
+  storeApi,
+} from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
 import { copyMigratedDatabase } from "./database-copy"
 import { notificationsProcessed } from "./settlement"
 import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
 import { clearDeploymentRedis, eventQueueTracker } from "./redis-events"
-import type { AcquiringSuite } from "./suite-types"
+import type { AcquiringSuite, ReadyCartOptions } from "./suite-types"
 
 export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
 export const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
 
 /** A hosted page opened this recently is taken for another tab's (money/hosted-checkout.ts). */
 export const REOPEN_GUARD_MS = 5_000
+
+/** Default carts of the file's store built before its snapshot (Shop.readyCart). */
+const POOLED_CARTS = 2
 
 /** How long Medusa 2.21 waits before processing a received webhook (its route's default). */
 export const MEDUSA_WEBHOOK_DELAY_MS = 5_000
@@ -110,10 +117,21 @@ export function acquiringSuite(
           // asked for regions: a store of its own beside the file's (another sales channel and key)
           const { seeded, adminHeaders } =
             (!regions && defaultShop) || (await seedShop(regions))
+          const store = storeApi(backendUrl, () => seeded.publishableKey)
+          const pooled = seeded === defaultShop?.seeded
           return {
             seeded,
-            store: storeApi(backendUrl, () => seeded.publishableKey),
+            store,
             admin: httpClient(backendUrl, () => adminHeaders),
+            async readyCart(cartOptions: ReadyCartOptions = {}) {
+              if (
+                pooled &&
+                isDefaultCart(cartOptions) &&
+                cartsTaken < pooledCarts.length
+              )
+                return structuredClone(pooledCarts[cartsTaken++])
+              return createReadyCart(store, seeded, cartOptions)
+            },
             async stored(sessionId: string) {
               const payments = getContainer().resolve(Modules.PAYMENT)
               const [session] = await payments.listPaymentSessions({
@@ -137,8 +155,12 @@ export function acquiringSuite(
 
       // stores seeded into the database as the test found it (the file's own counts)
       let storesInDatabase = 0
+      // the pooled carts as the snapshot has them, each handed out once a test
+      const pooledCarts: unknown[] = []
+      let cartsTaken = 0
       beforeEach(() => {
         storesInDatabase = defaultShop ? 1 : 0
+        cartsTaken = 0
       })
       async function seedShop(regions = [USD_REGION]) {
         const seeded = await seedStore(getContainer(), {
@@ -160,6 +182,10 @@ export function acquiringSuite(
       beforeAll(async () => {
         if (!getContainer() || options.shopPerTest) return
         defaultShop = await seedShop()
+        const { seeded } = defaultShop
+        const store = storeApi(backendUrl, () => seeded.publishableKey)
+        for (let i = 0; i < POOLED_CARTS; i++)
+          pooledCarts.push(await createReadyCart(store, seeded))
         await utils.waitWorkflowExecutions()
       })
 
@@ -244,6 +270,14 @@ export function acquiringSuite(
       testSuite(suite)
     },
   })
+}
+
+function isDefaultCart({ currency, quantity, email }: ReadyCartOptions = {}) {
+  return (
+    (currency ?? "usd") === "usd" &&
+    (quantity ?? 1) === 1 &&
+    (email ?? SHOPPER_EMAIL) === SHOPPER_EMAIL
+  )
 }
 
 type SessionStates = {

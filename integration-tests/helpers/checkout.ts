@@ -5,7 +5,6 @@ import {
 } from "../../dev/store-client/http-client"
 import {
   completeCart,
-  createReadyCart,
   openPaymentSession,
 } from "../../dev/store-client/storefront"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
@@ -47,7 +46,7 @@ export async function cartWithSession(
   providerId: string,
   options: { currency?: string; quantity?: number; email?: string } = {}
 ) {
-  const cart = await createReadyCart(shop.store, shop.seeded, options)
+  const cart = await shop.readyCart(options)
   const { session, answer, collectionId } = await openPaymentSession(
     shop.store,
     cart.id,

@@ -12,7 +12,6 @@ import { adminOrder, expectOrder } from "./checkout"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
-  createReadyCart,
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
@@ -22,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export function hostedMethods({ sandbox, backendUrl }: AcquiringSuite) {
   /** A hosted session opened on `method`, its page followed to the method's own page. */
   async function methodPage(shop: Shop, method: string, quantity = 1) {
-    const cart = await createReadyCart(shop.store, shop.seeded, { quantity })
+    const cart = await shop.readyCart({ quantity })
     const { session, answer } = await openPaymentSession(
       shop.store,
       cart.id,

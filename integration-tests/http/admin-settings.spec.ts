@@ -13,10 +13,7 @@ import {
 import { SECOND_SANDBOX_ACCOUNT } from "../helpers/sandbox"
 import { eventually, pollAgain } from "../helpers/polling"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
-import {
-  createReadyCart,
-  openPaymentSession,
-} from "../../dev/store-client/storefront"
+import { openPaymentSession } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
 import { budget } from "../setup/time-budget"
 import { twoMerchantsCases } from "./two-merchants.cases"
@@ -109,7 +106,7 @@ acquiringSuite((suite) => {
 
     // nothing configured: the shopper is told only that card payments are
     // unavailable; the operator reads why, and what to do, in the log
-    const cart = await createReadyCart(shop.store, shop.seeded, {})
+    const cart = await shop.readyCart()
     const refused = await openPaymentSession(shop.store, cart.id, CARD_PROVIDER)
     expect(refused.answer.status).toBe(503)
     expect(refused.answer.data).toEqual({

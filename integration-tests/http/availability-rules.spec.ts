@@ -50,7 +50,7 @@ acquiringSuite((suite) => {
   }
 
   async function checkout(shop: Shop) {
-    const cart = await createReadyCart(shop.store, shop.seeded, {})
+    const cart = await shop.readyCart()
     const providers = async () => {
       const answer = await shop.store.get(
         `/store/acquiring/carts/${cart.id}/payment-providers`
@@ -116,7 +116,7 @@ acquiringSuite((suite) => {
     const shop = await openShop()
     await accountWith(shop, [{ billing_countries: ["us"] }])
     const sessionOf = async (provider: string) => {
-      const cart = await createReadyCart(shop.store, shop.seeded, {})
+      const cart = await shop.readyCart()
       const { session, answer } = await openPaymentSession(
         shop.store,
         cart.id,

@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
-import {
-  createReadyCart,
-  openPaymentSession,
-} from "../../dev/store-client/storefront"
+import { openPaymentSession } from "../../dev/store-client/storefront"
 import { budget } from "../setup/time-budget"
 
 jest.setTimeout(budget(120_000))
@@ -39,7 +36,7 @@ acquiringSuite(({ sandbox, openShop, backendUrl, logs }) => {
 
     const shop = await openShop()
     const sessionAnswer = async (provider = CARD_PROVIDER) => {
-      const cart = await createReadyCart(shop.store, shop.seeded, {})
+      const cart = await shop.readyCart()
       return (await openPaymentSession(shop.store, cart.id, provider)).answer
     }
     const faults = async (): Promise<{ reason: string }[]> =>

@@ -17,7 +17,6 @@ import {
 } from "../../dev/local-stack/seed-store"
 import {
   completeCart,
-  createReadyCart,
   SHOPPER_DEVICE,
   SHOPPER_EMAIL,
 } from "../../dev/store-client/storefront"
@@ -442,7 +441,7 @@ export function directCardCases({
 
   it("validates the storefront's device data, refuses a card and drops a spoofed cart from the session data", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     const { payment_collection } = expectStatus(
       await shop.store.post("/store/payment-collections", { cart_id: cart.id }),
       200,

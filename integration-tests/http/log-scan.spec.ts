@@ -11,10 +11,7 @@ import {
 } from "../helpers/access-log"
 import { cartWithSession } from "../helpers/checkout"
 import { linesWithCardNumbers } from "../helpers/log-capture"
-import {
-  createReadyCart,
-  SHOPPER_DEVICE,
-} from "../../dev/store-client/storefront"
+import { SHOPPER_DEVICE } from "../../dev/store-client/storefront"
 import {
   expectStatus,
   httpClient,
@@ -346,7 +343,7 @@ acquiringSuite((suite) => {
 
   it("Medusa's checkout routes refuse a card-like value in a body, path or query with a 400 naming the field, never echoing or logging it", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     const { payment_collection } = expectStatus(
       await shop.store.post("/store/payment-collections", {
         cart_id: cart.id,

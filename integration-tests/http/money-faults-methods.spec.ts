@@ -16,7 +16,6 @@ import { merchantChargeFaultCases } from "./merchant-charge-faults.cases"
 import { formsOf, submitForm } from "../../dev/store-client/browser"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
-  createReadyCart,
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
@@ -65,7 +64,7 @@ acquiringSuite((suite) => {
   for (const fault of FAULTS) {
     it(`takes one wallet payment after ${fault.name} on the checkout that opens the page`, async () => {
       const shop = await openShop()
-      const cart = await createReadyCart(shop.store, shop.seeded)
+      const cart = await shop.readyCart()
       const { session, answer } = await openPaymentSession(
         shop.store,
         cart.id,

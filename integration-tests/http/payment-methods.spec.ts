@@ -11,7 +11,6 @@ import { hostedMethods } from "../helpers/hosted-methods"
 import { submitForm } from "../../dev/store-client/browser"
 import { expectStatus } from "../../dev/store-client/http-client"
 import {
-  createReadyCart,
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
@@ -51,7 +50,7 @@ acquiringSuite((suite) => {
 
   it("recommends the acquirer's methods per cart, bank transfer from 100.00, asking once per cart and amount", async () => {
     const shop = await openShop()
-    const small = await createReadyCart(shop.store, shop.seeded)
+    const small = await shop.readyCart()
     const asked = (await sandbox.requests("optimise")).length
     const first = await methodsOf(shop, small.id)
     expect(first).toEqual({
@@ -74,7 +73,7 @@ acquiringSuite((suite) => {
     expect(await methodsOf(shop, small.id)).toEqual(first)
     expect((await sandbox.requests("optimise")).length).toBe(asked + 1)
 
-    const large = await createReadyCart(shop.store, shop.seeded, {
+    const large = await shop.readyCart({
       quantity: 10,
     })
     const answer = await methodsOf(shop, large.id)
@@ -94,7 +93,7 @@ acquiringSuite((suite) => {
       { kind: "connection_reset" },
     ]) {
       await sandbox.injectFault({ operation: "optimise", count: 3, ...fault })
-      const cart = await createReadyCart(shop.store, shop.seeded, {
+      const cart = await shop.readyCart({
         quantity: 10,
       })
       const answer = await methodsOf(shop, cart.id)
@@ -142,7 +141,7 @@ acquiringSuite((suite) => {
 
   it("sends one optimise request for 50 lookups of one cart at once, each answered by that request or the budget", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded, {
+    const cart = await shop.readyCart({
       quantity: 10,
     })
     const asked = (await sandbox.requests("optimise")).length
@@ -170,7 +169,7 @@ acquiringSuite((suite) => {
 
   it("answers every lookup by the budget's timer when the acquirer is slow, all of them sharing one late request", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded, {
+    const cart = await shop.readyCart({
       quantity: 10,
     })
     const asked = (await sandbox.requests("optimise")).length
@@ -220,7 +219,7 @@ acquiringSuite((suite) => {
       })
     )
     expectStatus(created, 200, "create account")
-    const cart = await createReadyCart(shop.store, shop.seeded, {
+    const cart = await shop.readyCart({
       quantity: 10,
     })
     const answer = await methodsOf(shop, cart.id)
@@ -232,7 +231,7 @@ acquiringSuite((suite) => {
 
   it("refuses a method the acquirer did not offer for the cart, naming payment_method, and sends nothing", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     const checkouts = (await sandbox.requests("checkout")).length
     for (const method of ["BANK_TRANSFER", "bank transfer"]) {
       const { answer } = await openPaymentSession(

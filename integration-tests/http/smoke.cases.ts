@@ -8,7 +8,6 @@ import { submitCard, cartWithSession } from "../helpers/checkout"
 import { linesWithCardData, linesWithCardNumbers } from "../helpers/log-capture"
 import { listeningAddresses } from "../helpers/exposure"
 import { expectStatus } from "../../dev/store-client/http-client"
-import { createReadyCart } from "../../dev/store-client/storefront"
 import { CARD_SECRETS, CARDS, SECURITY_CODE } from "../helpers/test-cards"
 
 /** The harness itself: Medusa boots with the plugin, talks HTTP, stays on loopback; the card-data scan works. */
@@ -21,7 +20,7 @@ export function smokeCases({
 }: AcquiringSuite): void {
   it("boots Medusa with the plugin's two payment providers and serves the store API", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     expect(cart.email).toBe("ada.shopper@example.test")
     // 10.00 tote and 5.00 shipping, in major units.
     expect(cart.total).toBe(15)
@@ -78,7 +77,7 @@ export function smokeCases({
     const shop = await openShop()
     expect(await findCardData(databaseUrl(), CARD_SECRETS)).toEqual([])
 
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     const plant = (metadata: Record<string, unknown>) =>
       shop.store
         .post(`/store/carts/${cart.id}`, { metadata })
@@ -107,7 +106,7 @@ export function smokeCases({
 
   it("the scans find any card number, not only the test cards, and leave ids and times alone", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     // Amex and Mastercard test numbers none of the tests plants
     const amex = "371449635398431"
     const grouped = "5105 1051 0510 5100"

@@ -28,7 +28,6 @@ import {
   type HttpAnswer,
 } from "../../dev/store-client/http-client"
 import {
-  createReadyCart,
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
@@ -83,7 +82,7 @@ export function storedFreeTextCases(suite: AcquiringSuite): void {
 
   it("a card number typed into device.os and device.browser is refused naming the fields; in the User-Agent it is stored masked, and nowhere whole", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     // the session's body is refused before Medusa or the plugin keeps anything of it
     const refused = await openPaymentSession(
       shop.store,
@@ -143,7 +142,7 @@ export function storedFreeTextCases(suite: AcquiringSuite): void {
 
   it("a card number in the name on the cart's billing address is masked in the plugin's cart snapshot", async () => {
     const shop = await openShop()
-    const cart = await createReadyCart(shop.store, shop.seeded)
+    const cart = await shop.readyCart()
     expectStatus(
       await shop.store.post(`/store/carts/${cart.id}`, {
         // the billing address: changing it leaves the cart's shipping method standing

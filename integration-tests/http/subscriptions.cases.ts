@@ -22,7 +22,6 @@ import { eventually } from "../helpers/polling"
 import { submitForm } from "../../dev/store-client/browser"
 import { expectStatus, httpClient } from "../../dev/store-client/http-client"
 import {
-  createReadyCart,
   openPaymentSession,
   SHOPPER_DEVICE,
 } from "../../dev/store-client/storefront"
@@ -44,7 +43,7 @@ const SUBSCRIPTION = {
 }
 
 async function subscribe(shop: Shop, subscription: unknown = SUBSCRIPTION) {
-  const cart = await createReadyCart(shop.store, shop.seeded)
+  const cart = await shop.readyCart()
   const { session, answer } = await openPaymentSession(
     shop.store,
     cart.id,
