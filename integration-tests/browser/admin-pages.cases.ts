@@ -19,7 +19,7 @@ export function adminPagesCases(
 ) {
   it("creates a payout in the form and sees it complete", async () => {
     const login = await admin.createLogin(container())
-    const page = await admin.logIn(login)
+    const page = await admin.logInThroughForm(login)
 
     await page.getByRole("link", { name: "Payouts" }).first().click()
     await page.getByRole("heading", { name: "Payouts" }).first().waitFor()

@@ -81,7 +81,7 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
   it("goes from empty settings to a paid order and an audited change", async () => {
     const shop = await openShop()
     const login = await admin.createLogin(container())
-    const page = await admin.logIn(login)
+    const page = await admin.logInThroughForm(login)
     const pluginA11y = () =>
       accessibilityViolations(page, { include: PLUGIN_MARKUP })
 

@@ -54,6 +54,8 @@ export function subscriptionsPageCases(
     const page = await admin.logIn(await admin.createLogin(container()))
     const pluginA11y = () =>
       accessibilityViolations(page, { include: PLUGIN_MARKUP })
+    // from the orders list, through the sidebar as a merchant gets there
+    await admin.open("/orders")
     await page.getByRole("link", { name: "Subscriptions" }).first().click()
     await page.getByRole("heading", { name: "Subscriptions" }).waitFor()
     expect(new URL(page.url()).pathname).toBe("/app/subscriptions")
