@@ -24,7 +24,7 @@ import { copyMigratedDatabase } from "./database-copy"
 import { notificationsProcessed } from "./settlement"
 import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
 import { clearDeploymentRedis, eventQueueTracker } from "./redis-events"
-import type { AcquiringSuite, ReadyCartOptions } from "./suite-types"
+import type { AcquiringSuite, ReadyCartOptions, Shop } from "./suite-types"
 
 export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
 export const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
@@ -123,14 +123,16 @@ export function acquiringSuite(
             seeded,
             store,
             admin: httpClient(backendUrl, () => adminHeaders),
-            async readyCart(cartOptions: ReadyCartOptions = {}) {
+            // `this`: a test may copy the shop with a signed-in customer's store client
+            async readyCart(this: Shop, cartOptions: ReadyCartOptions = {}) {
               if (
                 pooled &&
+                this.store === store &&
                 isDefaultCart(cartOptions) &&
                 cartsTaken < pooledCarts.length
               )
                 return structuredClone(pooledCarts[cartsTaken++])
-              return createReadyCart(store, seeded, cartOptions)
+              return createReadyCart(this.store, seeded, cartOptions)
             },
             async stored(sessionId: string) {
               const payments = getContainer().resolve(Modules.PAYMENT)

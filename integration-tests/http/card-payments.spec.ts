@@ -16,8 +16,8 @@ import { budget } from "../setup/time-budget"
 
 jest.setTimeout(budget(240_000))
 
-// direct-card's KWD and JPY cases seed stores of their own regions
-acquiringSuite({ shopPerTest: true }, (suite) => {
+// direct-card's KWD and JPY cases seed stores of their own regions beside the file's
+acquiringSuite((suite) => {
   describe("smoke", () => smokeCases(suite))
   describe("direct-card", () => directCardCases(suite))
   describe("review-and-3ds", () => reviewAnd3dsCases(suite))
