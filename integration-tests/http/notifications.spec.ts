@@ -12,6 +12,7 @@ import {
   openHostedPage,
 } from "../helpers/checkout"
 import { eventually } from "../helpers/polling"
+import { notificationsProcessed } from "../helpers/settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
@@ -199,6 +200,25 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
       tx.transaction_id
     )
+  })
+
+  it("a notification is confirmed with the acquirer once for both of its handlers (Medusa's and the plugin's)", async () => {
+    const { shop, cart, tx } = await paidOnHostedPage(CARDS.approved)
+    await notificationsProcessed(suite)
+    const order = await expectOrder(shop, cart.id)
+    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
+      tx.transaction_id
+    )
+    // asked by the order number or the transaction, in the request's body
+    const queries = (await sandbox.requests("retrieval_trans")).filter(
+      (request) => {
+        const body = JSON.stringify(request.body)
+        return body.includes(tx.order_no) || body.includes(tx.transaction_id)
+      }
+    )
+    // one confirms the notification for both handlers (each asked its own before),
+    // one is the provider's check when Medusa's workflow authorises the session
+    expect(queries).toHaveLength(2)
   })
 
   it("a failed notification places no order", async () => {
@@ -608,6 +628,14 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     // one status query: the cart completion it triggered read what the job stored instead of asking again
     const queries = (await sandbox.requests("retrieval_trans")).slice(
       queriesBefore
+    )
+    console.log(
+      JSON.stringify(
+        (await sandbox.requests()).map((r: any) => [
+          r.operation,
+          JSON.stringify(r.body).slice(0, 200),
+        ])
+      )
     )
     expect(queries).toHaveLength(1)
     const selector = [queries[0].body.orders, queries[0].body.trades].join(",")

@@ -39,6 +39,7 @@ import type {
 } from "@medusajs/framework/types"
 import type { PluginLogger, ProviderCore } from "../../accounts/core"
 import { providerWebhookAction } from "../../notifications/provider-notification"
+import { verdictOnce } from "../../notifications/one-verdict"
 import {
   gatheredInput,
   newSessionData,
@@ -294,8 +295,10 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
   async getWebhookActionAndData(
     payload: ProviderWebhookPayload["payload"]
   ): Promise<WebhookActionResult> {
-    // verified with the key of the account the payment was made with
-    return providerWebhookAction(this.entry, payload, this.logger())
+    // verified with the key of the account the payment was made with, once for both of the event's handlers
+    return verdictOnce(payload, () =>
+      providerWebhookAction(this.entry, payload, this.logger())
+    )
   }
 
   // Saved cards of signed-in customers (saved-cards/account-holders.ts)

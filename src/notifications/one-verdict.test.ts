@@ -1,0 +1,48 @@
+import { verdictOnce } from "./one-verdict"
+
+const authorised = {
+  action: "authorized" as const,
+  data: { session_id: "ps_1", amount: 15 },
+}
+
+describe("verdictOnce", () => {
+  it("asks once for both handlers of one event, even while the first asking is in flight", async () => {
+    const payload = { data: {}, rawData: "a", headers: {} }
+    let asked = 0
+    let answer!: (value: typeof authorised) => void
+    const judge = () => {
+      asked += 1
+      return new Promise<typeof authorised>((resolve) => (answer = resolve))
+    }
+    const medusas = verdictOnce(payload, judge)
+    const plugins = verdictOnce(payload, judge)
+    answer(authorised)
+    await expect(medusas).resolves.toEqual(authorised)
+    await expect(plugins).resolves.toEqual(authorised)
+    await expect(verdictOnce(payload, judge)).resolves.toEqual(authorised)
+    expect(asked).toBe(1)
+  })
+
+  it("asks again for another event with the same body (a redelivery)", async () => {
+    let asked = 0
+    const judge = async () => {
+      asked += 1
+      return authorised
+    }
+    await verdictOnce({ rawData: "same" }, judge)
+    await verdictOnce({ rawData: "same" }, judge)
+    expect(asked).toBe(2)
+  })
+
+  it("does not keep a failed asking: the next handler asks the acquirer again", async () => {
+    const payload = { rawData: "b" }
+    await expect(
+      verdictOnce(payload, async () => {
+        throw new Error("connection reset")
+      })
+    ).rejects.toThrow("connection reset")
+    await expect(verdictOnce(payload, async () => authorised)).resolves.toEqual(
+      authorised
+    )
+  })
+})
