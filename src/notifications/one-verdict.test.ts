@@ -1,5 +1,6 @@
 import { verdictOnce } from "./one-verdict"
 
+const CARD = "pp_acquiring-card_acquiring"
 const authorised = {
   action: "authorized" as const,
   data: { session_id: "ps_1", amount: 15 },
@@ -14,12 +15,12 @@ describe("verdictOnce", () => {
       asked += 1
       return new Promise<typeof authorised>((resolve) => (answer = resolve))
     }
-    const medusas = verdictOnce(payload, judge)
-    const plugins = verdictOnce(payload, judge)
+    const medusas = verdictOnce(payload, CARD, judge)
+    const plugins = verdictOnce(payload, CARD, judge)
     answer(authorised)
     await expect(medusas).resolves.toEqual(authorised)
     await expect(plugins).resolves.toEqual(authorised)
-    await expect(verdictOnce(payload, judge)).resolves.toEqual(authorised)
+    await expect(verdictOnce(payload, CARD, judge)).resolves.toEqual(authorised)
     expect(asked).toBe(1)
   })
 
@@ -29,20 +30,32 @@ describe("verdictOnce", () => {
       asked += 1
       return authorised
     }
-    await verdictOnce({ rawData: "same" }, judge)
-    await verdictOnce({ rawData: "same" }, judge)
+    await verdictOnce({ rawData: "same" }, CARD, judge)
+    await verdictOnce({ rawData: "same" }, CARD, judge)
     expect(asked).toBe(2)
+  })
+
+  it("answers each provider for itself", async () => {
+    const payload = { rawData: "c" }
+    const asked: string[] = []
+    const judge = (provider: string) => async () => {
+      asked.push(provider)
+      return authorised
+    }
+    await verdictOnce(payload, CARD, judge(CARD))
+    await verdictOnce(payload, "pp_acquiring-hosted_acquiring", judge("hosted"))
+    expect(asked).toEqual([CARD, "hosted"])
   })
 
   it("does not keep a failed asking: the next handler asks the acquirer again", async () => {
     const payload = { rawData: "b" }
     await expect(
-      verdictOnce(payload, async () => {
+      verdictOnce(payload, CARD, async () => {
         throw new Error("connection reset")
       })
     ).rejects.toThrow("connection reset")
-    await expect(verdictOnce(payload, async () => authorised)).resolves.toEqual(
-      authorised
-    )
+    await expect(
+      verdictOnce(payload, CARD, async () => authorised)
+    ).resolves.toEqual(authorised)
   })
 })

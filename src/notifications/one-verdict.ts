@@ -4,24 +4,31 @@
  * payment.webhook_received event, and each asking cost a status query (or
  * refund search) at the acquirer. The event bus hands every subscriber of
  * an event the same payload object, so the first asking's answer, or its
- * question still in flight, serves the other. Keyed by that object: nothing
- * outlives the event, and a redelivered event (a new object) is asked anew.
+ * question still in flight, serves the other. Keyed by that object and the
+ * provider asked: nothing outlives the event, and a redelivered event (a
+ * new object) is asked anew.
  */
 import type { WebhookActionResult } from "@medusajs/framework/types"
 
-const verdicts = new WeakMap<object, Promise<WebhookActionResult>>()
+const verdicts = new WeakMap<
+  object,
+  Map<string, Promise<WebhookActionResult>>
+>()
 
 export function verdictOnce(
   payload: object,
+  providerId: string,
   judge: () => Promise<WebhookActionResult>
 ): Promise<WebhookActionResult> {
-  const known = verdicts.get(payload)
+  let ofPayload = verdicts.get(payload)
+  if (!ofPayload) verdicts.set(payload, (ofPayload = new Map()))
+  const known = ofPayload.get(providerId)
   if (known) return known
   const verdict = judge()
-  verdicts.set(payload, verdict)
+  ofPayload.set(providerId, verdict)
   // a failed asking is not the answer: whoever asks next asks the acquirer again
   verdict.catch(() => {
-    if (verdicts.get(payload) === verdict) verdicts.delete(payload)
+    if (ofPayload.get(providerId) === verdict) ofPayload.delete(providerId)
   })
   return verdict
 }

@@ -296,7 +296,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     payload: ProviderWebhookPayload["payload"]
   ): Promise<WebhookActionResult> {
     // verified with the key of the account the payment was made with, once for both of the event's handlers
-    return verdictOnce(payload, () =>
+    return verdictOnce(payload, this.entry.provider_id, () =>
       providerWebhookAction(this.entry, payload, this.logger())
     )
   }
