@@ -147,7 +147,8 @@ async function changed(
   }
 }
 
-const BLANK: Omit<
+/** A new account's values besides its name and acquirer ids: every optional one unset (also the test fixture's base). */
+export const BLANK: Omit<
   AccountValues,
   "name" | "merchant_id" | "account_id" | "base_url"
 > = {
