@@ -6,20 +6,30 @@ import { LOCAL_STACK_APP_DIR } from "../../dev/local-stack"
 import { TEST_JWT_SECRET } from "../../dev/local-stack/app-constants"
 import { createAdminHeaders } from "../../dev/local-stack/admin-user"
 import { scanForCards } from "./card-data-scan"
-import { httpClient } from "../../dev/store-client/http-client"
+import { httpClient, type HttpClient } from "../../dev/store-client/http-client"
 import {
   captureLogs,
   linesWithCardData,
   linesWithCardNumbers,
 } from "./log-capture"
 import { startTestSandbox } from "./sandbox"
-import { seedStore, USD_REGION } from "../../dev/local-stack/seed-store"
+import {
+  seedStore,
+  USD_REGION,
+  type SeededStore,
+} from "../../dev/local-stack/seed-store"
 import {
   createReadyCart,
   SHOPPER_EMAIL,
   storeApi,
 } from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
+import {
+  cartBlueprint,
+  cartCopies,
+  type CartBlueprint,
+  type CartCopies,
+} from "./cart-copies"
 import { copyMigratedDatabase } from "./database-copy"
 import { notificationsProcessed } from "./settlement"
 import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
@@ -119,6 +129,7 @@ export function acquiringSuite(
             (!regions && defaultShop) || (await seedShop(regions))
           const store = storeApi(backendUrl, () => seeded.publishableKey)
           const pooled = seeded === defaultShop?.seeded
+          if (pooled) copiesOf(store, seeded).known(defaultBlueprint!)
           return {
             seeded,
             store,
@@ -132,7 +143,7 @@ export function acquiringSuite(
                 cartsTaken < pooledCarts.length
               )
                 return structuredClone(pooledCarts[cartsTaken++])
-              return createReadyCart(this.store, seeded, cartOptions)
+              return copiesOf(this.store, seeded).cart(cartOptions)
             },
             async stored(sessionId: string) {
               const payments = getContainer().resolve(Modules.PAYMENT)
@@ -158,8 +169,20 @@ export function acquiringSuite(
       // stores seeded into the database as the test found it (the file's own counts)
       let storesInDatabase = 0
       // the pooled carts as the snapshot has them, each handed out once a test
-      const pooledCarts: unknown[] = []
+      const pooledCarts: { id: string }[] = []
       let cartsTaken = 0
+      // the rows of the first, copied once a test has taken them all
+      let defaultBlueprint: CartBlueprint | undefined
+      // per store client (the shop's, a signed-in customer's), the carts it can copy
+      const copies = new WeakMap<HttpClient, CartCopies>()
+      function copiesOf(client: HttpClient, seeded: SeededStore) {
+        let known = copies.get(client)
+        if (!known) {
+          known = cartCopies(getContainer, client, seeded)
+          copies.set(client, known)
+        }
+        return known
+      }
       beforeEach(() => {
         storesInDatabase = defaultShop ? 1 : 0
         cartsTaken = 0
@@ -188,6 +211,10 @@ export function acquiringSuite(
         const store = storeApi(backendUrl, () => seeded.publishableKey)
         for (let i = 0; i < POOLED_CARTS; i++)
           pooledCarts.push(await createReadyCart(store, seeded))
+        defaultBlueprint = await cartBlueprint(
+          getContainer(),
+          pooledCarts[0].id
+        )
         await utils.waitWorkflowExecutions()
       })
 

@@ -22,7 +22,10 @@ export type Shop = {
    * few of the default one (USD, one item, the shopper's e-mail) built
    * before the database snapshot: each test gets them as they were, since
    * the database is restored, without running Medusa's cart and shipping
-   * workflows again (about 1 s of CPU an order).
+   * workflows again (about 1 s of CPU an order). Past those, the first
+   * cart of a kind (currency, quantity, e-mail) a store client asks for in
+   * a test is built through the store API and the next ones are copies of
+   * its rows (helpers/cart-copies.ts).
    */
   readyCart(options?: ReadyCartOptions): Promise<any>
   /** The plugin's state of a payment session (its table; Medusa's `data` holds only the storefront view). */
