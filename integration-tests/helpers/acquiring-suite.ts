@@ -18,15 +18,12 @@ import {
   USD_REGION,
   type SeededStore,
 } from "../../dev/local-stack/seed-store"
-import {
-  createReadyCart,
-  SHOPPER_EMAIL,
-  storeApi,
-} from "../../dev/store-client/storefront"
+import { createReadyCart, storeApi } from "../../dev/store-client/storefront"
 import { CARD_SECRETS } from "./test-cards"
 import {
   cartBlueprint,
   cartCopies,
+  kindOf,
   type CartBlueprint,
   type CartCopies,
 } from "./cart-copies"
@@ -139,7 +136,7 @@ export function acquiringSuite(
               if (
                 pooled &&
                 this.store === store &&
-                isDefaultCart(cartOptions) &&
+                kindOf(cartOptions) === kindOf() &&
                 cartsTaken < pooledCarts.length
               )
                 return structuredClone(pooledCarts[cartsTaken++])
@@ -299,14 +296,6 @@ export function acquiringSuite(
       testSuite(suite)
     },
   })
-}
-
-function isDefaultCart({ currency, quantity, email }: ReadyCartOptions = {}) {
-  return (
-    (currency ?? "usd") === "usd" &&
-    (quantity ?? 1) === 1 &&
-    (email ?? SHOPPER_EMAIL) === SHOPPER_EMAIL
-  )
 }
 
 type SessionStates = {

@@ -108,6 +108,14 @@ export async function copyCart(
 
 export type CartCopies = ReturnType<typeof cartCopies>
 
+/** A ready cart's kind (currency, quantity, e-mail), its defaults filled in. */
+export const kindOf = ({
+  currency,
+  quantity,
+  email,
+}: ReadyCartOptions = {}): string =>
+  JSON.stringify([currency ?? "usd", quantity ?? 1, email ?? SHOPPER_EMAIL])
+
 /**
  * The ready carts of one store client: the first of each kind (currency,
  * quantity, e-mail) through the store API, the next ones copies of it. Carts
@@ -120,8 +128,6 @@ export function cartCopies(
   seeded: SeededStore
 ) {
   const blueprints = new Map<string, Promise<CartBlueprint>>()
-  const kindOf = ({ currency, quantity, email }: ReadyCartOptions = {}) =>
-    JSON.stringify([currency ?? "usd", quantity ?? 1, email ?? SHOPPER_EMAIL])
   return {
     /** Copies of the default cart (USD, one item, the shopper's e-mail) come from `blueprint`. */
     known(blueprint: CartBlueprint) {
