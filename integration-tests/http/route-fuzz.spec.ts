@@ -149,10 +149,15 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
     if (sent.cvc) expect(answer.text).not.toContain(`"${sent.cvc}"`)
   }
 
-  /** Sends ROUTE_FUZZ_RUNS generated requests, BATCH at a time (a shop serves many shoppers at once). */
+  /**
+   * Sends ROUTE_FUZZ_RUNS generated requests, BATCH at a time (a shop serves
+   * many shoppers at once). `first`, when given, is the first batch, sent as
+   * written and counted in the runs.
+   */
   async function fuzzRoute(
     arbitrary: fc.Arbitrary<Sent>,
-    headers: Record<string, string>
+    headers: Record<string, string>,
+    first?: Sent[]
   ) {
     let answered = 0
     await fc.assert(
@@ -168,7 +173,11 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
           )
         }
       ),
-      { ...fuzzParameters(), numRuns: Math.ceil(ROUTE_FUZZ_RUNS / BATCH) }
+      {
+        ...fuzzParameters(),
+        numRuns: Math.ceil(ROUTE_FUZZ_RUNS / BATCH),
+        examples: first ? [[first]] : [],
+      }
     )
     return answered
   }
@@ -219,15 +228,38 @@ acquiringSuite(({ backendUrl, container, logs, openShop, sandbox }) => {
         path: `/store/acquiring/carts/${id}/payment-providers`,
       })),
     }
+    // A well-formed generated card names the real session about six times a run, and
+    // in one CI run never: the card target opens with one good card sent BATCH times at once.
+    const goodCard = JSON.stringify({
+      card: {
+        number: "4000056655665556",
+        expiry_month: "12",
+        expiry_year: "2031",
+        security_code: "123",
+      },
+    })
+    const sameCardAtOnce: Sent[] = Array.from({ length: BATCH }, () => ({
+      method: "POST",
+      path: `${sessions}/${card.session.id}/card`,
+      headers: { "content-type": "application/json" },
+      body: goodCard,
+      pan: "4000056655665556",
+      cvc: "123",
+    }))
     const counts = await Promise.all(
-      Object.values(targets).map((target) => fuzzRoute(target, storeHeaders()))
+      Object.entries(targets).map(([name, target]) =>
+        fuzzRoute(
+          target,
+          storeHeaders(),
+          name === "card" ? sameCardAtOnce : undefined
+        )
+      )
     )
     expect(counts).toEqual(Object.values(targets).map(() => runs))
-    // cards were tried, and the velocity limits held the acquirer's share down
+    // the good card was charged once; nothing sent after it charged the paid session again
     const authorizations =
       (await sandbox.requests("authorise")).length - authorizationsBefore
-    expect(authorizations).toBeGreaterThan(0)
-    expect(authorizations).toBeLessThan(ROUTE_FUZZ_RUNS)
+    expect(authorizations).toBe(1)
     // the suite scans the logs for its own test cards; the generated ones are looked for here
     const lines = logs.lines().join("\n")
     expect(cardsSent.filter((pan) => lines.includes(pan))).toEqual([])
