@@ -66,6 +66,8 @@ const CONCERNS = [
   "notifications",
   // the admin's read model of a payment, over all of them
   "payment-detail",
+  // the figures of every payment of a period
+  "payments-overview",
 ]
 
 /** What the concerns build on. */

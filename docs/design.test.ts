@@ -121,7 +121,9 @@ function documentedOrder(): string[] {
     throw new Error("docs/design.md has no block of the concerns' order")
   return block[1]
     .split("\n")
-    .map((line) => line.replace(/^\s*(the core|operations|read model)?\s+/, ""))
+    .map((line) =>
+      line.replace(/^\s*(the core|operations|read models?)?\s+/, "")
+    )
     .join(" ")
     .split(/[,\s]+/)
     .filter(Boolean)

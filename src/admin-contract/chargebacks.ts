@@ -1,6 +1,6 @@
 /** Answers of /admin/acquiring/chargebacks and the order widget's chargebacks, and the list's query. */
 import { z } from "zod"
-import { pageNumber } from "./list-query"
+import { dayField as day, pageNumber } from "./list-query"
 
 export const CHARGEBACK_STATES = ["OPEN", "WON", "LOST"] as const
 export type ChargebackState = (typeof CHARGEBACK_STATES)[number]
@@ -40,19 +40,6 @@ export const CHARGEBACK_SEARCH = /^#?[A-Za-z0-9_.:-]{1,60}$/
 
 /** A search naming a Medusa order: its display id (#12 or 12) or its id. */
 export const MEDUSA_ORDER_SEARCH = /^#?(\d{1,9})$|^(order_[A-Za-z0-9]{1,43})$/
-
-const day = (field: string) =>
-  z
-    .string({ error: `${field} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date as YYYY-MM-DD`)
-    .refine(
-      (v) => {
-        const date = new Date(`${v}T00:00:00Z`)
-        // Date reads 2026-02-30 as 2 March: a real date prints back unchanged
-        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v)
-      },
-      { message: `${field} must be a real date` }
-    )
 
 /** Filters of the list and its CSV: all optional; dates are whole UTC days, both ends included. */
 export const ChargebackListQuery = z

@@ -18,6 +18,14 @@ import { AcquiringChargeback } from "./models/chargeback"
 import { AcquiringPaymentEvent } from "./models/payment-event"
 import { AcquiringNotificationRefusal } from "./models/notification-refusal"
 import { AcquiringDeduction } from "./models/deduction"
+import { AcquiringAttemptOutcome } from "./models/attempt-outcome"
+import { AcquiringAlert } from "./models/alert"
+import {
+  APPROVAL_HOUR_AND_WEEK,
+  DECLINES_HOUR_AND_WEEK,
+  RAISE_ALERT,
+  UNSETTLED_BEFORE,
+} from "./alert-sql"
 import { registerAcquiringModule } from "./module-access"
 import {
   OPERATION_COLUMNS,
@@ -44,6 +52,7 @@ import {
 } from "./refusal-sql"
 import { KEEP_CHARGEBACK } from "./chargeback-sql"
 import { KEEP_KNOWN_SUBSCRIPTION } from "./session-state-sql"
+import { keepAttemptOutcomes } from "./attempt-outcome-sql"
 import {
   KEEP_DEDUCTION,
   RUNNING_SUBSCRIPTIONS,
@@ -51,6 +60,21 @@ import {
   type DeductionInput,
   type RunningSubscription,
 } from "./deduction-sql"
+import {
+  attemptsByDay,
+  chargebacksByMonth,
+  declinesByCode,
+  methodsUsed,
+  moneyByDay,
+  waitingNow,
+  type AttemptDayRow,
+  type ChargebackMonthRow,
+  type DeclineRow,
+  type MethodRow,
+  type MoneyDayRow,
+  type OverviewFilters,
+  type WaitingRow,
+} from "./overview-sql"
 import {
   historySearch,
   type HistoryFilters,
@@ -77,6 +101,8 @@ export default class AcquiringModuleService extends MedusaService({
   AcquiringPaymentEvent,
   AcquiringNotificationRefusal,
   AcquiringDeduction,
+  AcquiringAttemptOutcome,
+  AcquiringAlert,
 }) {
   constructor(
     ...args: ConstructorParameters<ReturnType<typeof MedusaService>>
@@ -235,8 +261,10 @@ export default class AcquiringModuleService extends MedusaService({
     data: Record<string, unknown>,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
+    // the attempts' outcome rows move in the same statement, so the overview never disagrees with a state
     await sharedContext.manager!.execute(
-      `insert into "acquiring_session_state" ("id", "data") values (?, ?::jsonb) on conflict ("id") do update set "data" = ${KEEP_KNOWN_SUBSCRIPTION}, "updated_at" = now(), "deleted_at" = null`,
+      `with "kept" as (insert into "acquiring_session_state" ("id", "data") values (?, ?::jsonb) on conflict ("id") do update set "data" = ${KEEP_KNOWN_SUBSCRIPTION}, "updated_at" = now(), "deleted_at" = null returning "id", "data")
+       ${keepAttemptOutcomes(`"kept"`)}`,
       [id, JSON.stringify(data)]
     )
   }
@@ -501,6 +529,92 @@ export default class AcquiringModuleService extends MedusaService({
       "all"
     )) as (HistoryRow & { total: string })[]
     return { rows, count: Number(rows[0]?.total ?? 0) }
+  }
+
+  /** The payments overview's readings of a period (overview-sql.ts), each one statement. */
+  @InjectManager()
+  async paymentsOverview(
+    filters: OverviewFilters,
+    abandonAfterMinutes: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{
+    days: AttemptDayRow[]
+    declines: DeclineRow[]
+    methods: MethodRow[]
+    money: MoneyDayRow[]
+    chargebacks: ChargebackMonthRow[]
+    waiting: WaitingRow
+  }> {
+    const all = async <T>(statement: { text: string; values: unknown[] }) =>
+      (await sharedContext.manager!.execute(
+        statement.text,
+        statement.values,
+        "all"
+      )) as T[]
+    // one after another: the manager's connection takes one statement at a time
+    return {
+      days: await all<AttemptDayRow>(
+        attemptsByDay(filters, abandonAfterMinutes)
+      ),
+      declines: await all<DeclineRow>(declinesByCode(filters)),
+      methods: await all<MethodRow>(methodsUsed(filters)),
+      money: await all<MoneyDayRow>(moneyByDay(filters)),
+      chargebacks: await all<ChargebackMonthRow>(chargebacksByMonth(filters)),
+      waiting: (await all<WaitingRow>(waitingNow(filters)))[0],
+    }
+  }
+
+  /**
+   * What the alerts read of the hour [from, to): approvals and declines
+   * beside the week before it, declines by code beside the week, and the
+   * attempts still unknown that began before `unsettledBefore`.
+   */
+  @InjectManager()
+  async alertReadings(
+    from: Date,
+    to: Date,
+    unsettledBefore: Date,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{
+    approvals: Record<
+      "hour_approved" | "hour_declined" | "week_approved" | "week_declined",
+      string
+    >
+    declines: { code: string; hour: string; week: string }[]
+    unsettled: { count: string; oldest: Date | null }
+  }> {
+    const all = async <T>(text: string, values: unknown[]) =>
+      (await sharedContext.manager!.execute(text, values, "all")) as T[]
+    return {
+      approvals: (
+        await all<never>(APPROVAL_HOUR_AND_WEEK, [
+          from,
+          from,
+          from,
+          from,
+          from,
+          to,
+        ])
+      )[0],
+      declines: await all(DECLINES_HOUR_AND_WEEK, [from, from, from, to]),
+      unsettled: (await all<never>(UNSETTLED_BEFORE, [unsettledBefore]))[0],
+    }
+  }
+
+  /** Records an alert of a cause for an hour: false when that hour's was raised already (by any instance). */
+  @InjectManager()
+  async raiseAcquiringAlert(
+    cause: string,
+    hour: Date,
+    summary: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = (await sharedContext.manager!.execute(
+      RAISE_ALERT,
+      [generateEntityId(undefined, "acqal"), cause, hour, summary],
+      "all"
+    )) as unknown[]
+    return rows.length === 1
   }
 
   /** Counts one more request sent for a payout (always with its own request_id). */

@@ -42,4 +42,6 @@ export const AcquiringChargeback = model
     { on: ["order_no"] },
     { on: ["payment_id"] },
     { on: ["status", "respond_by"] },
+    { on: ["opened_at"] },
+    { on: ["decided_at"] },
   ])

@@ -47,6 +47,7 @@ export const AcquiringOperation = model
     { on: ["payment_id"] },
     { on: ["session_id"] },
     { on: ["reference"] },
+    { on: ["kind", "settled_at"] },
     {
       on: ["kind", "acquirer_reference"],
       unique: true,

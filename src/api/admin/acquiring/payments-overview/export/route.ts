@@ -1,0 +1,1 @@
+export { overviewExportRoute as GET } from "../../../../../payments-overview/admin-routes"

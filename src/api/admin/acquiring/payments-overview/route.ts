@@ -1,0 +1,1 @@
+export { overviewRoute as GET } from "../../../../payments-overview/admin-routes"

@@ -1,0 +1,37 @@
+/**
+ * The alerts' readings of the attempt outcomes and the one-per-hour record.
+ * Every reading is bounded by time on an indexed column.
+ */
+
+/** Outcomes of the hour [from, to) and of the week before it: approved and declined counts. */
+export const APPROVAL_HOUR_AND_WEEK = `select
+    count(*) filter (where o."started_at" >= ? and o."state" in ('authorized', 'captured')) as "hour_approved",
+    count(*) filter (where o."started_at" >= ? and o."state" = 'declined') as "hour_declined",
+    count(*) filter (where o."started_at" < ? and o."state" in ('authorized', 'captured')) as "week_approved",
+    count(*) filter (where o."started_at" < ? and o."state" = 'declined') as "week_declined"
+  from "acquiring_attempt_outcome" o
+  where o."deleted_at" is null and o."started_at" >= ?::timestamptz - interval '7 days' and o."started_at" < ?`
+
+/** Declines of the hour by code, beside the same code's count over the week before. */
+export const DECLINES_HOUR_AND_WEEK = `select coalesce(o."result_code", op."result_code", '') as "code",
+    count(*) filter (where o."started_at" >= ?) as "hour",
+    count(*) filter (where o."started_at" < ?) as "week"
+  from "acquiring_attempt_outcome" o
+  left join lateral (select p."result_code" from "acquiring_operation" p
+      where p."order_no" = o."id" and p."kind" = o."kind" and p."deleted_at" is null
+        and p."result_code" is not null and p."result_code" <> '0000'
+      order by p."created_at" desc limit 1) op on true
+  where o."deleted_at" is null and o."state" = 'declined'
+    and o."started_at" >= ?::timestamptz - interval '7 days' and o."started_at" < ?
+  group by 1`
+
+/** Attempts whose outcome is still unknown, begun before a moment: how many, and the oldest. */
+export const UNSETTLED_BEFORE = `select count(*) as "count", min(o."started_at") as "oldest"
+  from "acquiring_attempt_outcome" o
+  where o."deleted_at" is null and o."state" in ('sent', 'unknown') and o."started_at" < ?`
+
+/** Records an alert for its cause and hour; no row comes back when it was raised already. */
+export const RAISE_ALERT = `insert into "acquiring_alert" ("id", "cause", "hour", "summary")
+  values (?, ?, ?, ?)
+  on conflict ("cause", "hour") do nothing
+  returning "id"`

@@ -1,0 +1,50 @@
+/**
+ * The attempt rows of a session's state, as the outcome table keeps them:
+ * one per entry of the attempt ledger. `source` names a relation with the
+ * columns "id" and "data" (the state just written, or every stored state for
+ * the backfill); rows of intakes and deferred work (ids with a colon) have
+ * no attempts to keep; an entry that does not read as an attempt is left
+ * out rather than failing the write of the payment's own state. The state's result is the latest attempt's: a
+ * decline learnt after the request (3-D Secure failed, a hosted page
+ * refused) is known only there, so it is kept on that attempt's row.
+ */
+export function attemptRowsOf(source: string): string {
+  return `select t.a->>'order_no', s."id", t.a->>'kind', t.a->>'state',
+      s."data"->'account'->>'id', s."data"->'account'->>'mode',
+      upper(coalesce(s."data"->>'currency', s."data"->'cart'->>'currency_code')), s."data"->>'amount',
+      case when t.a->>'kind' = 'authorise' then 'CARD'
+        when t.n = jsonb_array_length(s."data"->'attempts') then s."data"->>'payment_method' end,
+      coalesce(t.a->'three_d_secure'->'asked' = 'true'::jsonb, false),
+      (t.a->>'at')::timestamptz,
+      case when t.n = jsonb_array_length(s."data"->'attempts') and t.a->>'state' = 'declined'
+        then s."data"->'result'->>'code' end
+    from ${source} as s
+    cross join lateral jsonb_array_elements(
+      case when jsonb_typeof(s."data"->'attempts') = 'array' then s."data"->'attempts' else '[]'::jsonb end
+    ) with ordinality as t(a, n)
+    where s."id" not like '%:%' and t.a->>'order_no' is not null
+      and t.a->>'kind' in ('authorise', 'checkout') and t.a->>'state' is not null
+      and t.a->>'at' ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+){0,1}(Z|[+-]\\d{2}:\\d{2})$'`
+}
+
+const COLUMNS = `"id", "session_id", "kind", "state", "account_id", "mode", "currency", "amount", "payment_method", "three_d_secure_asked", "started_at", "result_code"`
+
+/** Inserts new attempts and moves known ones to their state now; a row that would not change is not written. */
+export function keepAttemptOutcomes(source: string): string {
+  return `insert into "acquiring_attempt_outcome" (${COLUMNS})
+    ${attemptRowsOf(source)}
+    on conflict ("id") do update set
+      "state" = excluded."state",
+      "currency" = excluded."currency",
+      "amount" = excluded."amount",
+      "payment_method" = coalesce(excluded."payment_method", "acquiring_attempt_outcome"."payment_method"),
+      "three_d_secure_asked" = excluded."three_d_secure_asked",
+      "result_code" = coalesce(excluded."result_code", "acquiring_attempt_outcome"."result_code"),
+      "updated_at" = now()
+    where ("acquiring_attempt_outcome"."state", "acquiring_attempt_outcome"."currency", "acquiring_attempt_outcome"."amount",
+        "acquiring_attempt_outcome"."payment_method", "acquiring_attempt_outcome"."three_d_secure_asked",
+        "acquiring_attempt_outcome"."result_code")
+      is distinct from (excluded."state", excluded."currency", excluded."amount",
+        coalesce(excluded."payment_method", "acquiring_attempt_outcome"."payment_method"), excluded."three_d_secure_asked",
+        coalesce(excluded."result_code", "acquiring_attempt_outcome"."result_code"))`
+}

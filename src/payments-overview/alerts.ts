@@ -1,0 +1,111 @@
+/**
+ * The payments alerts, run hourly by the payment-alerts job on a worker:
+ * the rules (alert-rules.ts) over the last full hour, each alert raised at
+ * most once per cause and hour across instances (acquiring_alert), told in
+ * the admin's feed through Medusa's notification module and in the log.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { acquiringModule } from "../modules/acquiring/module-access"
+import { loggerOf } from "../order-payments/payment-store"
+import {
+  approvalAlert,
+  chargebackAlert,
+  surgeAlerts,
+  UNSETTLED_AFTER_MINUTES,
+  unsettledAlert,
+  type Alert,
+} from "./alert-rules"
+import {
+  ABANDONED_AFTER_MINUTES,
+  chargebackRatio,
+  DEFAULT_CHARGEBACK_THRESHOLD_PERCENT,
+} from "./overview"
+
+const HOUR_MS = 3_600_000
+const count = (value: string | number | null | undefined) => Number(value ?? 0)
+
+/** The alerts of the hour before `now`'s (its start truncated to the hour). */
+export async function alertsOfHour(now: Date): Promise<{
+  hour: Date
+  alerts: Alert[]
+}> {
+  const to = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS)
+  const from = new Date(to.getTime() - HOUR_MS)
+  const module = acquiringModule()
+  const read = await module.alertReadings(
+    from,
+    to,
+    new Date(now.getTime() - UNSETTLED_AFTER_MINUTES * 60_000)
+  )
+  const monthStart = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
+  )
+  const month = await module.paymentsOverview(
+    { from: monthStart, to: now },
+    ABANDONED_AFTER_MINUTES
+  )
+  const thisMonth = month.chargebacks.at(-1)
+  const opened = count(thisMonth?.opened)
+  const captured = count(thisMonth?.captured_payments)
+  const alerts = [
+    approvalAlert({
+      hour_approved: count(read.approvals.hour_approved),
+      hour_declined: count(read.approvals.hour_declined),
+      week_approved: count(read.approvals.week_approved),
+      week_declined: count(read.approvals.week_declined),
+    }),
+    ...surgeAlerts(
+      read.declines.map((d) => ({
+        code: d.code,
+        hour: count(d.hour),
+        week: count(d.week),
+      }))
+    ),
+    chargebackAlert(
+      {
+        opened,
+        captured_payments: captured,
+        ratio_percent: chargebackRatio(
+          opened,
+          captured,
+          DEFAULT_CHARGEBACK_THRESHOLD_PERCENT
+        ).ratio_percent,
+      },
+      DEFAULT_CHARGEBACK_THRESHOLD_PERCENT
+    ),
+    unsettledAlert({
+      count: count(read.unsettled.count),
+      oldest: read.unsettled.oldest ? new Date(read.unsettled.oldest) : null,
+    }),
+  ].filter((alert): alert is Alert => !!alert)
+  return { hour: from, alerts }
+}
+
+/** Raises the hour's alerts not raised yet; answers the causes it told. */
+export async function runPaymentAlerts(
+  container: MedusaContainer,
+  now: Date = new Date()
+): Promise<string[]> {
+  const { hour, alerts } = await alertsOfHour(now)
+  const told: string[] = []
+  for (const alert of alerts) {
+    const raised = await acquiringModule().raiseAcquiringAlert(
+      alert.cause,
+      hour,
+      `${alert.title}: ${alert.description}`
+    )
+    if (!raised) continue
+    loggerOf(container).warn(
+      `[acquiring] alert ${alert.cause}: ${alert.title}. ${alert.description}`
+    )
+    await container.resolve(Modules.NOTIFICATION).createNotifications({
+      to: "",
+      channel: "feed",
+      template: "admin-ui",
+      data: { title: alert.title, description: alert.description },
+    })
+    told.push(alert.cause)
+  }
+  return told
+}
