@@ -11,6 +11,7 @@ import { adminPagesCases } from "./admin-pages.cases"
 import { chargebacksCases } from "./chargebacks.cases"
 import { subscriptionsPageCases } from "./subscriptions.cases"
 import { merchantChargesCases } from "./merchant-charges.cases"
+import { paymentsOverviewPageCases } from "./payments-overview.cases"
 import { orderWidgetMoneyCases } from "./order-widget-money.cases"
 import { orderPageMoneyStatesCases } from "./order-page-money-states.cases"
 import { budget } from "../setup/time-budget"
@@ -31,4 +32,5 @@ acquiringSuite((suite) => {
   describe("chargebacks", () => chargebacksCases(suite, admin))
   describe("subscriptions", () => subscriptionsPageCases(suite, admin))
   describe("merchant-charges", () => merchantChargesCases(suite, admin))
+  describe("payments-overview", () => paymentsOverviewPageCases(suite, admin))
 })

@@ -72,6 +72,18 @@ export function pluginPages(data: StoreData): PluginPage[] {
       ],
     },
     {
+      // its charts come from recharts, which the store's own Vite build must resolve
+      name: "payments-overview",
+      path: "/payments-overview",
+      mustShow: (page) => [
+        page.getByRole("heading", { name: "Payments overview", level: 1 }),
+        page
+          .getByTestId("figure-attempts")
+          .locator(".recharts-bar-rectangle")
+          .first(),
+      ],
+    },
+    {
       name: "subscriptions",
       path: "/subscriptions",
       mustShow: (page) => [

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query"
 import { sdk } from "../../lib/sdk"
+import { downloadCsv } from "../csv-download"
 import {
   chargebackFilterQuery,
   chargebackListQuery,
@@ -26,40 +27,14 @@ export function useChargebacks(filters: ChargebackFilters) {
   })
 }
 
-/** Hands the browser a file it holds, as a download. */
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement("a")
-  link.href = url
-  link.download = name
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  // the click has started the download: the blob is no longer needed
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
-
-/**
- * The CSV of every row the filters select. Asked through the admin's SDK
- * (its session cookie or token, its backend address) rather than a plain
- * link, which would miss a token and a backend on another origin.
- */
+/** The CSV of every row the filters select. */
 export function useExportChargebacks() {
   return useMutation({
-    mutationFn: async (
-      filters: Omit<ChargebackFilters, "limit" | "offset">
-    ) => {
-      // not asking for JSON: the SDK hands back the raw response
-      const response = await sdk.client.fetch<Response>(
+    mutationFn: (filters: Omit<ChargebackFilters, "limit" | "offset">) =>
+      downloadCsv(
         "/admin/acquiring/chargebacks/export",
-        {
-          query: chargebackFilterQuery(filters),
-          headers: { accept: "text/csv" },
-        }
-      )
-      const name = exportFileName(response.headers.get("content-disposition"))
-      download(await response.blob(), name)
-      return name
-    },
+        chargebackFilterQuery(filters),
+        (disposition) => exportFileName(disposition)
+      ),
   })
 }
