@@ -15,6 +15,7 @@ import { clientRows, parseRow } from "./client-scenarios"
 import { table, type Row } from "./measure"
 import { startChild } from "./processes"
 import { checkoutRow } from "./checkout-scenarios"
+import { overviewRows } from "./overview-scenarios"
 import { providerPortRows, reconcileRow } from "./provider-scenarios"
 import { sandboxRows } from "./sandbox-scenarios"
 
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
   )
   // one checkout is ~1 s of which the shared cart steps swing ±50 ms: enough rounds for a steady median
   rows.push(await checkoutRow(quick ? 2 : 15))
+  rows.push(...(await overviewRows(quick ? 20_000 : 1_000_000, quick ? 2 : 9)))
 
   const seconds = (Date.now() - started) / 1000
   const loadAtEnd = loadAverage()

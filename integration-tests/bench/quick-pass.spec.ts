@@ -35,6 +35,8 @@ const SCENARIOS = [
   "sandbox authorise/s / trivial server (10 connections)",
   "sandbox RSS after 10,000 authorisations",
   "checkout with card provider / system provider",
+  "payments overview, last 30 days of a year: all accounts / one",
+  "payments overview plans: sequential scans of the attempts and the journal",
   "parse a respon document",
   "1,000 concurrent captures, coalescing client alone",
   "1,000 concurrent refunds, coalescing client alone",

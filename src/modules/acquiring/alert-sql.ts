@@ -13,14 +13,10 @@ export const APPROVAL_HOUR_AND_WEEK = `select
   where o."deleted_at" is null and o."started_at" >= ?::timestamptz - interval '7 days' and o."started_at" < ?`
 
 /** Declines of the hour by code, beside the same code's count over the week before. */
-export const DECLINES_HOUR_AND_WEEK = `select coalesce(o."result_code", op."result_code", '') as "code",
+export const DECLINES_HOUR_AND_WEEK = `select coalesce(o."result_code", '') as "code",
     count(*) filter (where o."started_at" >= ?) as "hour",
     count(*) filter (where o."started_at" < ?) as "week"
   from "acquiring_attempt_outcome" o
-  left join lateral (select p."result_code" from "acquiring_operation" p
-      where p."order_no" = o."id" and p."kind" = o."kind" and p."deleted_at" is null
-        and p."result_code" is not null and p."result_code" <> '0000'
-      order by p."created_at" desc limit 1) op on true
   where o."deleted_at" is null and o."state" = 'declined'
     and o."started_at" >= ?::timestamptz - interval '7 days' and o."started_at" < ?
   group by 1`

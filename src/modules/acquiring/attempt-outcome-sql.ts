@@ -4,9 +4,13 @@
  * columns "id" and "data" (the state just written, or every stored state for
  * the backfill); rows of intakes and deferred work (ids with a colon) have
  * no attempts to keep; an entry that does not read as an attempt is left
- * out rather than failing the write of the payment's own state. The state's result is the latest attempt's: a
- * decline learnt after the request (3-D Secure failed, a hosted page
- * refused) is known only there, so it is kept on that attempt's row.
+ * out rather than failing the write of the payment's own state.
+ *
+ * A declined attempt keeps its code: the state's result when it is the
+ * latest attempt (a decline learnt after the request, 3-D Secure failed or
+ * a hosted page refused, is known only there), else its journal entry's
+ * answer, settled before the state is written. The overview then reads
+ * codes without going back to the journal.
  */
 export function attemptRowsOf(source: string): string {
   return `select t.a->>'order_no', s."id", t.a->>'kind', t.a->>'state',
@@ -16,8 +20,12 @@ export function attemptRowsOf(source: string): string {
         when t.n = jsonb_array_length(s."data"->'attempts') then s."data"->>'payment_method' end,
       coalesce(t.a->'three_d_secure'->'asked' = 'true'::jsonb, false),
       (t.a->>'at')::timestamptz,
-      case when t.n = jsonb_array_length(s."data"->'attempts') and t.a->>'state' = 'declined'
-        then s."data"->'result'->>'code' end
+      case when t.a->>'state' = 'declined' then coalesce(
+        case when t.n = jsonb_array_length(s."data"->'attempts') then s."data"->'result'->>'code' end,
+        (select op."result_code" from "acquiring_operation" op
+          where op."order_no" = t.a->>'order_no' and op."kind" = t.a->>'kind' and op."deleted_at" is null
+            and op."result_code" is not null and op."result_code" <> '0000'
+          order by op."created_at" desc limit 1)) end
     from ${source} as s
     cross join lateral jsonb_array_elements(
       case when jsonb_typeof(s."data"->'attempts') = 'array' then s."data"->'attempts' else '[]'::jsonb end
