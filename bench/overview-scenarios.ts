@@ -8,7 +8,7 @@
 import { fork } from "node:child_process"
 import { existsSync } from "node:fs"
 import path from "node:path"
-import { ratioRow, type Row, type Stats } from "./measure"
+import { ratioRow, stats, type Row, type Stats } from "./measure"
 import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
 
 const PAGE = "payments overview, last 30 days of a year: all accounts / one"
@@ -84,6 +84,7 @@ export async function overviewRows(
       unit: "scans",
       goal: PLANS_GOAL,
       figure: answer.scans.length,
+      target: stats([answer.scans.length]),
       limit: { at_most: 0 },
       note: answer.scans.length
         ? `sequential scans of ${[...new Set(answer.scans)].join(", ")} (${rows} attempts)`

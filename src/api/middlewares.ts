@@ -19,8 +19,7 @@ import { payoutRoutes } from "../payouts/middlewares"
 import { paymentLinkRoutes } from "../payment-links/middlewares"
 import { accountRoutes } from "../accounts/middlewares"
 import { chargebackRoutes } from "../chargebacks/middlewares"
-import { paymentsOverviewRoutes } from "../payments-overview/middlewares"
-import { paymentHistoryRoutes } from "../payment-history/middlewares"
+import { paymentReportRoutes } from "../payments-overview/middlewares"
 import { notificationRoutes } from "../notifications/middlewares"
 
 export default defineMiddlewares({
@@ -41,7 +40,6 @@ export default defineMiddlewares({
     ...paymentLinkRoutes,
     ...accountRoutes,
     ...chargebackRoutes,
-    ...paymentsOverviewRoutes,
-    ...paymentHistoryRoutes,
+    ...paymentReportRoutes,
   ],
 })

@@ -1,11 +1,12 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { paymentHistoryRoutes } from "../payment-history/middlewares"
 import { validateQuery } from "../input-hardening/validate-query"
 import {
   PaymentsOverviewExportQuery,
   PaymentsOverviewQuery,
 } from "../admin-contract/payments-overview"
 
-export const paymentsOverviewRoutes: MiddlewareRoute[] = [
+const overviewRoutes: MiddlewareRoute[] = [
   {
     methods: ["GET"],
     matcher: "/admin/acquiring/payments-overview",
@@ -16,4 +17,10 @@ export const paymentsOverviewRoutes: MiddlewareRoute[] = [
     matcher: "/admin/acquiring/payments-overview/export",
     middlewares: [validateQuery(PaymentsOverviewExportQuery)],
   },
+]
+
+/** The admin's reports over every payment: the history and its search, and the overview. */
+export const paymentReportRoutes: MiddlewareRoute[] = [
+  ...overviewRoutes,
+  ...paymentHistoryRoutes,
 ]
