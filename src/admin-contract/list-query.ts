@@ -10,7 +10,7 @@ export const pageNumber = (field: string, max: number, fallback: number) =>
     .pipe(z.number().max(max, `${field} must be at most ${max}`))
     .default(fallback)
 
-/** A whole UTC day as YYYY-MM-DD, and a real one (no 30 February). */
+/** A whole UTC day as YYYY-MM-DD, and a real one (no 30 February, no year 0). */
 export const dayField = (field: string) =>
   z
     .string({ error: `${field} must be a date` })
@@ -23,3 +23,7 @@ export const dayField = (field: string) =>
       },
       { message: `${field} must be a real date` }
     )
+    // no payment is older, and the database refuses a year 0
+    .refine((v) => v >= "1970-01-01", {
+      message: `${field} must be a day from 1970-01-01 on`,
+    })
