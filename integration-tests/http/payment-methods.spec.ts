@@ -144,7 +144,9 @@ acquiringSuite((suite) => {
     const cart = await shop.readyCart({
       quantity: 10,
     })
-    const asked = (await sandbox.requests("optimise")).length
+    // requests that reach the sandbox from now on: the slow acquirer of the test before
+    // logs its late request when it answers, which may be after this test has begun
+    const since = new Date().toISOString()
     const lookups = await lookupsAtOnce(shop, cart.id, 50)
     expect(lookups.map(({ answer }) => answer.status)).toEqual(
       Array(50).fill(200)
@@ -158,7 +160,9 @@ acquiringSuite((suite) => {
         expect(codes(answer.data)).toEqual(["CARD", "WALLET", "BANK_TRANSFER"])
       }
     }
-    expect((await sandbox.requests("optimise")).length).toBe(asked + 1)
+    expect(
+      (await sandbox.requests("optimise")).filter((r) => r.at >= since)
+    ).toHaveLength(1)
     const times = lookups.map(({ ms }) => ms)
     const handled = lookups.map(({ answer }) => serverMs(answer))
     const by = lookups.map(({ answer }) => answeredBy(answer))
