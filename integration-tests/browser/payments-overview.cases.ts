@@ -10,9 +10,10 @@ import { capturedOrder } from "./order-widget-money.cases"
 /**
  * The Payments overview page in Chromium: a payment captured and a card
  * declined today show as the tiles, the day's bars and their numbers, the
- * decline's reason, the money captured and the CSV of a figure; the page
- * reached from the admin's menu, its numbers opened by keyboard, axe-core
- * on the plugin's markup.
+ * decline's reason, the money captured and the CSV of a figure, and the
+ * declined request found by the Payment history search the figure links
+ * to; the page reached from the admin's menu, its numbers opened by
+ * keyboard, axe-core on the plugin's markup.
  */
 export function paymentsOverviewPageCases(
   suite: AcquiringSuite,
@@ -87,5 +88,24 @@ export function paymentsOverviewPageCases(
       "currency,code,meaning,count",
       "USD,E0008,declined by issuer,1",
     ])
+
+    // the payments behind the declines: the history's search, filled in and run
+    await page
+      .getByRole("link", { name: "The declined requests in Payment history" })
+      .click()
+    await page.getByRole("heading", { name: "Payment history" }).waitFor()
+    await expect(page.getByLabel("Operation").inputValue()).resolves.toBe(
+      "authorise, checkout"
+    )
+    await expect(page.getByLabel("Outcome").inputValue()).resolves.toBe(
+      "refused"
+    )
+    await page
+      .getByTestId("history-count")
+      .getByText("1 entry matches this search")
+      .waitFor()
+    await expect(page.getByTestId("history-row").innerText()).resolves.toMatch(
+      /E0008/
+    )
   })
 }

@@ -1,6 +1,8 @@
 import {
   historySearchMistakes,
   historySearchQuery,
+  historySearchOfUrl,
+  historySearchPath,
 } from "./history-search-query"
 
 describe("the Payment history search", () => {
@@ -55,6 +57,30 @@ describe("the Payment history search", () => {
     // a comma is no part of an order number
     expect(historySearchMistakes({ order_no: "MED1, MED2" })).toEqual({
       order_no: "Up to 60 letters, digits, spaces or _ . : # -",
+    })
+  })
+})
+
+describe("a link to the history's search", () => {
+  it("carries the fields of a search, and reads back only the known ones", () => {
+    const path = historySearchPath({
+      operation: "authorise, checkout",
+      outcome: "refused",
+      from: "2026-11-01",
+      to: "2026-11-30",
+    })
+    expect(path).toBe(
+      "/payment-history?operation=authorise%2C+checkout&outcome=refused&from=2026-11-01&to=2026-11-30"
+    )
+    expect(
+      historySearchOfUrl(
+        new URLSearchParams(`${path.split("?")[1]}&limit=5&order=%20`)
+      )
+    ).toEqual({
+      operation: "authorise, checkout",
+      outcome: "refused",
+      from: "2026-11-01",
+      to: "2026-11-30",
     })
   })
 })

@@ -84,3 +84,23 @@ export function historySearchQuery(
   query.offset = String(page.offset)
   return query
 }
+
+/** The search a link to the page names in its query (`?operation=refund&from=…`): the known fields only. */
+export function historySearchOfUrl(params: URLSearchParams): HistorySearchForm {
+  const form: HistorySearchForm = {}
+  for (const field of [...HISTORY_FIELDS, "from", "to"] as const) {
+    const value = params.get(field)?.trim()
+    if (value) form[field] = value
+  }
+  return form
+}
+
+/** The page's address searching `form`, for a link from another page. */
+export function historySearchPath(form: HistorySearchForm): string {
+  const query = new URLSearchParams(
+    Object.entries(form).filter(
+      (entry): entry is [string, string] => !!entry[1]
+    )
+  )
+  return `/payment-history?${query.toString()}`
+}

@@ -8,18 +8,31 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { History } from "@medusajs/icons"
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { useSearchParams } from "react-router-dom"
 import { OffsetPagination } from "../../components/offset-pagination"
 import { useHistorySearch } from "../../hooks/payment-history/use-history-search"
 import { usePaymentOrders } from "../../hooks/payment-history/use-payment-orders"
-import type { HistorySearchForm } from "../../lib/history-search-query"
+import {
+  historySearchMistakes,
+  historySearchOfUrl,
+  type HistorySearchForm,
+} from "../../lib/history-search-query"
 import { refusedNotificationsText } from "../../lib/payment-history-text"
 import { HistorySearchFormView } from "./components/history-search-form"
 import { HistoryTable } from "./components/history-table"
 
 const PAGE = 20
 
+/** A link's search, when every field of it can be searched. */
+function linkedSearch(params: URLSearchParams): HistorySearchForm {
+  const form = historySearchOfUrl(params)
+  return Object.keys(historySearchMistakes(form)).length ? {} : form
+}
+
 const PaymentHistoryPage = () => {
-  const [search, setSearch] = useState<HistorySearchForm>({})
+  const [params] = useSearchParams()
+  const [opened] = useState(() => linkedSearch(params))
+  const [search, setSearch] = useState<HistorySearchForm>(opened)
   const [offset, setOffset] = useState(0)
   const { data, isLoading, isFetching, isPlaceholderData, error } =
     useHistorySearch(search, {
@@ -62,6 +75,7 @@ const PaymentHistoryPage = () => {
         </Text>
       )}
       <HistorySearchFormView
+        initial={opened}
         searching={isFetching}
         onSearch={(form) => {
           setSearch(form)
@@ -76,7 +90,11 @@ const PaymentHistoryPage = () => {
           data-testid="history-count"
         >
           {count === 1 ? "1 entry" : `${count} entries`}
-          {searched ? " match this search" : " in all"}
+          {!searched
+            ? " in all"
+            : count === 1
+              ? " matches this search"
+              : " match this search"}
         </Text>
       )}
       {error ? (

@@ -23,6 +23,7 @@ import {
   unrecordedText,
   type OverviewFigure,
 } from "../../lib/payments-overview"
+import { historySearchPath } from "../../lib/history-search-query"
 import { DayChart } from "./components/day-chart"
 import { FigureCard } from "./components/figure-card"
 import {
@@ -186,6 +187,15 @@ const PaymentsOverviewPage = () => {
             description="What the acquirer answered when it declined. A reason surging in a short time can mean card testing."
             numbers={<DeclinesTable declines={data.declines} />}
             onExport={exportFigure("declines")}
+            history={{
+              label: "The declined requests in Payment history",
+              path: historySearchPath({
+                operation: "authorise, checkout",
+                outcome: "refused",
+                from: data.from,
+                to: data.to,
+              }),
+            }}
           />
           <FigureCard
             testId="figure-authentication"
@@ -228,6 +238,14 @@ const PaymentsOverviewPage = () => {
             description="Money the acquirer confirmed capturing and refunding, by the day it did, in each currency."
             numbers={<MoneyTable money={data.money} />}
             onExport={exportFigure("money")}
+            history={{
+              label: "The captures and refunds in Payment history",
+              path: historySearchPath({
+                operation: "capture, refund",
+                from: data.from,
+                to: data.to,
+              }),
+            }}
           />
           <FigureCard
             testId="figure-chargebacks"

@@ -34,14 +34,17 @@ const FIELDS: {
 ]
 
 export function HistorySearchFormView({
+  initial = {},
   onSearch,
   searching,
 }: {
+  /** the search the page was opened with (a link from another page) */
+  initial?: HistorySearchForm
   onSearch: (form: HistorySearchForm) => void
   searching: boolean
 }) {
   const id = useId()
-  const [form, setForm] = useState<HistorySearchForm>({})
+  const [form, setForm] = useState<HistorySearchForm>(initial)
   const [mistakes, setMistakes] = useState<HistorySearchMistakes>({})
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({})
 

@@ -1,6 +1,7 @@
 import { ArrowDownTray } from "@medusajs/icons"
 import { Button, Heading, Text } from "@medusajs/ui"
 import { useId, type ReactNode } from "react"
+import { Link } from "react-router-dom"
 
 /**
  * One figure of the overview: its heading and what it means, the chart
@@ -16,6 +17,7 @@ export function FigureCard({
   numbersLabel,
   onExport,
   exporting,
+  history,
   testId,
 }: {
   title: string
@@ -28,6 +30,8 @@ export function FigureCard({
   numbersLabel?: string
   onExport?: () => void
   exporting?: boolean
+  /** the payments behind the figure: a Payment history search, and the link's words */
+  history?: { path: string; label: string }
   testId: string
 }) {
   const heading = useId()
@@ -65,6 +69,14 @@ export function FigureCard({
         <div className="h-56 w-full" aria-hidden="true">
           {chart}
         </div>
+      )}
+      {history && (
+        <Link
+          to={history.path}
+          className="text-ui-fg-interactive txt-compact-small self-start hover:underline"
+        >
+          {history.label}
+        </Link>
       )}
       {numbersLabel ? (
         <details>
