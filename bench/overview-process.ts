@@ -13,12 +13,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startLocalStack } from "../dev/local-stack"
 import { interleave, timeMs } from "./measure"
 import {
-  attemptsByDay,
-  chargebacksByMonth,
-  declinesByCode,
-  methodsUsed,
-  moneyByDay,
-  waitingNow,
+  overviewStatements,
   type OverviewFilters,
 } from "../src/modules/acquiring/overview-sql"
 
@@ -71,17 +66,9 @@ async function seed(pg: Knex, attempts: number): Promise<void> {
   await pg.raw("analyze")
 }
 
-/** The page's statements for a period and account, one after another, as the route runs them. */
-function statements(filters: OverviewFilters) {
-  return [
-    attemptsByDay(filters, 60),
-    declinesByCode(filters),
-    methodsUsed(filters),
-    moneyByDay(filters),
-    chargebacksByMonth(filters),
-    waitingNow(filters),
-  ]
-}
+/** The page's statements for a period and account, as the module runs them. */
+const statements = (filters: OverviewFilters) =>
+  Object.values(overviewStatements(filters, 60))
 
 /** The table of every sequential scan of a growing table in a plan. */
 function sequentialScans(plan: any, found: string[] = []): string[] {

@@ -19,11 +19,11 @@ import {
 import {
   ABANDONED_AFTER_MINUTES,
   chargebackRatio,
+  count,
   DEFAULT_CHARGEBACK_THRESHOLD_PERCENT,
 } from "./overview"
 
 const HOUR_MS = 3_600_000
-const count = (value: string | number | null | undefined) => Number(value ?? 0)
 
 /** The alerts of the hour before `now`'s (its start truncated to the hour). */
 export async function alertsOfHour(now: Date): Promise<{

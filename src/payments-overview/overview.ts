@@ -29,7 +29,9 @@ export const ABANDONED_AFTER_MINUTES = 60
 /** Visa's early-warning level, and Mastercard's: 0.9 % of a month's transactions. */
 export const DEFAULT_CHARGEBACK_THRESHOLD_PERCENT = "0.9"
 
-const count = (value: string | number | null | undefined) => Number(value ?? 0)
+/** A count as PostgreSQL answers it (bigint as text), or none, as a number. */
+export const count = (value: string | number | null | undefined) =>
+  Number(value ?? 0)
 
 function dayOf(row: AttemptDayRow): OverviewDay {
   return {

@@ -114,23 +114,15 @@ export function chartDays(answer: PaymentsOverviewAnswer): ChartDay[] {
 
 /** The period's counts, every day together. */
 export function periodTotals(days: ChartDay[]): ChartDay {
-  return days.reduce(
-    (total, d) => ({
-      ...total,
-      attempts: total.attempts + d.attempts,
-      approved: total.approved + d.approved,
-      declined: total.declined + d.declined,
-      waiting: total.waiting + d.waiting,
-      three_ds_asked: total.three_ds_asked + d.three_ds_asked,
-      three_ds_passed: total.three_ds_passed + d.three_ds_passed,
-      three_ds_failed: total.three_ds_failed + d.three_ds_failed,
-      three_ds_abandoned: total.three_ds_abandoned + d.three_ds_abandoned,
-      hosted_opened: total.hosted_opened + d.hosted_opened,
-      hosted_paid: total.hosted_paid + d.hosted_paid,
-      hosted_abandoned: total.hosted_abandoned + d.hosted_abandoned,
-    }),
-    { day: "", recorded: days.some((d) => d.recorded), ...ZERO }
-  )
+  const total: ChartDay = {
+    day: "",
+    recorded: days.some((d) => d.recorded),
+    ...ZERO,
+  }
+  for (const d of days)
+    for (const key of Object.keys(ZERO) as (keyof typeof ZERO)[])
+      total[key] += d[key]
+  return total
 }
 
 /** `part` of `whole` as a percentage with one decimal ("66.7 %"), or a dash when there is no whole. */

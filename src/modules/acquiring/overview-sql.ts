@@ -239,3 +239,18 @@ export function waitingNow(filters: OverviewFilters): Statement {
     values: account.values,
   }
 }
+
+/** The statements of one answer of the overview, by the figure each reads: the module runs them, the bench times them. */
+export function overviewStatements(
+  filters: OverviewFilters,
+  abandonAfterMinutes: number
+) {
+  return {
+    days: attemptsByDay(filters, abandonAfterMinutes),
+    declines: declinesByCode(filters),
+    methods: methodsUsed(filters),
+    money: moneyByDay(filters),
+    chargebacks: chargebacksByMonth(filters),
+    waiting: waitingNow(filters),
+  }
+}

@@ -61,12 +61,7 @@ import {
   type RunningSubscription,
 } from "./deduction-sql"
 import {
-  attemptsByDay,
-  chargebacksByMonth,
-  declinesByCode,
-  methodsUsed,
-  moneyByDay,
-  waitingNow,
+  overviewStatements,
   type AttemptDayRow,
   type ChargebackMonthRow,
   type DeclineRow,
@@ -551,16 +546,15 @@ export default class AcquiringModuleService extends MedusaService({
         statement.values,
         "all"
       )) as T[]
+    const statements = overviewStatements(filters, abandonAfterMinutes)
     // one after another: the manager's connection takes one statement at a time
     return {
-      days: await all<AttemptDayRow>(
-        attemptsByDay(filters, abandonAfterMinutes)
-      ),
-      declines: await all<DeclineRow>(declinesByCode(filters)),
-      methods: await all<MethodRow>(methodsUsed(filters)),
-      money: await all<MoneyDayRow>(moneyByDay(filters)),
-      chargebacks: await all<ChargebackMonthRow>(chargebacksByMonth(filters)),
-      waiting: (await all<WaitingRow>(waitingNow(filters)))[0],
+      days: await all<AttemptDayRow>(statements.days),
+      declines: await all<DeclineRow>(statements.declines),
+      methods: await all<MethodRow>(statements.methods),
+      money: await all<MoneyDayRow>(statements.money),
+      chargebacks: await all<ChargebackMonthRow>(statements.chargebacks),
+      waiting: (await all<WaitingRow>(statements.waiting))[0],
     }
   }
 
