@@ -13,6 +13,7 @@ const FIELD_OF_OPTION: Record<string, string> = {
   lookup_retries: "advanced.lookup_retries",
   saved_cards: "advanced.saved_cards",
   retention: "advanced.retention",
+  chargeback_threshold_percent: "advanced.chargeback_threshold_percent",
 }
 
 export function accountFieldOf(optionPath: string): string {

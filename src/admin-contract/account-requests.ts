@@ -80,6 +80,9 @@ export const AdvancedSchema = z
     retention: givenValuesOnly(option.retention).optional(),
     three_d_secure_rules: option.three_d_secure_rules.unwrap().optional(),
     statement_descriptor: option.statement_descriptor,
+    chargeback_threshold_percent: option.chargeback_threshold_percent
+      .unwrap()
+      .optional(),
   })
   .strict()
 

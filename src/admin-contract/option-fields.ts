@@ -115,6 +115,18 @@ export const DEFAULT_RETENTION = {
   history_days: 365,
 } as const
 
+/** Visa's early-warning level, and Mastercard's: 0.9 % of a month's transactions. */
+export const DEFAULT_CHARGEBACK_THRESHOLD_PERCENT = "0.9"
+
+/** A percentage above 0 and at most 100, as text with at most two decimals. */
+export const ChargebackThresholdSchema = z
+  .string({ error: 'must be a percentage as text, such as "0.9"' })
+  .regex(
+    /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/,
+    'must be a percentage from 0.01 to 100 with at most two decimals, such as "0.9"'
+  )
+  .refine((text) => /[1-9]/.test(text), "must be above 0")
+
 /** The overridable options with medusa-config's defaults. */
 export const OPTION_FIELDS = {
   /** "always" asks the service for 3-D Secure on every payment (open3d=do3DS); "issuer" lets the service decide. */
@@ -262,6 +274,15 @@ export const OPTION_FIELDS = {
     })
     .strict()
     .default({ ...DEFAULT_RETENTION }),
+  /**
+   * The chargeback ratio (chargebacks opened in a month over the payments
+   * captured that month, in percent) at which the payments overview marks a
+   * month and the alerts warn: the card schemes' early-warning level, or
+   * the one the acquirer's contract names.
+   */
+  chargeback_threshold_percent: ChargebackThresholdSchema.default(
+    DEFAULT_CHARGEBACK_THRESHOLD_PERCENT
+  ),
   limits: z
     .object({
       batch: partialRecord(
