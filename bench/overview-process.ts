@@ -27,7 +27,7 @@ type Knex = {
 
 async function seed(pg: Knex, attempts: number): Promise<void> {
   await pg.raw(
-    `insert into acquiring_attempt_outcome (id, session_id, kind, state, account_id, mode, currency, amount, payment_method, three_d_secure_asked, started_at, result_code)
+    `insert into acquiring_attempt_outcome (id, session_id, kind, state, account_id, mode, currency, amount, payment_method, three_d_secure_asked, started_at, result_code, approved_at, ordered_at)
      select 'BENCH' || g, 'payses_bench' || (g / 2),
        case when g % 5 = 0 then 'checkout' else 'authorise' end,
        (array['authorized', 'captured', 'captured', 'declined', 'pending', 'requires_more'])[1 + g % 6],
@@ -36,7 +36,10 @@ async function seed(pg: Knex, attempts: number): Promise<void> {
        case when g % 5 = 0 then 'WALLET' else 'CARD' end,
        g % 2 = 0,
        now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second',
-       case when g % 12 = 3 then 'E0010' when g % 6 = 3 then 'E0008' end
+       case when g % 12 = 3 then 'E0010' when g % 6 = 3 then 'E0008' end,
+       -- approved ones: seen approved a few seconds in, ordered up to two minutes later
+       case when g % 6 in (0, 1, 2) then now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second' + (g % 7) * interval '1 second' end,
+       case when g % 6 in (0, 1, 2) then now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second' + (g % 7 + g % 120) * interval '1 second' end
      from generate_series(1, ?) g`,
     [SMALL_ACCOUNT, attempts]
   )

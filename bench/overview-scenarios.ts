@@ -75,7 +75,7 @@ export async function overviewRows(
         "one account (a tenth of the rows)",
         PAGE_GOAL,
         { at_most: 500 },
-        `${rows} attempts and their journal entries over a year; the six statements of one answer`
+        `${rows} attempts and their journal entries over a year; every statement of one answer`
       ),
       figure: answer.measured.target.median,
     },

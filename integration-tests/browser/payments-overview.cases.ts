@@ -5,6 +5,8 @@ import { type AcquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { cartWithSession, submitCard } from "../helpers/checkout"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { CARDS } from "../helpers/test-cards"
+import { eventually } from "../helpers/polling"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { capturedOrder } from "./order-widget-money.cases"
 
 /**
@@ -31,6 +33,17 @@ export function paymentsOverviewPageCases(
       "declined card"
     )
     const today = new Date().toISOString().slice(0, 10)
+    // the order took the approved payment (order.placed, handled by the worker's subscriber)
+    const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    await eventually("the order's payment marked ordered", async () =>
+      (
+        await pg.raw(
+          `select 1 from acquiring_attempt_outcome where ordered_at is not null`
+        )
+      ).rows.length
+        ? true
+        : undefined
+    )
 
     const page = await admin.logIn(await admin.createLogin(container()))
     await admin.open("/orders")
@@ -54,10 +67,17 @@ export function paymentsOverviewPageCases(
     await expect(page.getByTestId("money-row").innerText()).resolves.toMatch(
       new RegExp(`^${today}\\s+15\\.00 USD\\s+1\\s+0\\.00 USD\\s+0$`)
     )
+    await expect(
+      page.getByTestId("order-lag-row").innerText()
+    ).resolves.toMatch(
+      new RegExp(`^${today}\\s+1\\s+(\\d+\\.\\d s)\\s+\\1\\s+\\1$`)
+    )
     expect(
       await accessibilityViolations(page, { include: PLUGIN_MARKUP })
     ).toEqual([])
     await admin.screenshot("payments-overview-1")
+    await page.getByTestId("figure-order-lag").scrollIntoViewIfNeeded()
+    await admin.screenshot("payments-overview-2")
 
     // the numbers behind the chart, opened from the keyboard
     const summary = page.getByText("The numbers by day")

@@ -15,6 +15,8 @@ import {
   placeDirectOrder,
   submitCard,
 } from "../helpers/checkout"
+import { eventually } from "../helpers/polling"
+import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { notificationsProcessed } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
 import { JPY_REGION } from "../../dev/local-stack/seed-store"
@@ -150,7 +152,46 @@ export function paymentsOverviewCases(suite: AcquiringSuite): void {
     expect(opened.chargeback_reference).toEqual(expect.any(String))
     await notificationsProcessed(suite)
 
+    // the three orders' payments: an order took each approval (order.placed, on the worker)
+    const ordered = await eventually(
+      "the three orders' approvals marked ordered",
+      async () => {
+        const rows = await pg.raw(
+          `select count(*)::int as n from acquiring_attempt_outcome where ordered_at is not null`
+        )
+        return rows.rows[0].n === 3 ? true : undefined
+      }
+    )
+    expect(ordered).toBe(true)
+    // the lag recomputed from Medusa's own payment records, not the plugin's order time
+    const lags: { day: string; lag: string }[] = (
+      await pg.raw(
+        `select to_char(o.started_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+           round(greatest(0, extract(epoch from p.created_at - o.approved_at))::numeric, 1)::text as lag
+         from acquiring_attempt_outcome o join payment p on p.payment_session_id = o.session_id
+         where o.approved_at is not null order by 1`
+      )
+    ).rows
+    expect(lags).toHaveLength(3)
+    const lagDays = [...new Set(lags.map((l) => l.day))].map((lagDay) => {
+      const sorted = lags
+        .filter((l) => l.day === lagDay)
+        .map((l) => l.lag)
+        .sort((a, b) => Number(a) - Number(b))
+      // percentile_disc: the first value whose share of the day reaches the fraction
+      const at = (fraction: number) =>
+        sorted[Math.ceil(fraction * sorted.length) - 1]
+      return {
+        day: lagDay,
+        orders: sorted.length,
+        median_seconds: at(0.5),
+        p95_seconds: at(0.95),
+        max_seconds: sorted.at(-1),
+      }
+    })
+
     const answer = await overview(shop)
+    expect(answer.order_lag).toEqual(lagDays)
     // the local stack asks 3-D Secure on every card payment: the five card attempts in USD
     expect(totals(answer, "USD")).toEqual({
       attempts: 6,
@@ -200,15 +241,17 @@ export function paymentsOverviewCases(suite: AcquiringSuite): void {
     expect(answer.unsettled).toEqual({ count: 0, oldest_started_at: null })
     expect(answer.recorded_since).toEqual(expect.any(String))
 
-    // the upgrade's migration, which reads the payments kept before the table, finds the same
+    // the upgrade's migration, which reads the payments kept before the table, finds the same;
+    // when they were approved and ordered it cannot know, and says so with no lag figures
     await pg.raw(`delete from acquiring_attempt_outcome`)
     await pg.raw(
       keepAttemptOutcomes(
-        `(select "id", "data" from "acquiring_session_state" where "deleted_at" is null)`
+        `(select "id", "data" from "acquiring_session_state" where "deleted_at" is null)`,
+        { approvedNow: false }
       )
     )
     await ageHostedPage()
-    expect(await overview(shop)).toEqual(answer)
+    expect(await overview(shop)).toEqual({ ...answer, order_lag: [] })
 
     // each chart's numbers as CSV, as finance opens them
     const csv = async (figure: string) => {
@@ -234,6 +277,9 @@ export function paymentsOverviewCases(suite: AcquiringSuite): void {
     expect((await csv("chargebacks")).split("\n")[1]).toBe(
       `${month},1,0,0,1,100.00,0.9`
     )
+    expect((await csv("order_lag")).split("\n")[0]).toBe(
+      "day,orders,median_seconds,p95_seconds,max_seconds"
+    )
 
     // medusa-config's own payments are all of them here; an account that made none has no figures
     const config = await overview(shop, "&account=config")
@@ -248,7 +294,37 @@ export function paymentsOverviewCases(suite: AcquiringSuite): void {
     })
   })
 
-  it("raises each alert once per cause and hour in the feed: approvals falling, a decline code surging, an outcome left unknown", async () => {
+  it("judges the chargeback ratio against the threshold each account sets, the lowest for every account together", async () => {
+    const shop = await openShop()
+    const created = expectStatus(
+      await shop.admin.post(
+        "/admin/acquiring/settings/accounts",
+        sandboxAccountBody(sandbox, backendUrl, {
+          name: "Strict acquirer",
+          enabled: false,
+          advanced: { chargeback_threshold_percent: "0.65" },
+        })
+      ),
+      200,
+      "account with its own threshold"
+    )
+    const id = created.account.id
+    const threshold = async (query: string) =>
+      (await overview(shop, query)).chargeback_threshold_percent
+    expect(await threshold(`&account=${id}`)).toBe("0.65")
+    expect(await threshold("&account=config")).toBe("0.9")
+    expect(await threshold("")).toBe("0.65")
+    const refused = await shop.admin.post(
+      `/admin/acquiring/settings/accounts/${id}`,
+      { advanced: { chargeback_threshold_percent: "0" } }
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.data.message).toContain(
+      "advanced.chargeback_threshold_percent"
+    )
+  })
+
+  it("raises each alert once per cause and hour in the feed: approvals falling, a decline code surging, notifications missing, an outcome left unknown", async () => {
     await openShop()
     const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const now = new Date()
@@ -279,6 +355,13 @@ export function paymentsOverviewCases(suite: AcquiringSuite): void {
     // the hour: 20 approved, 15 declined by the issuer (57.1 %), and 15 E0008 against 20 in a week
     await attempts("HOUROK", 20, lastHour, 59, "authorized")
     await attempts("HOURNO", 15, lastHour, 59, "declined", "E0008")
+    // the hour's payments settled by the reconcile job's status query, and no notification verified
+    await pg.raw(
+      `insert into acquiring_payment_event (id, kind, outcome, summary, created_at)
+       select 'acqev_alert' || g, 'job', 'reconciled', 'settled by the status query', ?::timestamptz + g * interval '10 minutes'
+       from generate_series(1, 3) g`,
+      [lastHour]
+    )
     // one answer lost two hours ago and never confirmed
     await attempts(
       "LOST",
@@ -298,14 +381,21 @@ export function paymentsOverviewCases(suite: AcquiringSuite): void {
     expect((await runPaymentAlerts(container(), now)).sort()).toEqual([
       "approval_rate_low",
       "decline_surge:E0008",
+      "notifications_missing",
       "unsettled",
     ])
     const told = await feed()
     expect(told.map((n) => n.title).sort()).toEqual([
       "Card approvals fell",
       "Declines surging: declined by issuer",
+      "Notifications from the acquirer are not arriving",
       "Payments waiting on an unknown outcome",
     ])
+    expect(
+      told.find((n) => n.title.startsWith("Notifications"))!.description
+    ).toMatch(
+      /^No notification was verified in the last hour, while 3 payments were settled by the reconcile job's status query instead and 0 notifications were refused\./
+    )
     expect(
       told.find((n) => n.title === "Card approvals fell")!.description
     ).toMatch(
@@ -313,11 +403,11 @@ export function paymentsOverviewCases(suite: AcquiringSuite): void {
     )
     // the same hour again (another instance, the job run twice): nothing more
     expect(await runPaymentAlerts(container(), now)).toEqual([])
-    expect(await feed()).toHaveLength(3)
+    expect(await feed()).toHaveLength(4)
     // the next hour reads its own hour: only what still holds is told again
     const nextHour = new Date(now.getTime() + 3_600_000)
     expect(await runPaymentAlerts(container(), nextHour)).toEqual(["unsettled"])
-    expect(await feed()).toHaveLength(4)
+    expect(await feed()).toHaveLength(5)
   })
 
   it("refuses a period it cannot read, naming the field", async () => {

@@ -77,7 +77,7 @@ describe("the payments overview's query", () => {
         })
       )
     ).toEqual([
-      "figure: figure must be one of attempts, declines, methods, money, chargebacks",
+      "figure: figure must be one of attempts, declines, methods, money, chargebacks, order_lag",
     ])
   })
 })

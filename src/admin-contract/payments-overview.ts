@@ -59,6 +59,7 @@ export const OVERVIEW_FIGURES = [
   "methods",
   "money",
   "chargebacks",
+  "order_lag",
 ] as const
 export type OverviewFigure = (typeof OVERVIEW_FIGURES)[number]
 
@@ -121,6 +122,19 @@ export interface OverviewMoneyDay {
   refunded: { count: number; amount: string }
 }
 
+/**
+ * One UTC day's approved payments an order took, and the seconds from the
+ * approval as the plugin recorded it to Medusa's order, as decimal text to
+ * a tenth of a second.
+ */
+export interface OverviewOrderLagDay {
+  day: string
+  orders: number
+  median_seconds: string
+  p95_seconds: string
+  max_seconds: string
+}
+
 export interface OverviewChargebackMonth {
   /** YYYY-MM, UTC */
   month: string
@@ -147,7 +161,8 @@ export interface PaymentsOverviewAnswer {
   methods: OverviewMethod[]
   money: OverviewMoneyDay[]
   chargebacks: OverviewChargebackMonth[]
-  /** the chargeback ratio at which card schemes start monitoring a merchant */
+  order_lag: OverviewOrderLagDay[]
+  /** the chargeback ratio at which card schemes start monitoring a merchant: the account's, or the lowest any account sets */
   chargeback_threshold_percent: string
   /** attempts whose outcome the acquirer has not confirmed, whatever the period */
   unsettled: { count: number; oldest_started_at: string | null }

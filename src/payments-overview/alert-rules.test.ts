@@ -1,6 +1,7 @@
 import {
   approvalAlert,
   chargebackAlert,
+  notificationsAlert,
   surgeAlerts,
   unsettledAlert,
 } from "./alert-rules"
@@ -100,4 +101,27 @@ it("tells outcomes left unknown, with the oldest", () => {
   ).toMatch(
     /^2 payment attempts .* \(the oldest began 2026-11-30T10:00:00\.000Z\)/
   )
+})
+
+describe("notifications not arriving", () => {
+  it("alerts on an hour without a verified notification while the status query settled payments, or notifications were refused", () => {
+    expect(
+      notificationsAlert({ verified: 0, refused: 0, reconciled: 3 })?.cause
+    ).toBe("notifications_missing")
+    expect(
+      notificationsAlert({ verified: 0, refused: 5, reconciled: 0 })
+        ?.description
+    ).toMatch(
+      /^No notification was verified in the last hour, while 0 payments were settled by the reconcile job's status query instead and 5 notifications were refused\./
+    )
+  })
+
+  it("stays quiet when one arrived, and on a quiet hour", () => {
+    expect(
+      notificationsAlert({ verified: 1, refused: 50, reconciled: 50 })
+    ).toBeUndefined()
+    expect(
+      notificationsAlert({ verified: 0, refused: 4, reconciled: 2 })
+    ).toBeUndefined()
+  })
 })

@@ -3,11 +3,8 @@
  * answers the alerts it raises, with a cause (one alert per cause and hour)
  * and what to check.
  */
-import {
-  ERROR_CODE_MEANINGS,
-  toDecimal,
-  type ErrorCode,
-} from "../gateway/index"
+import { toDecimal } from "../gateway/index"
+import { meaningOf } from "./decline-meaning"
 
 export interface Alert {
   cause: string
@@ -27,6 +24,10 @@ export const SURGE_FACTOR = 3
 export const NEAR_THRESHOLD_SHARE = "0.8"
 /** An outcome still unknown after this long means the acquirer is not being reached or not answering. */
 export const UNSETTLED_AFTER_MINUTES = 30
+
+/** An hour without a verified notification is suspect once this many were refused, or this many payments were settled by the status query instead. */
+export const MISSING_NOTIFICATIONS_REFUSED = 5
+export const MISSING_NOTIFICATIONS_RECONCILED = 3
 
 const HOURS_IN_WEEK = 7 * 24
 
@@ -65,9 +66,7 @@ export function surgeAlerts(
       d.hour * HOURS_IN_WEEK < SURGE_FACTOR * d.week
     )
       return []
-    const meaning = d.code
-      ? (ERROR_CODE_MEANINGS[d.code as ErrorCode] ?? `code ${d.code}`)
-      : "no reason given"
+    const meaning = meaningOf(d.code)
     return [
       {
         cause: `decline_surge:${d.code || "none"}`,
@@ -113,5 +112,29 @@ export function unsettledAlert(unsettled: {
     cause: "unsettled",
     title: "Payments waiting on an unknown outcome",
     description: `${unsettled.count} payment attempts have had no confirmed outcome for over ${UNSETTLED_AFTER_MINUTES} minutes (the oldest began ${unsettled.oldest.toISOString()}). Check that the worker runs the reconcile-acquiring job, that the acquirer answers (Settings → Acquiring → Test connection), and the notify URL registered with the acquirer.`,
+  }
+}
+
+/**
+ * Notifications not arriving: none verified in the hour while the acquirer
+ * was paid (the reconcile job's status query settled payments instead) or
+ * notifications came and were refused (a sign key that no longer matches,
+ * or someone forging them).
+ */
+export function notificationsAlert(hour: {
+  verified: number
+  refused: number
+  reconciled: number
+}): Alert | undefined {
+  if (hour.verified) return undefined
+  if (
+    hour.refused < MISSING_NOTIFICATIONS_REFUSED &&
+    hour.reconciled < MISSING_NOTIFICATIONS_RECONCILED
+  )
+    return undefined
+  return {
+    cause: "notifications_missing",
+    title: "Notifications from the acquirer are not arriving",
+    description: `No notification was verified in the last hour, while ${hour.reconciled} payments were settled by the reconcile job's status query instead and ${hour.refused} notifications were refused. Orders wait until the job runs. Check that the acquirer can reach the notify URL (the backend URL in Settings → Acquiring, through any proxy or firewall), that the sign key matches the acquirer's (refusals for a bad signature show in Payment history), and the acquirer's status page.`,
   }
 }

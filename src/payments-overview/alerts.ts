@@ -11,43 +11,40 @@ import { loggerOf } from "../order-payments/payment-store"
 import {
   approvalAlert,
   chargebackAlert,
+  notificationsAlert,
   surgeAlerts,
   UNSETTLED_AFTER_MINUTES,
   unsettledAlert,
   type Alert,
 } from "./alert-rules"
-import {
-  ABANDONED_AFTER_MINUTES,
-  chargebackRatio,
-  count,
-  DEFAULT_CHARGEBACK_THRESHOLD_PERCENT,
-} from "./overview"
+import { accountSource } from "../accounts/account-source"
+import { chargebackThreshold } from "./chargeback-threshold"
+import { chargebackRatio, count } from "./overview"
 
 const HOUR_MS = 3_600_000
 
-/** The alerts of the hour before `now`'s (its start truncated to the hour). */
-export async function alertsOfHour(now: Date): Promise<{
+/**
+ * The alerts of the hour before `now`'s (its start truncated to the hour);
+ * the month's chargeback ratio is judged against the lowest threshold any
+ * account or provider entry sets.
+ */
+export async function alertsOfHour(
+  now: Date,
+  thresholdPercent: string
+): Promise<{
   hour: Date
   alerts: Alert[]
 }> {
   const to = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS)
   const from = new Date(to.getTime() - HOUR_MS)
-  const module = acquiringModule()
-  const read = await module.alertReadings(
+  const read = await acquiringModule().alertReadings({
     from,
     to,
-    new Date(now.getTime() - UNSETTLED_AFTER_MINUTES * 60_000)
-  )
-  const monthStart = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
-  )
-  const month = await module.paymentsOverview(
-    { from: monthStart, to: now },
-    ABANDONED_AFTER_MINUTES
-  )
-  const thisMonth = month.chargebacks.at(-1)
-  const opened = count(thisMonth?.opened)
-  const captured = count(thisMonth?.captured_payments)
+    unsettledBefore: new Date(now.getTime() - UNSETTLED_AFTER_MINUTES * 60_000),
+    monthStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+  })
+  const opened = count(read.month?.opened)
+  const captured = count(read.month?.captured_payments)
   const alerts = [
     approvalAlert({
       hour_approved: count(read.approvals.hour_approved),
@@ -66,14 +63,16 @@ export async function alertsOfHour(now: Date): Promise<{
       {
         opened,
         captured_payments: captured,
-        ratio_percent: chargebackRatio(
-          opened,
-          captured,
-          DEFAULT_CHARGEBACK_THRESHOLD_PERCENT
-        ).ratio_percent,
+        ratio_percent: chargebackRatio(opened, captured, thresholdPercent)
+          .ratio_percent,
       },
-      DEFAULT_CHARGEBACK_THRESHOLD_PERCENT
+      thresholdPercent
     ),
+    notificationsAlert({
+      verified: count(read.notifications.verified),
+      refused: count(read.notifications.refused),
+      reconciled: count(read.notifications.reconciled),
+    }),
     unsettledAlert({
       count: count(read.unsettled.count),
       oldest: read.unsettled.oldest ? new Date(read.unsettled.oldest) : null,
@@ -87,7 +86,13 @@ export async function runPaymentAlerts(
   container: MedusaContainer,
   now: Date = new Date()
 ): Promise<string[]> {
-  const { hour, alerts } = await alertsOfHour(now)
+  const { hour, alerts } = await alertsOfHour(
+    now,
+    chargebackThreshold(
+      container.resolve("configModule"),
+      await accountSource().accounts()
+    )
+  )
   const told: string[] = []
   for (const alert of alerts) {
     const raised = await acquiringModule().raiseAcquiringAlert(

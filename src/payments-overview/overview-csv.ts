@@ -106,5 +106,10 @@ export function overviewCsv(
           threshold_percent: answer.chargeback_threshold_percent,
         }))
       )
+    case "order_lag":
+      return csvTable(
+        ["day", "orders", "median_seconds", "p95_seconds", "max_seconds"],
+        answer.order_lag.map((l) => ({ ...l, orders: text(l.orders) }))
+      )
   }
 }

@@ -3,11 +3,8 @@
  * shaped for the admin page, counts as numbers, amounts as decimal strings
  * per currency, and the chargeback ratio against the schemes' threshold.
  */
-import {
-  ERROR_CODE_MEANINGS,
-  toDecimal,
-  type ErrorCode,
-} from "../gateway/index"
+import { toDecimal } from "../gateway/index"
+import { meaningOf } from "./decline-meaning"
 import {
   CONFIG_ACCOUNT,
   type OverviewChargebackMonth,
@@ -25,9 +22,6 @@ import type {
 
 /** A 3-D Secure challenge or a hosted page still open after this long was given up. */
 export const ABANDONED_AFTER_MINUTES = 60
-
-/** Visa's early-warning level, and Mastercard's: 0.9 % of a month's transactions. */
-export const DEFAULT_CHARGEBACK_THRESHOLD_PERCENT = "0.9"
 
 /** A count as PostgreSQL answers it (bigint as text), or none, as a number. */
 export const count = (value: string | number | null | undefined) =>
@@ -110,14 +104,9 @@ function chargebackMonth(
   }
 }
 
-const meaningOf = (code: string) =>
-  code === ""
-    ? "no reason given"
-    : (ERROR_CODE_MEANINGS[code as ErrorCode] ?? `code ${code}`)
-
 export async function paymentsOverview(
   query: PaymentsOverviewQueryType,
-  thresholdPercent = DEFAULT_CHARGEBACK_THRESHOLD_PERCENT
+  thresholdPercent: string
 ): Promise<PaymentsOverviewAnswer> {
   const to = new Date(`${query.to}T00:00:00.000Z`)
   to.setUTCDate(to.getUTCDate() + 1)
@@ -158,6 +147,13 @@ export async function paymentsOverview(
       chargebackMonth(row, thresholdPercent)
     ),
     chargeback_threshold_percent: thresholdPercent,
+    order_lag: read.order_lag.map((row) => ({
+      day: row.day,
+      orders: count(row.orders),
+      median_seconds: row.median_s,
+      p95_seconds: row.p95_s,
+      max_seconds: row.max_s,
+    })),
     unsettled: {
       count: count(read.waiting.waiting),
       oldest_started_at: read.waiting.oldest

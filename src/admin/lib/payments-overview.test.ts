@@ -4,6 +4,7 @@ import {
   chartDays,
   lastDays,
   periodTotals,
+  durationText,
   rateText,
   unrecordedText,
   type PaymentsOverviewAnswer,
@@ -36,6 +37,7 @@ const answer = (
   methods: [],
   money: [],
   chargebacks: [],
+  order_lag: [],
   chargeback_threshold_percent: "0.9",
   unsettled: { count: 0, oldest_started_at: null },
   ...overrides,
@@ -83,6 +85,18 @@ describe("the overview's days", () => {
       /^Nothing recorded yet/
     )
   })
+})
+
+it.each([
+  ["0.0", "0.0 s"],
+  ["12.3", "12.3 s"],
+  ["59.9", "59.9 s"],
+  ["60.0", "1 min 0 s"],
+  ["3599.9", "59 min 59 s"],
+  ["3725.0", "1 h 2 min"],
+  ["90061.0", "25 h 1 min"],
+])("%s seconds reads %s", (seconds, text) => {
+  expect(durationText(seconds)).toBe(text)
 })
 
 describe("rates", () => {

@@ -133,6 +133,16 @@ export function rateText(part: number, whole: number): string {
   return `${Math.floor(tenths / 10)}.${tenths % 10} %`
 }
 
+/** Seconds as the server gives them ("12.3", "3725.0"), as read: "12.3 s", "62 min 5 s", "3 h 2 min". */
+export function durationText(seconds: string): string {
+  const [whole, tenths = "0"] = seconds.split(".")
+  const total = Number(whole)
+  if (total < 60) return `${total}.${tenths.slice(0, 1)} s`
+  const minutes = Math.floor(total / 60)
+  if (minutes < 60) return `${minutes} min ${total % 60} s`
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
+
 /** The approval rate: approved over the attempts that have an outcome. */
 export function approvalRate(day: Pick<ChartDay, "approved" | "declined">) {
   return rateText(day.approved, day.approved + day.declined)

@@ -26,6 +26,18 @@ export const UNSETTLED_BEFORE = `select count(*) as "count", min(o."started_at")
   from "acquiring_attempt_outcome" o
   where o."deleted_at" is null and o."state" in ('sent', 'unknown') and o."started_at" < ?`
 
+/**
+ * Notifications of the hour [from, to): verified ones, refused ones, and the
+ * payments the reconcile job's status query settled instead.
+ */
+export const NOTIFICATIONS_OF_HOUR = `select
+    (select count(*) from "acquiring_payment_event" e
+      where e."deleted_at" is null and e."kind" = 'notification' and e."created_at" >= ? and e."created_at" < ?) as "verified",
+    (select coalesce(sum(r."count"), 0) from "acquiring_notification_refusal" r
+      where r."deleted_at" is null and r."hour" >= ? and r."hour" < ?) as "refused",
+    (select count(*) from "acquiring_payment_event" e
+      where e."deleted_at" is null and e."kind" = 'job' and e."outcome" = 'reconciled' and e."created_at" >= ? and e."created_at" < ?) as "reconciled"`
+
 /** Records an alert for its cause and hour; no row comes back when it was raised already. */
 export const RAISE_ALERT = `insert into "acquiring_alert" ("id", "cause", "hour", "summary")
   values (?, ?, ?, ?)

@@ -37,10 +37,24 @@ export function attemptRowsOf(source: string): string {
 
 const COLUMNS = `"id", "session_id", "kind", "state", "account_id", "mode", "currency", "amount", "payment_method", "three_d_secure_asked", "started_at", "result_code"`
 
-/** Inserts new attempts and moves known ones to their state now; a row that would not change is not written. */
-export function keepAttemptOutcomes(source: string): string {
-  return `insert into "acquiring_attempt_outcome" (${COLUMNS})
-    ${attemptRowsOf(source)}
+/** The states in which an attempt was approved: it holds, took or awaits the shopper's money. */
+const APPROVED_STATES = `('authorized', 'captured', 'awaiting_transfer')`
+
+/**
+ * Inserts new attempts and moves known ones to their state now; a row that
+ * would not change is not written. `approvedNow` stamps an attempt seen
+ * approved for the first time with the moment (the payment-to-order lag
+ * runs from it); a backfill of older states leaves it unknown.
+ */
+export function keepAttemptOutcomes(
+  source: string,
+  { approvedNow = true }: { approvedNow?: boolean } = {}
+): string {
+  const approvedAt = approvedNow
+    ? `case when r."state" in ${APPROVED_STATES} then now() end`
+    : "null::timestamptz"
+  return `insert into "acquiring_attempt_outcome" (${COLUMNS}, "approved_at")
+    select r.*, ${approvedAt} from (${attemptRowsOf(source)}) as r(${COLUMNS})
     on conflict ("id") do update set
       "state" = excluded."state",
       "currency" = excluded."currency",
@@ -48,6 +62,7 @@ export function keepAttemptOutcomes(source: string): string {
       "payment_method" = coalesce(excluded."payment_method", "acquiring_attempt_outcome"."payment_method"),
       "three_d_secure_asked" = excluded."three_d_secure_asked",
       "result_code" = coalesce(excluded."result_code", "acquiring_attempt_outcome"."result_code"),
+      "approved_at" = coalesce("acquiring_attempt_outcome"."approved_at", excluded."approved_at"),
       "updated_at" = now()
     where ("acquiring_attempt_outcome"."state", "acquiring_attempt_outcome"."currency", "acquiring_attempt_outcome"."amount",
         "acquiring_attempt_outcome"."payment_method", "acquiring_attempt_outcome"."three_d_secure_asked",
@@ -55,4 +70,11 @@ export function keepAttemptOutcomes(source: string): string {
       is distinct from (excluded."state", excluded."currency", excluded."amount",
         coalesce(excluded."payment_method", "acquiring_attempt_outcome"."payment_method"), excluded."three_d_secure_asked",
         coalesce(excluded."result_code", "acquiring_attempt_outcome"."result_code"))`
+}
+
+/** Stamps the approved attempts of `sessions` payment sessions with an order's time, once (the time, then the session ids). */
+export function markOrdered(sessions: number): string {
+  return `update "acquiring_attempt_outcome" set "ordered_at" = ?, "updated_at" = now()
+    where "deleted_at" is null and "session_id" in (${Array(sessions).fill("?").join(", ")})
+      and "ordered_at" is null and "state" in ${APPROVED_STATES}`
 }

@@ -240,6 +240,36 @@ export function waitingNow(filters: OverviewFilters): Statement {
   }
 }
 
+export interface OrderLagRow {
+  day: string
+  orders: string
+  median_s: string
+  p95_s: string
+  max_s: string
+}
+
+/**
+ * Per day of the period: approved attempts an order took, and the seconds
+ * from the approval as the plugin recorded it (the acquirer's answer, a
+ * notification, the status query) to the order, median, 95th percentile
+ * and longest, to a tenth of a second.
+ */
+export function orderLagByDay(filters: OverviewFilters): Statement {
+  const account = accountCondition("o", filters)
+  const lag = `round(greatest(0, extract(epoch from o."ordered_at" - o."approved_at"))::numeric, 1)`
+  return {
+    text: `select ${DAY(`o."started_at"`)} as "day", count(*) as "orders",
+        percentile_disc(0.5) within group (order by ${lag})::text as "median_s",
+        percentile_disc(0.95) within group (order by ${lag})::text as "p95_s",
+        max(${lag})::text as "max_s"
+      from "acquiring_attempt_outcome" o
+      where o."deleted_at" is null and o."started_at" >= ? and o."started_at" < ? and ${account.text}
+        and o."approved_at" is not null and o."ordered_at" is not null
+      group by 1 order by 1`,
+    values: [filters.from, filters.to, ...account.values],
+  }
+}
+
 /** The statements of one answer of the overview, by the figure each reads: the module runs them, the bench times them. */
 export function overviewStatements(
   filters: OverviewFilters,
@@ -251,6 +281,7 @@ export function overviewStatements(
     methods: methodsUsed(filters),
     money: moneyByDay(filters),
     chargebacks: chargebacksByMonth(filters),
+    order_lag: orderLagByDay(filters),
     waiting: waitingNow(filters),
   }
 }

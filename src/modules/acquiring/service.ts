@@ -23,6 +23,7 @@ import { AcquiringAlert } from "./models/alert"
 import {
   APPROVAL_HOUR_AND_WEEK,
   DECLINES_HOUR_AND_WEEK,
+  NOTIFICATIONS_OF_HOUR,
   RAISE_ALERT,
   UNSETTLED_BEFORE,
 } from "./alert-sql"
@@ -52,7 +53,7 @@ import {
 } from "./refusal-sql"
 import { KEEP_CHARGEBACK } from "./chargeback-sql"
 import { KEEP_KNOWN_SUBSCRIPTION } from "./session-state-sql"
-import { keepAttemptOutcomes } from "./attempt-outcome-sql"
+import { keepAttemptOutcomes, markOrdered } from "./attempt-outcome-sql"
 import {
   KEEP_DEDUCTION,
   RUNNING_SUBSCRIPTIONS,
@@ -61,12 +62,14 @@ import {
   type RunningSubscription,
 } from "./deduction-sql"
 import {
+  chargebacksByMonth,
   overviewStatements,
   type AttemptDayRow,
   type ChargebackMonthRow,
   type DeclineRow,
   type MethodRow,
   type MoneyDayRow,
+  type OrderLagRow,
   type OverviewFilters,
   type WaitingRow,
 } from "./overview-sql"
@@ -526,6 +529,20 @@ export default class AcquiringModuleService extends MedusaService({
     return { rows, count: Number(rows[0]?.total ?? 0) }
   }
 
+  /** An order took the payments of these sessions at `at`: their approved attempts keep the time, once. */
+  @InjectManager()
+  async markAttemptsOrdered(
+    sessionIds: string[],
+    at: Date,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    if (!sessionIds.length) return
+    await sharedContext.manager!.execute(markOrdered(sessionIds.length), [
+      at,
+      ...sessionIds,
+    ])
+  }
+
   /** The payments overview's readings of a period (overview-sql.ts), each one statement. */
   @InjectManager()
   async paymentsOverview(
@@ -538,6 +555,7 @@ export default class AcquiringModuleService extends MedusaService({
     methods: MethodRow[]
     money: MoneyDayRow[]
     chargebacks: ChargebackMonthRow[]
+    order_lag: OrderLagRow[]
     waiting: WaitingRow
   }> {
     const all = async <T>(statement: { text: string; values: unknown[] }) =>
@@ -554,6 +572,7 @@ export default class AcquiringModuleService extends MedusaService({
       methods: await all<MethodRow>(statements.methods),
       money: await all<MoneyDayRow>(statements.money),
       chargebacks: await all<ChargebackMonthRow>(statements.chargebacks),
+      order_lag: await all<OrderLagRow>(statements.order_lag),
       waiting: (await all<WaitingRow>(statements.waiting))[0],
     }
   }
@@ -561,13 +580,18 @@ export default class AcquiringModuleService extends MedusaService({
   /**
    * What the alerts read of the hour [from, to): approvals and declines
    * beside the week before it, declines by code beside the week, and the
-   * attempts still unknown that began before `unsettledBefore`.
+   * attempts still unknown that began before `unsettledBefore`, the hour's
+   * notifications, and the chargebacks and captures of the month from
+   * `monthStart` to `to`.
    */
   @InjectManager()
   async alertReadings(
-    from: Date,
-    to: Date,
-    unsettledBefore: Date,
+    {
+      from,
+      to,
+      unsettledBefore,
+      monthStart,
+    }: { from: Date; to: Date; unsettledBefore: Date; monthStart: Date },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<{
     approvals: Record<
@@ -576,9 +600,12 @@ export default class AcquiringModuleService extends MedusaService({
     >
     declines: { code: string; hour: string; week: string }[]
     unsettled: { count: string; oldest: Date | null }
+    notifications: Record<"verified" | "refused" | "reconciled", string>
+    month: ChargebackMonthRow | undefined
   }> {
     const all = async <T>(text: string, values: unknown[]) =>
       (await sharedContext.manager!.execute(text, values, "all")) as T[]
+    const month = chargebacksByMonth({ from: monthStart, to })
     return {
       approvals: (
         await all<never>(APPROVAL_HOUR_AND_WEEK, [
@@ -592,6 +619,10 @@ export default class AcquiringModuleService extends MedusaService({
       )[0],
       declines: await all(DECLINES_HOUR_AND_WEEK, [from, from, from, to]),
       unsettled: (await all<never>(UNSETTLED_BEFORE, [unsettledBefore]))[0],
+      notifications: (
+        await all<never>(NOTIFICATIONS_OF_HOUR, [from, to, from, to, from, to])
+      )[0],
+      month: (await all<ChargebackMonthRow>(month.text, month.values)).at(-1),
     }
   }
 

@@ -33,6 +33,7 @@ import {
   DeclinesTable,
   MethodsTable,
   MoneyTable,
+  OrderLagTable,
 } from "./components/overview-tables"
 
 const PERIODS = [
@@ -180,6 +181,14 @@ const PaymentsOverviewPage = () => {
             numbersLabel="The numbers by day"
             numbers={<DaysTable days={chart} />}
             onExport={exportFigure("attempts")}
+            history={{
+              label: "The attempts in Payment history",
+              path: historySearchPath({
+                operation: "authorise, checkout",
+                from: data.from,
+                to: data.to,
+              }),
+            }}
           />
           <FigureCard
             testId="figure-declines"
@@ -250,9 +259,20 @@ const PaymentsOverviewPage = () => {
           <FigureCard
             testId="figure-chargebacks"
             title="Chargebacks"
-            description={`Chargebacks opened in a month over the payments captured that month. Card schemes start monitoring a merchant at ${data.chargeback_threshold_percent} %.`}
+            description={`Chargebacks opened in a month over the payments captured that month, against a threshold of ${data.chargeback_threshold_percent} %. Card schemes start monitoring a merchant at 0.9 %; an account may set its acquirer's level in Settings → Acquiring.`}
             numbers={<ChargebacksTable answer={data} />}
             onExport={exportFigure("chargebacks")}
+            history={{
+              label: "Each chargeback on the Chargebacks page",
+              path: "/chargebacks",
+            }}
+          />
+          <FigureCard
+            testId="figure-order-lag"
+            title="Payment to order"
+            description="How long an approved payment waited for its order: from the moment the plugin learnt of the approval (the acquirer's answer, a notification or the reconcile job's status query) to the order Medusa created. Long waits mean notifications arrive late or the storefront does not complete the cart."
+            numbers={<OrderLagTable lag={data.order_lag} />}
+            onExport={exportFigure("order_lag")}
           />
         </>
       )}

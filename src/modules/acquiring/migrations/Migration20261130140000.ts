@@ -3,13 +3,14 @@ import { keepAttemptOutcomes } from "../attempt-outcome-sql"
 
 /**
  * One row per attempt at the acquirer, for the payments overview (the
- * attempts of the states stored before are written in the same step), and
+ * attempts of the states stored before are written in the same step, when
+ * they were approved and ordered left unknown), and
  * its alerts, one per cause and hour.
  */
 export class Migration20261130140000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      `create table if not exists "acquiring_attempt_outcome" ("id" text not null, "session_id" text not null, "kind" text check ("kind" in ('authorise', 'checkout')) not null, "state" text not null, "account_id" text null, "mode" text null, "currency" text null, "amount" text null, "payment_method" text null, "three_d_secure_asked" boolean not null default false, "started_at" timestamptz not null, "result_code" text null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "acquiring_attempt_outcome_pkey" primary key ("id"));`
+      `create table if not exists "acquiring_attempt_outcome" ("id" text not null, "session_id" text not null, "kind" text check ("kind" in ('authorise', 'checkout')) not null, "state" text not null, "account_id" text null, "mode" text null, "currency" text null, "amount" text null, "payment_method" text null, "three_d_secure_asked" boolean not null default false, "started_at" timestamptz not null, "result_code" text null, "approved_at" timestamptz null, "ordered_at" timestamptz null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "acquiring_attempt_outcome_pkey" primary key ("id"));`
     )
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_acquiring_attempt_outcome_started_at" ON "acquiring_attempt_outcome" ("started_at") WHERE deleted_at IS NULL;`
@@ -38,7 +39,7 @@ export class Migration20261130140000 extends Migration {
       `CREATE UNIQUE INDEX IF NOT EXISTS "IDX_acquiring_alert_cause_hour_unique" ON "acquiring_alert" ("cause", "hour");`
     )
     this.addSql(
-      `${keepAttemptOutcomes(`(select "id", "data" from "acquiring_session_state" where "deleted_at" is null)`)};`
+      `${keepAttemptOutcomes(`(select "id", "data" from "acquiring_session_state" where "deleted_at" is null)`, { approvedNow: false })};`
     )
   }
 

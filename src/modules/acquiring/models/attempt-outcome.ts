@@ -27,6 +27,10 @@ export const AcquiringAttemptOutcome = model
     started_at: model.dateTime(),
     /** a decline's code, learnt after the request (3-D Secure failed, a hosted page refused); else the journal's */
     result_code: model.text().nullable(),
+    /** when the plugin first recorded it approved (the acquirer's answer, a notification, a query); unknown for attempts before this was kept */
+    approved_at: model.dateTime().nullable(),
+    /** when an order took its payment (order.placed) */
+    ordered_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["started_at"] },

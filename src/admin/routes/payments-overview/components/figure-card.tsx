@@ -30,7 +30,7 @@ export function FigureCard({
   numbersLabel?: string
   onExport?: () => void
   exporting?: boolean
-  /** the payments behind the figure: a Payment history search, and the link's words */
+  /** the payments behind the figure (a Payment history search, the Chargebacks page), and the link's words */
   history?: { path: string; label: string }
   testId: string
 }) {

@@ -4,6 +4,7 @@ import { ListTable } from "../../../components/list-table"
 import { amountText } from "../../../lib/amount-text"
 import {
   approvalRate,
+  durationText,
   rateText,
   type ChartDay,
   type PaymentsOverviewAnswer,
@@ -211,6 +212,40 @@ export function ChargebacksTable({
             ) : (
               `${c.ratio_percent} %`
             )}
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </ListTable>
+  )
+}
+
+export function OrderLagTable({
+  lag,
+}: {
+  lag: PaymentsOverviewAnswer["order_lag"]
+}) {
+  return (
+    <ListTable
+      columns={["Day", "Orders", "Median", "95 % within", "Longest"]}
+      alignRight={["Orders", "Median", "95 % within", "Longest"]}
+      state={
+        lag.length
+          ? undefined
+          : "No approved payment became an order in this period"
+      }
+    >
+      {lag.map((l) => (
+        <Table.Row key={l.day} data-testid="order-lag-row">
+          <Table.Cell>{l.day}</Table.Cell>
+          <Table.Cell className="text-right">{l.orders}</Table.Cell>
+          <Table.Cell className="whitespace-nowrap text-right">
+            {durationText(l.median_seconds)}
+          </Table.Cell>
+          <Table.Cell className="whitespace-nowrap text-right">
+            {durationText(l.p95_seconds)}
+          </Table.Cell>
+          <Table.Cell className="whitespace-nowrap text-right">
+            {durationText(l.max_seconds)}
           </Table.Cell>
         </Table.Row>
       ))}
