@@ -344,7 +344,7 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     await admin.screenshot("first-hour-11-order-banner")
   })
 
-  it("saves the method fields alone, flags a code never offered before saving, and drops a verdict the account outgrew", async () => {
+  it("saves the method fields alone, flags a code never offered before saving, sets the chargeback threshold, and drops a verdict the account outgrew", async () => {
     const shop = await openShop()
     const { account: created } = expectStatus(
       await shop.admin.post(
@@ -413,6 +413,19 @@ acquiringSuite(({ sandbox, openShop, container, backendUrl }) => {
     const entry = (await newest.textContent()) ?? ""
     for (const untouched of ["saved_cards", "budget_ms", "retention", "name:"])
       expect(entry).not.toContain(untouched)
+
+    // the chargeback threshold the acquirer's contract names: a field of its own, kept beside the methods
+    await account.getByRole("button", { name: "Edit" }).click()
+    await expect(
+      drawer.locator("#chargeback_threshold-hint").textContent()
+    ).resolves.toMatch(/Left blank: 0\.9 % \(default\)\.$/)
+    await drawer.getByLabel("Chargeback threshold (%)").fill("0.65 %")
+    await save.click()
+    await drawer.waitFor({ state: "hidden" })
+    expect((await stored()).advanced).toEqual({
+      payment_methods: { hidden: ["WALLET"], order: ["BANK_TRANSFER", "CARD"] },
+      chargeback_threshold_percent: "0.65",
+    })
 
     // a verdict describes the account as tested: disabling it takes the verdict away
     await account.getByRole("button", { name: "Test connection" }).click()

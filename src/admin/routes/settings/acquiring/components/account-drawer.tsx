@@ -49,6 +49,7 @@ import {
   THREE_D_SECURE_CHOICES,
 } from "./option-values"
 import { retentionBlankText } from "./retention-form"
+import { thresholdBlankText } from "./chargeback-threshold-form"
 import {
   METHOD_FIELDS,
   methodBlankText,
@@ -414,6 +415,11 @@ export function AccountDrawer({
           {text("history_days", "Payment history kept (days)", {
             blank: retentionBlankText("history_days", served),
             hint: `Days a payment's history entries (notifications, job and admin actions) are kept, 1–${MAX_RETENTION_DAYS}; those of a payment with an open chargeback stay. ${RETENTION_STORE_WIDE}`,
+          })}
+          {text("chargeback_threshold", "Chargeback threshold (%)", {
+            placeholder: "0.9",
+            blank: thresholdBlankText(served),
+            hint: "The chargeback ratio at which the Payments overview marks a month and its alert warns: the level the acquirer's contract names, 0.01–100.",
           })}
           <AdvancedField
             value={form.advanced}

@@ -37,6 +37,11 @@ import {
   retentionProblems,
   splitRetention,
 } from "./retention-form"
+import {
+  isThresholdRefusal,
+  mergeThreshold,
+  splitThreshold,
+} from "./chargeback-threshold-form"
 
 export const REQUIRED = "is required"
 
@@ -93,6 +98,8 @@ export interface AccountForm {
   shopper_data_days: string
   /** days the payment history is kept (advanced.retention) */
   history_days: string
+  /** percent, as text (advanced.chargeback_threshold_percent); blank: medusa-config's, else 0.9 */
+  chargeback_threshold: string
   availability: RuleDraft[]
   /** advanced.three_d_secure_rules; none: medusa-config's rules */
   three_d_secure_rules: SecureRuleDraft[]
@@ -129,6 +136,7 @@ export function emptyForm(mode: AccountForm["mode"] = "live"): AccountForm {
     method_order: "",
     shopper_data_days: "",
     history_days: "",
+    chargeback_threshold: "",
     availability: [],
     three_d_secure_rules: [],
     descriptor_text: "",
@@ -175,11 +183,13 @@ function methodsAndAdvanced(stored: Account["advanced"]) {
     stored as Record<string, unknown> | null
   )
   const { advanced: others, ...periods } = splitRetention(rest)
-  const { advanced, ...authentication } = splitAuthentication(others)
+  const { advanced: remaining, ...authentication } = splitAuthentication(others)
+  const { advanced, chargeback_threshold } = splitThreshold(remaining)
   return {
     ...methods,
     ...periods,
     ...authentication,
+    chargeback_threshold,
     advanced:
       advanced && Object.keys(advanced).length
         ? JSON.stringify(advanced, null, 2)
@@ -228,12 +238,15 @@ export function bodyOf(form: AccountForm) {
     capture_on: form.capture_on === "inherit" ? null : form.capture_on,
     order_prefix: text(form.order_prefix),
     timeout_ms: text(form.timeout_ms) ? Number(form.timeout_ms) : null,
-    advanced: mergeAuthentication(
-      mergeRetention(
-        mergeMethodPreferences(advancedOf(form.advanced), form),
+    advanced: mergeThreshold(
+      mergeAuthentication(
+        mergeRetention(
+          mergeMethodPreferences(advancedOf(form.advanced), form),
+          form
+        ),
         form
       ),
-      form
+      form.chargeback_threshold
     ),
     availability: availabilityOf(form.availability),
     enabled: form.enabled,
@@ -338,7 +351,10 @@ export function validate(
     ...(form.mode === "live" ? liveModeUrlIssues(body) : []),
   ]
   for (const issue of issues) {
-    const own = methodFieldOf(issue.path) ?? retentionFieldOf(issue.path)
+    const own =
+      methodFieldOf(issue.path) ??
+      retentionFieldOf(issue.path) ??
+      (isThresholdRefusal(issue.path) ? "chargeback_threshold" : undefined)
     if (own) {
       errors[own] ??= issue.message
       continue

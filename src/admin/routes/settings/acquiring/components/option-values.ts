@@ -61,6 +61,8 @@ export function isUnset(option: string, value: unknown): boolean {
 export function optionValueText(option: string, value: unknown): string {
   if (isEmpty(value)) return WHEN_EMPTY[option] ?? "not set"
   if (option === "timeout_ms" && typeof value === "number") return `${value} ms`
+  if (option === "chargeback_threshold_percent" && typeof value === "string")
+    return `${value} %`
   if (option === "auto_capture" && typeof value === "boolean")
     return value ? "Yes" : "No: capture from the order page"
   if (option === "capture_on" && typeof value === "string")
