@@ -135,6 +135,6 @@ export function notificationsAlert(hour: {
   return {
     cause: "notifications_missing",
     title: "Notifications from the acquirer are not arriving",
-    description: `No notification was verified in the last hour, while ${hour.reconciled} payments were settled by the reconcile job's status query instead and ${hour.refused} notifications were refused. Orders wait until the job runs. Check that the acquirer can reach the notify URL (the backend URL in Settings → Acquiring, through any proxy or firewall), that the sign key matches the acquirer's (refusals for a bad signature show in Payment history), and the acquirer's status page.`,
+    description: `No notification was verified in the last hour, while ${hour.reconciled} payments were settled by the reconcile job's status query instead and ${hour.refused} notifications were refused. Orders wait until the job runs. Check that the acquirer can reach the notify URL (the backend URL in Settings → Acquiring, through any proxy or firewall), that the sign key matches the acquirer's (refusals for a bad signature show in Payment history; refusals with no payment behind them may be someone posting forged ones, which change nothing), and the acquirer's status page.`,
   }
 }

@@ -65,18 +65,19 @@ export function FigureCard({
         )}
       </div>
       {summary}
+      {history && (
+        // Medusa's interactive blue falls short of 4.5:1 on white: the base colour, underlined
+        <Link
+          to={history.path}
+          className="text-ui-fg-base txt-compact-small self-start underline underline-offset-2 hover:no-underline"
+        >
+          {history.label}
+        </Link>
+      )}
       {chart && (
         <div className="h-56 w-full" aria-hidden="true">
           {chart}
         </div>
-      )}
-      {history && (
-        <Link
-          to={history.path}
-          className="text-ui-fg-interactive txt-compact-small self-start hover:underline"
-        >
-          {history.label}
-        </Link>
       )}
       {numbersLabel ? (
         <details>
