@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (`-- --json` also writes bench/results.json, `--json=<file>`
- * another file; `-- --quick` runs a scaled-down pass to check the bench
+ * another file; `-- peak` runs the peak scenario alone (peak-scenarios.ts);
+ * `-- --quick` runs a scaled-down pass to check the bench
  * itself, as integration-tests/bench/quick-pass.spec.ts does in `npm test`). Every figure is
  * measured next to a baseline in the same run, in interleaved rounds, so the
  * ratios hold on a busy machine. Bounded in count; loopback only; the
@@ -16,6 +17,7 @@ import { table, type Row } from "./measure"
 import { startChild } from "./processes"
 import { checkoutRow } from "./checkout-scenarios"
 import { overviewRows } from "./overview-scenarios"
+import { peakRows } from "./peak-scenarios"
 import { providerPortRows, reconcileRow } from "./provider-scenarios"
 import { sandboxRows } from "./sandbox-scenarios"
 
@@ -26,13 +28,9 @@ function loadAverage(): string {
     .join(", ")
 }
 
-async function main(): Promise<void> {
-  const args = new Set(process.argv.slice(2))
-  const quick = args.has("--quick")
-  const started = Date.now()
-  const loadAtStart = loadAverage()
+/** Every scenario but the peak one, in the order they least disturb each other. */
+async function everyScenario(quick: boolean): Promise<Row[]> {
   const rows: Row[] = []
-
   rows.push(await parseRow(quick ? 3 : 9))
   rows.push(...(await bundleSizeRows(path.join(__dirname, ".."))))
 
@@ -74,6 +72,31 @@ async function main(): Promise<void> {
   // one checkout is ~1 s of which the shared cart steps swing ±50 ms: enough rounds for a steady median
   rows.push(await checkoutRow(quick ? 2 : 15))
   rows.push(...(await overviewRows(quick ? 20_000 : 1_000_000, quick ? 2 : 9)))
+  return rows
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2))
+  const quick = args.has("--quick")
+  const started = Date.now()
+  const loadAtStart = loadAverage()
+  const rows: Row[] = []
+
+  if (args.has("peak"))
+    rows.push(
+      ...(await peakRows({
+        redisUrl:
+          process.env.ACQUIRING_BENCH_REDIS_URL ??
+          process.env.ACQUIRING_TEST_REDIS_URL ??
+          "redis://127.0.0.1:6379",
+        steps: quick ? [2, 4] : [10, 50, 100, 200],
+        latencyMs: Number(process.env.ACQUIRING_BENCH_LATENCY_MS ?? 150),
+        chart: quick
+          ? undefined
+          : path.join(__dirname, "..", "docs", "images", "peak-ramp.svg"),
+      }))
+    )
+  else rows.push(...(await everyScenario(quick)))
 
   const seconds = (Date.now() - started) / 1000
   const loadAtEnd = loadAverage()

@@ -1,0 +1,225 @@
+/**
+ * Child process of the bench's peak scenario: Medusa in the production
+ * shape on loopback (this process a `server`, a second `server` beside it
+ * as a load balancer would spread shoppers over, and a `worker`, sharing
+ * PostgreSQL and Redis), the sandbox answering every call after a set
+ * latency. A ramp of shoppers paying at once, each step run with the card
+ * provider and with Medusa's system provider in turn; at the end every
+ * checkout is accounted for. Sends the figures over IPC and stops it all.
+ */
+import { randomBytes } from "node:crypto"
+import "../dev/local-stack/quiet-logs"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { startLocalStack } from "../dev/local-stack"
+import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
+import { expectStatus } from "../dev/store-client/http-client"
+import {
+  completeCart,
+  createReadyCart,
+  openPaymentSession,
+  storeApi,
+} from "../dev/store-client/storefront"
+import { startSecondInstance } from "../integration-tests/helpers/second-instance"
+import {
+  stepFigures,
+  type CheckoutTimes,
+  type StepFigures,
+} from "./peak-report"
+
+const CARD_PROVIDER = "pp_acquiring-card_acquiring"
+const SYSTEM_PROVIDER = "pp_system_default"
+const CARD = {
+  number: "4242424242424242",
+  expiry_month: "12",
+  expiry_year: "2031",
+  security_code: "918",
+}
+/** The acquirer's calls a checkout makes, slowed as a real acquirer's are. */
+const SLOWED = ["authorise", "retrieval_trans", "capture", "optimise"]
+
+type Pg = { raw(sql: string, values?: unknown[]): Promise<{ rows: any[] }> }
+
+async function main(
+  redisUrl: string,
+  steps: number[],
+  latencyMs: number
+): Promise<void> {
+  // the production shape: events, workflows, cache and locks in Redis; this process serves HTTP only
+  Object.assign(process.env, {
+    ACQUIRING_TEST_DEPLOYMENT: "redis",
+    ACQUIRING_TEST_REDIS_URL: redisUrl,
+    ACQUIRING_TEST_REDIS_PREFIX: `acquiring-bench-${randomBytes(4).toString("hex")}`,
+    MEDUSA_WORKER_MODE: "server",
+  })
+  const stack = await startLocalStack()
+  const others: { stop(): Promise<void> }[] = []
+  try {
+    const container = stack.app.container
+    const databaseUrl: string =
+      container.resolve("configModule").projectConfig.databaseUrl
+    others.push(
+      await startSecondInstance(databaseUrl, { MEDUSA_WORKER_MODE: "server" })
+    )
+    const worker = await startSecondInstance(databaseUrl, {
+      MEDUSA_WORKER_MODE: "worker",
+    })
+    others.push(worker)
+    const servers = [stack.backendUrl, (others[0] as { url: string }).url]
+    for (const operation of SLOWED) {
+      const slowed = await fetch(`${stack.sandboxUrl}/__sandbox/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          operation,
+          kind: "latency",
+          latency_ms: latencyMs,
+          count: 1_000_000,
+        }),
+      })
+      if (!slowed.ok)
+        throw new Error(`the sandbox refused a latency: ${await slowed.text()}`)
+    }
+    const seeded = await seedStore(container, {
+      paymentProviders: [CARD_PROVIDER, SYSTEM_PROVIDER],
+      regions: [USD_REGION],
+    })
+    // a load balancer: shopper i talks to server i mod 2 for all of its calls
+    const stores = servers.map((url) =>
+      storeApi(
+        () => url,
+        () => seeded.publishableKey
+      )
+    )
+
+    /** One shopper's checkout: what a storefront sends, each call timed; an error is kept, not thrown. */
+    async function checkout(
+      shopper: number,
+      provider: string
+    ): Promise<CheckoutTimes> {
+      const store = stores[shopper % stores.length]
+      const times: CheckoutTimes = { calls: {} }
+      const call = async <T>(name: string, run: () => Promise<T>) => {
+        const started = process.hrtime.bigint()
+        try {
+          return await run()
+        } finally {
+          times.calls[name] = Number(process.hrtime.bigint() - started) / 1e6
+        }
+      }
+      const started = process.hrtime.bigint()
+      try {
+        const cart = await call("cart", () => createReadyCart(store, seeded))
+        const { session, answer } = await call("session", () =>
+          openPaymentSession(
+            store,
+            cart.id,
+            provider,
+            provider === SYSTEM_PROVIDER ? {} : undefined
+          )
+        )
+        expectStatus(answer, 200, "payment session")
+        if (provider === CARD_PROVIDER)
+          expectStatus(
+            await call("card", () =>
+              store.post(
+                `/store/acquiring/payment-sessions/${session.id}/card`,
+                { card: CARD }
+              )
+            ),
+            200,
+            "card"
+          )
+        const placed = expectStatus(
+          await call("complete", () => completeCart(store, cart.id)),
+          200,
+          "complete cart"
+        )
+        if (placed.type !== "order") throw new Error("no order")
+        times.order_id = placed.order.id
+      } catch (error) {
+        times.error = (error as Error).message.slice(0, 200)
+      }
+      times.total = Number(process.hrtime.bigint() - started) / 1e6
+      return times
+    }
+
+    /** Every shopper of a step at once; the wall time is the step's. */
+    async function wave(shoppers: number, provider: string) {
+      const started = process.hrtime.bigint()
+      const checkouts = await Promise.all(
+        Array.from({ length: shoppers }, (_, i) => checkout(i, provider))
+      )
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6
+      return { checkouts, wallMs }
+    }
+
+    // a warm-up pair, unrecorded: the first checkouts load code and fill caches
+    await wave(2, CARD_PROVIDER)
+    await wave(2, SYSTEM_PROVIDER)
+    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Pg
+    const figures: StepFigures[] = []
+    for (const [index, shoppers] of steps.entries()) {
+      // interleaved: which provider goes first alternates step by step
+      const order =
+        index % 2
+          ? [SYSTEM_PROVIDER, CARD_PROVIDER]
+          : [CARD_PROVIDER, SYSTEM_PROVIDER]
+      const runs: Record<string, Awaited<ReturnType<typeof wave>>> = {}
+      for (const provider of order)
+        runs[provider] = await wave(shoppers, provider)
+      figures.push(
+        stepFigures(shoppers, runs[CARD_PROVIDER], runs[SYSTEM_PROVIDER])
+      )
+    }
+    process.send!({ figures, accounting: await accounting(pg) })
+  } finally {
+    for (const other of others.reverse()) await other.stop().catch(() => {})
+    await stack.stop()
+  }
+}
+
+/**
+ * What the run left behind, once the worker has handled every order's
+ * event: card payments approved without an order (none allowed), the
+ * approval-to-order times the worker's order.placed kept, lock time-outs.
+ */
+async function accounting(pg: Pg) {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const { rows } = await pg.raw(
+      `select count(*) filter (where ordered_at is null)::int as unordered,
+         count(*)::int as approved,
+         coalesce(percentile_disc(0.5) within group (order by extract(epoch from ordered_at - approved_at)), 0)::float as lag_median_s,
+         coalesce(percentile_disc(0.99) within group (order by extract(epoch from ordered_at - approved_at)), 0)::float as lag_p99_s
+       from acquiring_attempt_outcome where state in ('authorized', 'captured') and deleted_at is null`
+    )
+    const [row] = rows
+    if (row.unordered === 0 || Date.now() > deadline) {
+      const timeouts = await pg.raw(
+        `select count(*)::int as n from acquiring_payment_event where kind = 'lock_timeout'`
+      )
+      const orders = await pg.raw(
+        `select count(*)::int as n from "order" where deleted_at is null`
+      )
+      return {
+        ...row,
+        lock_timeouts: timeouts.rows[0].n,
+        orders: orders.rows[0].n,
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+const [redisUrl, stepsText, latencyText] = process.argv.slice(2)
+main(
+  redisUrl,
+  (stepsText ?? "10,50,100,200").split(",").map(Number),
+  Number(latencyText ?? 150)
+).then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.send!({ error: error.message })
+    process.exit(1)
+  }
+)

@@ -1,0 +1,45 @@
+import { percentile, stepFigures, type CheckoutTimes } from "./peak-report"
+
+const ordered = (total: number, card = total / 2): CheckoutTimes => ({
+  calls: { cart: total - card, card },
+  total,
+  order_id: `order_${total}`,
+})
+
+describe("the peak scenario's arithmetic", () => {
+  it("takes the nearest-rank percentile", () => {
+    const samples = Array.from({ length: 100 }, (_, i) => 100 - i)
+    expect(percentile(samples, 0.5)).toBe(50)
+    expect(percentile(samples, 0.95)).toBe(95)
+    expect(percentile(samples, 0.99)).toBe(99)
+    expect(percentile([7], 0.99)).toBe(7)
+    expect(percentile([3, 1, 2], 0.5)).toBe(2)
+  })
+
+  it("counts completed checkouts per second of the step, errors apart, and the p99 ratio", () => {
+    const card = {
+      checkouts: [
+        ordered(400),
+        ordered(600),
+        ordered(1000),
+        { calls: { cart: 50 }, total: 50, error: "card: 502" },
+      ],
+      wallMs: 1500,
+    }
+    const system = {
+      checkouts: [ordered(200), ordered(300), ordered(500), ordered(800)],
+      wallMs: 1000,
+    }
+    const step = stepFigures(4, card, system)
+    // 3 orders in 1.5 s; 4 in 1 s
+    expect(step.card.per_second).toBe(2)
+    expect(step.system.per_second).toBe(4)
+    expect(step.card.orders).toBe(3)
+    expect(step.card.errors).toBe(1)
+    expect(step.card.error).toBe("card: 502")
+    // the failed checkout's times are left out of the percentiles
+    expect(step.card.checkout).toEqual({ p50: 600, p95: 1000, p99: 1000 })
+    expect(step.card.calls.card).toEqual({ p50: 300, p95: 500, p99: 500 })
+    expect(step.p99_ratio).toBe(1000 / 800)
+  })
+})

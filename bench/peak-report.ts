@@ -1,0 +1,93 @@
+/**
+ * The peak scenario's arithmetic: one step of the ramp (N shoppers at once,
+ * with the card provider and with Medusa's system provider) as throughput,
+ * percentiles of every call and of the whole checkout, errors, and the card
+ * checkout's p99 over the system provider's.
+ */
+
+/** One shopper's checkout: milliseconds of each call and of the whole, its order or its error. */
+export interface CheckoutTimes {
+  calls: Record<string, number>
+  total?: number
+  order_id?: string
+  error?: string
+}
+
+export interface Percentiles {
+  p50: number
+  p95: number
+  p99: number
+}
+
+export interface ProviderFigures {
+  /** checkouts completed per second of the step's wall time */
+  per_second: number
+  checkout: Percentiles
+  calls: Record<string, Percentiles>
+  errors: number
+  /** the first error, as an example */
+  error?: string
+  orders: number
+}
+
+export interface StepFigures {
+  shoppers: number
+  card: ProviderFigures
+  system: ProviderFigures
+  /** card checkout p99 / system checkout p99 */
+  p99_ratio: number
+}
+
+/** The nearest-rank percentile: the smallest sample with at least `fraction` of them at or under it. */
+export function percentile(samples: number[], fraction: number): number {
+  if (!samples.length) return NaN
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)]
+}
+
+function percentiles(samples: number[]): Percentiles {
+  return {
+    p50: percentile(samples, 0.5),
+    p95: percentile(samples, 0.95),
+    p99: percentile(samples, 0.99),
+  }
+}
+
+export function providerFigures(run: {
+  checkouts: CheckoutTimes[]
+  wallMs: number
+}): ProviderFigures {
+  const done = run.checkouts.filter((c) => c.order_id)
+  const failed = run.checkouts.filter((c) => c.error)
+  const names = [...new Set(run.checkouts.flatMap((c) => Object.keys(c.calls)))]
+  return {
+    per_second: (done.length * 1000) / run.wallMs,
+    checkout: percentiles(done.map((c) => c.total ?? 0)),
+    calls: Object.fromEntries(
+      names.map((name) => [
+        name,
+        percentiles(
+          done.flatMap((c) => (name in c.calls ? [c.calls[name]] : []))
+        ),
+      ])
+    ),
+    errors: failed.length,
+    ...(failed[0]?.error ? { error: failed[0].error } : {}),
+    orders: done.length,
+  }
+}
+
+export function stepFigures(
+  shoppers: number,
+  card: { checkouts: CheckoutTimes[]; wallMs: number },
+  system: { checkouts: CheckoutTimes[]; wallMs: number }
+): StepFigures {
+  const cardFigures = providerFigures(card)
+  const systemFigures = providerFigures(system)
+  return {
+    shoppers,
+    card: cardFigures,
+    system: systemFigures,
+    p99_ratio: cardFigures.checkout.p99 / systemFigures.checkout.p99,
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench -- peak`: the checkout at a sale day's load, in a child
+ * process (peak-process.ts) running Medusa's production shape on loopback
+ * (two servers and a worker on Redis and PostgreSQL). One row per step of
+ * the ramp: the card checkout's p99 against Medusa's system provider's at
+ * the same concurrency, with throughput, the calls' p99 and errors in its
+ * note; then the run's accounting. The ramp is drawn as an SVG.
+ */
+import { fork } from "node:child_process"
+import { existsSync, writeFileSync } from "node:fs"
+import path from "node:path"
+import { stats, type Row } from "./measure"
+import type { StepFigures } from "./peak-report"
+import { peakChart } from "./peak-chart"
+import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
+
+/** The aim: the card checkout's p99 within 1.05× the system provider's. */
+const P99_LIMIT = 1.05
+
+export interface PeakOptions {
+  redisUrl: string
+  steps: number[]
+  latencyMs: number
+  /** where the ramp's chart is written; none: not drawn */
+  chart?: string
+}
+
+interface Accounting {
+  approved: number
+  unordered: number
+  lag_median_s: number
+  lag_p99_s: number
+  lock_timeouts: number
+  orders: number
+}
+
+const single = (value: number) => stats([value])
+
+/** Whether something answers on the Redis URL's port: the scenario needs it. */
+async function redisAnswers(url: string): Promise<boolean> {
+  const { createConnection } = await import("node:net")
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = createConnection({
+      host: hostname,
+      port: Number(port || 6379),
+    })
+    socket.setTimeout(2000)
+    socket.once("connect", () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once("error", () => resolve(false))
+    socket.once("timeout", () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+}
+
+export async function peakRows(options: PeakOptions): Promise<Row[]> {
+  const pending = (reason: string): Row[] => [
+    {
+      scenario: "peak checkout ramp",
+      unit: "p99 ratio",
+      goal: `≤ ${P99_LIMIT}`,
+      pending: reason,
+    },
+  ]
+  if (!existsSync(path.join(__dirname, "..", BUILT_ENTRY)))
+    return pending("no build: run `npm run build` first")
+  if (!(await redisAnswers(options.redisUrl)))
+    return pending(
+      `no Redis at ${options.redisUrl}: name one with ACQUIRING_BENCH_REDIS_URL`
+    )
+  const child = fork(
+    path.join(__dirname, "peak-process.ts"),
+    [options.redisUrl, options.steps.join(","), String(options.latencyMs)],
+    {
+      execArgv: ["-r", "ts-node/register/transpile-only"],
+      env: { ...process.env, TS_NODE_SWC: "true" },
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    }
+  )
+  type Answer = {
+    figures?: StepFigures[]
+    accounting?: Accounting
+    error?: string
+  }
+  const stderr: Buffer[] = []
+  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk))
+  const answer = await new Promise<Answer>((resolve) => {
+    let got: Answer | undefined
+    child.on("message", (m: Answer) => (got = m))
+    child.once("exit", (code) =>
+      resolve(
+        got ?? {
+          error: `exited ${code}: ${Buffer.concat(stderr).toString().slice(-500)}`,
+        }
+      )
+    )
+  })
+  if (answer.error || !answer.figures || !answer.accounting)
+    return pending(`failed: ${answer.error}`)
+  if (options.chart)
+    writeFileSync(options.chart, peakChart(answer.figures, options.latencyMs))
+  const rows: Row[] = answer.figures.map((step) => ({
+    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers, 1 worker)`,
+    unit: "ms",
+    target: single(step.card.checkout.p99),
+    baseline_name: "same shoppers, pp_system_default",
+    baseline: single(step.system.checkout.p99),
+    ratio: step.p99_ratio,
+    goal: `≤ ${P99_LIMIT}`,
+    limit: { at_most: P99_LIMIT },
+    note: stepNote(step),
+  }))
+  const a = answer.accounting
+  const completed = answer.figures.reduce(
+    (sum, step) => sum + step.card.orders + step.system.orders,
+    0
+  )
+  const errors = answer.figures.reduce(
+    (sum, step) => sum + step.card.errors + step.system.errors,
+    0
+  )
+  rows.push({
+    scenario:
+      "peak: checkouts unaccounted for (errors, approvals without an order)",
+    unit: "checkouts",
+    goal: "0",
+    figure: errors + a.unordered,
+    limit: { at_most: 0 },
+    note: `${completed} checkouts completed, ${a.orders} orders in the store (4 of them the warm-up), ${a.approved} card approvals of which ${a.unordered} without an order; ${a.lock_timeouts} lock time-outs; approval to order on the worker: median ${a.lag_median_s.toFixed(2)} s, p99 ${a.lag_p99_s.toFixed(2)} s`,
+  })
+  return rows
+}
+
+function stepNote(step: StepFigures): string {
+  const calls = Object.entries(step.card.calls)
+    .map(([name, p]) => `${name} ${p.p99.toFixed(0)}`)
+    .join(", ")
+  const systemCalls = Object.entries(step.system.calls)
+    .map(([name, p]) => `${name} ${p.p99.toFixed(0)}`)
+    .join(", ")
+  const errors = step.card.errors + step.system.errors
+  return `checkouts/s ${step.card.per_second.toFixed(1)} card, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
+}
