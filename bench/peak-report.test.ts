@@ -16,27 +16,30 @@ describe("the peak scenario's arithmetic", () => {
     expect(percentile([3, 1, 2], 0.5)).toBe(2)
   })
 
-  it("counts completed checkouts per second of the step, errors apart, and the p99 ratio", () => {
+  it("counts completed checkouts per second of the step, errors and hosted payments apart, and the p99 ratio", () => {
     const card = {
       checkouts: [
         ordered(400),
         ordered(600),
         ordered(1000),
         { calls: { cart: 50 }, total: 50, error: "card: 502" },
+        { calls: {}, total: 900, hosted: true, paid_order_no: "MED1" },
       ],
-      wallMs: 1500,
+      wallMs: 2000,
     }
     const system = {
       checkouts: [ordered(200), ordered(300), ordered(500), ordered(800)],
       wallMs: 1000,
     }
     const step = stepFigures(4, card, system)
-    // 3 orders in 1.5 s; 4 in 1 s
+    // 3 orders and a hosted payment in 2 s; 4 orders in 1 s
     expect(step.card.per_second).toBe(2)
     expect(step.system.per_second).toBe(4)
     expect(step.card.orders).toBe(3)
     expect(step.card.errors).toBe(1)
     expect(step.card.error).toBe("card: 502")
+    // the hosted payment counts apart: its order is the notification's
+    expect(step.card.hosted).toEqual({ paid: 1, p99: 900 })
     // the failed checkout's times are left out of the percentiles
     expect(step.card.checkout).toEqual({ p50: 600, p95: 1000, p99: 1000 })
     expect(step.card.calls.card).toEqual({ p50: 300, p95: 500, p99: 500 })

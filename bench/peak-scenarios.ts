@@ -28,13 +28,20 @@ export interface PeakOptions {
 interface Accounting {
   approved: number
   unordered: number
-  lag_median_s: number
-  lag_p99_s: number
+  hosted_paid: number
+  hosted_without_order: number
+  hosted_orders: number
+  notification_to_order_s: { median: number; p99: number }
+  card_approval_to_order_s: { median: number; p99: number }
   lock_timeouts: number
   orders: number
 }
 
 const single = (value: number) => stats([value])
+
+/** Seconds to two decimals; a figure with no samples (NaN, null over IPC) as a dash. */
+const secondsText = (value: number | null) =>
+  value === null || !Number.isFinite(value) ? "—" : `${value.toFixed(2)} s`
 
 /** Whether something answers on the Redis URL's port: the scenario needs it. */
 async function redisAnswers(url: string): Promise<boolean> {
@@ -117,7 +124,8 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
   }))
   const a = answer.accounting
   const completed = answer.figures.reduce(
-    (sum, step) => sum + step.card.orders + step.system.orders,
+    (sum, step) =>
+      sum + step.card.orders + step.card.hosted.paid + step.system.orders,
     0
   )
   const errors = answer.figures.reduce(
@@ -129,9 +137,20 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       "peak: checkouts unaccounted for (errors, approvals without an order)",
     unit: "checkouts",
     goal: "0",
-    figure: errors + a.unordered,
+    figure: errors + a.unordered + a.hosted_without_order,
     limit: { at_most: 0 },
-    note: `${completed} checkouts completed, ${a.orders} orders in the store (4 of them the warm-up), ${a.approved} card approvals of which ${a.unordered} without an order; ${a.lock_timeouts} lock time-outs; approval to order on the worker: median ${a.lag_median_s.toFixed(2)} s, p99 ${a.lag_p99_s.toFixed(2)} s`,
+    note: `${completed} checkouts completed, ${a.orders} orders in the store (4 of them the warm-up), ${a.approved} approvals of which ${a.unordered} without an order; ${a.hosted_paid} paid on the hosted page, ${a.hosted_without_order} of them without an order; ${a.lock_timeouts} lock time-outs`,
+  })
+  const lag = a.notification_to_order_s
+  rows.push({
+    scenario: `peak: hosted payments, the acquirer's notification to the order (worker), p99`,
+    unit: "s",
+    goal: "< 2",
+    ...(a.hosted_orders
+      ? { figure: lag.p99 }
+      : { pending: "no hosted payment was ordered by its notification" }),
+    limit: { at_most: 2 },
+    note: `${a.hosted_orders} hosted payments ordered by their notification; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
   })
   return rows
 }
@@ -144,5 +163,8 @@ function stepNote(step: StepFigures): string {
     .map(([name, p]) => `${name} ${p.p99.toFixed(0)}`)
     .join(", ")
   const errors = step.card.errors + step.system.errors
-  return `checkouts/s ${step.card.per_second.toFixed(1)} card, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
+  const hosted = step.card.hosted.paid
+    ? ` (${step.card.hosted.paid} of them on the hosted page, p99 ${step.card.hosted.p99.toFixed(0)} ms)`
+    : ""
+  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
 }
