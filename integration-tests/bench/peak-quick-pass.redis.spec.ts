@@ -1,0 +1,55 @@
+/*
+ * `npm run bench -- peak --quick` as part of `npm test` where a Redis is
+ * named: the production shape (two servers and a worker on Redis) comes up,
+ * a few shoppers pay by card and on the hosted page, and every checkout is
+ * accounted for. Its timings are the bench's, not asserted here.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { budget } from "../setup/time-budget"
+import { runStep } from "../helpers/command-step"
+import type { Row } from "../../bench/measure"
+
+/** About 60 s alone on the developers' 2-core machine: three Medusa boots. */
+const PEAK_QUICK_MS = 240_000
+
+jest.setTimeout(budget(PEAK_QUICK_MS) + budget(30_000))
+
+const ROOT = resolve(__dirname, "..", "..")
+
+it("runs the peak scenario's quick pass to its end: every checkout accounted for, the hosted payments ordered by their notification", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "acquiring-peak-"))
+  try {
+    const file = join(dir, "results.json")
+    await runStep(
+      "npm run bench -- peak --quick",
+      PEAK_QUICK_MS,
+      "npm",
+      ["run", "bench", "--", "peak", "--quick", `--json=${file}`],
+      ROOT,
+      {
+        ...process.env,
+        ACQUIRING_BENCH_REDIS_URL: process.env.ACQUIRING_TEST_REDIS_URL,
+      }
+    )
+    const { rows } = JSON.parse(readFileSync(file, "utf8")) as { rows: Row[] }
+    expect(rows.map((r) => r.scenario)).toEqual([
+      "peak: 2 shoppers at once, checkout p99 (2 servers, 1 worker)",
+      "peak: 5 shoppers at once, checkout p99 (2 servers, 1 worker)",
+      "peak: checkouts unaccounted for (errors, approvals without an order)",
+      "peak: hosted payments, the acquirer's notification to the order (worker), p99",
+    ])
+    expect(rows.filter((r) => r.pending !== undefined)).toEqual([])
+    const [, five, unaccounted, hosted] = rows
+    expect(unaccounted.figure).toBe(0)
+    // the step of five shoppers had one on the hosted page, ordered by its notification
+    expect(five.note).toMatch(/\(1 of them on the hosted page/)
+    expect(hosted.note).toMatch(
+      /^1 hosted payments ordered by their notification/
+    )
+    expect(Number.isFinite(hosted.figure)).toBe(true)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
