@@ -62,14 +62,14 @@ async function main(
     const container = stack.app.container
     const databaseUrl: string =
       container.resolve("configModule").projectConfig.databaseUrl
-    others.push(
-      await startSecondInstance(databaseUrl, { MEDUSA_WORKER_MODE: "server" })
-    )
-    const worker = await startSecondInstance(databaseUrl, {
-      MEDUSA_WORKER_MODE: "worker",
+    const second = await startSecondInstance(databaseUrl, {
+      MEDUSA_WORKER_MODE: "server",
     })
-    others.push(worker)
-    const servers = [stack.backendUrl, (others[0] as { url: string }).url]
+    others.push(second)
+    others.push(
+      await startSecondInstance(databaseUrl, { MEDUSA_WORKER_MODE: "worker" })
+    )
+    const servers = [stack.backendUrl, second.url]
     for (const operation of SLOWED) {
       const slowed = await fetch(`${stack.sandboxUrl}/__sandbox/faults`, {
         method: "POST",
