@@ -20,6 +20,7 @@ import {
   openPaymentSession,
   storeApi,
 } from "../dev/store-client/storefront"
+import { clearDeploymentRedis } from "../integration-tests/helpers/redis-events"
 import { startSecondInstance } from "../integration-tests/helpers/second-instance"
 import {
   percentile,
@@ -239,6 +240,8 @@ async function main(
   } finally {
     for (const other of others.reverse()) await other.stop().catch(() => {})
     await stack.stop()
+    // the run's queues, cache and locks go with it
+    await clearDeploymentRedis()
   }
 }
 
