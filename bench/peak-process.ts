@@ -7,9 +7,9 @@
  * provider and with Medusa's system provider in turn; at the end every
  * checkout is accounted for. Sends the figures over IPC and stops it all.
  */
-import { randomBytes } from "node:crypto"
 import "../dev/local-stack/quiet-logs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import Redis from "ioredis"
 import { startLocalStack } from "../dev/local-stack"
 import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
 import { formsOf, submitForm } from "../dev/store-client/browser"
@@ -20,7 +20,6 @@ import {
   openPaymentSession,
   storeApi,
 } from "../dev/store-client/storefront"
-import { clearDeploymentRedis } from "../integration-tests/helpers/redis-events"
 import { startSecondInstance } from "../integration-tests/helpers/second-instance"
 import {
   percentile,
@@ -47,6 +46,7 @@ type Pg = { raw(sql: string, values?: unknown[]): Promise<{ rows: any[] }> }
 
 async function main(
   redisUrl: string,
+  redisPrefix: string,
   steps: number[],
   latencyMs: number
 ): Promise<void> {
@@ -54,7 +54,7 @@ async function main(
   Object.assign(process.env, {
     ACQUIRING_TEST_DEPLOYMENT: "redis",
     ACQUIRING_TEST_REDIS_URL: redisUrl,
-    ACQUIRING_TEST_REDIS_PREFIX: `acquiring-bench-${randomBytes(4).toString("hex")}`,
+    ACQUIRING_TEST_REDIS_PREFIX: redisPrefix,
     MEDUSA_WORKER_MODE: "server",
   })
   const stack = await startLocalStack()
@@ -202,7 +202,16 @@ async function main(
     }
 
     /** Every shopper of a step at once; the wall time is the step's. */
+    const redis = new Redis(redisUrl)
+    others.push({ stop: async () => redis.disconnect() })
+    /** Commands the Redis served so far, every instance's (the bench has it to itself). */
+    const redisCommands = async () =>
+      Number(
+        /total_commands_processed:(\d+)/.exec(await redis.info("stats"))?.[1]
+      )
+
     async function wave(shoppers: number, provider: string) {
+      const commandsBefore = await redisCommands()
       const started = process.hrtime.bigint()
       const checkouts = await Promise.all(
         Array.from({ length: shoppers }, (_, i) =>
@@ -212,7 +221,9 @@ async function main(
         )
       )
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6
-      return { checkouts, wallMs }
+      // the wave's own, give or take the worker's tail of the wave before
+      const redis_commands = (await redisCommands()) - commandsBefore - 1
+      return { checkouts, wallMs, redis_commands }
     }
 
     // a warm-up pair, unrecorded: the first checkouts load code and fill caches
@@ -240,8 +251,6 @@ async function main(
   } finally {
     for (const other of others.reverse()) await other.stop().catch(() => {})
     await stack.stop()
-    // the run's queues, cache and locks go with it
-    await clearDeploymentRedis()
   }
 }
 
@@ -327,9 +336,10 @@ async function accounting(pg: Pg, sandboxUrl: string, hostedPaid: string[]) {
   }
 }
 
-const [redisUrl, stepsText, latencyText] = process.argv.slice(2)
+const [redisUrl, redisPrefix, stepsText, latencyText] = process.argv.slice(2)
 main(
   redisUrl,
+  redisPrefix,
   (stepsText ?? "10,50,100,200").split(",").map(Number),
   Number(latencyText ?? 150)
 ).then(

@@ -30,6 +30,7 @@ describe("the peak scenario's arithmetic", () => {
     const system = {
       checkouts: [ordered(200), ordered(300), ordered(500), ordered(800)],
       wallMs: 1000,
+      redis_commands: 100,
     }
     const step = stepFigures(4, card, system)
     // 3 orders and a hosted payment in 2 s; 4 orders in 1 s
@@ -44,5 +45,8 @@ describe("the peak scenario's arithmetic", () => {
     expect(step.card.checkout).toEqual({ p50: 600, p95: 1000, p99: 1000 })
     expect(step.card.calls.card).toEqual({ p50: 300, p95: 500, p99: 500 })
     expect(step.p99_ratio).toBe(1000 / 800)
+    // Redis commands per shopper of the wave, when they were counted
+    expect(step.system.redis_per_checkout).toBe(25)
+    expect(step.card.redis_per_checkout).toBeUndefined()
   })
 })

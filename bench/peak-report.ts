@@ -32,6 +32,8 @@ export interface ProviderFigures {
   /** the first error, as an example */
   error?: string
   orders: number
+  /** Redis commands served during the wave (every instance's), per shopper */
+  redis_per_checkout?: number
   /** hosted-page shoppers of the wave: paid, and the p99 of their time to the page's answer */
   hosted: { paid: number; p99: number }
 }
@@ -59,10 +61,13 @@ function percentiles(samples: number[]): Percentiles {
   }
 }
 
-export function providerFigures(run: {
+export interface Wave {
   checkouts: CheckoutTimes[]
   wallMs: number
-}): ProviderFigures {
+  redis_commands?: number
+}
+
+export function providerFigures(run: Wave): ProviderFigures {
   const done = run.checkouts.filter((c) => c.order_id)
   const hosted = run.checkouts.filter((c) => c.hosted && c.paid_order_no)
   const failed = run.checkouts.filter((c) => c.error)
@@ -81,6 +86,9 @@ export function providerFigures(run: {
     errors: failed.length,
     ...(failed[0]?.error ? { error: failed[0].error } : {}),
     orders: done.length,
+    ...(run.redis_commands === undefined
+      ? {}
+      : { redis_per_checkout: run.redis_commands / run.checkouts.length }),
     hosted: {
       paid: hosted.length,
       p99: percentile(
@@ -93,8 +101,8 @@ export function providerFigures(run: {
 
 export function stepFigures(
   shoppers: number,
-  card: { checkouts: CheckoutTimes[]; wallMs: number },
-  system: { checkouts: CheckoutTimes[]; wallMs: number }
+  card: Wave,
+  system: Wave
 ): StepFigures {
   const cardFigures = providerFigures(card)
   const systemFigures = providerFigures(system)

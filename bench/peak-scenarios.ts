@@ -7,12 +7,14 @@
  * note; then the run's accounting. The ramp is drawn as an SVG.
  */
 import { fork } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { existsSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { stats, type Row } from "./measure"
 import type { StepFigures } from "./peak-report"
 import { peakChart } from "./peak-chart"
 import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
+import { clearDeploymentRedis } from "../integration-tests/helpers/redis-events"
 
 /** The aim: the card checkout's p99 within 1.05× the system provider's. */
 const P99_LIMIT = 1.05
@@ -80,9 +82,15 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
     return pending(
       `no Redis at ${options.redisUrl}: name one with ACQUIRING_BENCH_REDIS_URL`
     )
+  const prefix = `acquiring-bench-${randomBytes(4).toString("hex")}`
   const child = fork(
     path.join(__dirname, "peak-process.ts"),
-    [options.redisUrl, options.steps.join(","), String(options.latencyMs)],
+    [
+      options.redisUrl,
+      prefix,
+      options.steps.join(","),
+      String(options.latencyMs),
+    ],
     {
       execArgv: ["-r", "ts-node/register/transpile-only"],
       env: { ...process.env, TS_NODE_SWC: "true" },
@@ -107,6 +115,8 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       )
     )
   })
+  // every process of the run has ended: its queues, cache and locks go too
+  await clearDeploymentRedis({ url: options.redisUrl, prefix })
   if (answer.error || !answer.figures || !answer.accounting)
     return pending(`failed: ${answer.error}`)
   if (options.chart)
@@ -163,8 +173,13 @@ function stepNote(step: StepFigures): string {
     .map(([name, p]) => `${name} ${p.p99.toFixed(0)}`)
     .join(", ")
   const errors = step.card.errors + step.system.errors
+  const redis =
+    step.card.redis_per_checkout === undefined ||
+    step.system.redis_per_checkout === undefined
+      ? ""
+      : `; Redis commands per checkout ${step.card.redis_per_checkout.toFixed(0)} card, ${step.system.redis_per_checkout.toFixed(0)} system`
   const hosted = step.card.hosted.paid
     ? ` (${step.card.hosted.paid} of them on the hosted page, p99 ${step.card.hosted.p99.toFixed(0)} ms)`
     : ""
-  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
+  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
 }

@@ -58,9 +58,10 @@ export function eventQueueTracker(): WebhookTracker & {
   }
 }
 
-/** Removes every key of this run's prefix: queues, repeatable jobs, cache and locks. */
-export async function clearDeploymentRedis(): Promise<void> {
-  const { url, prefix } = deploymentRedis()
+/** Removes every key of this run's prefix (or the one named): queues, repeatable jobs, cache and locks. */
+export async function clearDeploymentRedis(
+  { url, prefix } = deploymentRedis()
+): Promise<void> {
   const redis = new Redis(url)
   try {
     let cursor = "0"
