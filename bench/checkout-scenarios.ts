@@ -5,10 +5,10 @@
  * so its memory and logs stay out of the other figures; it loads the plugin
  * from the build, so `npm run build` must have run.
  */
-import { fork } from "node:child_process"
 import { existsSync } from "node:fs"
 import path from "node:path"
 import type { Row, Stats } from "./measure"
+import { runMeasuringProcess } from "./measuring-process"
 import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
 
 const SCENARIO = "checkout with card provider / system provider"
@@ -24,32 +24,12 @@ export async function checkoutRow(rounds: number): Promise<Row> {
       limit: { at_most: 1.04 },
       pending: "no build: run `npm run build` first",
     }
-  const child = fork(
-    path.join(__dirname, "checkout-process.ts"),
-    [String(rounds)],
-    {
-      execArgv: ["-r", "ts-node/register/transpile-only"],
-      // Medusa's output is shown only when no figures came: stopping the app
-      // while its subscribers still work logs pool errors that mean nothing here
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    }
-  )
-  type Answer = {
+  const { answer, output } = await runMeasuringProcess<{
     measured?: { target: Stats; baseline: Stats }
     /** median ms of each step, per provider */
     steps?: Record<string, Record<string, number>>
-    error?: string
-  }
-  const stderr: Buffer[] = []
-  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk))
-  const answer = await new Promise<Answer>((resolve) => {
-    let got: Answer | undefined
-    child.on("message", (m: typeof got) => (got = m))
-    child.once("exit", (code) =>
-      resolve(got ?? { error: `the checkout process exited (${code})` })
-    )
-  })
-  if (!answer.measured) process.stderr.write(Buffer.concat(stderr))
+  }>("checkout-process.ts", [String(rounds)])
+  if (!answer.measured) process.stderr.write(output)
   if (!answer.measured)
     return {
       scenario: SCENARIO,

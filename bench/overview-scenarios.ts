@@ -5,10 +5,10 @@
  * the page for one account holding a tenth of them, and the statements'
  * plans, which must not scan the attempts or the journal.
  */
-import { fork } from "node:child_process"
 import { existsSync } from "node:fs"
 import path from "node:path"
 import { ratioRow, stats, type Row, type Stats } from "./measure"
+import { runMeasuringProcess } from "./measuring-process"
 import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
 
 const PAGE = "payments overview, last 30 days of a year: all accounts / one"
@@ -39,30 +39,12 @@ export async function overviewRows(
   ]
   if (!existsSync(path.join(__dirname, "..", BUILT_ENTRY)))
     return pending("no build: run `npm run build` first")
-  const child = fork(
-    path.join(__dirname, "overview-process.ts"),
-    [String(attempts), String(rounds)],
-    {
-      execArgv: ["-r", "ts-node/register/transpile-only"],
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    }
-  )
-  type Answer = {
+  const { answer, output } = await runMeasuringProcess<{
     measured?: { target: Stats; baseline: Stats }
     scans?: string[]
-    error?: string
-  }
-  const stderr: Buffer[] = []
-  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk))
-  const answer = await new Promise<Answer>((resolve) => {
-    let got: Answer | undefined
-    child.on("message", (m: Answer) => (got = m))
-    child.once("exit", (code) =>
-      resolve(got ?? { error: `the overview process exited (${code})` })
-    )
-  })
+  }>("overview-process.ts", [String(attempts), String(rounds)])
   if (!answer.measured || !answer.scans) {
-    process.stderr.write(Buffer.concat(stderr))
+    process.stderr.write(output)
     return pending(answer.error ?? "no figures")
   }
   const rows = attempts.toLocaleString("en")

@@ -6,13 +6,13 @@
  * the same concurrency, with throughput, the calls' p99 and errors in its
  * note; then the run's accounting. The ramp is drawn as an SVG.
  */
-import { fork } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { stats, type Row } from "./measure"
 import type { StepFigures } from "./peak-report"
 import { peakChart } from "./peak-chart"
+import { runMeasuringProcess } from "./measuring-process"
 import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
 import { clearDeploymentRedis } from "../integration-tests/helpers/redis-events"
 
@@ -83,42 +83,24 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       `no Redis at ${options.redisUrl}: name one with ACQUIRING_BENCH_REDIS_URL`
     )
   const prefix = `acquiring-bench-${randomBytes(4).toString("hex")}`
-  const child = fork(
-    path.join(__dirname, "peak-process.ts"),
+  const { answer, output } = await runMeasuringProcess<{
+    figures?: StepFigures[]
+    accounting?: Accounting
+  }>(
+    "peak-process.ts",
     [
       options.redisUrl,
       prefix,
       options.steps.join(","),
       String(options.latencyMs),
     ],
-    {
-      execArgv: ["-r", "ts-node/register/transpile-only"],
-      env: { ...process.env, TS_NODE_SWC: "true" },
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    }
+    // the two Medusa instances it starts boot faster transpiled by swc
+    { ...process.env, TS_NODE_SWC: "true" }
   )
-  type Answer = {
-    figures?: StepFigures[]
-    accounting?: Accounting
-    error?: string
-  }
-  const stderr: Buffer[] = []
-  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk))
-  const answer = await new Promise<Answer>((resolve) => {
-    let got: Answer | undefined
-    child.on("message", (m: Answer) => (got = m))
-    child.once("exit", (code) =>
-      resolve(
-        got ?? {
-          error: `exited ${code}: ${Buffer.concat(stderr).toString().slice(-500)}`,
-        }
-      )
-    )
-  })
   // every process of the run has ended: its queues, cache and locks go too
   await clearDeploymentRedis({ url: options.redisUrl, prefix })
   if (answer.error || !answer.figures || !answer.accounting)
-    return pending(`failed: ${answer.error}`)
+    return pending(`failed: ${answer.error}: ${output.slice(-500)}`)
   if (options.chart)
     writeFileSync(options.chart, peakChart(answer.figures, options.latencyMs))
   const rows: Row[] = answer.figures.map((step) => ({

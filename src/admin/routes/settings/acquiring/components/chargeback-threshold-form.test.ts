@@ -1,24 +1,8 @@
-import type {
-  EffectiveValues,
-  ProviderSettings,
-} from "../../../../lib/settings-api"
 import { adminAccount } from "./__fixtures__/admin-account"
+import { servedProvider as provider } from "./__fixtures__/served-provider"
 import { bodyOf, emptyForm, formOf, validate } from "./account-form"
 import { thresholdBlankText } from "./chargeback-threshold-form"
 import { optionValueText } from "./option-values"
-
-function provider(inherited: EffectiveValues): ProviderSettings {
-  return {
-    id: "pp_acquiring-card_acquiring",
-    identifier: "acquiring-card",
-    notify_url: null,
-    account_id: null,
-    serving: "config",
-    config_complete: true,
-    effective: inherited,
-    inherited,
-  }
-}
 
 const filled = (chargeback_threshold: string) => ({
   ...emptyForm(),

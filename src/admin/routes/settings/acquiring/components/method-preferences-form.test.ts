@@ -1,4 +1,4 @@
-import type { ProviderSettings } from "../../../../lib/settings-api"
+import { servedProvider } from "./__fixtures__/served-provider"
 import {
   methodBlankText,
   methodCodeProblems,
@@ -55,18 +55,7 @@ describe("the payment-method codes of the account form", () => {
         source: "config" as const,
       },
     }
-    const served = [
-      {
-        id: "pp_acquiring-card_acquiring",
-        identifier: "acquiring-card",
-        notify_url: null,
-        account_id: null,
-        serving: "config",
-        config_complete: true,
-        effective: inherited,
-        inherited,
-      } satisfies ProviderSettings,
-    ]
+    const served = [servedProvider(inherited)]
     expect(methodBlankText("hidden_methods", served)).toBe(
       "Left blank: WALLET (medusa-config)."
     )

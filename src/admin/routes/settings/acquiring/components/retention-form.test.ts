@@ -1,22 +1,6 @@
-import type {
-  EffectiveValues,
-  ProviderSettings,
-} from "../../../../lib/settings-api"
+import { servedProvider as provider } from "./__fixtures__/served-provider"
 import { optionValueText } from "./option-values"
 import { retentionBlankText, splitRetention } from "./retention-form"
-
-function provider(inherited: EffectiveValues): ProviderSettings {
-  return {
-    id: "pp_acquiring-card_acquiring",
-    identifier: "acquiring-card",
-    notify_url: null,
-    account_id: null,
-    serving: "config",
-    config_complete: true,
-    effective: inherited,
-    inherited,
-  }
-}
 
 describe("the retention periods of the account form", () => {
   it("say what a blank leaves in force: medusa-config's period, else the default", () => {
