@@ -8,23 +8,13 @@
 import "../dev/local-stack/quiet-logs"
 import { startLocalStack } from "../dev/local-stack"
 import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
-import { expectStatus } from "../dev/store-client/http-client"
-import {
-  completeCart,
-  createReadyCart,
-  openPaymentSession,
-  storeApi,
-} from "../dev/store-client/storefront"
+import { storeApi } from "../dev/store-client/storefront"
 import { interleave, stats, timeMs } from "./measure"
-
-const CARD_PROVIDER = "pp_acquiring-card_acquiring"
-const SYSTEM_PROVIDER = "pp_system_default"
-const CARD = {
-  number: "4242424242424242",
-  expiry_month: "12",
-  expiry_year: "2031",
-  security_code: "918",
-}
+import {
+  CARD_PROVIDER,
+  storefrontCheckout,
+  SYSTEM_PROVIDER,
+} from "./storefront-checkout"
 
 async function main(rounds: number): Promise<void> {
   const stack = await startLocalStack()
@@ -53,36 +43,9 @@ async function main(rounds: number): Promise<void> {
     /** Cart, shipping, payment session, (card), completion: what a storefront sends. */
     const checkout = (provider: string) => async () =>
       timeMs(async () => {
-        const cart = await step(provider, "cart", () =>
-          createReadyCart(store, seeded)
+        await storefrontCheckout(store, seeded, provider, (name, run) =>
+          step(provider, name, run)
         )
-        const { session, answer } = await step(provider, "session", () =>
-          openPaymentSession(
-            store,
-            cart.id,
-            provider,
-            provider === SYSTEM_PROVIDER ? {} : undefined
-          )
-        )
-        expectStatus(answer, 200, `${provider} payment session`)
-        if (provider === CARD_PROVIDER)
-          expectStatus(
-            await step(provider, "card", () =>
-              store.post(
-                `/store/acquiring/payment-sessions/${session.id}/card`,
-                { card: CARD }
-              )
-            ),
-            200,
-            "card"
-          )
-        const placed = expectStatus(
-          await step(provider, "complete", () => completeCart(store, cart.id)),
-          200,
-          "complete cart"
-        )
-        if (placed.type !== "order")
-          throw new Error(`${provider}: the cart was not completed`)
       })
     const measured = await interleave(
       rounds,

@@ -15,12 +15,17 @@ import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
 import { formsOf, submitForm } from "../dev/store-client/browser"
 import { expectStatus } from "../dev/store-client/http-client"
 import {
-  completeCart,
   createReadyCart,
   openPaymentSession,
   storeApi,
 } from "../dev/store-client/storefront"
 import { startSecondInstance } from "../integration-tests/helpers/second-instance"
+import {
+  CARD,
+  CARD_PROVIDER,
+  storefrontCheckout,
+  SYSTEM_PROVIDER,
+} from "./storefront-checkout"
 import {
   percentile,
   stepFigures,
@@ -28,17 +33,9 @@ import {
   type StepFigures,
 } from "./peak-report"
 
-const CARD_PROVIDER = "pp_acquiring-card_acquiring"
 const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
-const SYSTEM_PROVIDER = "pp_system_default"
 /** One shopper in this many of a card wave pays on the hosted page and never comes back: the notification makes the order. */
 const HOSTED_EVERY = 5
-const CARD = {
-  number: "4242424242424242",
-  expiry_month: "12",
-  expiry_year: "2031",
-  security_code: "918",
-}
 /** The acquirer's calls a checkout makes, slowed as a real acquirer's are. */
 const SLOWED = ["authorise", "retrieval_trans", "capture", "optimise"]
 
@@ -114,34 +111,7 @@ async function main(
       }
       const started = process.hrtime.bigint()
       try {
-        const cart = await call("cart", () => createReadyCart(store, seeded))
-        const { session, answer } = await call("session", () =>
-          openPaymentSession(
-            store,
-            cart.id,
-            provider,
-            provider === SYSTEM_PROVIDER ? {} : undefined
-          )
-        )
-        expectStatus(answer, 200, "payment session")
-        if (provider === CARD_PROVIDER)
-          expectStatus(
-            await call("card", () =>
-              store.post(
-                `/store/acquiring/payment-sessions/${session.id}/card`,
-                { card: CARD }
-              )
-            ),
-            200,
-            "card"
-          )
-        const placed = expectStatus(
-          await call("complete", () => completeCart(store, cart.id)),
-          200,
-          "complete cart"
-        )
-        if (placed.type !== "order") throw new Error("no order")
-        times.order_id = placed.order.id
+        times.order_id = await storefrontCheckout(store, seeded, provider, call)
       } catch (error) {
         times.error = (error as Error).message.slice(0, 200)
       }
