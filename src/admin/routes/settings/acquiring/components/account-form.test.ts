@@ -1,5 +1,6 @@
 import type { Account } from "../../../../lib/settings-api"
 import { adminAccount } from "./__fixtures__/admin-account"
+import { filledForm } from "./__fixtures__/filled-form"
 import {
   bodyOf,
   changedBodyOf,
@@ -7,7 +8,6 @@ import {
   formOf,
   serverErrorsOf,
   validate,
-  type AccountForm,
 } from "./account-form"
 
 const account = adminAccount({
@@ -19,17 +19,7 @@ const account = adminAccount({
   updated_at: "2026-11-27T09:00:00.000Z",
 })
 
-function filled(patch: Partial<AccountForm> = {}): AccountForm {
-  return {
-    ...emptyForm(),
-    name: "Sandbox",
-    merchant_id: "M100",
-    account_id: "A200",
-    sign_key: "secret",
-    base_url: "https://gateway.example.com",
-    ...patch,
-  }
-}
+const filled = filledForm
 
 describe("the account form", () => {
   it("names every missing required field at once, one message each", () => {

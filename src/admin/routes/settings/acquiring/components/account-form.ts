@@ -38,9 +38,9 @@ import {
   splitRetention,
 } from "./retention-form"
 import {
-  isThresholdRefusal,
   mergeThreshold,
   splitThreshold,
+  thresholdFieldOf,
 } from "./chargeback-threshold-form"
 
 export const REQUIRED = "is required"
@@ -354,7 +354,7 @@ export function validate(
     const own =
       methodFieldOf(issue.path) ??
       retentionFieldOf(issue.path) ??
-      (isThresholdRefusal(issue.path) ? "chargeback_threshold" : undefined)
+      thresholdFieldOf(issue.path)
     if (own) {
       errors[own] ??= issue.message
       continue

@@ -1,18 +1,12 @@
 import { adminAccount } from "./__fixtures__/admin-account"
+import { filledForm } from "./__fixtures__/filled-form"
 import { servedProvider as provider } from "./__fixtures__/served-provider"
-import { bodyOf, emptyForm, formOf, validate } from "./account-form"
+import { bodyOf, formOf, validate } from "./account-form"
 import { thresholdBlankText } from "./chargeback-threshold-form"
 import { optionValueText } from "./option-values"
 
-const filled = (chargeback_threshold: string) => ({
-  ...emptyForm(),
-  name: "Sandbox",
-  merchant_id: "M100",
-  account_id: "A200",
-  sign_key: "secret",
-  base_url: "https://gateway.example.com",
-  chargeback_threshold,
-})
+const filled = (chargeback_threshold: string) =>
+  filledForm({ chargeback_threshold })
 
 describe("the chargeback threshold of the account form", () => {
   it("is a field of its own, read from and written to the advanced overrides", () => {

@@ -36,9 +36,13 @@ export function mergeThreshold(
   return { ...(advanced ?? {}), [KEY]: threshold }
 }
 
-/** Whether a refusal of the body names the threshold. */
-export function isThresholdRefusal(path: readonly PropertyKey[]): boolean {
+/** The form field a refusal of `advanced.chargeback_threshold_percent` belongs to. */
+export function thresholdFieldOf(
+  path: readonly PropertyKey[]
+): "chargeback_threshold" | undefined {
   return path[0] === "advanced" && path[1] === KEY
+    ? "chargeback_threshold"
+    : undefined
 }
 
 /** What a blank threshold leaves in force, e.g. "Left blank: 0.9 % (default).". */
