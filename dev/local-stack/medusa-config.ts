@@ -23,10 +23,17 @@ const backendUrl = `http://127.0.0.1:${process.env.PORT ?? "9000"}`
 // The browser tests serve the example storefront and send shoppers back to it.
 const storefrontUrl = process.env.ACQUIRING_STOREFRONT_URL
 
+// A spec about the worker's side of notifications hands them all to Medusa's queue ("queued").
+const notificationHandling = process.env.ACQUIRING_TEST_NOTIFICATION_HANDLING
+  ? { notification_handling: process.env.ACQUIRING_TEST_NOTIFICATION_HANDLING }
+  : {}
+
 function acquiringProviders() {
-  // A store as installed, before anyone filled in Settings → Acquiring: no options at all.
+  // A store as installed, before anyone filled in Settings → Acquiring: no options but that.
   if (process.env.ACQUIRING_TEST_EMPTY_OPTIONS === "1") {
-    return [{ resolve: providerPath, id: "acquiring", options: {} }]
+    return [
+      { resolve: providerPath, id: "acquiring", options: notificationHandling },
+    ]
   }
   return [
     {
@@ -45,6 +52,7 @@ function acquiringProviders() {
           : STOREFRONT_RETURN_URL,
         // The sandbox challenges only when 3-D Secure is asked for (open3d=do3DS).
         three_d_secure: "always",
+        ...notificationHandling,
         // A spec that makes the service slower than the time-out sets a short one before Medusa boots.
         timeout_ms: Number(process.env.ACQUIRING_TEST_TIMEOUT_MS ?? 10_000),
         // Every request of the local stack comes from 127.0.0.1 under one key: per-IP, per-key and

@@ -95,7 +95,7 @@ export function acquiringSuite(
   const sandbox = startTestSandbox()
   const logs = captureLogs()
   const backendUrl = () => `http://127.0.0.1:${process.env.PORT}`
-  let tracker: WebhookTracker | undefined
+  let tracker: (WebhookTracker & { received?(): number }) | undefined
   let keptByMedusa: { table: string; column: string; run: string }[] = []
   let loggedByMedusa: RegExp[] = []
   let eventQueue: ReturnType<typeof eventQueueTracker> | undefined
@@ -115,6 +115,14 @@ export function acquiringSuite(
         logs,
         webhookDelayMs: webhookDelay,
         webhooks: {
+          received: () => {
+            const count = tracker?.received?.()
+            if (count === undefined)
+              throw new Error(
+                "webhooks queued are counted on Medusa's local event bus only"
+              )
+            return count
+          },
           inFlight: () => tracker?.inFlight() ?? 0,
           idle: () => tracker?.idle() ?? Promise.resolve(),
         },

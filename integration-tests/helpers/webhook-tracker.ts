@@ -16,7 +16,7 @@ type LocalEventBus = {
 export type WebhookTracker = {
   /** Webhooks Medusa's route has received and its subscribers have not finished with. */
   inFlight(): number
-  /** Resolves when every webhook received so far has been handled by every subscriber. */
+  /** Resolves when every webhook received so far, and every event fired, has been handled by every subscriber. */
   idle(): Promise<void>
 }
 
@@ -26,57 +26,76 @@ export type WebhookTracker = {
  * subscriber (Medusa's own and the plugin's) runs when it fires. Counting
  * an event from its emit to the end of its last subscriber tells a test the
  * moment the notifications it caused were dealt with, instead of guessing
- * how long that takes. Test-only: it wraps the local event bus's emitter.
+ * how long that takes. `idle()` also waits for every other event's
+ * subscribers (an order cancelled retries its void on `order.canceled`), so
+ * what a test settles is not still being written behind it. Test-only: it
+ * wraps the local event bus's emitter.
  */
-export function trackWebhooks(container: MedusaContainer): WebhookTracker {
+export function trackWebhooks(container: MedusaContainer): WebhookTracker & {
+  /** Webhooks Medusa's route has queued since the file began (the plugin's door handles verified ones itself). */
+  received(): number
+} {
   const bus = container.resolve<LocalEventBus>(Modules.EVENT_BUS)
   const emitter = bus.eventEmitter_
   if (!emitter)
     throw new Error(
       "the webhook tracker needs Medusa's local event bus (eventEmitter_)"
     )
-  let pending = 0
+  /** webhooks from their emit (they wait out Medusa's delay) to their last subscriber's end */
+  let webhooks = 0
+  /** other events' subscriber runs under way */
+  let running = 0
+  let received = 0
   let waiters: Array<() => void> = []
-  const done = () => {
-    pending -= 1
-    if (pending === 0) {
-      const ready = waiters
-      waiters = []
-      ready.forEach((wake) => wake())
-    }
+  const wakeIfIdle = () => {
+    if (webhooks > 0 || running > 0) return
+    const ready = waiters
+    waiters = []
+    ready.forEach((wake) => wake())
+  }
+  const webhookDone = () => {
+    webhooks -= 1
+    wakeIfIdle()
+  }
+  const runDone = () => {
+    running -= 1
+    wakeIfIdle()
   }
 
   const emitEvents = bus.emit.bind(bus)
   bus.emit = async (data, options) => {
     const events = (Array.isArray(data) ? data : [data]) as { name?: string }[]
-    const webhooks = events.filter(
+    const count = events.filter(
       (e) => e?.name === PaymentWebhookEvents.WebhookReceived
     ).length
-    pending += webhooks
+    webhooks += count
+    received += count
     try {
       return await emitEvents(data, options)
     } catch (error) {
-      for (let i = 0; i < webhooks; i++) done()
+      for (let i = 0; i < count; i++) webhookDone()
       throw error
     }
   }
 
   const emitNow = emitter.emit.bind(emitter)
   emitter.emit = (name, ...args) => {
-    if (name !== PaymentWebhookEvents.WebhookReceived)
-      return emitNow(name, ...args)
     const listeners = emitter.rawListeners(name)
+    const webhook = name === PaymentWebhookEvents.WebhookReceived
+    if (!webhook && listeners.length === 0) return emitNow(name, ...args)
+    if (!webhook) running += 1
     // the bus wraps each subscriber so it never rejects; allSettled all the same
     void Promise.allSettled(
       listeners.map((listener) => listener(args[0]))
-    ).then(done)
+    ).then(webhook ? webhookDone : runDone)
     return listeners.length > 0
   }
 
   return {
-    inFlight: () => pending,
+    received: () => received,
+    inFlight: () => webhooks,
     idle: () =>
-      pending === 0
+      webhooks === 0 && running === 0
         ? Promise.resolve()
         : new Promise<void>((wake) => waiters.push(wake)),
   }

@@ -225,7 +225,7 @@ acquiringSuite((suite) => {
         }),
       ])
       expect(answer.instance_faults[0].reason).toMatch(
-        /orders from the acquirer's notifications, captures on fulfilment or shipment/
+        /queued notifications \(a server handles the others at once\), captures on fulfilment or shipment/
       )
       expect(answer.instances).toContainEqual(
         expect.objectContaining({ role: "worker", live: true, self: false })

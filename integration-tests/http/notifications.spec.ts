@@ -12,6 +12,7 @@ import {
   openHostedPage,
 } from "../helpers/checkout"
 import { eventually } from "../helpers/polling"
+import { ordersMade } from "../helpers/orders-made"
 import { notificationsProcessed } from "../helpers/settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { completeCart } from "../../dev/store-client/storefront"
@@ -44,9 +45,9 @@ function contractSignature(
 }
 
 /** Notifications from the service: authorised, failed, duplicate, forged, and the race with the storefront. */
-// these specs race Medusa's own handling of notifications: Medusa's 5 s delay stays
+// Medusa's own 5 s delay stays for what is still queued (a notification the door cannot judge)
 acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
-  const { sandbox, openShop, backendUrl, container, logs } = suite
+  const { sandbox, openShop, backendUrl, databaseUrl, container, logs } = suite
   /** How many notifications the plugin's subscriber has dealt with (its debug line) since the test began. */
   const handled = () =>
     logs.lines().filter((l) => l.includes("[acquiring] notification handled"))
@@ -145,6 +146,33 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     return { shop, ...page, tx, notification }
   }
 
+  /** Refused for its signature twice (the handler's direct call and the route), counted on one row. */
+  async function expectRefusedTwice(orderNo: string, sessionId: string) {
+    expect(await refusalCounters()).toEqual([
+      {
+        provider_id: `pp_${HOSTED_WEBHOOK}`,
+        reason: "bad_signature",
+        order_no: orderNo,
+        session_id: sessionId,
+        count: 2,
+      },
+    ])
+  }
+
+  /** An approved hosted payment whose notification the sandbox withholds (sent only by hand). */
+  async function paidNotificationLost() {
+    const shop = await openShop()
+    const page = await openHostedPage(shop, backendUrl())
+    await sandbox.loseNotifications(1)
+    await submitForm(page.payForm, hostedCardFields(CARDS.approved), {
+      followRedirects: false,
+    })
+    const tx = (await sandbox.transactionByOrderNo(
+      page.checkoutForm.inputs.order_no
+    ))!
+    return { shop, ...page, tx }
+  }
+
   async function ordersOfCollection(collectionId: string) {
     const query = container().resolve(ContainerRegistrationKeys.QUERY)
     const {
@@ -202,8 +230,15 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     )
   })
 
-  it("a notification is confirmed with the acquirer once for both of its handlers (Medusa's and the plugin's)", async () => {
-    const { shop, cart, tx } = await paidOnHostedPage(CARDS.approved)
+  it("a verified notification has made its order when the acquirer gets its answer, confirmed with the acquirer once for both of its handlers (Medusa's and the plugin's)", async () => {
+    const queued = suite.webhooks.received()
+    const { shop, cart, session, tx } = await paidOnHostedPage(CARDS.approved)
+    // delivered: answered 200 after the order was made, with nothing queued for later
+    expect(await ordersMade(databaseUrl(), cart.id, session.id)).toEqual({
+      orders: 1,
+      payments: 1,
+    })
+    expect(suite.webhooks.received()).toBe(queued)
     await notificationsProcessed(suite)
     const order = await expectOrder(shop, cart.id)
     expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
@@ -304,15 +339,7 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     const posted = await postNotification(forged)
     expect(posted.status).toBe(200)
     expect(suite.webhooks.inFlight()).toBe(0)
-    expect(await refusalCounters()).toEqual([
-      {
-        provider_id: `pp_${HOSTED_WEBHOOK}`,
-        reason: "bad_signature",
-        order_no: tx.order_no,
-        session_id: session.id,
-        count: 2,
-      },
-    ])
+    await expectRefusedTwice(tx.order_no, session.id)
 
     expect(
       (await paymentModule().retrievePaymentSession(session.id)).status
@@ -487,7 +514,7 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
   })
 
   it("a notification whose amount was altered after signing is refused", async () => {
-    const { session, notification } = await paidOnHostedPage(CARDS.approved)
+    const { session, notification, tx } = await paidOnHostedPage(CARDS.approved)
     const altered = { ...notification.fields, amount: "1.00" }
     const action = await webhookAction(altered).catch((error: Error) => ({
       action: "threw",
@@ -495,24 +522,29 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
       error,
     }))
     expect(action.action).not.toBe("authorized")
-    expect(
-      (await paymentModule().retrievePaymentSession(session.id)).status
-    ).not.toBe("authorized")
+    // through the route: refused at the door and counted with the direct call's; the genuine payment stands
+    expect((await postNotification(altered)).status).toBe(200)
+    await expectRefusedTwice(tx.order_no, session.id)
+    const [payment] = (
+      await paymentModule().listPaymentSessions(
+        { id: session.id },
+        { relations: ["payment"] }
+      )
+    ).map((s) => s.payment)
+    expect(Number(payment?.amount)).toBe(Number(tx.amount))
   })
 
   it("the storefront and a notification completing the cart at the same moment give one order and one capture", async () => {
-    const { shop, cart, collectionId, tx, notification } =
-      await paidOnHostedPage(CARDS.approved)
-    const action = await webhookAction(notification.fields)
-    expect(action.action).toBe("authorized")
+    // the notification is held back, then sent as the shopper's storefront completes the cart
+    const { shop, cart, collectionId, tx } = await paidNotificationLost()
+    const [held] = await sandbox.notifications(tx.transaction_id)
+    expect(held.state).toBe("withheld")
 
-    const [storefront] = await Promise.all([
+    const [storefront, delivered] = await Promise.all([
       completeCart(shop.store, cart.id),
-      processPaymentWorkflow(container()).run({
-        input: action,
-        throwOnError: false,
-      }),
+      sandbox.deliverAgain(held.id),
     ])
+    expect(delivered.status).toBe(200)
     // Whichever lost the race, the cart is completed exactly once.
     const order =
       storefront.data?.type === "order"
@@ -593,19 +625,8 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
   })
 
   it("the reconcile job completes the cart of a payment whose notification was not acted on", async () => {
-    const shop = await openShop()
-    const { cart, session, checkoutForm, payForm } = await openHostedPage(
-      shop,
-      backendUrl()
-    )
     // the payment's notification is lost on the way
-    await sandbox.loseNotifications(1)
-    await submitForm(payForm, hostedCardFields(CARDS.approved), {
-      followRedirects: false,
-    })
-    const tx = (await sandbox.transactionByOrderNo(
-      checkoutForm.inputs.order_no
-    ))!
+    const { shop, cart, session, tx } = await paidNotificationLost()
     expect(tx.state).toBe("authorised")
     // quiet for longer than the job waits
     const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)

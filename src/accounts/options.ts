@@ -15,6 +15,17 @@ import { CurrencyCodeSchema } from "../admin-contract/account-availability"
 import { DEFAULT_FIELD_LIMITS } from "../gateway/limits"
 import { DEDUCTION_INFIX } from "../gateway/deduction-order-no"
 
+/**
+ * "prompt": a verified notification is handled on the instance that received
+ * it before the acquirer gets its answer (notifications/prompt-handling.ts);
+ * "queued": handed to Medusa's webhook route as it is, processed on a worker
+ * about 5 s later.
+ */
+const NotificationHandlingSchema = z
+  .enum(["prompt", "queued"], { error: 'must be "prompt" or "queued"' })
+  .default("prompt")
+export type NotificationHandling = z.output<typeof NotificationHandlingSchema>
+
 const httpUrl = httpUrlSchema("is required (an absolute http(s) URL)")
 
 const required = (what: string) =>
@@ -74,6 +85,7 @@ export const AcquiringOptionsSchema = z
       .optional(),
     /** velocity limits on card submission and hosted pages (see docs/abuse-protection.md) */
     velocity: VelocityOptionsSchema.optional(),
+    notification_handling: NotificationHandlingSchema,
   })
   .strict()
   .superRefine((options, ctx) => {
@@ -103,6 +115,14 @@ export function deductionInfixOf(raw: unknown): string {
     ?.subscription_deductions
   const parsed = OPTION_FIELDS.subscription_deductions.safeParse(asked)
   return parsed.success ? parsed.data.order_no_infix : DEDUCTION_INFIX
+}
+
+/** How the notification door treats a verified notification, read from raw medusa-config options before a core is built; "prompt" when unset or unreadable. */
+export function notificationHandlingOf(raw: unknown): NotificationHandling {
+  const asked = (raw as { notification_handling?: unknown } | null)
+    ?.notification_handling
+  const parsed = NotificationHandlingSchema.safeParse(asked)
+  return parsed.success ? parsed.data : "prompt"
 }
 
 /** Validates raw options; the error names every bad option and never echoes a value (sign_key may be among them). */

@@ -88,7 +88,7 @@ describe("what the admin is told about the other instances", () => {
       /^The worker cannot decrypt the sign key of the account "Main": set ACQUIRING_SETTINGS_KEY on it/
     )
     expect(fault.reason).toMatch(
-      /notifications, captures on fulfilment or shipment/
+      /queued notifications \(a server handles the others at once\), captures on fulfilment or shipment/
     )
     expect(fault.reason).toMatch(/catches up on them at once\./)
     expect(health.background.warning).toBeNull()
@@ -165,7 +165,7 @@ describe("a missing worker", () => {
       /No worker \(or shared instance\) has reported in the last 60 s/
     )
     expect(health.background.warning).toMatch(
-      /orders from the acquirer's notifications/
+      /queued notifications \(a server handles the others at once\)/
     )
     expect(health.background.warning).toMatch(/MEDUSA_WORKER_MODE=worker/)
     expect(health.background.warning).toContain(

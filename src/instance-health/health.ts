@@ -66,7 +66,7 @@ export interface Self {
 }
 
 const WAITING_WORK =
-  "orders from the acquirer's notifications, captures on fulfilment or shipment and the plugin's scheduled jobs (reconcile, payouts, lapsing authorisations)"
+  "queued notifications (a server handles the others at once), captures on fulfilment or shipment and the plugin's scheduled jobs (reconcile, payouts, lapsing authorisations)"
 
 function who(role: InstanceRole, count: number): string {
   const noun =

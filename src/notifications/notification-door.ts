@@ -5,10 +5,11 @@
  * payment behind its order number, a bad signature, another merchant's
  * account) is counted (refused-notifications.ts) and answered 200, as
  * Medusa answers every notification, without being queued: no event, no
- * handler, no row of its own. Everything else goes on to Medusa's route
- * unchanged; so does a notification this instance cannot verify (its own
- * configuration fault, a database error), which Medusa's handlers then
- * judge as before.
+ * handler, no row of its own. A verified one is handled here and now
+ * (prompt-handling.ts) and answered 200 once done. Medusa's route queues
+ * the rest as before: what the operator asked to be queued
+ * (`notification_handling: "queued"`), what this instance cannot verify
+ * (its own configuration fault, a database error), and what failed here.
  */
 import type {
   MedusaNextFunction,
@@ -16,14 +17,18 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import type { PluginLogger } from "../accounts/core"
+import type { ProviderWebhookPayload } from "@medusajs/framework/types"
+import { notificationHandlingOf } from "../accounts/options"
 import { isAcquiringProvider } from "../accounts/provider-entries"
-import { entryFor } from "../accounts/registry"
+import { entryFor, type ProviderEntryRef } from "../accounts/registry"
+import type { RefusalInput } from "../modules/acquiring/refusal-sql"
 import {
   countRefusal,
   pluginRefusalLog,
   refusalReason,
   type RefusalLog,
 } from "./refused-notifications"
+import { handleNotificationNow } from "./prompt-handling"
 import { triageNotification } from "./provider-notification"
 
 type RawRequest = MedusaRequest & { rawBody?: Buffer | string }
@@ -35,34 +40,68 @@ export async function screenNotification(
 ): Promise<void> {
   const provider = String(req.params.provider ?? "")
   if (req.method !== "POST" || !isAcquiringProvider(provider)) return next()
-  let refused
+  const payload = {
+    data: req.body as Record<string, unknown>,
+    rawData: req.rawBody as Buffer,
+    headers: req.headers as Record<string, unknown>,
+  }
+  let verdict: DoorVerdict
   try {
-    const entry = entryFor(req.scope, `pp_${provider.replace(/^pp_/, "")}`)
-    const triage = await triageNotification(entry, {
-      data: req.body as Record<string, unknown>,
-      rawData: req.rawBody as Buffer,
-      headers: req.headers as Record<string, unknown>,
-    })
-    if (triage.kind === "unverifiable") return next()
-    if (triage.kind === "refused") refused = triage.refusal
-    else {
-      try {
-        triage.core.gateway.verifyNotification(triage.fields)
-        return next()
-      } catch (error) {
-        refused = {
-          provider_id: entry.provider_id,
-          reason: refusalReason(error),
-          ...triage.payment,
-        }
-      }
-    }
+    verdict = await judge(entryFor(req.scope, providerId(provider)), payload)
   } catch {
     // cannot judge it here: Medusa's handlers do, as before the door
     return next()
   }
-  await countRefusal(refused, loggerOf(req))
+  if (verdict.kind === "refused") {
+    await countRefusal(verdict.refusal, loggerOf(req))
+    res.sendStatus(200)
+    return
+  }
+  if (verdict.kind === "queued") return next()
+  try {
+    await handleNotificationNow(req.scope, { provider, payload })
+  } catch (error) {
+    loggerOf(req).warn(
+      `notification for ${verdict.order_no} not handled at once, handed to Medusa's queue: ${error instanceof Error ? error.message : String(error)}`
+    )
+    return next()
+  }
   res.sendStatus(200)
+}
+
+type DoorVerdict =
+  | { kind: "refused"; refusal: RefusalInput }
+  /** Medusa's route queues it: the operator asked so, or this instance cannot verify it */
+  | { kind: "queued" }
+  | { kind: "now"; order_no: string }
+
+async function judge(
+  entry: ProviderEntryRef,
+  payload: ProviderWebhookPayload["payload"]
+): Promise<DoorVerdict> {
+  const triage = await triageNotification(entry, payload)
+  if (triage.kind === "unverifiable") return { kind: "queued" }
+  if (triage.kind === "refused")
+    return { kind: "refused", refusal: triage.refusal }
+  try {
+    triage.core.gateway.verifyNotification(triage.fields)
+  } catch (error) {
+    return {
+      kind: "refused",
+      refusal: {
+        provider_id: entry.provider_id,
+        reason: refusalReason(error),
+        ...triage.payment,
+      },
+    }
+  }
+  return notificationHandlingOf(entry.raw) === "queued"
+    ? { kind: "queued" }
+    : { kind: "now", order_no: triage.payment.order_no }
+}
+
+function providerId(provider: string): string {
+  return `pp_${provider.replace(/^pp_/, "")}`
 }
 
 function loggerOf(req: MedusaRequest): RefusalLog {

@@ -47,7 +47,14 @@ export default async function acquirerNotification({
   if (!input || !isAcquiringProvider(input.provider)) return
   const raw: unknown = input.payload?.rawData
   if (isSerializedBuffer(raw)) input.payload.rawData = Buffer.from(raw.data)
+  await recordNotification(container, input)
+}
 
+/** What the plugin keeps of one notification (the subscriber's work, also done promptly by the door). */
+export async function recordNotification(
+  container: MedusaContainer,
+  input: ProviderWebhookPayload
+): Promise<void> {
   const payments = paymentModule(container)
   const processed = (await payments.getWebhookActionAndData(
     input
