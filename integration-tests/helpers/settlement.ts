@@ -75,10 +75,11 @@ export async function runReconcileJob(
   await job.default(container)
 }
 
-/** Notifications processed, then one run of the reconcile job. */
+/** Notifications and events processed, one run of the reconcile job, then what the job set off. */
 export async function settle(suite: AcquiringSuite): Promise<void> {
   await notificationsProcessed(suite)
   await runReconcileJob(suite.container(), suite.databaseUrl())
+  await notificationsProcessed(suite)
 }
 
 /** The money of one payment as the acquirer holds it. */
