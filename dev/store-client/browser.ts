@@ -1,3 +1,4 @@
+import { answerTimeout } from "./answer-timeout"
 import { parse } from "node-html-parser"
 
 /** A form as a browser would submit it. */
@@ -74,7 +75,7 @@ async function visit(url: string, init: RequestInit): Promise<Visit> {
   const response = await fetch(url, {
     ...init,
     redirect: "manual",
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(answerTimeout(30_000)),
   })
   const location = response.headers.get("location") ?? undefined
   return {

@@ -1,3 +1,5 @@
+import { answerTimeout } from "./answer-timeout"
+
 /** What a test sees of an HTTP answer. */
 export type HttpAnswer<T = any> = {
   status: number
@@ -46,7 +48,7 @@ export function httpClient(
       headers,
       body,
       redirect: "manual",
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(answerTimeout(60_000)),
     })
     const text = await response.text()
     let data: unknown = text
