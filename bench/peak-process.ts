@@ -53,6 +53,7 @@ async function main(
     ACQUIRING_TEST_REDIS_URL: redisUrl,
     ACQUIRING_TEST_REDIS_PREFIX: redisPrefix,
     MEDUSA_WORKER_MODE: "server",
+    ACQUIRING_PG_STATEMENT_STATS: "1",
   })
   const stack = await startLocalStack()
   const others: { stop(): Promise<void> }[] = []
@@ -123,7 +124,8 @@ async function main(
     /**
      * A shopper who pays on the acquirer's page and closes the tab: the
      * checkout ends with the page's answer, the order comes from the
-     * notification, on the worker.
+     * notification, on the server it reached (on the worker with
+     * `notification_handling: "queued"`).
      */
     async function hostedCheckout(shopper: number): Promise<CheckoutTimes> {
       const url = servers[shopper % servers.length]
@@ -180,8 +182,12 @@ async function main(
         /total_commands_processed:(\d+)/.exec(await redis.info("stats"))?.[1]
       )
 
+    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Pg
+    const pgStatements = await statementCounter(pg)
+
     async function wave(shoppers: number, provider: string) {
       const commandsBefore = await redisCommands()
+      const statementsBefore = await pgStatements()
       const started = process.hrtime.bigint()
       const checkouts = await Promise.all(
         Array.from({ length: shoppers }, (_, i) =>
@@ -193,13 +199,17 @@ async function main(
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6
       // the wave's own, give or take the worker's tail of the wave before
       const redis_commands = (await redisCommands()) - commandsBefore - 1
-      return { checkouts, wallMs, redis_commands }
+      const statementsAfter = await pgStatements()
+      const pg_statements =
+        statementsAfter === undefined || statementsBefore === undefined
+          ? undefined
+          : statementsAfter - statementsBefore - 1
+      return { checkouts, wallMs, redis_commands, pg_statements }
     }
 
     // a warm-up pair, unrecorded: the first checkouts load code and fill caches
     await wave(2, CARD_PROVIDER)
     await wave(2, SYSTEM_PROVIDER)
-    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Pg
     const figures: StepFigures[] = []
     for (const [index, shoppers] of steps.entries()) {
       // interleaved: which provider goes first alternates step by step
@@ -222,6 +232,30 @@ async function main(
     for (const other of others.reverse()) await other.stop().catch(() => {})
     await stack.stop()
   }
+}
+
+/**
+ * Statements PostgreSQL has run so far, every instance's (pg_stat_statements,
+ * which the embedded cluster preloads for the bench); undefined on a
+ * PostgreSQL without it (ACQUIRING_TEST_DATABASE_URL).
+ */
+async function statementCounter(
+  pg: Pg
+): Promise<() => Promise<number | undefined>> {
+  try {
+    await pg.raw("create extension if not exists pg_stat_statements")
+    await pg.raw("select pg_stat_statements_reset()")
+  } catch {
+    return async () => undefined
+  }
+  return async () =>
+    Number(
+      (
+        await pg.raw(
+          "select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements"
+        )
+      ).rows[0].n
+    )
 }
 
 /**

@@ -31,6 +31,7 @@ describe("the peak scenario's arithmetic", () => {
       checkouts: [ordered(200), ordered(300), ordered(500), ordered(800)],
       wallMs: 1000,
       redis_commands: 100,
+      pg_statements: 1_000,
     }
     const step = stepFigures(4, card, system)
     // 3 orders and a hosted payment in 2 s; 4 orders in 1 s
@@ -48,5 +49,8 @@ describe("the peak scenario's arithmetic", () => {
     // Redis commands per shopper of the wave, when they were counted
     expect(step.system.redis_per_checkout).toBe(25)
     expect(step.card.redis_per_checkout).toBeUndefined()
+    // and PostgreSQL statements the same way
+    expect(step.system.pg_per_checkout).toBe(250)
+    expect(step.card.pg_per_checkout).toBeUndefined()
   })
 })

@@ -34,6 +34,8 @@ export interface ProviderFigures {
   orders: number
   /** Redis commands served during the wave (every instance's), per shopper */
   redis_per_checkout?: number
+  /** PostgreSQL statements run during the wave (every instance's, pg_stat_statements), per shopper */
+  pg_per_checkout?: number
   /** hosted-page shoppers of the wave: paid, and the p99 of their time to the page's answer */
   hosted: { paid: number; p99: number }
 }
@@ -65,6 +67,7 @@ export interface Wave {
   checkouts: CheckoutTimes[]
   wallMs: number
   redis_commands?: number
+  pg_statements?: number
 }
 
 export function providerFigures(run: Wave): ProviderFigures {
@@ -89,6 +92,9 @@ export function providerFigures(run: Wave): ProviderFigures {
     ...(run.redis_commands === undefined
       ? {}
       : { redis_per_checkout: run.redis_commands / run.checkouts.length }),
+    ...(run.pg_statements === undefined
+      ? {}
+      : { pg_per_checkout: run.pg_statements / run.checkouts.length }),
     hosted: {
       paid: hosted.length,
       p99: percentile(

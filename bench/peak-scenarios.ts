@@ -135,7 +135,7 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
   })
   const lag = a.notification_to_order_s
   rows.push({
-    scenario: `peak: hosted payments, the acquirer's notification to the order (worker), p99`,
+    scenario: `peak: hosted payments, the acquirer's notification to the order, p99`,
     unit: "s",
     goal: "< 2",
     ...(a.hosted_orders
@@ -160,8 +160,13 @@ function stepNote(step: StepFigures): string {
     step.system.redis_per_checkout === undefined
       ? ""
       : `; Redis commands per checkout ${step.card.redis_per_checkout.toFixed(0)} card, ${step.system.redis_per_checkout.toFixed(0)} system`
+  const statements =
+    step.card.pg_per_checkout === undefined ||
+    step.system.pg_per_checkout === undefined
+      ? ""
+      : `; PostgreSQL statements per checkout ${step.card.pg_per_checkout.toFixed(0)} card, ${step.system.pg_per_checkout.toFixed(0)} system`
   const hosted = step.card.hosted.paid
     ? ` (${step.card.hosted.paid} of them on the hosted page, p99 ${step.card.hosted.p99.toFixed(0)} ms)`
     : ""
-  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
+  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}${statements}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
 }

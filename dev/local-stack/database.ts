@@ -96,6 +96,10 @@ export async function startEmbeddedDatabase(
       "fsync=off",
       "-c",
       "full_page_writes=off",
+      // the peak bench counts statements per checkout (bench/peak-process.ts)
+      ...(process.env.ACQUIRING_PG_STATEMENT_STATS === "1"
+        ? ["-c", "shared_preload_libraries=pg_stat_statements"]
+        : []),
     ],
     onLog: log,
     onError: (error: unknown) => log(`[postgres error] ${String(error)}`),

@@ -38,7 +38,7 @@ it("runs the peak scenario's quick pass to its end: every checkout accounted for
       "peak: 2 shoppers at once, checkout p99 (2 servers, 1 worker)",
       "peak: 5 shoppers at once, checkout p99 (2 servers, 1 worker)",
       "peak: checkouts unaccounted for (errors, approvals without an order)",
-      "peak: hosted payments, the acquirer's notification to the order (worker), p99",
+      "peak: hosted payments, the acquirer's notification to the order, p99",
     ])
     expect(rows.filter((r) => r.pending !== undefined)).toEqual([])
     const [, five, unaccounted, hosted] = rows
