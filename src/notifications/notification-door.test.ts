@@ -9,19 +9,22 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { configWith } from "../accounts/__fixtures__/config-module"
 import { SignatureMismatchError } from "../gateway/index"
 import { screenNotification } from "./notification-door"
-import { handleNotificationNow } from "./prompt-handling"
+import { handleNotificationWithin } from "./prompt-handling"
 import { triageNotification } from "./provider-notification"
 import { countRefusal } from "./refused-notifications"
 
 jest.mock("./provider-notification", () => ({ triageNotification: jest.fn() }))
-jest.mock("./prompt-handling", () => ({ handleNotificationNow: jest.fn() }))
+jest.mock("./prompt-handling", () => ({
+  ...jest.requireActual("./prompt-handling"),
+  handleNotificationWithin: jest.fn(),
+}))
 jest.mock("./refused-notifications", () => ({
   ...jest.requireActual("./refused-notifications"),
   countRefusal: jest.fn(async () => undefined),
 }))
 
 const triage = triageNotification as jest.Mock
-const handleNow = handleNotificationNow as jest.Mock
+const handleNow = handleNotificationWithin as jest.Mock
 const counted = countRefusal as jest.Mock
 
 const PROVIDER = "acquiring-hosted_acquiring"
@@ -77,6 +80,7 @@ describe("the notification door", () => {
 
   it("handles a verified notification before answering 200, and queues nothing", async () => {
     triage.mockResolvedValue(verifiedBy(() => undefined))
+    handleNow.mockResolvedValue("handled")
     let answeredWhileHandling: number[] | undefined
     const { next, scope } = await post()
     expect(handleNow).toHaveBeenCalledTimes(1)
@@ -96,6 +100,7 @@ describe("the notification door", () => {
     // the answer waits for the handling
     handleNow.mockImplementation(async () => {
       answeredWhileHandling = [...answered]
+      return "handled"
     })
     await post()
     expect(answeredWhileHandling).toEqual([])
@@ -108,6 +113,20 @@ describe("the notification door", () => {
     expect(handleNow).not.toHaveBeenCalled()
     expect(answered).toEqual([])
     expect(next).toHaveBeenCalledTimes(1)
+  })
+
+  it("queues it too when its handling here is still under way at the end of its time, so the acquirer is answered before its time-out", async () => {
+    triage.mockResolvedValue(verifiedBy(() => undefined))
+    handleNow.mockResolvedValue("late")
+    const { next, warnings } = await post()
+    expect(handleNow.mock.calls[0][2]).toBe(3_000)
+    expect(answered).toEqual([])
+    expect(next).toHaveBeenCalledTimes(1)
+    // a failure after that is the operator's to read; the queued copy does the work
+    handleNow.mock.calls[0][3](new Error("lock wait timed out"))
+    expect(warnings).toEqual([
+      `[acquiring] notification for ${ORDER} failed after its time here; its queued copy handles it: lock wait timed out`,
+    ])
   })
 
   it("hands it to Medusa's queue when handling it here fails, and tells the operator", async () => {

@@ -9,7 +9,8 @@
  * (prompt-handling.ts) and answered 200 once done. Medusa's route queues
  * the rest as before: what the operator asked to be queued
  * (`notification_handling: "queued"`), what this instance cannot verify
- * (its own configuration fault, a database error), and what failed here.
+ * (its own configuration fault, a database error), what failed here, and
+ * what is still under way after its time here (PROMPT_BUDGET_MS).
  */
 import type {
   MedusaNextFunction,
@@ -28,7 +29,7 @@ import {
   refusalReason,
   type RefusalLog,
 } from "./refused-notifications"
-import { handleNotificationNow } from "./prompt-handling"
+import { handleNotificationWithin, PROMPT_BUDGET_MS } from "./prompt-handling"
 import { triageNotification } from "./provider-notification"
 
 type RawRequest = MedusaRequest & { rawBody?: Buffer | string }
@@ -58,11 +59,24 @@ export async function screenNotification(
     return
   }
   if (verdict.kind === "queued") return next()
+  const log = loggerOf(req)
+  const why = (error: unknown) =>
+    error instanceof Error ? error.message : String(error)
   try {
-    await handleNotificationNow(req.scope, { provider, payload })
+    const outcome = await handleNotificationWithin(
+      req.scope,
+      { provider, payload },
+      PROMPT_BUDGET_MS,
+      (error) =>
+        log.warn(
+          `notification for ${verdict.order_no} failed after its time here; its queued copy handles it: ${why(error)}`
+        )
+    )
+    // still under way: queued too, so the acquirer has its answer before its time-out
+    if (outcome === "late") return next()
   } catch (error) {
-    loggerOf(req).warn(
-      `notification for ${verdict.order_no} not handled at once, handed to Medusa's queue: ${error instanceof Error ? error.message : String(error)}`
+    log.warn(
+      `notification for ${verdict.order_no} not handled at once, handed to Medusa's queue: ${why(error)}`
     )
     return next()
   }

@@ -8,9 +8,16 @@
  * and then behind every other event on the worker; the race that delay
  * guards against, the storefront completing the same cart, is settled by
  * the cart's lock, which the workflow and the storefront's completion both
- * take. The acquirer gets its 2xx only once the work is done: a crash
- * before it means the notification is sent again, and a failure is handed
- * to Medusa's route, queued as before (notification-door.ts).
+ * take. The acquirer gets its 2xx once the work is done: a crash before it
+ * means the notification is sent again, and a failure is handed to
+ * Medusa's route, queued as before (notification-door.ts).
+ *
+ * Work still under way after PROMPT_BUDGET_MS (a loaded instance) is
+ * queued as well and answered, so the acquirer does not time out and send
+ * it again while the first handling runs: on a sale day each resend did the
+ * whole work again and waited on the same cart's lock. The queued copy
+ * finds the work done. A resend arriving at this instance meanwhile joins
+ * the handling under way instead of starting its own.
  */
 import type {
   MedusaContainer,
@@ -29,6 +36,48 @@ const MEDUSA_ACTS_ON: ReadonlySet<string> = new Set([
 
 type WorkflowEngine = {
   run(workflowId: string, options: { input: unknown }): Promise<unknown>
+}
+
+/** Under the acquirers' time-out for an answer (the sandbox's 5 s) with room for the door's own checks. */
+export const PROMPT_BUDGET_MS = 3_000
+
+/** Handlings under way in this instance, by the notification's raw body. */
+const underWay = new Map<string, Promise<void>>()
+
+/** "handled" once done within the budget; "late" when still under way at its end (its failure is logged then). */
+export async function handleNotificationWithin(
+  container: MedusaContainer,
+  input: ProviderWebhookPayload,
+  budgetMs = PROMPT_BUDGET_MS,
+  onLateFailure: (error: unknown) => void = () => undefined
+): Promise<"handled" | "late"> {
+  const key = rawKey(input)
+  let handling = underWay.get(key)
+  if (!handling) {
+    handling = handleNotificationNow(container, input).finally(() =>
+      underWay.delete(key)
+    )
+    underWay.set(key, handling)
+  }
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), budgetMs)
+  })
+  try {
+    const outcome = await Promise.race([
+      handling.then(() => "handled" as const),
+      late,
+    ])
+    if (outcome === "late") handling.catch(onLateFailure)
+    return outcome
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function rawKey(input: ProviderWebhookPayload): string {
+  const raw: unknown = input.payload.rawData
+  return `${input.provider}\n${Buffer.isBuffer(raw) ? raw.toString("utf8") : JSON.stringify(input.payload.data)}`
 }
 
 export async function handleNotificationNow(

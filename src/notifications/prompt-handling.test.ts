@@ -1,0 +1,134 @@
+/**
+ * A verified notification's handling at once: Medusa's process-payment
+ * workflow for what Medusa's own subscriber would act on, the plugin's
+ * record of it, a time budget, and one handling for resends of the same
+ * notification meanwhile. The payment module, the workflow engine and the
+ * plugin's record are stood in for.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { recordNotification } from "./notification-subscriber"
+import { handleNotificationWithin } from "./prompt-handling"
+
+jest.mock("./notification-subscriber", () => ({
+  recordNotification: jest.fn(async () => undefined),
+}))
+
+const recorded = recordNotification as jest.Mock
+
+/** A container whose payment module answers `verdict` after `askMs`, counting the askings and the workflow runs. */
+function medusa(
+  verdict: { action: string; data?: { session_id?: string } },
+  askMs = 0
+) {
+  const asked: unknown[] = []
+  const runs: { id: string; input: unknown }[] = []
+  const services: Record<string, unknown> = {
+    [Modules.PAYMENT]: {
+      getWebhookActionAndData: async (input: unknown) => {
+        asked.push(input)
+        await new Promise((resolve) => setTimeout(resolve, askMs))
+        return verdict
+      },
+    },
+    [Modules.WORKFLOW_ENGINE]: {
+      run: async (id: string, options: { input: unknown }) => {
+        runs.push({ id, input: options.input })
+      },
+    },
+  }
+  const container = {
+    resolve: (key: string) => services[key],
+  } as unknown as MedusaContainer
+  return { container, asked, runs }
+}
+
+const notification = (body: string) => ({
+  provider: "acquiring-hosted_acquiring",
+  payload: { data: {}, rawData: Buffer.from(body), headers: {} },
+})
+
+describe("a notification handled at once", () => {
+  beforeEach(() => recorded.mockClear())
+
+  it("runs Medusa's process-payment workflow for an authorised or captured payment, then the plugin's record, with the same payload", async () => {
+    for (const action of ["authorized", "captured"]) {
+      const verdict = { action, data: { session_id: "payses_1" } }
+      const { container, runs } = medusa(verdict)
+      const input = notification(`order_no=MED1&status=${action}`)
+      expect(await handleNotificationWithin(container, input)).toBe("handled")
+      expect(runs).toEqual([{ id: "process-payment-workflow", input: verdict }])
+      expect(recorded).toHaveBeenLastCalledWith(container, input)
+    }
+  })
+
+  it("leaves Medusa's workflow out for what its subscriber drops: failures, voids, pending, forgeries, no session", async () => {
+    for (const verdict of [
+      { action: "failed", data: { session_id: "payses_1" } },
+      { action: "canceled", data: { session_id: "payses_1" } },
+      { action: "pending", data: { session_id: "payses_1" } },
+      { action: "not_supported" },
+      { action: "authorized", data: {} },
+    ]) {
+      const { container, runs } = medusa(verdict)
+      await handleNotificationWithin(
+        container,
+        notification(`order_no=MED2&${verdict.action}`)
+      )
+      expect(runs).toEqual([])
+    }
+    expect(recorded).toHaveBeenCalledTimes(5)
+  })
+
+  it("answers late when the work outlasts its budget, and tells a failure after that", async () => {
+    const { container } = medusa(
+      { action: "authorized", data: { session_id: "payses_1" } },
+      200
+    )
+    recorded.mockRejectedValueOnce(new Error("database gone"))
+    const failures: unknown[] = []
+    let told: () => void = () => undefined
+    const failureTold = new Promise<void>((resolve) => (told = resolve))
+    const outcome = await handleNotificationWithin(
+      container,
+      notification("order_no=MED3"),
+      20,
+      (error) => {
+        failures.push(error)
+        told()
+      }
+    )
+    expect(outcome).toBe("late")
+    await failureTold
+    expect(failures).toEqual([new Error("database gone")])
+  })
+
+  it("joins a resend of the same notification to the handling under way; another notification has its own", async () => {
+    const { container, asked, runs } = medusa(
+      { action: "authorized", data: { session_id: "payses_1" } },
+      50
+    )
+    const first = handleNotificationWithin(
+      container,
+      notification("order_no=MED4")
+    )
+    const resent = handleNotificationWithin(
+      container,
+      notification("order_no=MED4")
+    )
+    const other = handleNotificationWithin(
+      container,
+      notification("order_no=MED5")
+    )
+    expect(await Promise.all([first, resent, other])).toEqual([
+      "handled",
+      "handled",
+      "handled",
+    ])
+    expect(asked).toHaveLength(2)
+    expect(runs).toHaveLength(2)
+    // once it is over, a later resend is handled anew
+    await handleNotificationWithin(container, notification("order_no=MED4"))
+    expect(asked).toHaveLength(3)
+  })
+})
