@@ -302,6 +302,11 @@ async function accounting(pg: Pg, sandboxUrl: string, hostedPaid: string[]) {
   for (const n of notifications)
     if (n.fields.order_no && n.attempts[0] && !notified.has(n.fields.order_no))
       notified.set(n.fields.order_no, Date.parse(n.attempts[0].at))
+  // deliveries of the hosted payments' notifications: more than one each means the acquirer sent again
+  const hostedSet = new Set(hostedPaid)
+  const hostedDeliveries = notifications
+    .filter((n) => n.fields.order_no && hostedSet.has(n.fields.order_no))
+    .reduce((sum, n) => sum + n.attempts.length, 0)
   const seconds = (ms: number[]) => ({
     median: percentile(ms, 0.5) / 1000,
     p99: percentile(ms, 0.99) / 1000,
@@ -334,6 +339,7 @@ async function accounting(pg: Pg, sandboxUrl: string, hostedPaid: string[]) {
       .length,
     hosted_orders: hostedLag.length,
     notification_to_order_s: seconds(hostedLag),
+    hosted_deliveries: hostedDeliveries,
     card_approval_to_order_s: seconds(cardLag),
     lock_timeouts: timeouts.rows[0].n,
     orders: orders.rows[0].n,

@@ -34,6 +34,8 @@ interface Accounting {
   hosted_without_order: number
   hosted_orders: number
   notification_to_order_s: { median: number; p99: number }
+  /** deliveries of the hosted payments' notifications, resends included */
+  hosted_deliveries: number
   card_approval_to_order_s: { median: number; p99: number }
   lock_timeouts: number
   orders: number
@@ -142,7 +144,7 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       ? { figure: lag.p99 }
       : { pending: "no hosted payment was ordered by its notification" }),
     limit: { at_most: 2 },
-    note: `${a.hosted_orders} hosted payments ordered by their notification; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
+    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
   })
   return rows
 }
