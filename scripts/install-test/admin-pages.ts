@@ -180,9 +180,21 @@ export async function checkAdminPages(options: {
     })
 
     // the dashboard's own login form; the first load compiles its modules (Vite)
+    let lastAnswerAt = Date.now()
+    page.on("response", () => {
+      lastAnswerAt = Date.now()
+    })
     await page.goto(`${origin}/app/login`, { waitUntil: "commit" })
     const email = page.locator('input[name="email"]')
-    await email.waitFor({ timeout: budget(240_000) })
+    await whileLoading(
+      () =>
+        email.waitFor({ timeout: 10_000 }).then(
+          () => true,
+          () => false
+        ),
+      () => lastAnswerAt,
+      problems
+    )
     await email.fill(login.email)
     await page.locator('input[name="password"]').fill(login.password)
     await page.getByRole("button", { name: /continue with email/i }).click()
@@ -243,5 +255,26 @@ export async function checkAdminPages(options: {
     return saved
   } finally {
     await browser.close()
+  }
+}
+
+/**
+ * Waits for the first dashboard page as long as Vite is still answering its
+ * module requests (a loaded machine compiles for minutes), and no longer
+ * than three minutes of the reference machine after its last answer; the
+ * failure says what the page reported meanwhile.
+ */
+async function whileLoading(
+  shown: () => Promise<boolean>,
+  lastAnswerAt: () => number,
+  problems: string[]
+): Promise<void> {
+  const quiet = budget(180_000)
+  const cap = Date.now() + budget(900_000)
+  while (!(await shown())) {
+    if (Date.now() - lastAnswerAt() > quiet || Date.now() > cap)
+      throw new Error(
+        `the login page did not show its form: no answer for ${Math.round((Date.now() - lastAnswerAt()) / 1000)} s (${problems.join("; ") || "no page or console error"})`
+      )
   }
 }
