@@ -117,6 +117,8 @@ export function gatewayFailuresCases(suite: AcquiringSuite): void {
       kind: "wrong_signature",
       count: 1,
     })
+    // withheld, so the shopper's return is what meets the forged answer (the notification's handling would ask first)
+    await sandbox.loseNotifications(1)
 
     const back = await submitForm(payForm, hostedCardFields(CARDS.approved))
     const landing = new URL(back.leftTo!)

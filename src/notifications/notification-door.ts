@@ -31,6 +31,7 @@ import {
 } from "./refused-notifications"
 import { handleNotificationWithin, PROMPT_BUDGET_MS } from "./prompt-handling"
 import { triageNotification } from "./provider-notification"
+import { failureText } from "../journal/failure-text"
 
 type RawRequest = MedusaRequest & { rawBody?: Buffer | string }
 
@@ -60,8 +61,6 @@ export async function screenNotification(
   }
   if (verdict.kind === "queued") return next()
   const log = loggerOf(req)
-  const why = (error: unknown) =>
-    error instanceof Error ? error.message : String(error)
   try {
     const outcome = await handleNotificationWithin(
       req.scope,
@@ -69,14 +68,14 @@ export async function screenNotification(
       PROMPT_BUDGET_MS,
       (error) =>
         log.warn(
-          `notification for ${verdict.order_no} failed after its time here; its queued copy handles it: ${why(error)}`
+          `notification for ${verdict.order_no} failed after its time here; its queued copy handles it: ${failureText(error)}`
         )
     )
     // still under way: queued too, so the acquirer has its answer before its time-out
     if (outcome === "late") return next()
   } catch (error) {
     log.warn(
-      `notification for ${verdict.order_no} not handled at once, handed to Medusa's queue: ${why(error)}`
+      `notification for ${verdict.order_no} not handled at once, handed to Medusa's queue: ${failureText(error)}`
     )
     return next()
   }

@@ -21,6 +21,7 @@ import type {
   RefusalInput,
   RefusalReason,
 } from "../modules/acquiring/refusal-sql"
+import { failureText } from "../journal/failure-text"
 
 export type { RefusalReason }
 
@@ -80,7 +81,7 @@ export async function countRefusal(
     say(
       log,
       "warn",
-      `a refused notification was not counted: ${error instanceof Error ? error.message : String(error)}`
+      `a refused notification was not counted: ${failureText(error)}`
     )
   }
 }

@@ -17,6 +17,7 @@ import { randomUUID } from "node:crypto"
 import type { GatewayPort } from "../accounts/gateway-port"
 import type { Log } from "../accounts/core"
 import { CARDS_ONLY, recommendation } from "./method-list"
+import { failureText } from "../journal/failure-text"
 
 export interface RecommendationCache {
   get<T>(key: string): Promise<T | null>
@@ -164,7 +165,7 @@ async function ask(
         "warn",
         "payment methods: the acquirer's recommendation failed; offering cards",
         {
-          error: error instanceof Error ? error.message : String(error),
+          error: failureText(error),
         }
       )
       return CARDS

@@ -27,6 +27,7 @@ import {
   noticeRenewalWaiting,
 } from "./decline-notices"
 import { offerNewCard, type NewCardLink } from "./lapsed-card"
+import { failureText } from "../journal/failure-text"
 
 /** A deduction heard of: its order number (not trusted), and what a verified notification added. */
 export interface DeductionNews {
@@ -165,7 +166,7 @@ async function learnUnderLock(
     return { kind: "ordered", deduction, order_id: orderId }
   } catch (error) {
     // the money is taken: the reconcile job finishes the order, and the merchant knows it waits
-    const why = error instanceof Error ? error.message : String(error)
+    const why = failureText(error)
     loggerOf(scope).warn(
       `[acquiring] deduction ${news.order_no} is paid but its renewal order is not finished yet (${why}); the reconcile job tries again`
     )
@@ -185,7 +186,7 @@ async function newCardLink(
     return await offerNewCard(scope, deduction)
   } catch (error) {
     loggerOf(scope).warn(
-      `[acquiring] deduction ${deduction.order_no}: no payment link for a new card could be made (${error instanceof Error ? error.message : String(error)})`
+      `[acquiring] deduction ${deduction.order_no}: no payment link for a new card could be made (${failureText(error)})`
     )
     return "failed"
   }
