@@ -29,9 +29,12 @@ export async function storefrontCheckout(
   store: HttpClient,
   seeded: SeededStore,
   provider: string,
-  call: TimedCall
+  call: TimedCall,
+  email?: string
 ): Promise<string> {
-  const cart = await call("cart", () => createReadyCart(store, seeded))
+  const cart = await call("cart", () =>
+    createReadyCart(store, seeded, { email })
+  )
   const { session, answer } = await call("session", () =>
     openPaymentSession(
       store,
