@@ -48,7 +48,7 @@ const secondsText = (value: number | null) =>
   value === null || !Number.isFinite(value) ? "—" : `${value.toFixed(2)} s`
 
 /** Whether something answers on the Redis URL's port: the scenario needs it. */
-async function redisAnswers(url: string): Promise<boolean> {
+export async function redisAnswers(url: string): Promise<boolean> {
   const { createConnection } = await import("node:net")
   const { hostname, port } = new URL(url)
   return new Promise((resolve) => {

@@ -17,7 +17,8 @@ import { table, type Row } from "./measure"
 import { startChild } from "./processes"
 import { checkoutRow } from "./checkout-scenarios"
 import { overviewRows } from "./overview-scenarios"
-import { peakRows } from "./peak-scenarios"
+import { peakRows, redisAnswers } from "./peak-scenarios"
+import { velocityRow } from "./velocity-scenarios"
 import { providerPortRows, reconcileRow } from "./provider-scenarios"
 import { sandboxRows } from "./sandbox-scenarios"
 
@@ -82,13 +83,14 @@ async function main(): Promise<void> {
   const loadAtStart = loadAverage()
   const rows: Row[] = []
 
-  if (args.has("peak"))
+  const redisUrl =
+    process.env.ACQUIRING_BENCH_REDIS_URL ??
+    process.env.ACQUIRING_TEST_REDIS_URL ??
+    "redis://127.0.0.1:6379"
+  if (args.has("peak")) {
     rows.push(
       ...(await peakRows({
-        redisUrl:
-          process.env.ACQUIRING_BENCH_REDIS_URL ??
-          process.env.ACQUIRING_TEST_REDIS_URL ??
-          "redis://127.0.0.1:6379",
+        redisUrl,
         // a fifth of a card wave pays on the hosted page: five shoppers have one
         steps: quick ? [2, 5] : [10, 50, 100, 200],
         latencyMs: Number(process.env.ACQUIRING_BENCH_LATENCY_MS ?? 150),
@@ -97,7 +99,15 @@ async function main(): Promise<void> {
           : path.join(__dirname, "..", "docs", "images", "peak-ramp.svg"),
       }))
     )
-  else rows.push(...(await everyScenario(quick)))
+    // after the ramp, on its Redis alone: what the guard adds to each card attempt
+    if (await redisAnswers(redisUrl))
+      rows.push(
+        await velocityRow(redisUrl, {
+          rounds: quick ? 2 : 15,
+          attempts: quick ? 10 : 100,
+        })
+      )
+  } else rows.push(...(await everyScenario(quick)))
 
   const seconds = (Date.now() - started) / 1000
   const loadAtEnd = loadAverage()

@@ -2,7 +2,8 @@
  * `npm run bench -- peak --quick` as part of `npm test` where a Redis is
  * named: the production shape (two servers and a worker on Redis) comes up,
  * a few shoppers pay by card and on the hosted page, and every checkout is
- * accounted for. Its timings are the bench's, not asserted here.
+ * accounted for; the velocity guard's row is measured. Its timings are the
+ * bench's, not asserted here.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -39,9 +40,10 @@ it("runs the peak scenario's quick pass to its end: every checkout accounted for
       "peak: 5 shoppers at once, checkout p99 (2 servers, 1 worker)",
       "peak: checkouts unaccounted for (errors, approvals without an order, orders amiss)",
       "peak: hosted payments, the acquirer's notification to the order, p99",
+      "velocity guard on Redis, 10 card attempts at once: check and record / one rate-limit consume each",
     ])
     expect(rows.filter((r) => r.pending !== undefined)).toEqual([])
-    const [, five, unaccounted, hosted] = rows
+    const [, five, unaccounted, hosted, velocity] = rows
     // 2 + 5 shoppers a provider, and the warm-up's two a provider
     expect({ figure: unaccounted.figure, note: unaccounted.note }).toEqual({
       figure: 0,
@@ -55,6 +57,14 @@ it("runs the peak scenario's quick pass to its end: every checkout accounted for
       /^1 hosted payments ordered by their notification/
     )
     expect(Number.isFinite(hosted.figure)).toBe(true)
+    // two rounds and the warm-up pair, every wave's attempts let through
+    expect([
+      velocity.target?.samples.length,
+      velocity.baseline?.samples.length,
+    ]).toEqual([2, 2])
+    expect(velocity.note).toMatch(
+      /Redis commands per attempt: \d+\.\d guard, \d+\.\d plain limit$/
+    )
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
