@@ -16,12 +16,19 @@ describe("failureText", () => {
     ).toBe("PaymentSession with id: ps_1 was not found")
   })
 
-  it("shows other values as JSON or as text", () => {
+  it("masks a card number and a security code wherever the words hold them", () => {
+    expect(
+      failureText({
+        message: "card 4242424242424242 refused, security_code=918",
+      })
+    ).toBe('card 424242******4242 refused, security_code="[redacted]"')
+  })
+
+  it("never serialises an object without a message, whatever it holds", () => {
+    expect(failureText({ card: { number: "4242424242424242" } })).toBe(
+      "a failure without a message"
+    )
     expect(failureText("refused")).toBe("refused")
-    expect(failureText({ code: 7 })).toBe('{"code":7}')
     expect(failureText(undefined)).toBe("undefined")
-    const circular: Record<string, unknown> = {}
-    circular.self = circular
-    expect(failureText(circular)).toBe("[object Object]")
   })
 })
