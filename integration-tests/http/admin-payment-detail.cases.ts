@@ -99,6 +99,8 @@ export function adminPaymentDetailCases(suite: AcquiringSuite): void {
       }),
     ])
 
+    // the release's notification settled first: its status query must not see the portal's capture
+    await notificationsProcessed(suite)
     // captured at the acquirer behind Medusa's back (the merchant portal): a sync records it
     await sandbox.portal(held.transaction_id, "capture", { notify: false })
     const synced = expectStatus(
