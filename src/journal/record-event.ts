@@ -7,7 +7,7 @@ import { createHash } from "node:crypto"
 import { scrubText } from "../gateway/index"
 import { acquiringModule } from "../modules/acquiring/module-access"
 import type { AcquiringPaymentEventRow } from "../modules/acquiring/types"
-import { failureText } from "./failure-text"
+import { thrownMessage } from "./errors"
 
 export type PaymentEventKind = AcquiringPaymentEventRow["kind"]
 
@@ -51,7 +51,7 @@ export async function recordPaymentEvent(
     else await acquiringModule().createAcquiringPaymentEvents(row)
   } catch (error) {
     warn?.(
-      `[acquiring] a history entry (${event.kind} ${event.outcome}) was not written: ${failureText(error)}`
+      `[acquiring] a history entry (${event.kind} ${event.outcome}) was not written: ${thrownMessage(error)}`
     )
   }
 }

@@ -31,7 +31,7 @@ import {
 } from "./refused-notifications"
 import { handleNotificationWithin, PROMPT_BUDGET_MS } from "./prompt-handling"
 import { triageNotification } from "./provider-notification"
-import { failureText } from "../journal/failure-text"
+import { thrownMessage } from "../journal/errors"
 
 type RawRequest = MedusaRequest & { rawBody?: Buffer | string }
 
@@ -68,14 +68,14 @@ export async function screenNotification(
       PROMPT_BUDGET_MS,
       (error) =>
         log.warn(
-          `notification for ${verdict.order_no} failed after its time here; its queued copy handles it: ${failureText(error)}`
+          `notification for ${verdict.order_no} failed after its time here; its queued copy handles it: ${thrownMessage(error)}`
         )
     )
     // still under way: queued too, so the acquirer has its answer before its time-out
     if (outcome === "late") return next()
   } catch (error) {
     log.warn(
-      `notification for ${verdict.order_no} not handled at once, handed to Medusa's queue: ${failureText(error)}`
+      `notification for ${verdict.order_no} not handled at once, handed to Medusa's queue: ${thrownMessage(error)}`
     )
     return next()
   }

@@ -21,7 +21,7 @@ import type {
   RefusalInput,
   RefusalReason,
 } from "../modules/acquiring/refusal-sql"
-import { failureText } from "../journal/failure-text"
+import { thrownMessage } from "../journal/errors"
 
 export type { RefusalReason }
 
@@ -81,7 +81,7 @@ export async function countRefusal(
     say(
       log,
       "warn",
-      `a refused notification was not counted: ${failureText(error)}`
+      `a refused notification was not counted: ${thrownMessage(error)}`
     )
   }
 }

@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto"
 import type { GatewayPort } from "../accounts/gateway-port"
 import type { Log } from "../accounts/core"
 import { CARDS_ONLY, recommendation } from "./method-list"
-import { failureText } from "../journal/failure-text"
+import { thrownMessage } from "../journal/errors"
 
 export interface RecommendationCache {
   get<T>(key: string): Promise<T | null>
@@ -165,7 +165,7 @@ async function ask(
         "warn",
         "payment methods: the acquirer's recommendation failed; offering cards",
         {
-          error: failureText(error),
+          error: thrownMessage(error),
         }
       )
       return CARDS

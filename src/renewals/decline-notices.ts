@@ -15,7 +15,7 @@ import { ERROR_CODE } from "../gateway/index"
 import type { AcquiringDeductionRow } from "../modules/acquiring/types"
 import { loggerOf } from "../order-payments/payment-store"
 import { firstOrderOf } from "./renewal-order"
-import { failureText } from "../journal/failure-text"
+import { thrownMessage } from "../journal/errors"
 
 /** The template a store's e-mail provider renders for the customer. */
 export const CUSTOMER_TEMPLATE = "acquiring-subscription-declined"
@@ -176,7 +176,7 @@ export async function noticeDecline(
     })
   } catch (error) {
     loggerOf(scope).info(
-      `[acquiring] the customer of order ${order} was not told of the declined deduction ${deduction.order_no}: ${failureText(error)}`
+      `[acquiring] the customer of order ${order} was not told of the declined deduction ${deduction.order_no}: ${thrownMessage(error)}`
     )
   }
 }

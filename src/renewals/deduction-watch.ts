@@ -16,7 +16,7 @@ import type { RunningSubscription } from "../modules/acquiring/deduction-sql"
 import { loggerOf } from "../order-payments/payment-store"
 import { readSessions } from "../payment-sessions/session-store"
 import { learnDeduction } from "./learn-deduction"
-import { failureText } from "../journal/failure-text"
+import { thrownMessage } from "../journal/errors"
 
 /** Subscriptions asked after per run, the longest unasked first. */
 const PER_RUN = 200
@@ -128,7 +128,7 @@ async function learn(
     ).kind
   } catch (error) {
     loggerOf(scope).warn(
-      `[acquiring] deduction ${orderNo} could not be brought in: ${failureText(error)}`
+      `[acquiring] deduction ${orderNo} could not be brought in: ${thrownMessage(error)}`
     )
     return "unconfirmed"
   }

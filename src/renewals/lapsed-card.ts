@@ -24,7 +24,7 @@ import { LINK_LIFETIME_HOURS } from "../payment-links/payment-link-state"
 import { cancelAcquiringSubscriptionWorkflow } from "../subscriptions/workflows/cancel-acquiring-subscription"
 import { loadSession } from "../session-access/session-access"
 import { deductionOrder, firstOrderOf } from "./renewal-order"
-import { failureText } from "../journal/failure-text"
+import { thrownMessage } from "../journal/errors"
 
 export interface NewCardLink extends MadeLink {
   order_id: string
@@ -55,7 +55,7 @@ export async function offerNewCard(
       .catch((error: unknown) =>
         // its retries are declined and then it ends by itself: nothing is charged meanwhile
         log.warn(
-          `[acquiring] subscription ${deduction.recurring_id ?? ""} with a lapsed card could not be cancelled now: ${failureText(error)}`
+          `[acquiring] subscription ${deduction.recurring_id ?? ""} with a lapsed card could not be cancelled now: ${thrownMessage(error)}`
         )
       )
 

@@ -27,7 +27,7 @@ import {
   noticeRenewalWaiting,
 } from "./decline-notices"
 import { offerNewCard, type NewCardLink } from "./lapsed-card"
-import { failureText } from "../journal/failure-text"
+import { thrownMessage } from "../journal/errors"
 
 /** A deduction heard of: its order number (not trusted), and what a verified notification added. */
 export interface DeductionNews {
@@ -166,7 +166,7 @@ async function learnUnderLock(
     return { kind: "ordered", deduction, order_id: orderId }
   } catch (error) {
     // the money is taken: the reconcile job finishes the order, and the merchant knows it waits
-    const why = failureText(error)
+    const why = thrownMessage(error)
     loggerOf(scope).warn(
       `[acquiring] deduction ${news.order_no} is paid but its renewal order is not finished yet (${why}); the reconcile job tries again`
     )
@@ -186,7 +186,7 @@ async function newCardLink(
     return await offerNewCard(scope, deduction)
   } catch (error) {
     loggerOf(scope).warn(
-      `[acquiring] deduction ${deduction.order_no}: no payment link for a new card could be made (${failureText(error)})`
+      `[acquiring] deduction ${deduction.order_no}: no payment link for a new card could be made (${thrownMessage(error)})`
     )
     return "failed"
   }
