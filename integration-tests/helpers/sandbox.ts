@@ -164,6 +164,10 @@ export function startTestSandbox() {
       if (answer.status !== 200)
         throw new Error(`registering IPs at the sandbox: ${answer.status}`)
     },
+    /** The faults still waiting for a call: one gone was taken by a request, which a latency then holds. */
+    async faults(): Promise<{ id: string; remaining: number }[]> {
+      return expectStatus(await control.get("/faults"), 200, "faults").faults
+    },
     async clearFaults(): Promise<void> {
       expectStatus(await control.delete("/faults"), 200, "clear faults")
     },

@@ -12,6 +12,8 @@ import {
 import { expectStatus } from "../../dev/store-client/http-client"
 import { completeCart } from "../../dev/store-client/storefront"
 import { CARDS } from "../helpers/test-cards"
+import { eventually } from "../helpers/polling"
+import { runReconcileJob } from "../helpers/settlement"
 
 /** Payments held for risk review, and cards that need 3-D Secure. */
 export function reviewAnd3dsCases({
@@ -19,6 +21,7 @@ export function reviewAnd3dsCases({
   openShop,
   backendUrl,
   container,
+  databaseUrl,
 }: AcquiringSuite): void {
   async function heldOrder() {
     const shop = await openShop()
@@ -152,6 +155,37 @@ export function reviewAnd3dsCases({
       forms.find((f) => f.inputs.outcome === outcome)!
     return { shop, cart, session, transactionId, choose }
   }
+
+  it("a shopper who leaves the challenge and pays with another card while the reconcile job's status query is out keeps that card's approval: the order uses it, the challenge's attempt is settled", async () => {
+    const { shop, cart, session, transactionId } = await challenged()
+    // the job's status query is held at the acquirer, so the shopper's second card lands while it is out
+    const held = await sandbox.injectFault({
+      operation: "retrieval_trans",
+      kind: "latency",
+      latency_ms: 5_000,
+    })
+    const job = runReconcileJob(container(), databaseUrl())
+    await eventually("the job's status query at the acquirer", async () =>
+      (await sandbox.faults()).some((f) => f.id === held.id) ? undefined : true
+    )
+    const paid = await paidSession(
+      shop,
+      await submitCard(shop, session.id, CARDS.approved),
+      "second card"
+    )
+    await job
+
+    const order = await expectOrder(shop, cart.id)
+    expect((await adminPayment(shop, order.id)).data.transaction_id).toBe(
+      paid.data.transaction_id
+    )
+    expect((await sandbox.transaction(paid.data.transaction_id)).state).toBe(
+      "authorised"
+    )
+    expect((await sandbox.transaction(transactionId)).state).not.toBe(
+      "authorised"
+    )
+  })
 
   it("3-D Secure passed: the shopper authenticates, comes back, and the cart completes", async () => {
     const { shop, cart, transactionId, choose } = await challenged()

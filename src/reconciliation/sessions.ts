@@ -31,11 +31,15 @@ import {
 } from "../order-payments/payment-store"
 import { thrownMessage } from "../journal/errors"
 import { settleAwaitedTransfer } from "../bank-transfers/settle-transfer"
+import { withSessionLock } from "../locking/locks"
 
 export type StoredSession = Pick<
   PaymentSessionRow,
   (typeof STORED_SESSION_FIELDS)[number]
 >
+
+const kindOf = (core: ProviderCore) =>
+  core.identifier === "acquiring-card" ? "authorise" : "checkout"
 
 function openOrderNumbers(data: SessionData): string[] {
   return (data.attempts ?? [])
@@ -69,10 +73,7 @@ export async function reconcileSessions(
       choiceOf(stored)
     ).catch(() => null)
     if (!core) continue
-    const data = withLedger(
-      stored,
-      core.identifier === "acquiring-card" ? "authorise" : "checkout"
-    )
+    const data = withLedger(stored, kindOf(core))
     if (
       !openOrderNumbers(data).length &&
       !surplusAttempts(data).length &&
@@ -94,15 +95,9 @@ export async function reconcileSessions(
     )
     for (const [orderNo, answer] of answers)
       if (answer.kind === "found") answered.add(orderNo)
-    for (const { session, data } of items) {
+    for (const { session } of items) {
       try {
-        await reconcileOne(
-          container,
-          core,
-          session,
-          data,
-          await withKeptCard(applyLookups(core, data, answers).data)
-        )
+        await reconcileOne(container, core, session, answers)
       } catch (error) {
         loggerOf(container).warn(
           `[acquiring] reconciling ${session.id} failed: ${thrownMessage(error)}`
@@ -113,20 +108,32 @@ export async function reconcileSessions(
   return answered
 }
 
+/**
+ * The acquirer's answers applied to the session as it is now: read again
+ * under the session's lock, because the shopper may have acted while the
+ * status query was out (a retry after a decline, recorded by the card
+ * route under the same lock), and the state is written whole, so a save of
+ * what was read before would drop that retry's approved attempt.
+ */
 async function reconcileOne(
   container: MedusaContainer,
   core: ProviderCore,
   session: StoredSession,
-  before: SessionData,
-  settled: SessionData
+  answers: Parameters<typeof applyLookups>[2]
 ): Promise<void> {
-  let data = settled
-  for (const attempt of surplusAttempts(data))
-    data = await voidSurplus(core, data, attempt)
   // an awaited transfer's end is recorded on its order by Medusa's deferred-payment workflow
   const awaited = session.status === "pending_authorization"
-  if (JSON.stringify(data) !== JSON.stringify(before))
-    await saveSessionData(container, session, data, { keepStatus: awaited })
+  const data = await withSessionLock(container, session.id, async () => {
+    const before = withLedger(await readSession(session.data), kindOf(core))
+    let settled = await withKeptCard(applyLookups(core, before, answers).data)
+    for (const attempt of surplusAttempts(settled))
+      settled = await voidSurplus(core, settled, attempt)
+    if (JSON.stringify(settled) !== JSON.stringify(before))
+      await saveSessionData(container, session, settled, {
+        keepStatus: awaited,
+      })
+    return settled
+  })
   if (awaited) {
     await settleAwaitedTransfer(container, session.id)
     return
