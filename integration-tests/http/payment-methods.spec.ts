@@ -171,6 +171,33 @@ acquiringSuite((suite) => {
     )
   })
 
+  it("a method picked while the acquirer answers later than the listing's budget is accepted on the acquirer's answer, not refused", async () => {
+    const shop = await openShop()
+    const cart = await shop.readyCart()
+    // 3 s against the 1.5 s budget of a listing
+    await sandbox.injectFault({
+      operation: "optimise",
+      kind: "latency",
+      latency_ms: 3_000,
+      count: 1,
+    })
+    try {
+      const { answer } = await openPaymentSession(
+        shop.store,
+        cart.id,
+        HOSTED_PROVIDER,
+        { device: SHOPPER_DEVICE, payment_method: "WALLET" }
+      )
+      expect({
+        status: answer.status,
+        text: answer.status === 200 ? "" : answer.text,
+      }).toEqual({ status: 200, text: "" })
+    } finally {
+      // an unused latency would slow the next test's request instead
+      await sandbox.clearFaults()
+    }
+  })
+
   it("answers every lookup by the budget's timer when the acquirer is slow, all of them sharing one late request", async () => {
     const shop = await openShop()
     const cart = await shop.readyCart({

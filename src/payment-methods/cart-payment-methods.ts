@@ -63,7 +63,9 @@ function questionClaims(req: MedusaRequest): QuestionClaims {
 export async function methodsFor(
   req: MedusaRequest,
   cart: MethodsCart,
-  arrivedAt = Date.now()
+  arrivedAt = Date.now(),
+  /** how long the acquirer's answer is waited for; the store's listing budget when not given */
+  budgetMs?: number
 ) {
   const verdicts = await providerVerdicts(req, cart)
   const providers = servingProviders(
@@ -91,7 +93,7 @@ export async function methodsFor(
         }),
         claims: questionClaims(req),
         log: core.log,
-        budget_ms: preferences.budget_ms,
+        budget_ms: budgetMs ?? preferences.budget_ms,
         arrived_at: arrivedAt,
         cart: {
           id: cart.id,

@@ -13,6 +13,14 @@ import {
   type MethodsCart,
 } from "./cart-payment-methods"
 
+/**
+ * The listing's budget keeps a checkout page quick with cards when the
+ * acquirer is slow; a method the shopper already picked is checked against
+ * the acquirer's own answer instead (the same request the listing started,
+ * or its cached answer), so a slow acquirer does not turn it into a refusal.
+ */
+const CHOSEN_METHOD_WAIT_MS = 10_000
+
 export type MethodChoice =
   { ok: true; payment_method?: string } | { ok: false; reason: string }
 
@@ -33,7 +41,12 @@ export async function chosenMethod(
   })
   if (!data[0])
     return { ok: false, reason: "needs a cart: methods are offered per cart" }
-  const { payment_methods } = await methodsFor(req, data[0] as MethodsCart)
+  const { payment_methods } = await methodsFor(
+    req,
+    data[0] as MethodsCart,
+    Date.now(),
+    CHOSEN_METHOD_WAIT_MS
+  )
   const offered = payment_methods.find(
     (m) => m.code === code.data && m.provider_id === input.provider_id
   )
