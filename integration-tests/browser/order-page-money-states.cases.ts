@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core"
-import type { AdminDashboard } from "../helpers/admin-browser"
+import { type AdminDashboard, scrollTo } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
 import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import {
@@ -115,7 +115,7 @@ export function orderPageMoneyStatesCases(
       await widget.getByRole("button", { name: /payment link/ }).count()
     ).toBe(0)
     await page.getByText(AWAITING_AUTHORIZATION).waitFor()
-    await transfer.scrollIntoViewIfNeeded()
+    await scrollTo(transfer)
     expect(await pluginA11y(page)).toEqual([])
     await admin.screenshot("order-awaiting-transfer")
 
@@ -141,7 +141,7 @@ export function orderPageMoneyStatesCases(
     const [payment] = (await adminOrder(shop, order.id)).payment_collections[0]
       .payments
     expect((await acquiringPaymentDetail(shop, payment.id)).result).toBeNull()
-    await paid.scrollIntoViewIfNeeded()
+    await scrollTo(paid)
     expect(await pluginA11y(page)).toEqual([])
     await admin.screenshot("order-transfer-received")
   })
@@ -173,7 +173,7 @@ export function orderPageMoneyStatesCases(
       .getByText("Canceled", { exact: true })
       .first()
       .waitFor({ timeout: FOLLOWS_MS })
-    await lapsed.scrollIntoViewIfNeeded()
+    await scrollTo(lapsed)
     expect(await pluginA11y(page)).toEqual([])
   })
 
@@ -215,9 +215,9 @@ export function orderPageMoneyStatesCases(
         .getByRole("button", { name: /^Capture( payment)?$/ })
         .count()
     ).toBe(0)
-    await payments.scrollIntoViewIfNeeded()
+    await scrollTo(payments)
     await admin.screenshot("order-lowered-medusa-payments")
-    await captured.scrollIntoViewIfNeeded()
+    await scrollTo(captured)
     expect(await pluginA11y(page)).toEqual([])
     await admin.screenshot("order-lowered-captured")
   })
@@ -254,7 +254,7 @@ export function orderPageMoneyStatesCases(
     expect(
       await widget.getByRole("button", { name: "Create payment link" }).count()
     ).toBe(0)
-    await waiting.scrollIntoViewIfNeeded()
+    await scrollTo(waiting)
     expect(await pluginA11y(page)).toEqual([])
     await admin.screenshot("order-edit-waiting-for-confirm")
 
@@ -317,7 +317,7 @@ export function orderPageMoneyStatesCases(
     expect(
       (await acquiringPaymentDetail(shop, paymentId)).refunds
     ).toHaveLength(0)
-    await refusal.scrollIntoViewIfNeeded()
+    await scrollTo(refusal)
     expect(await pluginA11y(page)).toEqual([])
     await admin.screenshot("order-disputed-refund-refused")
 

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { rmSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Page } from "playwright-core"
+import type { Locator, Page } from "playwright-core"
 import { createAdminLogin } from "../../dev/local-stack/admin-user"
 import { freeLoopbackPort } from "../../dev/local-stack/database"
 import { PLUGIN_ROOT_VARIABLE } from "../setup/plugin-snapshot"
@@ -179,3 +179,19 @@ export function adminDashboard() {
 
 /** The dashboard and its browser, as the admin specs share them. */
 export type AdminDashboard = ReturnType<typeof adminDashboard>
+
+/**
+ * Scrolls to what the widget may render anew meanwhile (a refetch replaces
+ * its nodes): a locator that found the old node finds the new one on the
+ * next try, where Playwright's scroll gives up at the first detach.
+ */
+export async function scrollTo(locator: Locator): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await locator.scrollIntoViewIfNeeded()
+    } catch (error) {
+      if (tries >= 5 || !/not attached to the DOM/.test(String(error)))
+        throw error
+    }
+  }
+}
