@@ -10,6 +10,7 @@
 import "../dev/local-stack/quiet-logs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import Redis from "ioredis"
+import { commandsServed } from "./redis-commands"
 import { startLocalStack } from "../dev/local-stack"
 import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
 import { formsOf, submitForm } from "../dev/store-client/browser"
@@ -190,17 +191,12 @@ async function main(
     /** Every shopper of a step at once; the wall time is the step's. */
     const redis = new Redis(redisUrl)
     others.push({ stop: async () => redis.disconnect() })
-    /** Commands the Redis served so far, every instance's (the bench has it to itself). */
-    const redisCommands = async () =>
-      Number(
-        /total_commands_processed:(\d+)/.exec(await redis.info("stats"))?.[1]
-      )
 
     const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Pg
     const pgStatements = await statementCounter(pg)
 
     async function wave(shoppers: number, provider: string) {
-      const commandsBefore = await redisCommands()
+      const commandsBefore = await commandsServed(redis)
       const statementsBefore = await pgStatements()
       const started = process.hrtime.bigint()
       const checkouts = await Promise.all(
@@ -212,7 +208,7 @@ async function main(
       )
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6
       // the wave's own, give or take the worker's tail of the wave before
-      const redis_commands = (await redisCommands()) - commandsBefore - 1
+      const redis_commands = (await commandsServed(redis)) - commandsBefore - 1
       const statementsAfter = await pgStatements()
       const pg_statements =
         statementsAfter === undefined || statementsBefore === undefined

@@ -11,6 +11,7 @@ import Redis from "ioredis"
 import { RateLimiterRedis } from "rate-limiter-flexible"
 import { createVelocityGuard } from "../src/velocity"
 import { interleave, ratioRow, timeMs, type Row } from "./measure"
+import { commandsServed } from "./redis-commands"
 
 export async function velocityRow(
   redisUrl: string,
@@ -29,12 +30,10 @@ export async function velocityRow(
     points: 30,
     duration: 600,
   })
-  const commandsSoFar = async () =>
-    Number(
-      /total_commands_processed:(\d+)/.exec(await redis.info("stats"))?.[1]
-    )
   const commands = { guard: 0, plain: 0 }
   let wave = 0
+  /** Shopper i of the wave under way: an IP of its own. */
+  const ipOf = (i: number) => `10.${wave % 250}.${i >> 8}.${i & 255}`
   /** One wave: `attempts` shoppers, each an IP and a session of its own, one sales channel's key a wave (its limit is per minute). */
   const timedWave = async (
     counted: keyof typeof commands,
@@ -42,14 +41,14 @@ export async function velocityRow(
   ) => {
     wave += 1
     const key = `pk_${wave}`
-    const before = await commandsSoFar()
+    const before = await commandsServed(redis)
     const ms = await timeMs(() =>
       Promise.all(
         Array.from({ length: scale.attempts }, (_, i) => attempt(i, key))
       )
     )
     // INFO itself is one command
-    commands[counted] += (await commandsSoFar()) - before - 1
+    commands[counted] += (await commandsServed(redis)) - before - 1
     return ms
   }
   try {
@@ -59,7 +58,7 @@ export async function velocityRow(
         timedWave("guard", async (i, key) => {
           const keys = {
             session_id: `payses_${wave}_${i}`,
-            ip: `10.${wave % 250}.${i >> 8}.${i & 255}`,
+            ip: ipOf(i),
             publishable_key: key,
           }
           const decision = await guard.check(keys)
@@ -69,7 +68,7 @@ export async function velocityRow(
         }),
       () =>
         timedWave("plain", async (i) => {
-          await plain.consume(`10.${wave % 250}.${i >> 8}.${i & 255}`)
+          await plain.consume(ipOf(i))
         })
     )
     // the warm-up pair's commands are counted too: rounds + 1 waves each
