@@ -29,7 +29,13 @@ const dashboard = await develop({
   disable: false,
   // one dependency cache per server: two dashboards optimising into one
   // node_modules/.vite at once break each other's module hashes
-  vite: () => ({ cacheDir: `node_modules/.vite-admin-${port}` }),
+  vite: () => ({
+    cacheDir: `node_modules/.vite-admin-${port}`,
+    // found only when the first page asks for it, Vite bundled it then and
+    // reloaded the page under a test ("optimized dependencies changed.
+    // reloading"); named here, it is bundled before any page loads
+    optimizeDeps: { include: ["@medusajs/admin-shared"] },
+  }),
 })
 app.use("/app", dashboard)
 app.get("/", (_req, res) => res.redirect("/app"))
