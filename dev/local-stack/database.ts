@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto"
-import { accessSync, constants, statfsSync } from "node:fs"
 import { createServer } from "node:net"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { scratchFolder } from "./scratch-folder"
 
 /** Connection settings in the shape Medusa's test runner reads from the environment. */
 export type DatabaseEnv = {
@@ -68,27 +67,6 @@ declare global {
   var __acquiringEmbeddedDatabase: EmbeddedDatabase | undefined
 }
 
-/** Memory-backed folder a throw-away cluster may use: at least this much free (bytes). */
-const MEMORY_FOLDER = "/dev/shm"
-const MEMORY_FOLDER_FREE = 2 * 1024 ** 3
-
-/**
- * Where a throw-away cluster keeps its files: in memory where the machine
- * has room for it, else the temporary folder. A test run drops and copies
- * a database before every test; on a disk (one mounted with discard,
- * especially) each copy cost about 1.5 s of system time, in memory 0.1 s.
- */
-function clusterParentFolder(): string {
-  try {
-    accessSync(MEMORY_FOLDER, constants.W_OK)
-    const { bavail, bsize } = statfsSync(MEMORY_FOLDER)
-    if (bavail * bsize >= MEMORY_FOLDER_FREE) return MEMORY_FOLDER
-  } catch {
-    // no such folder here (not Linux, or a container without it)
-  }
-  return tmpdir()
-}
-
 /**
  * Starts a throw-away PostgreSQL cluster in memory or a temporary folder,
  * listening on localhost only. Its files are deleted when it stops.
@@ -102,7 +80,7 @@ export async function startEmbeddedDatabase(
   const password = randomBytes(12).toString("hex")
   const cluster = new EmbeddedPostgres({
     databaseDir: join(
-      clusterParentFolder(),
+      scratchFolder(),
       `acquiring-pg-${process.pid}-${randomBytes(4).toString("hex")}`
     ),
     port,

@@ -6,7 +6,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs"
-import { tmpdir } from "node:os"
+import { scratchFolder } from "../../dev/local-stack/scratch-folder"
 import { join, resolve } from "node:path"
 import { freeLoopbackPort } from "../../dev/local-stack/database"
 import {
@@ -93,7 +93,7 @@ function namesOf(tree: {
  * production once.
  */
 export async function installAndBuild(): Promise<InstalledApp> {
-  const dir = mkdtempSync(join(tmpdir(), "acquiring-nextjs-"))
+  const dir = mkdtempSync(join(scratchFolder(), "acquiring-nextjs-"))
   const shell = readTree(SHELL)
   shell.delete("README.md")
   const { files, applied } = applyGuide(shell, readFileSync(GUIDE, "utf8"))

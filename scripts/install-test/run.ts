@@ -23,7 +23,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs"
-import { tmpdir } from "node:os"
+import { scratchFolder } from "../../dev/local-stack/scratch-folder"
 import { join, resolve } from "node:path"
 import { Client } from "pg"
 import { Agent, setGlobalDispatcher } from "undici"
@@ -207,7 +207,7 @@ async function checkProviders(backend: string): Promise<string> {
 setGlobalDispatcher(new Agent({ pipelining: 0 }))
 
 async function main(): Promise<void> {
-  const work = mkdtempSync(join(tmpdir(), "acquiring-install-"))
+  const work = mkdtempSync(join(scratchFolder(), "acquiring-install-"))
   if (!process.env.ACQUIRING_KEEP_INSTALL_DIR)
     cleanups.push(() => rmSync(work, { recursive: true, force: true }))
   const store = join(work, "store")
