@@ -7,7 +7,11 @@
  * reference machine; `budget(ms)` is what a spec waits here.
  *
  * ACQUIRING_TEST_SLOWNESS set by hand (e.g. 3) overrides the measurement.
+ * Either way a load average above the reference's raises the budgets given
+ * from then on (loadFactorOf).
  */
+import { availableParallelism, loadavg } from "node:os"
+
 export const SLOWNESS_VARIABLE = "ACQUIRING_TEST_SLOWNESS"
 
 /** Migrating the template database on the developers' 2-core machine beside the install check (8–10 s measured; seconds). */
@@ -21,9 +25,33 @@ export function slownessOf(
   return Math.max(1, Math.round((seconds / referenceSeconds) * 100) / 100)
 }
 
+/**
+ * The load average per core on the reference machine while the whole suite
+ * runs (two jest workers, PostgreSQL, Chromium, the install check): about 2.
+ */
+export const REFERENCE_LOAD_PER_CORE = 2
+
+/**
+ * How much busier than the reference this machine is at this moment. The
+ * migration is timed once, before the workers start; a run that later
+ * shares the cores with more (a build, another suite) has a higher load
+ * average, and its budgets grow with it.
+ */
+export function loadFactorOf(
+  load = loadavg()[0],
+  cores = availableParallelism()
+): number {
+  return Math.max(
+    1,
+    Math.round((load / cores / REFERENCE_LOAD_PER_CORE) * 100) / 100
+  )
+}
+
+/** The measured slowness (or the one set by hand), or the live load's where that is higher. */
 export function slowness(): number {
   const value = Number(process.env[SLOWNESS_VARIABLE])
-  return Number.isFinite(value) && value >= 1 ? value : 1
+  const measured = Number.isFinite(value) && value >= 1 ? value : 1
+  return Math.max(measured, loadFactorOf())
 }
 
 /** A budget of `ms` on the reference machine, as long as this machine needs. */
@@ -32,9 +60,9 @@ export function budget(ms: number): number {
 }
 
 export class StepOutOfTime extends Error {
-  constructor(step: string, ms: number) {
+  constructor(step: string, referenceMs: number, factor: number) {
     super(
-      `${step}: ran out of its budget of ${Math.round(ms / 1000)} s (${Math.round(ms / slowness() / 1000)} s on the reference machine × slowness ${slowness()})`
+      `${step}: ran out of its budget of ${Math.round((referenceMs * factor) / 1000)} s (${Math.round(referenceMs / 1000)} s on the reference machine × slowness ${factor})`
     )
     this.name = "StepOutOfTime"
   }
@@ -49,10 +77,14 @@ export async function within<T>(
   referenceMs: number,
   work: () => Promise<T>
 ): Promise<T> {
-  const ms = budget(referenceMs)
+  const factor = slowness()
+  const ms = Math.ceil(referenceMs * factor)
   let timer: NodeJS.Timeout | undefined
   const outOfTime = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new StepOutOfTime(step, ms)), ms)
+    timer = setTimeout(
+      () => fail(new StepOutOfTime(step, referenceMs, factor)),
+      ms
+    )
   })
   try {
     return await Promise.race([work(), outOfTime])
