@@ -32,8 +32,8 @@ import { budget } from "../setup/time-budget"
  * text that proves the page followed. axe-core checks the plugin's markup.
  */
 
-/** How long the page may take to follow a change made elsewhere (it asks every 5 s while visible). */
-const FOLLOWS_MS = budget(30_000)
+/** How long the page may take to follow a change made elsewhere (it asks every 5 s while visible), for the load at that moment. */
+const followsMs = () => budget(30_000)
 
 /** Medusa's own Payments card (its heading's container). */
 function medusaPayments(page: Page): Locator {
@@ -126,12 +126,12 @@ export function orderPageMoneyStatesCases(
     )
     await paid
       .getByText("Captured", { exact: true })
-      .waitFor({ timeout: FOLLOWS_MS })
+      .waitFor({ timeout: followsMs() })
     await transfer.waitFor({ state: "detached" })
     // Medusa's own cards follow: no awaiting authorisation, paid in full
     await page
       .getByText(AWAITING_AUTHORIZATION)
-      .waitFor({ state: "detached", timeout: FOLLOWS_MS })
+      .waitFor({ state: "detached", timeout: followsMs() })
     await totalPaidReads(page, "105.00 USD")
     await expect(paid.textContent()).resolves.toMatch(
       /MethodBank transfer.*Amount105\.00 USD/
@@ -158,7 +158,7 @@ export function orderPageMoneyStatesCases(
     const lapsed = widget.locator(
       '[data-testid="bank-transfer"][data-status="not_received"]'
     )
-    await lapsed.waitFor({ timeout: FOLLOWS_MS })
+    await lapsed.waitFor({ timeout: followsMs() })
     await expect(lapsed.textContent()).resolves.toMatch(
       /Not received.*Amount105\.00 USDThe transfer did not arrive \(awaited since \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\): the order was cancelled, and the acquirer refuses money sent for it now\. Nothing was charged/
     )
@@ -167,12 +167,12 @@ export function orderPageMoneyStatesCases(
     // Medusa's header and Payments card follow the cancellation
     await page
       .getByText(AWAITING_AUTHORIZATION)
-      .waitFor({ state: "detached", timeout: FOLLOWS_MS })
+      .waitFor({ state: "detached", timeout: followsMs() })
     expect((await adminOrder(shop, order.id)).status).toBe("canceled")
     await page
       .getByText("Canceled", { exact: true })
       .first()
-      .waitFor({ timeout: FOLLOWS_MS })
+      .waitFor({ timeout: followsMs() })
     await scrollTo(lapsed)
     expect(await pluginA11y(page)).toEqual([])
   })
@@ -195,7 +195,9 @@ export function orderPageMoneyStatesCases(
     const captured = widget.locator(
       '[data-testid="acquiring-payment"][data-status="captured"]'
     )
-    await captured.getByTestId("released-note").waitFor({ timeout: FOLLOWS_MS })
+    await captured
+      .getByTestId("released-note")
+      .waitFor({ timeout: followsMs() })
     await expect(
       captured.getByTestId("released-note").textContent()
     ).resolves.toMatch(/^10\.00 USD released to the customer/)
@@ -203,7 +205,7 @@ export function orderPageMoneyStatesCases(
     await totalPaidReads(page, "15.00 USD")
     await payments
       .getByText("$15.00", { exact: true })
-      .waitFor({ timeout: FOLLOWS_MS })
+      .waitFor({ timeout: followsMs() })
     expect(await payments.getByText("$25.00", { exact: true }).count()).toBe(0)
     expect(await payments.getByText("Total pending").count()).toBe(0)
     expect(await page.getByText("Partially captured").count()).toBe(0)
@@ -246,7 +248,7 @@ export function orderPageMoneyStatesCases(
 
     const { page, widget } = await openOrder(order.id)
     const waiting = widget.getByTestId("order-change-waiting")
-    await waiting.waitFor({ timeout: FOLLOWS_MS })
+    await waiting.waitFor({ timeout: followsMs() })
     await expect(waiting.textContent()).resolves.toMatch(
       /^Order edit waiting for its confirmThe order edit begun .+ was not confirmed: 15\.00 USD was captured for it and 10\.00 USD released to the customer\.Until it is confirmed, Medusa keeps the order at its total before the order edit \(25\.00 USD\).*Confirm the order edit again to bring the order to 15\.00 USD/
     )
@@ -264,7 +266,7 @@ export function orderPageMoneyStatesCases(
       200,
       "confirm the edit"
     )
-    await waiting.waitFor({ state: "detached", timeout: FOLLOWS_MS })
+    await waiting.waitFor({ state: "detached", timeout: followsMs() })
     await totalPaidReads(page, "15.00 USD")
     expect(await page.getByText("Total pending").count()).toBe(0)
   })
@@ -288,7 +290,7 @@ export function orderPageMoneyStatesCases(
       }
     )
     const disputed = widget.getByRole("region", { name: "Open chargebacks" })
-    await disputed.waitFor({ timeout: FOLLOWS_MS })
+    await disputed.waitFor({ timeout: followsMs() })
     await expect(disputed.textContent()).resolves.toContain(
       `Chargeback ${reference}`
     )
@@ -328,7 +330,7 @@ export function orderPageMoneyStatesCases(
     // won at the acquirer: the page follows, nothing withheld any more
     await sandbox.decideChargeback(reference, "win")
     const won = widget.getByTestId("decided-chargeback")
-    await won.waitFor({ timeout: FOLLOWS_MS })
+    await won.waitFor({ timeout: followsMs() })
     await expect(won.textContent()).resolves.toMatch(
       /^Won: 5\.00 USD paid back/
     )
@@ -355,7 +357,7 @@ export function orderPageMoneyStatesCases(
     const [refund] = (await acquiringPaymentDetail(shop, paymentId)).refunds
     await widget
       .getByText(`Refund ${refund.refund_reference_id}`, { exact: true })
-      .waitFor({ timeout: FOLLOWS_MS })
+      .waitFor({ timeout: followsMs() })
     await totalPaidReads(page, "11.00 USD")
   })
 }

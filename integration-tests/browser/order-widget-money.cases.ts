@@ -39,8 +39,8 @@ const MASKED_CARD = "424242******4242"
 
 const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
 
-/** How long a test waits for the page to follow a change made elsewhere (the widget asks every 5 s). */
-const FOLLOWS_MS = budget(30_000)
+/** How long a test waits for the page to follow a change made elsewhere (the widget asks every 5 s), for the load at that moment. */
+const followsMs = () => budget(30_000)
 
 /** Medusa's own Payments card offers to capture (its wide and narrow words). */
 const captureButton = (page: Page) =>
@@ -68,7 +68,7 @@ export async function totalPaidReads(page: Page, amount: string) {
           (label.parentElement?.textContent ?? "").endsWith(expected)
       ),
     amount,
-    { timeout: FOLLOWS_MS }
+    { timeout: followsMs() }
   )
 }
 
@@ -232,10 +232,10 @@ export function orderWidgetMoneyCases(
     )
     await captured
       .getByText("Captured", { exact: true })
-      .waitFor({ timeout: FOLLOWS_MS })
+      .waitFor({ timeout: followsMs() })
     await captureButton(page).waitFor({
       state: "detached",
-      timeout: FOLLOWS_MS,
+      timeout: followsMs(),
     })
     await totalPaidReads(page, "15.00 USD")
     expect((await adminPayment(shop, order.id)).captured_at).toBeTruthy()
@@ -289,16 +289,16 @@ export function orderWidgetMoneyCases(
     )
     await links
       .getByText("Paid", { exact: true })
-      .waitFor({ timeout: FOLLOWS_MS })
+      .waitFor({ timeout: followsMs() })
     await links.getByText(/^Still owed/).waitFor({ state: "detached" })
     // Medusa's summary no longer asks for the money the link took
-    await medusaLink.waitFor({ state: "detached", timeout: FOLLOWS_MS })
-    await markAsPaid.waitFor({ state: "detached", timeout: FOLLOWS_MS })
+    await medusaLink.waitFor({ state: "detached", timeout: followsMs() })
+    await markAsPaid.waitFor({ state: "detached", timeout: followsMs() })
     // Medusa's Payments card lists the link's payment, authorised and ready to capture
-    await captureButton(page).waitFor({ timeout: FOLLOWS_MS })
+    await captureButton(page).waitFor({ timeout: followsMs() })
     await widget
       .locator('[data-testid="acquiring-payment"][data-status="authorized"]')
-      .waitFor({ timeout: FOLLOWS_MS })
+      .waitFor({ timeout: followsMs() })
     expect(await pendingDifference(shop, orderId)).toBe(10)
     expect(
       await accessibilityViolations(page, { include: PLUGIN_MARKUP })
@@ -332,7 +332,7 @@ export function orderWidgetMoneyCases(
     )
     await payment
       .getByText(`Refund ${refund.refund_reference_id}`, { exact: true })
-      .waitFor({ timeout: FOLLOWS_MS })
+      .waitFor({ timeout: followsMs() })
     await totalPaidReads(page, "10.00 USD")
   })
 
