@@ -17,12 +17,15 @@ export const SLOWNESS_VARIABLE = "ACQUIRING_TEST_SLOWNESS"
 /** Migrating the template database on the developers' 2-core machine beside the install check (8–10 s measured; seconds). */
 export const REFERENCE_MIGRATION_SECONDS = 10
 
-/** How many times slower than on the reference machine a piece of work ran here (never below 1). */
+/**
+ * How many times the reference's a measure here is, never below 1: the
+ * seconds a piece of work took, or the load per core.
+ */
 export function slownessOf(
-  seconds: number,
-  referenceSeconds = REFERENCE_MIGRATION_SECONDS
+  measured: number,
+  reference = REFERENCE_MIGRATION_SECONDS
 ): number {
-  return Math.max(1, Math.round((seconds / referenceSeconds) * 100) / 100)
+  return Math.max(1, Math.round((measured / reference) * 100) / 100)
 }
 
 /**
@@ -41,10 +44,7 @@ export function loadFactorOf(
   load = loadavg()[0],
   cores = availableParallelism()
 ): number {
-  return Math.max(
-    1,
-    Math.round((load / cores / REFERENCE_LOAD_PER_CORE) * 100) / 100
-  )
+  return slownessOf(load / cores, REFERENCE_LOAD_PER_CORE)
 }
 
 /** The measured slowness (or the one set by hand), or the live load's where that is higher. */
@@ -54,9 +54,9 @@ export function slowness(): number {
   return Math.max(measured, loadFactorOf())
 }
 
-/** A budget of `ms` on the reference machine, as long as this machine needs. */
-export function budget(ms: number): number {
-  return Math.ceil(ms * slowness())
+/** A budget of `ms` on the reference machine, as long as this machine needs (or `factor` times). */
+export function budget(ms: number, factor = slowness()): number {
+  return Math.ceil(ms * factor)
 }
 
 export class StepOutOfTime extends Error {
@@ -78,7 +78,7 @@ export async function within<T>(
   work: () => Promise<T>
 ): Promise<T> {
   const factor = slowness()
-  const ms = Math.ceil(referenceMs * factor)
+  const ms = budget(referenceMs, factor)
   let timer: NodeJS.Timeout | undefined
   const outOfTime = new Promise<never>((_, fail) => {
     timer = setTimeout(
