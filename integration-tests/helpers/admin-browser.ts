@@ -4,15 +4,15 @@
  *
  * Call adminDashboard() at the top of a spec file, before acquiringSuite():
  * it starts the dashboard on its own 127.0.0.1 port before Medusa boots and
- * adds that origin to the app's admin and auth CORS. The dashboard is served
- * as `medusa develop` serves it (Vite in development mode, in a child
- * process: admin-dashboard-server.mjs): Medusa's production mode marks the
- * session cookie `secure`, which a browser drops over plain http. Cookies
- * ignore ports, so the session the backend sets reaches it from the
- * dashboard's page.
+ * adds that origin to the app's admin and auth CORS. The dashboard is
+ * bundled once per run and served as a production store serves it (in a
+ * child process: admin-dashboard-server.mjs); the backend is not in
+ * production mode, which marks the session cookie `secure` and a browser
+ * drops over plain http. Cookies ignore ports, so the session the backend
+ * sets reaches it from the dashboard's page. The install check serves the
+ * dashboard as `medusa develop` does.
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { rmSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Locator, Page } from "playwright-core"
@@ -32,6 +32,7 @@ function startDashboard(
   port: number,
   backendUrl: string
 ): Promise<ChildProcess> {
+  // the run's copy of the plugin (removed when the run ends) holds the run's bundle
   const pluginRoot = process.env[PLUGIN_ROOT_VARIABLE] ?? REPO_ROOT
   const child = spawn(
     process.execPath,
@@ -40,14 +41,12 @@ function startDashboard(
       String(port),
       backendUrl,
       join(pluginRoot, ".medusa", "server", "src", "admin", "index.mjs"),
+      join(pluginRoot, ".medusa", "admin-dashboard"),
     ],
     {
       cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "development",
-        HMR_BIND_HOST: "127.0.0.1",
-      },
+      // a production bundle, as `medusa build` makes (Vite bundles React's development build under NODE_ENV=development)
+      env: { ...process.env, NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
     }
   )
@@ -76,15 +75,13 @@ export function adminDashboard() {
     origin = `http://127.0.0.1:${port}`
     // read by the local stack's medusa-config when the runner boots Medusa after this
     process.env.ACQUIRING_TEST_ADMIN_ORIGIN = origin
+    // the run's first dashboard bundles it (about 40 s), a second one waits for that
     dashboard = await within(
-      "starting the admin dashboard's server",
-      60_000,
+      "bundling and starting the admin dashboard's server",
+      150_000,
       () => startDashboard(port, `http://127.0.0.1:${process.env.PORT}`)
     )
-    // Vite compiles the entry and the stylesheet on first request: let it work while Medusa boots
-    for (const file of ["entry.jsx", "index.css"])
-      void fetch(`${origin}${ADMIN_PATH}/${file}`).catch(() => undefined)
-  }, budget(120_000))
+  }, budget(210_000))
 
   afterAll(async () => {
     if (dashboard && dashboard.exitCode === null) {
@@ -93,12 +90,6 @@ export function adminDashboard() {
       await ended
     }
     dashboard = undefined
-    // the dashboard's own dependency cache (admin-dashboard-server.mjs)
-    if (port)
-      rmSync(join(REPO_ROOT, "node_modules", `.vite-admin-${port}`), {
-        recursive: true,
-        force: true,
-      })
   })
 
   return {
@@ -147,7 +138,6 @@ export function adminDashboard() {
     /** Logs in through the dashboard's own form and waits until it leaves the login page (for its home). */
     async logInThroughForm(login: AdminLogin): Promise<Page> {
       const page = browser.page()
-      // the first load compiles the dashboard's modules (Vite): slow once per run
       await page.goto(`${origin}${ADMIN_PATH}/login`, { waitUntil: "commit" })
       const email = page.locator('input[name="email"]')
       await email.waitFor({ timeout: budget(180_000) })
