@@ -46,7 +46,9 @@ async function builtBundle() {
   if (existsSync(bundle)) return
   try {
     mkdirSync(join(buildFolder, "lock"))
-  } catch {
+  } catch (error) {
+    // only a lock another server holds means waiting; any other fault is this server's
+    if (error?.code !== "EEXIST") throw error
     return bundleBuiltElsewhere()
   }
   const building = join(buildFolder, "building")
@@ -86,18 +88,13 @@ function bundleFor(backend) {
   const own = join(buildFolder, `port-${port}`)
   rmSync(own, { recursive: true, force: true })
   cpSync(bundle, own, { recursive: true })
-  const rewrite = (folder) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name)
-      if (entry.isDirectory()) rewrite(path)
-      else if (/\.(js|html)$/.test(entry.name)) {
-        const text = readFileSync(path, "utf8")
-        if (text.includes(BACKEND_PLACEHOLDER))
-          writeFileSync(path, text.replaceAll(BACKEND_PLACEHOLDER, backend))
-      }
-    }
+  for (const file of readdirSync(own, { recursive: true })) {
+    if (!/\.(js|html)$/.test(file)) continue
+    const path = join(own, file)
+    const text = readFileSync(path, "utf8")
+    if (text.includes(BACKEND_PLACEHOLDER))
+      writeFileSync(path, text.replaceAll(BACKEND_PLACEHOLDER, backend))
   }
-  rewrite(own)
   return own
 }
 
