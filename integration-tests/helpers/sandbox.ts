@@ -234,15 +234,16 @@ export function startTestSandbox() {
         `${outcome} chargeback`
       ).chargeback
     },
-    /** The subscription's next deduction (or a declined one's retry), made at once; notified as RECURRING. */
+    /** The subscription's next deduction (or a declined one's retry), made at once (dated `afterDays` later); notified as RECURRING. */
     async deduct(
       recurringId: string,
-      outcome: "approved" | "declined" | "lapsed" = "approved"
+      outcome: "approved" | "declined" | "lapsed" = "approved",
+      afterDays = 0
     ): Promise<Record<string, any>> {
       return expectStatus(
         await control.post(
           `/subscriptions/${encodeURIComponent(recurringId)}/deductions`,
-          { outcome }
+          { outcome, after_days: afterDays }
         ),
         201,
         `${outcome} deduction`

@@ -668,6 +668,43 @@ export function subscriptionsCases(suite: AcquiringSuite): void {
     }
   )
 
+  it("a retry's notice heard after its deduction was ordered (the declined try's notice found it paid) still moves the next deduction's time on", async () => {
+    const shop = await openShop()
+    const { order, payment } = await subscribedOrder(shop)
+    const { recurring_id, order_no } = await subscriptionOf(payment)
+    await sandbox.loseNotifications(2)
+    await sandbox.deduct(recurring_id, "declined")
+    // the acquirer's retry a day later announces the deduction after it from then
+    await sandbox.deduct(recurring_id, "approved", 1)
+    const [declined, paid] = (await sandbox.allNotifications()).filter(
+      (n) => n.fields.order_no === `${order_no}-R1`
+    )
+    expect([declined, paid].map((n) => n.fields.retry_number)).toEqual([
+      "0",
+      "1",
+    ])
+    expect(paid.fields.recurring_deduction_time).not.toBe(
+      declined.fields.recurring_deduction_time
+    )
+    // the declined try's notice first: its status query already finds the retry paid
+    await sandbox.deliverAgain(declined.id)
+    await notificationsProcessed(suite)
+    expect(await renewalsOf(shop, order.id)).toHaveLength(1)
+    await sandbox.deliverAgain(paid.id)
+    await notificationsProcessed(suite)
+
+    const row = expectStatus(
+      await shop.admin.get("/admin/acquiring/subscriptions?limit=200"),
+      200,
+      "admin subscriptions"
+    ).subscriptions.find((s: any) => s.id === recurring_id)
+    expect(row.next_deduction_at).toBe(paid.fields.recurring_deduction_time)
+    expect(row.next_deduction_at).toBe(
+      (await sandbox.subscription(recurring_id)).recurring_deduction_time
+    )
+    expect(await renewalsOf(shop, order.id)).toHaveLength(1)
+  })
+
   it("a customer sees and cancels their own subscriptions at the store; another customer and a guest cannot; the admin lists every one with its renewals and failed tries", async () => {
     const shop = await openShop()
     const signedIn = async (email: string) => {

@@ -53,6 +53,15 @@ export type DeductionOutcome =
   /** the acquirer does not (yet) confirm it, or names no payment of this provider */
   | { kind: "unconfirmed"; reason: string }
 
+/** The later of two "YYYY-MM-DD HH:MM:SS" times (they order as text), as keepDeduction keeps it. */
+function laterTime(
+  kept: string | null,
+  heard: string | null | undefined
+): string | null {
+  if (!heard) return kept
+  return !kept || heard > kept ? heard : kept
+}
+
 /** The subscription's end after failed tries, or a decline's code, from `<code>:<text>`. */
 function declineCode(resultInfo: string | null | undefined): string | null {
   const code = resultInfo?.split(":")[0]?.trim()
@@ -99,11 +108,14 @@ async function learnUnderLock(
     { take: 1 }
   )
   // a repeat of what is settled asks the acquirer nothing; a later try's notice only counts its try
+  // and the next deduction's time it announces (an earlier try's notice may have made the order)
   if (kept?.ordered_at || (kept?.status === "ended" && !news.result_info)) {
-    const retry = news.retry_number ?? 0
-    if (retry <= kept.retry_number) return { kind: "kept", deduction: kept }
+    const retry = Math.max(news.retry_number ?? 0, kept.retry_number)
+    const next = laterTime(kept.next_deduction_time, news.next_deduction_time)
+    if (retry === kept.retry_number && next === kept.next_deduction_time)
+      return { kind: "kept", deduction: kept }
     const [counted] = await acquiringModule().updateAcquiringDeductions([
-      { id: kept.id, retry_number: retry },
+      { id: kept.id, retry_number: retry, next_deduction_time: next },
     ])
     return { kind: "kept", deduction: counted ?? kept }
   }

@@ -42,11 +42,11 @@ async function subscribed(billing_cycle = 0) {
   }
 }
 
-const deduct = (recurringId: string, outcome?: string) =>
-  control(
-    `/subscriptions/${recurringId}/deductions`,
-    outcome ? { outcome } : {}
-  )
+const deduct = (recurringId: string, outcome?: string, afterDays?: unknown) =>
+  control(`/subscriptions/${recurringId}/deductions`, {
+    ...(outcome ? { outcome } : {}),
+    ...(afterDays === undefined ? {} : { after_days: afterDays }),
+  })
 
 /** The RECURRING notification of that order number, try and result, once delivered. */
 async function notified(orderNo: string, retry: string, result = "") {
@@ -139,6 +139,26 @@ describe("a subscription's deductions", () => {
       order_nos: [`${first.order_no}-R1`],
     })
     expect(entry.transaction_id).toBe(paid.transaction_id)
+  })
+
+  it("a retry dated days after the declined try announces its next deduction from then", async () => {
+    const first = await subscribed()
+    await deduct(first.recurring_id, "declined")
+    const declined = await notified(`${first.order_no}-R1`, "0", "E0008")
+    expect((await deduct(first.recurring_id, "approved", 2)).status).toBe(201)
+    const paid = await notified(`${first.order_no}-R1`, "1", "0000")
+    // "YYYY-MM-DD HH:MM:SS" in UTC: two days and the seconds the calls took
+    const at = (text: string) => Date.parse(`${text.replace(" ", "T")}Z`)
+    const apart =
+      at(paid.recurring_deduction_time) - at(declined.recurring_deduction_time)
+    expect(apart).toBeGreaterThanOrEqual(2 * 86_400_000)
+    expect(apart).toBeLessThan(2 * 86_400_000 + 60_000)
+    for (const bad of [-1, 1.5, "2", 367])
+      expectRefusal(
+        await deduct(first.recurring_id, "approved", bad),
+        400,
+        "after_days"
+      )
   })
 
   it("after its last declined try the subscription ends with E0013, and makes no more deductions", async () => {

@@ -6,7 +6,7 @@
  * deduction is tried again twice (retry_number 1, 2) under its number;
  * after the last declined try the subscription ends with one more
  * notification, E0013. Only the control surface makes them, at once: the
- * sandbox keeps no calendar.
+ * sandbox keeps no calendar (a try may be dated days later, as a retry is).
  */
 import { deductionOrderNo } from "../gateway/deduction-order-no"
 import { addInterval } from "./authorization"
@@ -27,6 +27,10 @@ const DECLINE_CODES: Record<
   Exclude<DeductionOutcome, "approved">,
   ResultCode
 > = { declined: "E0008", lapsed: "E0011" }
+
+/** The furthest a try may be dated after now (`after_days`): a year. */
+export const MAX_AFTER_DAYS = 366
+const DAY_MS = 86_400_000
 
 /** What refuses a deduction: the subscription's state (409). */
 export class DeductionRefusal extends Error {}
@@ -55,7 +59,8 @@ export function nextTry(subscription: Subscription): {
 export function makeDeduction(
   ctx: SandboxContext,
   { first, subscription }: SubscriptionOf,
-  outcome: DeductionOutcome
+  outcome: DeductionOutcome,
+  afterDays = 0
 ): { tx: Transaction; attempt: DeductionTry } {
   if (subscription.cancelled)
     throw new DeductionRefusal(
@@ -74,7 +79,8 @@ export function makeDeduction(
       `subscription ${subscription.recurring_id} made all of its ${subscription.billing_cycle} deductions`
     )
 
-  const now = ctx.clock()
+  // a retry a real service makes days after the declined try: its time, and the next one it announces, move on
+  const now = new Date(ctx.clock().getTime() + afterDays * DAY_MS)
   const approved = outcome === "approved"
   // a payment of its own on the first payment's card: the first's identity, shopper and card, nothing of its browser pages
   const tx: Transaction = {

@@ -11,6 +11,7 @@ import {
   DEDUCTION_OUTCOMES,
   DeductionRefusal,
   findSubscription,
+  MAX_AFTER_DAYS,
   makeDeduction,
   subscriptionView,
   type DeductionOutcome,
@@ -25,7 +26,7 @@ export function subscriptionRoutes(ctx: SandboxContext): express.Router {
     res.json({ subscription: subscriptionView(ctx, found) })
   })
 
-  // body {outcome?}: approved (default), declined (E0008) or lapsed (the stored card, E0011)
+  // body {outcome?, after_days?}: approved (default), declined (E0008) or lapsed (the stored card, E0011); dated after_days later
   router.post("/subscriptions/:recurring_id/deductions", (req, res) => {
     const found = findSubscription(ctx, req.params.recurring_id)
     if (!found) return notFound(res, "subscription", req.params.recurring_id)
@@ -36,8 +37,24 @@ export function subscriptionRoutes(ctx: SandboxContext): express.Router {
         "outcome",
         `must be one of ${DEDUCTION_OUTCOMES.join(", ")}`
       )
+    const afterDays: unknown = req.body?.after_days ?? 0
+    if (
+      !Number.isInteger(afterDays) ||
+      (afterDays as number) < 0 ||
+      (afterDays as number) > MAX_AFTER_DAYS
+    )
+      return refuse(
+        res,
+        "after_days",
+        `must be a whole number of days from 0 to ${MAX_AFTER_DAYS}`
+      )
     try {
-      const { attempt } = makeDeduction(ctx, found, outcome as DeductionOutcome)
+      const { attempt } = makeDeduction(
+        ctx,
+        found,
+        outcome as DeductionOutcome,
+        afterDays as number
+      )
       const view = subscriptionView(ctx, found)
       res.status(201).json({
         deduction: (view.deductions as { transaction_id: string }[]).find(
