@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import { join } from "node:path"
+import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import { LOCAL_STACK_APP_DIR } from "../../dev/local-stack"
@@ -250,6 +251,7 @@ export function acquiringSuite(
         keptByMedusa = []
         loggedByMedusa = []
         notificationsBefore = (await sandbox.allNotifications()).length
+        if (getContainer()) await forgetWhatTheAppKept(getContainer())
       })
 
       afterEach(async () => {
@@ -304,6 +306,27 @@ export function acquiringSuite(
       testSuite(suite)
     },
   })
+}
+
+/**
+ * The runner has just put the database back under the running app, which no
+ * store ever does: what the plugin kept of the old one goes with it. Its
+ * accounts as last read (checked again only a second later), and its keys in
+ * Medusa's cache: the methods recommended per cart id, which the pooled
+ * carts repeat in every test (a 10 s "cards only" after a failed ask), the
+ * chargeback watch's cursor, the hosted pages.
+ */
+async function forgetWhatTheAppKept(container: MedusaContainer) {
+  const root = process.env.ACQUIRING_PLUGIN_ROOT
+  if (!root)
+    throw new Error("ACQUIRING_PLUGIN_ROOT is not set by the global setup")
+  const { accountSource } = require(
+    join(root, ".medusa", "server", "src", "accounts", "account-source.js")
+  ) as { accountSource(): { invalidate(): void } }
+  accountSource().invalidate()
+  await container
+    .resolve<ICacheService>(Modules.CACHE, { allowUnregistered: true })
+    ?.invalidate("acquiring:*")
 }
 
 type SessionStates = {
