@@ -114,7 +114,6 @@ export function acquiringSuite(
         databaseUrl: () => dbConfig.clientUrl,
         container: () => getContainer(),
         logs,
-        webhookDelayMs: webhookDelay,
         webhooks: {
           received: () => {
             const count = tracker?.received?.()

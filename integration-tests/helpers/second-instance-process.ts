@@ -1,12 +1,13 @@
 /**
  * A second Medusa instance of the local stack, run as its own process (as a
  * second server behind a load balancer would be) on the database the test's
- * app migrated. Reports its port to the parent, stops on SIGTERM or when the
- * parent is gone.
+ * app migrated. Reports its port to the parent, answers when its webhooks
+ * are handled, stops on SIGTERM or when the parent is gone.
  */
 import { LOCAL_STACK_APP_DIR } from "../../dev/local-stack"
 import { keepServersOnLoopback } from "../../dev/local-stack/loopback"
 import { attachMedusa } from "../../dev/local-stack/medusa-app"
+import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
 
 keepServersOnLoopback()
 
@@ -18,7 +19,25 @@ async function main() {
   process.once("SIGTERM", stop)
   // the test process ended without stopping this one (a failure, jest's --forceExit): go with it
   process.once("disconnect", stop)
-  process.send?.({ port: app.port })
+  // on the local event bus this instance follows its own webhooks; the test asks when they are handled
+  const tracker = localTracker(app.container)
+  process.on("message", (message: { idle?: number }) => {
+    if (typeof message?.idle !== "number") return
+    const asked = message.idle
+    void (tracker?.idle() ?? Promise.resolve()).then(() =>
+      process.send?.({ idled: asked })
+    )
+  })
+  process.send?.({ port: app.port, tracks: tracker !== undefined })
+}
+
+/** The tracker of Medusa's local event bus; none on Redis (the suite watches the shared queue there). */
+function localTracker(container: unknown): WebhookTracker | undefined {
+  try {
+    return trackWebhooks(container as Parameters<typeof trackWebhooks>[0])
+  } catch {
+    return undefined
+  }
 }
 
 main().catch((error) => {

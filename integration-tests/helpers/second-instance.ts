@@ -2,6 +2,7 @@ import { fork } from "node:child_process"
 import { resolve } from "node:path"
 import { freeLoopbackPort } from "../../dev/local-stack/database"
 import { budget } from "../setup/time-budget"
+import { followInstance } from "./webhook-tracker"
 
 export type SecondInstance = {
   url: string
@@ -45,22 +46,52 @@ export async function startSecondInstance(
   let errors = ""
   child.stderr?.on("data", (chunk) => (errors += String(chunk)))
   const exited = new Promise<void>((done) => child.once("exit", () => done()))
-  await new Promise<void>((ready, fail) => {
+  const booted = await new Promise<{ tracks?: boolean }>((ready, fail) => {
     const timer = setTimeout(
       () => fail(new Error(`second instance did not start: ${errors}`)),
       budget(BOOT_WITHIN_MS)
     )
-    child.once("message", () => {
+    // Medusa's own server sends its port first, as a bare number
+    const onMessage = (message: { port?: number; tracks?: boolean }) => {
+      if (typeof message?.port !== "number") return
+      child.off("message", onMessage)
       clearTimeout(timer)
-      ready()
-    })
+      ready(message)
+    }
+    child.on("message", onMessage)
     child.once("exit", (code) => {
       clearTimeout(timer)
       fail(new Error(`second instance exited (${code}): ${errors}`))
     })
   })
+  const url = `http://127.0.0.1:${port}`
+  if (booted.tracks) {
+    // each question answered once its webhooks are handled; a stopped instance handles nothing more
+    const answers = new Map<number, () => void>()
+    let asked = 0
+    child.on("message", (message: { idled?: number }) => {
+      if (typeof message?.idled !== "number") return
+      answers.get(message.idled)?.()
+      answers.delete(message.idled)
+    })
+    const forget = followInstance(
+      url,
+      () =>
+        new Promise<void>((idle) => {
+          if (!child.connected) return idle()
+          const question = ++asked
+          answers.set(question, idle)
+          child.send({ idle: question })
+        })
+    )
+    void exited.then(() => {
+      forget()
+      answers.forEach((idle) => idle())
+      answers.clear()
+    })
+  }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     pid: child.pid!,
     async kill() {
       child.kill("SIGKILL")

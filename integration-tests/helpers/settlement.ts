@@ -15,15 +15,11 @@ const AGE_MINUTES = 11
 /**
  * Waits until the sandbox has sent every notification it queued (delivered
  * or given up) and Medusa has finished with every webhook they caused: the
- * tracker sees the last subscriber of each one return. Notifications sent
- * to another instance (`second-instance.ts`) are not seen by this process's
- * tracker; for those the wait is their delivery plus Medusa's delay.
+ * tracker sees the last subscriber of each one return; another instance's
+ * tracker, for those sent there (`second-instance.ts`).
  */
 export async function notificationsProcessed(
-  suite: Pick<
-    AcquiringSuite,
-    "sandbox" | "webhooks" | "backendUrl" | "webhookDelayMs"
-  >,
+  suite: Pick<AcquiringSuite, "sandbox" | "webhooks" | "backendUrl">,
   since = 0
 ): Promise<void> {
   const all = await eventually(

@@ -41,8 +41,6 @@ export type AcquiringSuite = {
   backendUrl(): string
   databaseUrl(): string
   container(): MedusaContainer
-  /** How long Medusa waits before processing a received webhook in this spec. */
-  webhookDelayMs: number
   /** Medusa's handling of the webhooks this instance received, and how many its route queued. */
   webhooks: WebhookTracker & { received(): number }
   /** Console lines recorded since the test began. */

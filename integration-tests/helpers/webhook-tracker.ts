@@ -101,32 +101,41 @@ export function trackWebhooks(container: MedusaContainer): WebhookTracker & {
   }
 }
 
+/** Other instances of the app this process started (`second-instance.ts`) whose own tracker answers, by base URL. */
+const otherInstances = new Map<string, () => Promise<void>>()
+
+/** An instance that can say when its own webhooks are handled; the answer is a function that forgets it. */
+export function followInstance(
+  url: string,
+  idle: () => Promise<void>
+): () => void {
+  otherInstances.set(url, idle)
+  return () => {
+    if (otherInstances.get(url) === idle) otherInstances.delete(url)
+  }
+}
+
 /**
  * Resolves when Medusa has finished with the webhooks these notifications
- * caused. Those sent to this process are followed by its tracker; those sent
- * to another instance (`second-instance.ts`) cannot be, so for them the wait
- * is their last delivery plus Medusa's delay and a margin.
+ * caused. Those sent to this process are followed by its tracker; those
+ * sent to another instance by that instance's own tracker, asked over its
+ * channel (`second-instance.ts`). An instance no longer running handles
+ * nothing more, and on Redis the suite's tracker is the shared event queue,
+ * which sees every instance's webhooks already.
  */
 export async function webhooksHandled(
   suite: {
     webhooks: WebhookTracker
     backendUrl(): string
-    webhookDelayMs: number
   },
   notifications: SandboxNotification[]
 ): Promise<void> {
   await withinSeconds(30, suite.webhooks.idle(), "Medusa's webhook handling")
   const here = `${suite.backendUrl()}/`
-  const elsewhere = notifications
-    .filter((n) => !n.url.startsWith(here))
-    .flatMap((n) => n.attempts)
-  if (!elsewhere.length) return
-  const until =
-    Math.max(...elsewhere.map((a) => Date.parse(a.at))) +
-    suite.webhookDelayMs +
-    1_500
-  if (until > Date.now())
-    await new Promise((resolve) => setTimeout(resolve, until - Date.now()))
+  const elsewhere = notifications.filter((n) => !n.url.startsWith(here))
+  for (const [url, idle] of otherInstances)
+    if (elsewhere.some((n) => n.url.startsWith(`${url}/`)))
+      await withinSeconds(30, idle(), `the webhook handling of ${url}`)
 }
 
 async function withinSeconds(
