@@ -75,7 +75,7 @@ class BenchCardProvider extends AcquiringCardProvider {
     this.benchCore = core
   }
 
-  protected core(): Promise<ProviderCore> {
+  protected override core(): Promise<ProviderCore> {
     return Promise.resolve(this.benchCore)
   }
 }

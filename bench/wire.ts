@@ -36,7 +36,7 @@ export function signedAuthorize(order = orderInput()): string {
   return JSON.stringify(message)
 }
 
-export interface Entry {
+export type Entry = {
   transaction_id: string
   amount: string
   currency: string

@@ -54,7 +54,12 @@ function report() {
   const now = Date.now()
   const lines = ["", "Suite times"]
   if (marks.start && marks.built)
-    lines.push(row((marks.built - marks.start) / 1000, "lint beside the build"))
+    lines.push(
+      row(
+        (marks.built - marks.start) / 1000,
+        "lint and type-check beside the build"
+      )
+    )
   if (jest) {
     const tests = jest.files.reduce((n, f) => n + f.tests.length, 0)
     lines.push(
