@@ -1,5 +1,9 @@
 import type { Locator, Page } from "playwright-core"
-import { type AdminDashboard, scrollTo } from "../helpers/admin-browser"
+import {
+  followsMs,
+  type AdminDashboard,
+  scrollTo,
+} from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
 import type { AcquiringSuite } from "../helpers/acquiring-suite"
 import {
@@ -18,7 +22,6 @@ import {
 import { notificationsProcessed } from "../helpers/settlement"
 import { expectStatus } from "../../dev/store-client/http-client"
 import { capturedOrder, totalPaidReads } from "./order-widget-money.cases"
-import { budget } from "../setup/time-budget"
 
 /**
  * The order page true in every money state without a reload, Medusa's own
@@ -31,9 +34,6 @@ import { budget } from "../setup/time-budget"
  * reloads the page or fakes a return to the tab: each step waits for the
  * text that proves the page followed. axe-core checks the plugin's markup.
  */
-
-/** How long the page may take to follow a change made elsewhere (it asks every 5 s while visible), for the load at that moment. */
-const followsMs = () => budget(30_000)
 
 /** Medusa's own Payments card (its heading's container). */
 function medusaPayments(page: Page): Locator {

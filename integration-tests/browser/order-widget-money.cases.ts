@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core"
 import { lapsePayment, orderPaidByCustomer } from "../helpers/lapsed-payments"
-import type { AdminDashboard } from "../helpers/admin-browser"
+import { followsMs, type AdminDashboard } from "../helpers/admin-browser"
 import { accessibilityViolations, PLUGIN_MARKUP } from "../helpers/axe"
 import {
   type AcquiringSuite,
@@ -20,7 +20,6 @@ import {
   pendingDifference,
 } from "../helpers/payment-links"
 import { expectStatus } from "../../dev/store-client/http-client"
-import { budget } from "../setup/time-budget"
 
 /**
  * The order widget's money actions as a merchant uses them, in Chromium: a
@@ -38,9 +37,6 @@ import { budget } from "../setup/time-budget"
 const MASKED_CARD = "424242******4242"
 
 const LINK_URL = /\/acquiring\/pay\/([A-Za-z0-9_-]{43})$/
-
-/** How long a test waits for the page to follow a change made elsewhere (the widget asks every 5 s), for the load at that moment. */
-const followsMs = () => budget(30_000)
 
 /** Medusa's own Payments card offers to capture (its wide and narrow words). */
 const captureButton = (page: Page) =>

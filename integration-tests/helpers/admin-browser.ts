@@ -28,6 +28,9 @@ const REPO_ROOT = resolve(__dirname, "..", "..")
 
 export type AdminLogin = { email: string; password: string }
 
+/** How long a test waits for an open page to follow a change made elsewhere (the plugin's parts ask every 5 s while visible), for the load at that moment. */
+export const followsMs = () => budget(30_000)
+
 function startDashboard(
   port: number,
   backendUrl: string
