@@ -39,9 +39,10 @@ export function subscriptionRoutes(ctx: SandboxContext): express.Router {
       )
     const afterDays: unknown = req.body?.after_days ?? 0
     if (
+      typeof afterDays !== "number" ||
       !Number.isInteger(afterDays) ||
-      (afterDays as number) < 0 ||
-      (afterDays as number) > MAX_AFTER_DAYS
+      afterDays < 0 ||
+      afterDays > MAX_AFTER_DAYS
     )
       return refuse(
         res,
@@ -53,7 +54,7 @@ export function subscriptionRoutes(ctx: SandboxContext): express.Router {
         ctx,
         found,
         outcome as DeductionOutcome,
-        afterDays as number
+        afterDays
       )
       const view = subscriptionView(ctx, found)
       res.status(201).json({
