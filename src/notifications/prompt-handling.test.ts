@@ -16,10 +16,17 @@ jest.mock("./notification-subscriber", () => ({
 
 const recorded = recordNotification as jest.Mock
 
-/** A container whose payment module answers `verdict` after `askMs`, counting the askings and the workflow runs. */
+/** A gate a test opens when it wants the payment module's answers to come. */
+function gate() {
+  let open: () => void = () => undefined
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+}
+
+/** A container whose payment module answers `verdict` once `answer` resolves, counting the askings and the workflow runs. */
 function medusa(
   verdict: { action: string; data?: { session_id?: string } },
-  askMs = 0
+  answer: Promise<void> = Promise.resolve()
 ) {
   const asked: unknown[] = []
   const runs: { id: string; input: unknown }[] = []
@@ -27,7 +34,7 @@ function medusa(
     [Modules.PAYMENT]: {
       getWebhookActionAndData: async (input: unknown) => {
         asked.push(input)
-        await new Promise((resolve) => setTimeout(resolve, askMs))
+        await answer
         return verdict
       },
     },
@@ -81,9 +88,11 @@ describe("a notification handled at once", () => {
   })
 
   it("answers late when the work outlasts its budget, and tells a failure after that", async () => {
+    // the answer comes only once the budget has run out
+    const slow = gate()
     const { container } = medusa(
       { action: "authorized", data: { session_id: "payses_1" } },
-      200
+      slow.opened
     )
     recorded.mockRejectedValueOnce(new Error("database gone"))
     const failures: unknown[] = []
@@ -99,14 +108,18 @@ describe("a notification handled at once", () => {
       }
     )
     expect(outcome).toBe("late")
+    expect(failures).toEqual([])
+    slow.open()
     await failureTold
     expect(failures).toEqual([new Error("database gone")])
   })
 
   it("joins a resend of the same notification to the handling under way; another notification has its own", async () => {
+    // no answer until all three have arrived
+    const held = gate()
     const { container, asked, runs } = medusa(
       { action: "authorized", data: { session_id: "payses_1" } },
-      50
+      held.opened
     )
     const first = handleNotificationWithin(
       container,
@@ -120,6 +133,7 @@ describe("a notification handled at once", () => {
       container,
       notification("order_no=MED5")
     )
+    held.open()
     expect(await Promise.all([first, resent, other])).toEqual([
       "handled",
       "handled",
