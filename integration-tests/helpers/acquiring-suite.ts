@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto"
-import { join } from "node:path"
 import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
@@ -30,6 +29,7 @@ import {
 } from "./cart-copies"
 import { copyMigratedDatabase } from "./database-copy"
 import { notificationsProcessed } from "./settlement"
+import { loadedPluginModule } from "../setup/plugin-snapshot"
 import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
 import { clearDeploymentRedis, eventQueueTracker } from "./redis-events"
 import type { AcquiringSuite, ReadyCartOptions, Shop } from "./suite-types"
@@ -316,13 +316,11 @@ export function acquiringSuite(
  * chargeback watch's cursor, the hosted pages.
  */
 async function forgetWhatTheAppKept(container: MedusaContainer) {
-  const root = process.env.ACQUIRING_PLUGIN_ROOT
-  if (!root)
-    throw new Error("ACQUIRING_PLUGIN_ROOT is not set by the global setup")
-  const { accountSource } = require(
-    join(root, ".medusa", "server", "src", "accounts", "account-source.js")
-  ) as { accountSource(): { invalidate(): void } }
-  accountSource().invalidate()
+  loadedPluginModule<typeof import("../../src/accounts/account-source")>(
+    "accounts/account-source"
+  )
+    .accountSource()
+    .invalidate()
   await container
     .resolve<ICacheService>(Modules.CACHE, { allowUnregistered: true })
     ?.invalidate("acquiring:*")

@@ -4,6 +4,7 @@
  * app migrated. Reports its port to the parent, answers when its webhooks
  * are handled, stops on SIGTERM or when the parent is gone.
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { LOCAL_STACK_APP_DIR } from "../../dev/local-stack"
 import { keepServersOnLoopback } from "../../dev/local-stack/loopback"
 import { attachMedusa } from "../../dev/local-stack/medusa-app"
@@ -32,9 +33,9 @@ async function main() {
 }
 
 /** The tracker of Medusa's local event bus; none on Redis (the suite watches the shared queue there). */
-function localTracker(container: unknown): WebhookTracker | undefined {
+function localTracker(container: MedusaContainer): WebhookTracker | undefined {
   try {
-    return trackWebhooks(container as Parameters<typeof trackWebhooks>[0])
+    return trackWebhooks(container)
   } catch {
     return undefined
   }

@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { join } from "node:path"
 import { isDeepStrictEqual } from "node:util"
 import { Client } from "pg"
 import type { AcquiringSuite, Shop } from "./suite-types"
@@ -8,6 +7,7 @@ import { adminPayment } from "./checkout"
 import { eventually, pollAgain } from "./polling"
 import type { TestSandbox } from "./sandbox"
 import { budget } from "../setup/time-budget"
+import { loadedPluginModule } from "../setup/plugin-snapshot"
 
 /** The reconcile job leaves alone what was touched in the last minutes (and journalled operations within their grace period); the tests age records past that. */
 const AGE_MINUTES = 11
@@ -61,13 +61,9 @@ export async function runReconcileJob(
   } finally {
     await client.end()
   }
-  const root = process.env.ACQUIRING_PLUGIN_ROOT
-  if (!root)
-    throw new Error("ACQUIRING_PLUGIN_ROOT is not set by the global setup")
-  // The plugin copy the booted app loaded, so the job shares its module state.
-  const job = require(
-    join(root, ".medusa", "server", "src", "jobs", "reconcile-acquiring.js")
-  ) as { default: (container: MedusaContainer) => Promise<unknown> }
+  const job = loadedPluginModule<
+    typeof import("../../src/jobs/reconcile-acquiring")
+  >("jobs/reconcile-acquiring")
   await job.default(container)
 }
 

@@ -1,4 +1,3 @@
-import { join } from "node:path"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { expectStatus } from "../../dev/store-client/http-client"
@@ -19,6 +18,7 @@ import { eventually } from "../helpers/polling"
 import { sandboxAccountBody } from "../helpers/sandbox-account"
 import { notificationsProcessed } from "../helpers/settlement"
 import { CARDS } from "../helpers/test-cards"
+import { loadedPluginModule } from "../setup/plugin-snapshot"
 import { JPY_REGION } from "../../dev/local-stack/seed-store"
 import { keepAttemptOutcomes } from "../../src/modules/acquiring/attempt-outcome-sql"
 
@@ -53,13 +53,9 @@ function runPaymentAlerts(
   container: MedusaContainer,
   now: Date
 ): Promise<string[]> {
-  const root = process.env.ACQUIRING_PLUGIN_ROOT
-  if (!root)
-    throw new Error("ACQUIRING_PLUGIN_ROOT is not set by the global setup")
-  const alerts = require(
-    join(root, ".medusa", "server", "src", "payments-overview", "alerts.js")
-  ) as { runPaymentAlerts: typeof runPaymentAlerts }
-  return alerts.runPaymentAlerts(container, now)
+  return loadedPluginModule<
+    typeof import("../../src/payments-overview/alerts")
+  >("payments-overview/alerts").runPaymentAlerts(container, now)
 }
 
 /** The payments overview: figures of a period from the attempts, the journal and the chargebacks. */

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from "node:crypto"
-import { join } from "node:path"
 import { Client } from "pg"
 import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { eventually } from "../helpers/polling"
@@ -11,6 +10,7 @@ import {
   type HttpClient,
 } from "../../dev/store-client/http-client"
 import { budget } from "../setup/time-budget"
+import { loadedPluginModule } from "../setup/plugin-snapshot"
 
 jest.setTimeout(budget(120_000))
 
@@ -94,18 +94,9 @@ acquiringSuite(({ sandbox, backendUrl, container, databaseUrl, logs }) => {
     } finally {
       await client.end()
     }
-    const root = process.env.ACQUIRING_PLUGIN_ROOT
-    if (!root) throw new Error("ACQUIRING_PLUGIN_ROOT is not set")
-    const job = require(
-      join(
-        root,
-        ".medusa",
-        "server",
-        "src",
-        "jobs",
-        "confirm-acquiring-payouts.js"
-      )
-    ) as { default: (container: unknown) => Promise<unknown> }
+    const job = loadedPluginModule<
+      typeof import("../../src/jobs/confirm-acquiring-payouts")
+    >("jobs/confirm-acquiring-payouts")
     await job.default(container())
   }
 

@@ -6,6 +6,18 @@ import { BUILT_ENTRY } from "../../dev/local-stack/fresh-build"
 export const PLUGIN_ROOT_VARIABLE = "ACQUIRING_PLUGIN_ROOT"
 
 /**
+ * A compiled module of the plugin copy the booted app loaded (`path` as
+ * under src/, without its extension), so a test shares that app's module
+ * state: its jobs, its in-memory sources.
+ */
+export function loadedPluginModule<T>(path: string): T {
+  const root = process.env[PLUGIN_ROOT_VARIABLE]
+  if (!root)
+    throw new Error(`${PLUGIN_ROOT_VARIABLE} is not set by the global setup`)
+  return require(join(root, ".medusa", "server", "src", `${path}.js`)) as T
+}
+
+/**
  * Copies the built plugin (`.medusa/server` and package.json) to a folder of
  * this run, so that a rebuild while the tests run (`npm run build`, `medusa
  * plugin:develop`) cannot pull files from under a booted app. The copy sits
