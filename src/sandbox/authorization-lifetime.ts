@@ -6,13 +6,11 @@
  * clock or an aged transaction decides alone.
  */
 import { lapseTransferIfDue } from "./bank-transfers"
-import { isoDate } from "./clock-format"
+import { isoDate, DAY_MS } from "./clock-format"
 import type { SandboxContext } from "./context"
 import type { Transaction } from "./transactions"
 
 export const DEFAULT_AUTHORIZATION_LIFETIME_DAYS = 7
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export function resolveAuthorizationLifetime(days: number | undefined): number {
   const value = days ?? DEFAULT_AUTHORIZATION_LIFETIME_DAYS

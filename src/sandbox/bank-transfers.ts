@@ -7,6 +7,7 @@
  * authorisation lifetime, the lapse is decided when the transaction is next
  * read or operated on, never by a timer.
  */
+import { DAY_MS } from "./clock-format"
 import type { SandboxContext } from "./context"
 import { resultInfo, SUCCESS } from "./result-codes"
 import { notifyOutcome } from "./results"
@@ -22,8 +23,6 @@ export const SANDBOX_TRANSFER_ACCOUNT = Object.freeze({
 })
 
 export const TRANSFER_AWAITED_INFO = resultInfo("P0001")
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export function resolveTransferLifetime(days: number | undefined): number {
   const value = days ?? DEFAULT_TRANSFER_LIFETIME_DAYS

@@ -17,7 +17,7 @@ import {
 } from "../gateway/money/amount"
 import { lapseIfDue } from "./authorization-lifetime"
 import { stateWords } from "./batch"
-import { compactTimestamp } from "./clock-format"
+import { compactTimestamp, DAY_MS } from "./clock-format"
 import type { SandboxContext } from "./context"
 import type { NotificationRecord } from "./notifier"
 import { notifyOutcome, paymentIdentity } from "./results"
@@ -36,8 +36,6 @@ const MAX_RESPOND_BY_DAYS = 365
 const MAX_REASON_LENGTH = 200
 /** `<code>:<text>` */
 const REASON_FORM = /^[A-Za-z0-9]{1,10}:\S/
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What opening or deciding a chargeback refuses: the field at fault, 400 for the input and 409 for the state. */
 export class ChargebackRefusal extends Error {

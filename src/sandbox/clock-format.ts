@@ -1,5 +1,8 @@
 /** Date formats of the wire, all written in UTC. */
 
+/** A day, for the sandbox's lifetimes and dated tries. */
+export const DAY_MS = 24 * 60 * 60 * 1000
+
 const pad = (n: number, width = 2) => String(n).padStart(width, "0")
 
 /** `YYYYMMDDHHMMSS` (transaction_date, refund_date). */

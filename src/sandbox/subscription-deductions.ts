@@ -10,7 +10,7 @@
  */
 import { deductionOrderNo } from "../gateway/deduction-order-no"
 import { addInterval } from "./authorization"
-import { localDateTime } from "./clock-format"
+import { localDateTime, DAY_MS } from "./clock-format"
 import type { SandboxContext } from "./context"
 import { resultInfo, SUCCESS, type ResultCode } from "./result-codes"
 import { notifyOutcome, paymentIdentity } from "./results"
@@ -30,7 +30,6 @@ const DECLINE_CODES: Record<
 
 /** The furthest a try may be dated after now (`after_days`): a year. */
 export const MAX_AFTER_DAYS = 366
-const DAY_MS = 86_400_000
 
 /** What refuses a deduction: the subscription's state (409). */
 export class DeductionRefusal extends Error {}
