@@ -140,6 +140,29 @@ describe("provider options", () => {
     ])
   })
 
+  it("hands notifications to the worker's queue on Medusa's Redis, 32 at a time, unless told otherwise", () => {
+    const options = parseAcquiringOptions({
+      ...valid,
+      notification_handling: "worker",
+    })
+    expect([options.notification_handling, options.notification_queue]).toEqual(
+      ["worker", { prefix: "acquiring", concurrency: 32 }]
+    )
+    expect(parseAcquiringOptions(valid).notification_handling).toBe("prompt")
+    expect(
+      issuesOf({
+        ...valid,
+        notification_handling: "later",
+        notification_queue: { prefix: "a b", concurrency: 0, url: "x" },
+      })
+    ).toEqual([
+      'notification_handling: must be "prompt", "worker" or "queued"',
+      "notification_queue.prefix: must be 1–100 of A–Z, a–z, 0–9, :, _ and -",
+      "notification_queue.concurrency: Too small: expected number to be >=1",
+      "notification_queue: unknown option(s) url",
+    ])
+  })
+
   it("refuses unknown options", () => {
     expect(issuesOf({ ...valid, apiKey: "x" })).toEqual([
       "options: unknown option(s) apiKey",

@@ -18,13 +18,35 @@ import { DEDUCTION_INFIX } from "../gateway/deduction-order-no"
 /**
  * "prompt": a verified notification is handled on the instance that received
  * it before the acquirer gets its answer (notifications/prompt-handling.ts);
+ * "worker": handed at once to the worker through the plugin's own queue in
+ * Redis (notification_queue), handled there beside nothing else;
  * "queued": handed to Medusa's webhook route as it is, processed on a worker
- * about 5 s later.
+ * about 5 s later, behind every other event.
  */
 const NotificationHandlingSchema = z
-  .enum(["prompt", "queued"], { error: 'must be "prompt" or "queued"' })
+  .enum(["prompt", "worker", "queued"], {
+    error: 'must be "prompt", "worker" or "queued"',
+  })
   .default("prompt")
 export type NotificationHandling = z.output<typeof NotificationHandlingSchema>
+
+/** Where `notification_handling: "worker"` queues verified notifications, and how many a worker handles at once. */
+export const NotificationQueueSchema = z
+  .object({
+    /** Medusa's `projectConfig.redisUrl` when not set. */
+    redis_url: z.string().min(1).optional(),
+    /** Every key of the queue starts with it: instances sharing a Redis for several stores keep apart. */
+    prefix: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9:_-]{1,100}$/,
+        "must be 1–100 of A–Z, a–z, 0–9, :, _ and -"
+      )
+      .default("acquiring"),
+    concurrency: z.number().int().min(1).max(64).default(32),
+  })
+  .strict()
+export type NotificationQueueOptions = z.output<typeof NotificationQueueSchema>
 
 const httpUrl = httpUrlSchema("is required (an absolute http(s) URL)")
 
@@ -86,6 +108,10 @@ export const AcquiringOptionsSchema = z
     /** velocity limits on card submission and hosted pages (see docs/abuse-protection.md) */
     velocity: VelocityOptionsSchema.optional(),
     notification_handling: NotificationHandlingSchema,
+    notification_queue: NotificationQueueSchema.default({
+      prefix: "acquiring",
+      concurrency: 32,
+    }),
   })
   .strict()
   .superRefine((options, ctx) => {
@@ -123,6 +149,14 @@ export function notificationHandlingOf(raw: unknown): NotificationHandling {
     ?.notification_handling
   const parsed = NotificationHandlingSchema.safeParse(asked)
   return parsed.success ? parsed.data : "prompt"
+}
+
+/** The notification queue's settings, read from raw medusa-config options as notificationHandlingOf is; the defaults when unset or unreadable. */
+export function notificationQueueOf(raw: unknown): NotificationQueueOptions {
+  const asked = (raw as { notification_queue?: unknown } | null)
+    ?.notification_queue
+  const parsed = NotificationQueueSchema.safeParse(asked ?? {})
+  return parsed.success ? parsed.data : NotificationQueueSchema.parse({})
 }
 
 /** Validates raw options; the error names every bad option and never echoes a value (sign_key may be among them). */

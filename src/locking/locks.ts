@@ -49,6 +49,11 @@ export function paymentMethodsLockKey(question: string): string {
   return `acquiring:payment-methods:${question}`
 }
 
+/** Medusa's own lock of a cart (its id): held by its completion and its process-payment workflow; the plugin only peeks at it (notifications/cart-completion.ts). */
+export function cartLockKey(cartId: string): string {
+  return cartId
+}
+
 /**
  * A claim taken without waiting, held for at most `seconds`: true when this
  * owner holds `key` now, false when another does. A locking module that

@@ -1,7 +1,7 @@
 /**
  * Where the door sends a notification: refused ones are answered and
- * counted, verified ones are handled at once (or queued when the operator
- * asks), and whatever cannot be judged or handled here goes on to Medusa's
+ * counted, verified ones are handled at once (or put in the worker's queue,
+ * or Medusa's, when the operator asks), and whatever cannot be judged or handled here goes on to Medusa's
  * route. The triage, the handling and the counting are stood in for; what
  * is tested is the door's choice between them.
  */
@@ -12,11 +12,16 @@ import { screenNotification } from "./notification-door"
 import { handleNotificationWithin } from "./prompt-handling"
 import { triageNotification } from "./provider-notification"
 import { countRefusal } from "./refused-notifications"
+import { queueNotification } from "./notification-queue"
 
 jest.mock("./provider-notification", () => ({ triageNotification: jest.fn() }))
 jest.mock("./prompt-handling", () => ({
   ...jest.requireActual("./prompt-handling"),
   handleNotificationWithin: jest.fn(),
+}))
+jest.mock("./notification-queue", () => ({
+  ...jest.requireActual("./notification-queue"),
+  queueNotification: jest.fn(async () => undefined),
 }))
 jest.mock("./refused-notifications", () => ({
   ...jest.requireActual("./refused-notifications"),
@@ -26,6 +31,7 @@ jest.mock("./refused-notifications", () => ({
 const triage = triageNotification as jest.Mock
 const handleNow = handleNotificationWithin as jest.Mock
 const counted = countRefusal as jest.Mock
+const queued = queueNotification as jest.Mock
 
 const PROVIDER = "acquiring-hosted_acquiring"
 const ORDER = "MED0123456789abcdef01234567"
@@ -44,13 +50,17 @@ function verifiedBy(verify: () => void) {
 let answered: number[] = []
 
 /** One POST to the door, with medusa-config's options of the provider entry. */
-async function post(options: Record<string, unknown> = {}) {
+async function post(
+  options: Record<string, unknown> = {},
+  projectConfig: Record<string, unknown> = {}
+) {
   const warnings: string[] = []
   answered = []
   const next = jest.fn()
   const scope = {
     resolve: (key: string) => {
-      if (key === "configModule") return configWith(options)
+      if (key === "configModule")
+        return { ...configWith(options), projectConfig }
       if (key === "logger")
         return { warn: (line: string) => warnings.push(line) }
       throw new Error(`no ${key}`)
@@ -76,6 +86,7 @@ describe("the notification door", () => {
     triage.mockReset()
     handleNow.mockReset()
     counted.mockClear()
+    queued.mockReset()
   })
 
   it("handles a verified notification before answering 200, and queues nothing", async () => {
@@ -113,6 +124,65 @@ describe("the notification door", () => {
     expect(handleNow).not.toHaveBeenCalled()
     expect(answered).toEqual([])
     expect(next).toHaveBeenCalledTimes(1)
+  })
+
+  it('puts a verified notification in the worker\'s queue when the options say "worker", and answers 200 at once', async () => {
+    triage.mockResolvedValue(verifiedBy(() => undefined))
+    const { next } = await post(
+      { notification_handling: "worker" },
+      { redisUrl: "redis://127.0.0.1:6379/2" }
+    )
+    expect(queued.mock.calls).toEqual([
+      [
+        { redis_url: "redis://127.0.0.1:6379/2", prefix: "acquiring" },
+        {
+          provider: PROVIDER,
+          session_id: SESSION,
+          data: { order_no: ORDER },
+          raw: `order_no=${ORDER}`,
+        },
+      ],
+    ])
+    expect(handleNow).not.toHaveBeenCalled()
+    expect(next).not.toHaveBeenCalled()
+    expect(answered).toEqual([200])
+
+    // the queue's own Redis and prefix win over Medusa's
+    await post(
+      {
+        notification_handling: "worker",
+        notification_queue: {
+          redis_url: "redis://10.0.0.9:6380",
+          prefix: "shop-a",
+        },
+      },
+      { redisUrl: "redis://127.0.0.1:6379/2" }
+    )
+    expect(queued.mock.calls[1][0]).toEqual({
+      redis_url: "redis://10.0.0.9:6380",
+      prefix: "shop-a",
+    })
+  })
+
+  it("handles it here when no Redis is named for the worker's queue, and hands it to Medusa's queue when queueing fails", async () => {
+    triage.mockResolvedValue(verifiedBy(() => undefined))
+    handleNow.mockResolvedValue("handled")
+    const here = await post({ notification_handling: "worker" })
+    expect(queued).not.toHaveBeenCalled()
+    expect(handleNow).toHaveBeenCalledTimes(1)
+    expect(here.next).not.toHaveBeenCalled()
+    expect(answered).toEqual([200])
+
+    queued.mockRejectedValue(new Error("connect ECONNREFUSED 127.0.0.1:6379"))
+    const { next, warnings } = await post(
+      { notification_handling: "worker" },
+      { redisUrl: "redis://127.0.0.1:6379" }
+    )
+    expect(answered).toEqual([])
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(warnings).toEqual([
+      `[acquiring] notification for ${ORDER} not queued for the worker, handed to Medusa's queue: connect ECONNREFUSED 127.0.0.1:6379`,
+    ])
   })
 
   it("queues it too when its handling here is still under way at the end of its time, so the acquirer is answered before its time-out", async () => {

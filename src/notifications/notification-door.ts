@@ -6,7 +6,9 @@
  * account) is counted (refused-notifications.ts) and answered 200, as
  * Medusa answers every notification, without being queued: no event, no
  * handler, no row of its own. A verified one is handled here and now
- * (prompt-handling.ts) and answered 200 once done. Medusa's route queues
+ * (prompt-handling.ts) and answered 200 once done, or with
+ * `notification_handling: "worker"` put in the plugin's queue for the
+ * worker (notification-queue.ts) and answered at once. Medusa's route queues
  * the rest as before: what the operator asked to be queued
  * (`notification_handling: "queued"`), what this instance cannot verify
  * (its own configuration fault, a database error), what failed here, and
@@ -19,7 +21,10 @@ import type {
 } from "@medusajs/framework/http"
 import type { PluginLogger } from "../accounts/core"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
-import { notificationHandlingOf } from "../accounts/options"
+import {
+  notificationHandlingOf,
+  notificationQueueOf,
+} from "../accounts/options"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { entryFor, type ProviderEntryRef } from "../accounts/registry"
 import type { RefusalInput } from "../modules/acquiring/refusal-sql"
@@ -31,6 +36,11 @@ import {
 } from "./refused-notifications"
 import { handleNotificationWithin, PROMPT_BUDGET_MS } from "./prompt-handling"
 import { triageNotification } from "./provider-notification"
+import {
+  queuedNotification,
+  queueNotification,
+  type QueueTarget,
+} from "./notification-queue"
 import { thrownMessage } from "../journal/errors"
 
 type RawRequest = MedusaRequest & { rawBody?: Buffer | string }
@@ -49,7 +59,11 @@ export async function screenNotification(
   }
   let verdict: DoorVerdict
   try {
-    verdict = await judge(entryFor(req.scope, providerId(provider)), payload)
+    verdict = await judge(
+      entryFor(req.scope, providerId(provider)),
+      payload,
+      projectRedisUrlOf(req)
+    )
   } catch {
     // cannot judge it here: Medusa's handlers do, as before the door
     return next()
@@ -61,6 +75,21 @@ export async function screenNotification(
   }
   if (verdict.kind === "queued") return next()
   const log = loggerOf(req)
+  if (verdict.kind === "worker") {
+    try {
+      await queueNotification(
+        verdict.target,
+        queuedNotification({ provider, payload }, verdict.session_id)
+      )
+    } catch (error) {
+      log.warn(
+        `notification for ${verdict.order_no} not queued for the worker, handed to Medusa's queue: ${thrownMessage(error)}`
+      )
+      return next()
+    }
+    res.sendStatus(200)
+    return
+  }
   try {
     const outcome = await handleNotificationWithin(
       req.scope,
@@ -87,10 +116,17 @@ type DoorVerdict =
   /** Medusa's route queues it: the operator asked so, or this instance cannot verify it */
   | { kind: "queued" }
   | { kind: "now"; order_no: string }
+  | {
+      kind: "worker"
+      order_no: string
+      session_id: string
+      target: QueueTarget
+    }
 
 async function judge(
   entry: ProviderEntryRef,
-  payload: ProviderWebhookPayload["payload"]
+  payload: ProviderWebhookPayload["payload"],
+  projectRedisUrl: string | undefined
 ): Promise<DoorVerdict> {
   const triage = await triageNotification(entry, payload)
   if (triage.kind === "unverifiable") return { kind: "queued" }
@@ -108,13 +144,32 @@ async function judge(
       },
     }
   }
-  return notificationHandlingOf(entry.raw) === "queued"
-    ? { kind: "queued" }
-    : { kind: "now", order_no: triage.payment.order_no }
+  const order_no = triage.payment.order_no
+  const handling = notificationHandlingOf(entry.raw)
+  if (handling === "queued") return { kind: "queued" }
+  if (handling === "worker") {
+    const queue = notificationQueueOf(entry.raw)
+    const redis_url = queue.redis_url ?? projectRedisUrl
+    // no Redis named anywhere: handled here, as by default (the operator was told at start-up)
+    if (redis_url)
+      return {
+        kind: "worker",
+        order_no,
+        session_id: triage.payment.session_id,
+        target: { redis_url, prefix: queue.prefix },
+      }
+  }
+  return { kind: "now", order_no }
 }
 
 function providerId(provider: string): string {
   return `pp_${provider.replace(/^pp_/, "")}`
+}
+
+function projectRedisUrlOf(req: MedusaRequest): string | undefined {
+  return req.scope.resolve<{ projectConfig?: { redisUrl?: string } }>(
+    "configModule"
+  ).projectConfig?.redisUrl
 }
 
 function loggerOf(req: MedusaRequest): RefusalLog {
