@@ -9,6 +9,7 @@
  */
 import "../dev/local-stack/quiet-logs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { Queue } from "bullmq"
 import Redis from "ioredis"
 import { commandsServed } from "./redis-commands"
 import { startLocalStack } from "../dev/local-stack"
@@ -55,6 +56,9 @@ async function main(
     ACQUIRING_TEST_REDIS_PREFIX: redisPrefix,
     MEDUSA_WORKER_MODE: "server",
     ACQUIRING_PG_STATEMENT_STATS: "1",
+    // verified notifications go to the worker through the plugin's queue; "prompt" or "queued" to compare
+    ACQUIRING_TEST_NOTIFICATION_HANDLING:
+      process.env.ACQUIRING_BENCH_NOTIFICATIONS ?? "worker",
   })
   const stack = await startLocalStack()
   const others: { stop(): Promise<void> }[] = []
@@ -137,8 +141,8 @@ async function main(
     /**
      * A shopper who pays on the acquirer's page and closes the tab: the
      * checkout ends with the page's answer, the order comes from the
-     * notification, on the server it reached (on the worker with
-     * `notification_handling: "queued"`).
+     * notification, on the worker (on the server it reached with
+     * `notification_handling: "prompt"`).
      */
     async function hostedCheckout(shopper: number): Promise<CheckoutTimes> {
       const url = servers[shopper % servers.length]
@@ -238,7 +242,9 @@ async function main(
     }
     process.send!({
       figures,
-      accounting: await accounting(pg, stack.sandboxUrl, hostedPaid),
+      accounting: await accounting(pg, stack.sandboxUrl, hostedPaid, (sent) =>
+        workerQueueCounts(redisUrl, redisPrefix, sent)
+      ),
       // not timed, but counted: the store's orders include theirs
       warm_up: {
         orders: warmUp.filter((c) => c.order_id).length,
@@ -281,7 +287,14 @@ async function statementCounter(
  * payments' time from the acquirer's notification to the order, the card
  * payments' approval-to-order time, lock time-outs.
  */
-async function accounting(pg: Pg, sandboxUrl: string, hostedPaid: string[]) {
+async function accounting(
+  pg: Pg,
+  sandboxUrl: string,
+  hostedPaid: string[],
+  workerQueue: (
+    hostedSent: Map<string, number>
+  ) => ReturnType<typeof workerQueueCounts>
+) {
   const approved = `state in ('authorized', 'captured') and deleted_at is null`
   // bounded: what is still missing after two minutes is reported as unaccounted for
   const deadline = Date.now() + 120_000
@@ -359,7 +372,67 @@ async function accounting(pg: Pg, sandboxUrl: string, hostedPaid: string[]) {
     hosted_deliveries: hostedDeliveries,
     card_approval_to_order_s: seconds(cardLag),
     lock_timeouts: timeouts.rows[0].n,
+    worker_queue: await workerQueue(
+      new Map([...notified].filter(([orderNo]) => hostedSet.has(orderNo)))
+    ),
     orders: orders.rows[0].n,
+  }
+}
+
+/**
+ * The notifications the worker took from the plugin's queue
+ * (`notification_handling: "worker"`, under the prefix the local stack
+ * gives it), those whose every try failed, and where a hosted payment's
+ * notification spent its time: from the acquirer's sending to its being
+ * queued (the server's door), waiting in the queue, and handled on the
+ * worker (medians, seconds); undefined in another mode.
+ */
+async function workerQueueCounts(
+  redisUrl: string,
+  redisPrefix: string,
+  sentAt: Map<string, number>
+) {
+  if (process.env.ACQUIRING_TEST_NOTIFICATION_HANDLING !== "worker") return
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
+  const queue = new Queue("notifications", {
+    connection,
+    prefix: `${redisPrefix}-acquiring`,
+  })
+  try {
+    const counts = await queue.getJobCounts("completed", "failed")
+    const door: number[] = []
+    const waiting: number[] = []
+    const handling: number[] = []
+    const everyHandling: number[] = []
+    const triedAgain: string[] = []
+    for (const job of await queue.getJobs(["completed"])) {
+      // a failed try leaves its stack; a cart being completed sends the job back without one
+      if (job.stacktrace?.length) triedAgain.push(job.failedReason ?? "?")
+      if (job.processedOn && job.finishedOn)
+        everyHandling.push(job.finishedOn - job.processedOn)
+      const sent = sentAt.get(String(job.data?.data?.order_no))
+      if (sent === undefined || !job.processedOn || !job.finishedOn) continue
+      door.push(job.timestamp - sent)
+      waiting.push(job.processedOn - job.timestamp)
+      handling.push(job.finishedOn - job.processedOn)
+    }
+    const median = (ms: number[]) => percentile(ms, 0.5) / 1000
+    return {
+      handled: counts.completed ?? 0,
+      failed: counts.failed ?? 0,
+      door_s: median(door),
+      waiting_s: median(waiting),
+      handling_s: median(handling),
+      tried_again: triedAgain.length,
+      first_failure: triedAgain[0],
+      every_handling_s: {
+        median: median(everyHandling),
+        p99: percentile(everyHandling, 0.99) / 1000,
+      },
+    }
+  } finally {
+    await queue.close()
+    connection.disconnect()
   }
 }
 

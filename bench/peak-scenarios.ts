@@ -36,6 +36,20 @@ interface Accounting {
   notification_to_order_s: { median: number; p99: number }
   /** deliveries of the hosted payments' notifications, resends included */
   hosted_deliveries: number
+  /** notifications the worker took from the plugin's queue, and those it failed on every try */
+  worker_queue?: {
+    handled: number
+    failed: number
+    /** a hosted payment's notification, medians: the acquirer's sending to queued, waiting, handled */
+    door_s: number
+    waiting_s: number
+    handling_s: number
+    /** notifications handled only after a failed try, and the first one's reason */
+    tried_again: number
+    first_failure?: string
+    /** every notification's time handled on the worker, card payments' included */
+    every_handling_s: { median: number; p99: number }
+  }
   card_approval_to_order_s: { median: number; p99: number }
   lock_timeouts: number
   orders: number
@@ -150,7 +164,7 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       ? { figure: lag.p99 }
       : { pending: "no hosted payment was ordered by its notification" }),
     limit: { at_most: 2 },
-    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
+    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all${a.worker_queue ? `; ${a.worker_queue.handled} notifications handled on the worker through the plugin's queue, ${a.worker_queue.failed} failed, ${a.worker_queue.tried_again} tried again${a.worker_queue.first_failure ? ` (${a.worker_queue.first_failure.slice(0, 160)})` : ""}; a hosted one's medians: ${secondsText(a.worker_queue.door_s)} to be queued, ${secondsText(a.worker_queue.waiting_s)} waiting, ${secondsText(a.worker_queue.handling_s)} handled; every notification handled in ${secondsText(a.worker_queue.every_handling_s.median)} median, ${secondsText(a.worker_queue.every_handling_s.p99)} p99` : ""}; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
   })
   return rows
 }

@@ -92,7 +92,11 @@ async function main(): Promise<void> {
       ...(await peakRows({
         redisUrl,
         // a fifth of a card wave pays on the hosted page: five shoppers have one
-        steps: quick ? [2, 5] : [10, 50, 100, 200],
+        steps: quick
+          ? [2, 5]
+          : (process.env.ACQUIRING_BENCH_PEAK_STEPS ?? "10,50,100,200")
+              .split(",")
+              .map(Number),
         latencyMs: Number(process.env.ACQUIRING_BENCH_LATENCY_MS ?? 150),
         chart: quick
           ? undefined

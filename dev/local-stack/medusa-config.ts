@@ -23,9 +23,20 @@ const backendUrl = `http://127.0.0.1:${process.env.PORT ?? "9000"}`
 // The browser tests serve the example storefront and send shoppers back to it.
 const storefrontUrl = process.env.ACQUIRING_STOREFRONT_URL
 
-// A spec about the worker's side of notifications hands them all to Medusa's queue ("queued").
+// A spec about the worker's side of notifications hands them all to Medusa's queue ("queued"),
+// or to the plugin's own ("worker", under the spec's Redis prefix).
 const notificationHandling = process.env.ACQUIRING_TEST_NOTIFICATION_HANDLING
-  ? { notification_handling: process.env.ACQUIRING_TEST_NOTIFICATION_HANDLING }
+  ? {
+      notification_handling: process.env.ACQUIRING_TEST_NOTIFICATION_HANDLING,
+      ...(process.env.ACQUIRING_TEST_NOTIFICATION_HANDLING === "worker"
+        ? {
+            notification_queue: {
+              redis_url: process.env.ACQUIRING_TEST_REDIS_URL,
+              prefix: `${redisPrefix()}-acquiring`,
+            },
+          }
+        : {}),
+    }
   : {}
 
 function acquiringProviders() {

@@ -4,8 +4,9 @@
  * and Redis (event bus, workflow engine, cache, locks). The acquirer's
  * notifications reach the server, which hands them to the worker through
  * Redis (`notification_handling: "queued"`: the worker's side of them is
- * what this file is about; by default a server handles them itself, as the
- * peak bench's quick pass runs them); captures on fulfilment run on the
+ * what this file is about; by default a server handles them itself, and
+ * the peak bench's quick pass puts them in the plugin's own queue for the
+ * worker); captures on fulfilment run on the
  * worker. Runs where a Redis is
  * named (ACQUIRING_TEST_REDIS_URL); jest.config.js leaves it out otherwise
  * and the global setup says so.
