@@ -132,7 +132,7 @@ describe("the notification door", () => {
       { notification_handling: "worker" },
       { redisUrl: "redis://127.0.0.1:6379/2" }
     )
-    expect(queued.mock.calls).toEqual([
+    expect(queued.mock.calls.map(([target, job]) => [target, job])).toEqual([
       [
         { redis_url: "redis://127.0.0.1:6379/2", prefix: "acquiring" },
         {

@@ -79,7 +79,8 @@ export async function screenNotification(
     try {
       await queueNotification(
         verdict.target,
-        queuedNotification({ provider, payload }, verdict.session_id)
+        queuedNotification({ provider, payload }, verdict.session_id),
+        log
       )
     } catch (error) {
       log.warn(

@@ -107,9 +107,13 @@ const targetKey = (target: QueueTarget) =>
 /** This process's connections to each queue it sends to (a connection, not state another instance needs). */
 const queues = new Map<string, Queue>()
 
+/** Longest a server waits for Redis to take a notification before handing it to Medusa's route instead: well inside the acquirer's time-out. */
+const QUEUEING_MS = 2_000
+
 export async function queueNotification(
   target: QueueTarget,
-  job: QueuedNotification
+  job: QueuedNotification,
+  log: NotificationQueueLog = { warn: () => undefined }
 ): Promise<void> {
   const key = targetKey(target)
   let queue = queues.get(key)
@@ -118,9 +122,32 @@ export async function queueNotification(
       connection: connection(target.redis_url),
       prefix: target.prefix,
     })
+    // an EventEmitter's error without a listener would end the process
+    queue.on("error", onceAnOutage(queue, log))
     queues.set(key, queue)
   }
-  await queue.add("notification", job, {
+  // Redis down: the client waits for it to come back; the acquirer must not
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `the notification queue's Redis did not answer within ${QUEUEING_MS} ms`
+          )
+        ),
+      QUEUEING_MS
+    )
+  })
+  try {
+    await Promise.race([queued(queue, job), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function queued(queue: Queue, job: QueuedNotification) {
+  return queue.add("notification", job, {
     jobId: notificationJobId(job),
     priority: priorityOf(job),
     attempts: ATTEMPTS,
@@ -129,6 +156,23 @@ export async function queueNotification(
     removeOnComplete: { age: 3_600 },
     removeOnFail: { age: 7 * 86_400 },
   })
+}
+
+/** Tells the operator once per outage (a client retries every moment), again once Redis was back. */
+function onceAnOutage(
+  emitter: Queue | Worker,
+  log: NotificationQueueLog
+): (error: Error) => void {
+  let told = false
+  void emitter.client.then(
+    (client) => client.on("ready", () => (told = false)),
+    () => undefined
+  )
+  return (error) => {
+    if (told) return
+    told = true
+    log.warn(`[acquiring] notification queue: ${error.message}`)
+  }
 }
 
 /** Puts the job back in the queue for a while (throwing DelayedError) when its cart is being completed. */
@@ -165,7 +209,7 @@ function priorityOf(job: QueuedNotification): number {
     : 2
 }
 
-export type NotificationWorkerLog = {
+export type NotificationQueueLog = {
   warn(message: string): void
 }
 
@@ -175,7 +219,7 @@ const workers = new Map<string, Worker>()
 export function startNotificationWorker(
   target: QueueTarget & Pick<NotificationQueueOptions, "concurrency">,
   container: MedusaContainer,
-  log: NotificationWorkerLog
+  log: NotificationQueueLog
 ): void {
   const key = targetKey(target)
   if (workers.has(key)) return
@@ -197,9 +241,7 @@ export function startNotificationWorker(
     )
   )
   // Redis unreachable: BullMQ reconnects by itself; the operator hears of it
-  worker.on("error", (error) =>
-    log.warn(`[acquiring] notification queue: ${error.message}`)
-  )
+  worker.on("error", onceAnOutage(worker, log))
   workers.set(key, worker)
 }
 
@@ -210,5 +252,12 @@ export async function closeNotificationQueues(): Promise<void> {
   workers.clear()
   queues.clear()
   await Promise.all(closing.map((each) => each.close()))
-  await Promise.all(connections.map((client) => client.quit().catch(() => "")))
+  // a client still waiting for Redis would queue its QUIT for ever
+  await Promise.all(
+    connections.map((client) =>
+      client.status === "ready"
+        ? client.quit().catch(() => "")
+        : client.disconnect()
+    )
+  )
 }

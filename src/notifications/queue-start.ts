@@ -14,13 +14,13 @@ import { acquiringEntries } from "../accounts/provider-entries"
 import { doesBackgroundWork, instanceRole } from "../instance-health/role"
 import {
   startNotificationWorker,
-  type NotificationWorkerLog,
+  type NotificationQueueLog,
 } from "./notification-queue"
 
 export function startNotificationQueues(
   configModule: unknown,
   container: MedusaContainer,
-  log: NotificationWorkerLog
+  log: NotificationQueueLog
 ): void {
   const redisUrl = (
     configModule as { projectConfig?: { redisUrl?: string } } | undefined
