@@ -21,10 +21,7 @@ import type {
 } from "@medusajs/framework/http"
 import type { PluginLogger } from "../accounts/core"
 import type { ProviderWebhookPayload } from "@medusajs/framework/types"
-import {
-  notificationHandlingOf,
-  notificationQueueOf,
-} from "../accounts/options"
+import { notificationHandlingOf } from "../accounts/options"
 import { isAcquiringProvider } from "../accounts/provider-entries"
 import { entryFor, type ProviderEntryRef } from "../accounts/registry"
 import type { RefusalInput } from "../modules/acquiring/refusal-sql"
@@ -41,6 +38,7 @@ import {
   queueNotification,
   type QueueTarget,
 } from "./notification-queue"
+import { notificationQueueTarget } from "./queue-start"
 import { thrownMessage } from "../journal/errors"
 
 type RawRequest = MedusaRequest & { rawBody?: Buffer | string }
@@ -62,7 +60,7 @@ export async function screenNotification(
     verdict = await judge(
       entryFor(req.scope, providerId(provider)),
       payload,
-      projectRedisUrlOf(req)
+      req.scope.resolve("configModule")
     )
   } catch {
     // cannot judge it here: Medusa's handlers do, as before the door
@@ -127,7 +125,7 @@ type DoorVerdict =
 async function judge(
   entry: ProviderEntryRef,
   payload: ProviderWebhookPayload["payload"],
-  projectRedisUrl: string | undefined
+  configModule: unknown
 ): Promise<DoorVerdict> {
   const triage = await triageNotification(entry, payload)
   if (triage.kind === "unverifiable") return { kind: "queued" }
@@ -146,31 +144,21 @@ async function judge(
     }
   }
   const order_no = triage.payment.order_no
-  const handling = notificationHandlingOf(entry.raw)
-  if (handling === "queued") return { kind: "queued" }
-  if (handling === "worker") {
-    const queue = notificationQueueOf(entry.raw)
-    const redis_url = queue.redis_url ?? projectRedisUrl
-    // no Redis named anywhere: handled here, as by default (the operator was told at start-up)
-    if (redis_url)
-      return {
-        kind: "worker",
-        order_no,
-        session_id: triage.payment.session_id,
-        target: { redis_url, prefix: queue.prefix },
-      }
-  }
+  if (notificationHandlingOf(entry.raw) === "queued") return { kind: "queued" }
+  const target = notificationQueueTarget(entry.raw, configModule)
+  // "worker" with no Redis named anywhere: handled here, as by default (the operator was told at start-up)
+  if (target)
+    return {
+      kind: "worker",
+      order_no,
+      session_id: triage.payment.session_id,
+      target: { redis_url: target.redis_url, prefix: target.prefix },
+    }
   return { kind: "now", order_no }
 }
 
 function providerId(provider: string): string {
   return `pp_${provider.replace(/^pp_/, "")}`
-}
-
-function projectRedisUrlOf(req: MedusaRequest): string | undefined {
-  return req.scope.resolve<{ projectConfig?: { redisUrl?: string } }>(
-    "configModule"
-  ).projectConfig?.redisUrl
 }
 
 function loggerOf(req: MedusaRequest): RefusalLog {
