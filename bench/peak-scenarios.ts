@@ -164,9 +164,22 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       ? { figure: lag.p99 }
       : { pending: "no hosted payment was ordered by its notification" }),
     limit: { at_most: 2 },
-    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all${a.worker_queue ? `; ${a.worker_queue.handled} notifications handled on the worker through the plugin's queue, ${a.worker_queue.failed} failed, ${a.worker_queue.tried_again} tried again${a.worker_queue.first_failure ? ` (${a.worker_queue.first_failure.slice(0, 160)})` : ""}; a hosted one's medians: ${secondsText(a.worker_queue.door_s)} to be queued, ${secondsText(a.worker_queue.waiting_s)} waiting, ${secondsText(a.worker_queue.handling_s)} handled; every notification handled in ${secondsText(a.worker_queue.every_handling_s.median)} median, ${secondsText(a.worker_queue.every_handling_s.p99)} p99` : ""}; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
+    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all${a.worker_queue ? `; ${workerQueueText(a.worker_queue)}` : ""}; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
   })
   return rows
+}
+
+function workerQueueText(
+  queue: NonNullable<Accounting["worker_queue"]>
+): string {
+  const failure = queue.first_failure
+    ? ` (${queue.first_failure.slice(0, 160)})`
+    : ""
+  return [
+    `${queue.handled} notifications handled on the worker through the plugin's queue, ${queue.failed} failed, ${queue.tried_again} tried again${failure}`,
+    `a hosted one's medians: ${secondsText(queue.door_s)} to be queued, ${secondsText(queue.waiting_s)} waiting, ${secondsText(queue.handling_s)} handled`,
+    `every notification handled in ${secondsText(queue.every_handling_s.median)} median, ${secondsText(queue.every_handling_s.p99)} p99`,
+  ].join("; ")
 }
 
 function stepNote(step: StepFigures): string {

@@ -94,9 +94,7 @@ async function main(): Promise<void> {
         // a fifth of a card wave pays on the hosted page: five shoppers have one
         steps: quick
           ? [2, 5]
-          : (process.env.ACQUIRING_BENCH_PEAK_STEPS ?? "10,50,100,200")
-              .split(",")
-              .map(Number),
+          : peakSteps(process.env.ACQUIRING_BENCH_PEAK_STEPS),
         latencyMs: Number(process.env.ACQUIRING_BENCH_LATENCY_MS ?? 150),
         chart: quick
           ? undefined
@@ -150,3 +148,14 @@ main().catch((error) => {
   console.error(error)
   process.exit(1)
 })
+
+/** The ramp's steps, shoppers at once: ACQUIRING_BENCH_PEAK_STEPS as comma-separated whole numbers, else 10, 50, 100 and 200. */
+function peakSteps(asked: string | undefined): number[] {
+  if (asked === undefined) return [10, 50, 100, 200]
+  const steps = asked.split(",").map(Number)
+  if (!steps.every((n) => Number.isInteger(n) && n >= 1 && n <= 2_000))
+    throw new Error(
+      `ACQUIRING_BENCH_PEAK_STEPS must be whole numbers of shoppers from 1 to 2000, comma-separated (given: ${asked})`
+    )
+  return steps
+}
