@@ -108,10 +108,7 @@ export const AcquiringOptionsSchema = z
     /** velocity limits on card submission and hosted pages (see docs/abuse-protection.md) */
     velocity: VelocityOptionsSchema.optional(),
     notification_handling: NotificationHandlingSchema,
-    notification_queue: NotificationQueueSchema.default({
-      prefix: "acquiring",
-      concurrency: 32,
-    }),
+    notification_queue: NotificationQueueSchema.prefault({}),
   })
   .strict()
   .superRefine((options, ctx) => {
