@@ -74,6 +74,7 @@ const CONCERNS = [
 const BELOW_CONCERNS = [
   "admin-contract",
   "csv-export",
+  "deadlines",
   "gateway",
   "input-hardening",
   "locking",
@@ -116,6 +117,7 @@ function arrows(above) {
     ...layer("money", []),
     ...layer("csv-export", []),
     ...layer("locking", []),
+    ...layer("deadlines", []),
     ...layer("input-hardening", ["gateway"]),
     ...layer("page-security", ["gateway"]),
     ...layer("velocity", ["gateway"]),

@@ -30,6 +30,7 @@ import { DelayedError, Queue, Worker, type Job } from "bullmq"
 import Redis from "ioredis"
 import type { NotificationQueueOptions } from "../accounts/options"
 import { splitProviderId } from "../accounts/provider-entries"
+import { LATE, settleWithin } from "../deadlines/settle-within"
 import { handleNotificationNow } from "./prompt-handling"
 import { cartBeingCompleted, sessionCartId } from "./cart-completion"
 
@@ -127,23 +128,10 @@ export async function queueNotification(
     queues.set(key, queue)
   }
   // Redis down: the client waits for it to come back; the acquirer must not
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new Error(
-            `the notification queue's Redis did not answer within ${QUEUEING_MS} ms`
-          )
-        ),
-      QUEUEING_MS
+  if ((await settleWithin(queued(queue, job), QUEUEING_MS)) === LATE)
+    throw new Error(
+      `the notification queue's Redis did not answer within ${QUEUEING_MS} ms`
     )
-  })
-  try {
-    await Promise.race([queued(queue, job), late])
-  } finally {
-    clearTimeout(timer)
-  }
 }
 
 function queued(queue: Queue, job: QueuedNotification) {

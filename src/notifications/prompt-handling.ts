@@ -25,6 +25,7 @@ import type {
 } from "@medusajs/framework/types"
 import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
+import { LATE, settleWithin } from "../deadlines/settle-within"
 import { paymentModule } from "../order-payments/payment-store"
 import { recordNotification } from "./notification-subscriber"
 
@@ -59,20 +60,10 @@ export async function handleNotificationWithin(
     )
     underWay.set(key, handling)
   }
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), budgetMs)
-  })
-  try {
-    const outcome = await Promise.race([
-      handling.then(() => "handled" as const),
-      late,
-    ])
-    if (outcome === "late") handling.catch(onLateFailure)
-    return outcome
-  } finally {
-    clearTimeout(timer)
-  }
+  const outcome = await settleWithin(handling, budgetMs)
+  if (outcome !== LATE) return "handled"
+  handling.catch(onLateFailure)
+  return "late"
 }
 
 function rawKey(input: ProviderWebhookPayload): string {

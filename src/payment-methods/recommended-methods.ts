@@ -16,6 +16,7 @@
 import { randomUUID } from "node:crypto"
 import type { GatewayPort } from "../accounts/gateway-port"
 import type { Log } from "../accounts/core"
+import { LATE, settleWithin } from "../deadlines/settle-within"
 import { CARDS_ONLY, recommendation } from "./method-list"
 import { thrownMessage } from "../journal/errors"
 
@@ -76,17 +77,11 @@ export async function recommendedMethods(
   input: RecommendationInput
 ): Promise<Recommendation> {
   const deadline = input.arrived_at + input.budget_ms
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), deadline - Date.now())
-    timer.unref()
-  })
-  try {
-    const first = await Promise.race([lookUp(input, deadline), late])
-    return first === "late" ? { ...CARDS, answered_by: "budget" } : first
-  } finally {
-    clearTimeout(timer)
-  }
+  const first = await settleWithin(
+    lookUp(input, deadline),
+    deadline - Date.now()
+  )
+  return first === LATE ? { ...CARDS, answered_by: "budget" } : first
 }
 
 async function lookUp(
