@@ -71,13 +71,25 @@ function handlingsAtOnce(count: number) {
   return { all, release }
 }
 
-/** Resolves once `inputs` holds `count` entries. */
-function recorded(inputs: unknown[], count: number) {
-  return new Promise<void>((resolve) => {
-    const check = () =>
-      inputs.length >= count ? resolve() : setImmediate(check)
-    check()
+/**
+ * Records each handling's input (failing the tries `failure` names);
+ * `made(count)` resolves once that many handlings were made.
+ */
+function recordHandlings(failure?: (made: number) => Error | undefined) {
+  const inputs: unknown[] = []
+  const waiting: { count: number; resolve: () => void }[] = []
+  handled.mockImplementation(async (given, input) => {
+    expect(given).toBe(container)
+    inputs.push(input)
+    for (const each of waiting) if (inputs.length >= each.count) each.resolve()
+    const thrown = failure?.(inputs.length)
+    if (thrown) throw thrown
   })
+  const made = (count: number) =>
+    new Promise<void>((resolve) =>
+      inputs.length >= count ? resolve() : waiting.push({ count, resolve })
+    )
+  return { inputs, made }
 }
 
 beforeAll(() => {
@@ -111,21 +123,14 @@ it("keeps the notification's provider, fields and raw body, and none of its head
 })
 
 it("hands each notification to the worker's handling once, with its raw bytes, however often it is queued", async () => {
-  let first!: () => void
-  const done = new Promise<void>((resolve) => (first = resolve))
-  const inputs: unknown[] = []
-  handled.mockImplementation(async (given, input) => {
-    expect(given).toBe(container)
-    inputs.push(input)
-    first()
-  })
+  const { inputs, made } = recordHandlings()
   const job = notification("MED0002")
   await queueNotification(target, job)
-  await done
+  await made(1)
   // resent after it was handled: the same id, nothing more to do
   await queueNotification(target, job)
   await queueNotification(target, notification("MED0003"))
-  await recorded(inputs, 2)
+  await made(2)
   expect(inputs).toEqual([
     {
       provider: "acquiring-hosted_acquiring",
@@ -168,13 +173,11 @@ it("handles up to its concurrency at once", async () => {
 })
 
 it("tries a failed handling again, and tells the operator of the failure", async () => {
-  const inputs: unknown[] = []
-  handled.mockImplementation(async (_container, input) => {
-    inputs.push(input)
-    if (inputs.length === 1) throw new Error("lock wait timed out")
-  })
+  const { inputs, made } = recordHandlings((count) =>
+    count === 1 ? new Error("lock wait timed out") : undefined
+  )
   await queueNotification(target, notification("MED0008"))
-  await recorded(inputs, 2)
+  await made(2)
   expect(inputs[1]).toEqual(inputs[0])
   expect(warnings).toEqual([
     "[acquiring] a queued notification failed (try 1 of 6): lock wait timed out",
