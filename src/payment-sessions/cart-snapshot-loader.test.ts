@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   loadCartSnapshot,
   refreshedCart,
@@ -86,23 +86,33 @@ describe("refreshedCart", () => {
     items: [],
   })
 
-  /** A scope whose query answers the cart as it is now, recording every call. */
-  function scopeWith(cart: Record<string, unknown> | undefined) {
+  /** A scope whose query answers the cart as it is now, and whose order module the customer's orders, recording every call. */
+  function scopeWith(
+    cart: Record<string, unknown> | undefined,
+    customerOrders: { id: string }[] = []
+  ) {
     const calls: { entity: string; fields: string[] }[] = []
+    const orderLists: unknown[][] = []
     const query = {
       graph: async (args: { entity: string; fields: string[] }) => {
         calls.push({ entity: args.entity, fields: args.fields })
         return { data: cart ? [cart] : [] }
       },
     }
-    const scope = {
-      resolve: (key: string) => {
-        if (key !== ContainerRegistrationKeys.QUERY)
-          throw new Error(`unexpected resolve of ${key}`)
-        return query
+    const orders = {
+      listOrders: async (...args: unknown[]) => {
+        orderLists.push(args)
+        return customerOrders.slice(0, 1)
       },
     }
-    return { scope: scope as never, calls }
+    const scope = {
+      resolve: (key: string) => {
+        if (key === ContainerRegistrationKeys.QUERY) return query
+        if (key === Modules.ORDER) return orders
+        throw new Error(`unexpected resolve of ${key}`)
+      },
+    }
+    return { scope: scope as never, calls, orderLists }
   }
 
   it("reuses the stored snapshot when the cart has not changed: one light query, no rebuild", async () => {
@@ -161,6 +171,31 @@ describe("refreshedCart", () => {
     const snapshot = await loadCartSnapshot(scope, "pay_col_1", "cart_1")
     expect(snapshot?.totals.total).toBe("20")
     expect(calls.map((c) => c.entity)).toEqual(["cart"])
+  })
+
+  it("a customer's cart asks the order module for one placed order, without counting them", async () => {
+    const cart = {
+      id: "cart_1",
+      currency_code: "usd",
+      customer_id: "cus_1",
+      total: 20,
+      items: [],
+    }
+    const first = scopeWith(cart)
+    expect(
+      (await loadCartSnapshot(first.scope, "pay_col_1", "cart_1"))?.first_order
+    ).toBe(true)
+    expect(first.orderLists).toEqual([
+      [
+        { customer_id: "cus_1", is_draft_order: false },
+        { select: ["id"], take: 1 },
+      ],
+    ])
+    const repeat = scopeWith(cart, [{ id: "order_1" }, { id: "order_2" }])
+    expect(
+      (await loadCartSnapshot(repeat.scope, "pay_col_1", "cart_1"))?.first_order
+    ).toBe(false)
+    expect(repeat.calls.map((c) => c.entity)).toEqual(["cart"])
   })
 
   it("a collection known to have no cart is not queried at all", async () => {

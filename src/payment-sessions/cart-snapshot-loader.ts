@@ -2,9 +2,12 @@
  * Reads the real cart behind a payment collection, so the payment order is
  * filled from what Medusa holds and not from what the browser claims.
  */
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaRequest } from "@medusajs/framework/http"
-import type { BigNumberInput } from "@medusajs/framework/types"
+import type {
+  BigNumberInput,
+  IOrderModuleService,
+} from "@medusajs/framework/types"
 import { exactAmountOf } from "../money/medusa-amount"
 import {
   browserLanguage,
@@ -143,21 +146,21 @@ async function cartSnapshotById(
 /**
  * Whether the cart's customer (Medusa gives a guest's e-mail a customer too)
  * has no order yet, read through the order table's customer_id index; undefined
- * when the cart names no customer. Every checkout's snapshot asks it.
+ * when the cart names no customer. Every checkout's snapshot asks it: the
+ * order module's list takes one order and no count (Query's pagination
+ * would count them all first).
  */
 async function isFirstOrder(
   scope: Scope,
   cart: CartSnapshot
 ): Promise<boolean | undefined> {
   if (!cart.customer_id) return undefined
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id"],
-    filters: { customer_id: cart.customer_id, is_draft_order: false },
-    pagination: { take: 1, skip: 0 },
-  })
-  return data.length === 0
+  // a column of Medusa's order table that its FilterableOrderProps leaves out
+  const placed = { customer_id: cart.customer_id, is_draft_order: false }
+  const orders = await scope
+    .resolve<IOrderModuleService>(Modules.ORDER)
+    .listOrders(placed, { select: ["id"], take: 1 })
+  return orders.length === 0
 }
 
 /** A new snapshot when the cart changed since the stored one was taken; null when the stored one still holds. */
