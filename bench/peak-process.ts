@@ -12,6 +12,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Queue } from "bullmq"
 import Redis from "ioredis"
 import { commandsServed } from "./redis-commands"
+import { machineBusyMs, processCpuMs } from "./cpu-time"
 import { startLocalStack } from "../dev/local-stack"
 import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
 import { formsOf, submitForm } from "../dev/store-client/browser"
@@ -70,9 +71,16 @@ async function main(
       MEDUSA_WORKER_MODE: "server",
     })
     others.push(second)
-    others.push(
-      await startSecondInstance(databaseUrl, { MEDUSA_WORKER_MODE: "worker" })
-    )
+    const worker = await startSecondInstance(databaseUrl, {
+      MEDUSA_WORKER_MODE: "worker",
+    })
+    others.push(worker)
+    /** The Medusa processes whose CPU each wave reports apart: the rest of the machine is PostgreSQL, Redis and the like. */
+    const processes: Record<string, number> = {
+      "server 1 with the shoppers and the sandbox": process.pid,
+      "server 2": second.pid,
+      worker: worker.pid,
+    }
     const servers = [stack.backendUrl, second.url]
     for (const operation of SLOWED) {
       const slowed = await fetch(`${stack.sandboxUrl}/__sandbox/faults`, {
@@ -202,6 +210,8 @@ async function main(
     async function wave(shoppers: number, provider: string) {
       const commandsBefore = await commandsServed(redis)
       const statementsBefore = await pgStatements()
+      const cpuBefore = machineBusyMs()
+      const processesBefore = processCpu(processes)
       const started = process.hrtime.bigint()
       const checkouts = await Promise.all(
         Array.from({ length: shoppers }, (_, i) =>
@@ -211,6 +221,17 @@ async function main(
         )
       )
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6
+      const cpu_ms = machineBusyMs() - cpuBefore
+      const processesAfter = processCpu(processes)
+      const process_cpu_ms =
+        processesBefore && processesAfter
+          ? Object.fromEntries(
+              Object.keys(processes).map((name) => [
+                name,
+                processesAfter[name] - processesBefore[name],
+              ])
+            )
+          : undefined
       // the wave's own, give or take the worker's tail of the wave before
       const redis_commands = (await commandsServed(redis)) - commandsBefore - 1
       const statementsAfter = await pgStatements()
@@ -218,7 +239,14 @@ async function main(
         statementsAfter === undefined || statementsBefore === undefined
           ? undefined
           : statementsAfter - statementsBefore - 1
-      return { checkouts, wallMs, redis_commands, pg_statements }
+      return {
+        checkouts,
+        wallMs,
+        redis_commands,
+        pg_statements,
+        cpu_ms,
+        process_cpu_ms,
+      }
     }
 
     // a warm-up pair, unrecorded: the first checkouts load code and fill caches
@@ -255,6 +283,19 @@ async function main(
     for (const other of others.reverse()) await other.stop().catch(() => {})
     await stack.stop()
   }
+}
+
+/** Each named process's CPU milliseconds so far; undefined where /proc cannot tell. */
+function processCpu(
+  pids: Record<string, number>
+): Record<string, number> | undefined {
+  const used: Record<string, number> = {}
+  for (const [name, pid] of Object.entries(pids)) {
+    const ms = processCpuMs(pid)
+    if (ms === undefined) return undefined
+    used[name] = ms
+  }
+  return used
 }
 
 /**

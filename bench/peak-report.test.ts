@@ -52,5 +52,32 @@ describe("the peak scenario's arithmetic", () => {
     // and PostgreSQL statements the same way
     expect(step.system.pg_per_checkout).toBe(250)
     expect(step.card.pg_per_checkout).toBeUndefined()
+    // the machine's CPU is compared only when both waves measured it
+    expect(step.cpu_ratio).toBeUndefined()
+  })
+
+  it("divides the machine's CPU of each wave by its shoppers and compares the two", () => {
+    const step = stepFigures(
+      4,
+      {
+        checkouts: [ordered(400), ordered(500)],
+        wallMs: 1000,
+        cpu_ms: 3_000,
+        process_cpu_ms: { "server 2": 800, worker: 300 },
+      },
+      {
+        checkouts: [ordered(300), ordered(400), ordered(500), ordered(600)],
+        wallMs: 1000,
+        cpu_ms: 5_000,
+      }
+    )
+    expect(step.card.cpu_per_checkout).toBe(1_500)
+    expect(step.system.cpu_per_checkout).toBe(1_250)
+    expect(step.cpu_ratio).toBe(1.2)
+    expect(step.card.process_cpu_per_checkout).toEqual({
+      "server 2": 400,
+      worker: 150,
+    })
+    expect(step.system.process_cpu_per_checkout).toBeUndefined()
   })
 })

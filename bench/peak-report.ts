@@ -36,6 +36,10 @@ export interface ProviderFigures {
   redis_per_checkout?: number
   /** PostgreSQL statements run during the wave (every instance's, pg_stat_statements), per shopper */
   pg_per_checkout?: number
+  /** CPU milliseconds the whole machine spent during the wave (every process: Medusa's, PostgreSQL, Redis, the sandbox, the shoppers), per shopper */
+  cpu_per_checkout?: number
+  /** the same, of each Medusa process apart (the rest of the machine is PostgreSQL, Redis and the like) */
+  process_cpu_per_checkout?: Record<string, number>
   /** hosted-page shoppers of the wave: paid, and the p99 of their time to the page's answer */
   hosted: { paid: number; p99: number }
 }
@@ -46,6 +50,8 @@ export interface StepFigures {
   system: ProviderFigures
   /** card checkout p99 / system checkout p99 */
   p99_ratio: number
+  /** card CPU per checkout / system CPU per checkout, when both were measured */
+  cpu_ratio?: number
 }
 
 /** The nearest-rank percentile: the smallest sample with at least `fraction` of them at or under it. */
@@ -68,6 +74,10 @@ export interface Wave {
   wallMs: number
   redis_commands?: number
   pg_statements?: number
+  /** the machine's busy CPU milliseconds during the wave */
+  cpu_ms?: number
+  /** each Medusa process's CPU milliseconds during the wave */
+  process_cpu_ms?: Record<string, number>
 }
 
 export function providerFigures(run: Wave): ProviderFigures {
@@ -95,6 +105,19 @@ export function providerFigures(run: Wave): ProviderFigures {
     ...(run.pg_statements === undefined
       ? {}
       : { pg_per_checkout: run.pg_statements / run.checkouts.length }),
+    ...(run.cpu_ms === undefined
+      ? {}
+      : { cpu_per_checkout: run.cpu_ms / run.checkouts.length }),
+    ...(run.process_cpu_ms === undefined
+      ? {}
+      : {
+          process_cpu_per_checkout: Object.fromEntries(
+            Object.entries(run.process_cpu_ms).map(([name, ms]) => [
+              name,
+              ms / run.checkouts.length,
+            ])
+          ),
+        }),
     hosted: {
       paid: hosted.length,
       p99: percentile(
@@ -117,5 +140,12 @@ export function stepFigures(
     card: cardFigures,
     system: systemFigures,
     p99_ratio: cardFigures.checkout.p99 / systemFigures.checkout.p99,
+    ...(cardFigures.cpu_per_checkout !== undefined &&
+    systemFigures.cpu_per_checkout
+      ? {
+          cpu_ratio:
+            cardFigures.cpu_per_checkout / systemFigures.cpu_per_checkout,
+        }
+      : {}),
   }
 }

@@ -200,8 +200,35 @@ function stepNote(step: StepFigures): string {
     step.system.pg_per_checkout === undefined
       ? ""
       : `; PostgreSQL statements per checkout ${step.card.pg_per_checkout.toFixed(0)} card, ${step.system.pg_per_checkout.toFixed(0)} system`
+  const cpu =
+    step.cpu_ratio === undefined
+      ? ""
+      : `; the machine's CPU per checkout ${step.card.cpu_per_checkout?.toFixed(0)} ms card, ${step.system.cpu_per_checkout?.toFixed(0)} ms system (${step.cpu_ratio.toFixed(2)}×)${cpuByProcess(step)}`
   const hosted = step.card.hosted.paid
     ? ` (${step.card.hosted.paid} of them on the hosted page, p99 ${step.card.hosted.p99.toFixed(0)} ms)`
     : ""
-  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}${statements}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
+  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}${statements}${cpu}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
+}
+
+/** ", of it (card / system, ms): server 2 400 / 300, …, the rest 500 / 450" */
+function cpuByProcess(step: StepFigures): string {
+  const card = step.card.process_cpu_per_checkout
+  const system = step.system.process_cpu_per_checkout
+  if (
+    !card ||
+    !system ||
+    step.card.cpu_per_checkout === undefined ||
+    step.system.cpu_per_checkout === undefined
+  )
+    return ""
+  const sum = (each: Record<string, number>) =>
+    Object.values(each).reduce((a, b) => a + b, 0)
+  const parts = Object.keys(card).map(
+    (name) =>
+      `${name} ${card[name].toFixed(0)} / ${(system[name] ?? NaN).toFixed(0)}`
+  )
+  parts.push(
+    `PostgreSQL, Redis and the rest ${(step.card.cpu_per_checkout - sum(card)).toFixed(0)} / ${(step.system.cpu_per_checkout - sum(system)).toFixed(0)}`
+  )
+  return `, of it (card / system, ms): ${parts.join(", ")}`
 }
