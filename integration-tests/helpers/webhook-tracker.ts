@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import type { SandboxNotification } from "./sandbox"
 import { budget } from "../setup/time-budget"
+import { LATE, settleWithin } from "../../src/deadlines/settle-within"
 
 type Listener = (body: unknown) => unknown
 type Emitter = {
@@ -143,21 +144,7 @@ async function withinSeconds(
   done: Promise<void>,
   what: string
 ): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, fail) => {
-    timer = setTimeout(
-      () =>
-        fail(
-          new Error(
-            `${what} still running after ${budget(seconds * 1000) / 1000} s`
-          )
-        ),
-      budget(seconds * 1000)
-    )
-  })
-  try {
-    await Promise.race([done, late])
-  } finally {
-    clearTimeout(timer)
-  }
+  const ms = budget(seconds * 1000)
+  if ((await settleWithin(done, ms)) === LATE)
+    throw new Error(`${what} still running after ${ms / 1000} s`)
 }
