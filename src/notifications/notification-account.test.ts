@@ -111,6 +111,20 @@ function notification(
   }
 }
 
+/** A cart snapshot as a session's record keeps it. */
+const CART = {
+  id: "cart_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+  currency_code: "eur",
+  totals: {
+    total: "15",
+    item_subtotal: "15",
+    shipping_subtotal: "0",
+    discount_subtotal: "0",
+    tax_total: "0",
+  },
+  items: [],
+}
+
 describe("the key a notification is verified with", () => {
   const saved = process.env.ACQUIRING_SETTINGS_KEY
   const journal = memoryJournal()
@@ -144,6 +158,8 @@ describe("the key a notification is verified with", () => {
         session_id,
         currency: "EUR",
         ...(id === undefined ? {} : { account: { id, mode: "test" } }),
+        // the first began from a cart (the others' records hold none)
+        ...(n === 1 ? { cart: CART } : {}),
       })
     }
   })
@@ -218,6 +234,23 @@ describe("the key a notification is verified with", () => {
     accounts = [OTHER]
     expect(await verified(notification(orderNo(1), "key-of-copy"))).toBe(false)
     expect(await verified(notification(orderNo(1), "key-of-other"))).toBe(false)
+  })
+
+  it("names the session's cart as the plugin recorded it, when it began from one", async () => {
+    accounts = [COPY, OTHER]
+    const fromCart = await notificationAccount(
+      PROVIDER,
+      notification(orderNo(1), "key-of-copy"),
+      journal
+    )
+    expect(fromCart?.cart_id).toBe("cart_01JD3Z6Q9X8W7V6T5S4R3Q2P1N")
+    const withoutCart = await notificationAccount(
+      PROVIDER,
+      notification(orderNo(2), CONFIG_KEY),
+      journal
+    )
+    expect(withoutCart).not.toBeNull()
+    expect(withoutCart).not.toHaveProperty("cart_id")
   })
 
   it("finds nothing for an order number of no payment, or of another provider", async () => {

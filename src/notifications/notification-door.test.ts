@@ -164,6 +164,24 @@ describe("the notification door", () => {
     })
   })
 
+  it("puts the session's cart, as the plugin recorded it, in the job: the worker need not look it up", async () => {
+    triage.mockResolvedValue({
+      ...verifiedBy(() => undefined),
+      cart_id: "cart_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+    })
+    await post(
+      { notification_handling: "worker" },
+      { redisUrl: "redis://127.0.0.1:6379/2" }
+    )
+    expect(queued.mock.calls[0][1]).toEqual({
+      provider: PROVIDER,
+      session_id: SESSION,
+      cart_id: "cart_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+      data: { order_no: ORDER },
+      raw: `order_no=${ORDER}`,
+    })
+  })
+
   it("handles it here when no Redis is named for the worker's queue, and hands it to Medusa's queue when queueing fails", async () => {
     triage.mockResolvedValue(verifiedBy(() => undefined))
     handleNow.mockResolvedValue("handled")

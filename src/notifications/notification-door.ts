@@ -77,7 +77,11 @@ export async function screenNotification(
     try {
       await queueNotification(
         verdict.target,
-        queuedNotification({ provider, payload }, verdict.session_id),
+        queuedNotification(
+          { provider, payload },
+          verdict.session_id,
+          verdict.cart_id
+        ),
         log
       )
     } catch (error) {
@@ -119,6 +123,8 @@ type DoorVerdict =
       kind: "worker"
       order_no: string
       session_id: string
+      /** known from the session's record: the worker need not look it up */
+      cart_id?: string
       target: QueueTarget
     }
 
@@ -152,6 +158,7 @@ async function judge(
       kind: "worker",
       order_no,
       session_id: triage.payment.session_id,
+      cart_id: triage.cart_id,
       target: { redis_url: target.redis_url, prefix: target.prefix },
     }
   return { kind: "now", order_no }

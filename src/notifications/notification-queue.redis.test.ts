@@ -230,6 +230,36 @@ it("puts a notification whose cart is being completed back in the queue, without
   completing.mockResolvedValue(false)
 })
 
+it("asks nothing of a cart the server already named with the job", async () => {
+  const { made } = recordHandlings()
+  const asked: string[] = []
+  completing.mockImplementation(async (_given, cartId) => {
+    asked.push(cartId)
+    return false
+  })
+  const job = queuedNotification(
+    {
+      provider: "acquiring-hosted_acquiring",
+      payload: {
+        data: { order_no: "MED0010" },
+        rawData: Buffer.from("order_no=MED0010&order_status=1"),
+        headers: {},
+      },
+    },
+    "payses_MED0010",
+    "cart_named_by_the_server"
+  )
+  await queueNotification(target, job)
+  await made(1)
+  expect(asked).toEqual(["cart_named_by_the_server"])
+  expect(
+    (sessionCartId as jest.Mock).mock.calls.filter(
+      ([, id]) => id === "payses_MED0010"
+    )
+  ).toEqual([])
+  completing.mockResolvedValue(false)
+})
+
 it("takes a hosted-page payment's notification before card payments' queued earlier", async () => {
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))

@@ -50,7 +50,7 @@ export type QueuedNotification = {
   provider: string
   /** the payment session its order number names (verified at the door) */
   session_id: string
-  /** its cart, once asked; and the times it went back to the queue while that cart was being completed */
+  /** its cart: the server's record of the session, or else asked by the worker once; and the times it went back to the queue while that cart was being completed */
   cart_id?: string
   deferrals?: number
   data: Record<string, unknown>
@@ -64,12 +64,15 @@ export type QueueTarget = Pick<NotificationQueueOptions, "prefix"> & {
 
 export function queuedNotification(
   input: ProviderWebhookPayload,
-  session_id: string
+  session_id: string,
+  /** the session's cart when the server knows it, so the worker need not look it up */
+  cart_id?: string
 ): QueuedNotification {
   const raw: unknown = input.payload.rawData
   return {
     provider: input.provider,
     session_id,
+    ...(cart_id ? { cart_id } : {}),
     data: input.payload.data ?? {},
     raw: Buffer.isBuffer(raw) ? raw.toString("utf8") : String(raw ?? ""),
   }

@@ -134,6 +134,8 @@ export interface NotificationAccount {
   account_id?: string | null
   /** the payment the order number names: its order number and session */
   payment: { order_no: string; session_id: string }
+  /** the cart the session pays for, as the plugin recorded it when the session began */
+  cart_id?: string
 }
 
 /**
@@ -163,14 +165,21 @@ export async function notificationAccount(
   if (!attempt?.session_id || attempt.provider_id !== providerId) return null
   const payment = { order_no: orderNo, session_id: attempt.session_id }
   const data = await readSession({ session_id: attempt.session_id })
+  const cart = data.cart?.id ? { cart_id: data.cart.id } : {}
   if (data.account)
-    return { choice: choiceOf(data), account_id: data.account.id, payment }
+    return {
+      choice: choiceOf(data),
+      account_id: data.account.id,
+      payment,
+      ...cart,
+    }
   return {
     choice: {
       currency: data.currency,
       names: { merchant_id: fields.merchant_id, account_id: fields.account_id },
     },
     payment,
+    ...cart,
   }
 }
 

@@ -40,6 +40,8 @@ export type NotificationTriage =
       fields: Record<string, unknown>
       /** the payment its order number names */
       payment: { order_no: string; session_id: string }
+      /** its cart, as recorded when its session began */
+      cart_id?: string
     }
 
 export async function triageNotification(
@@ -79,7 +81,13 @@ export async function triageNotification(
     core.account.id !== recorded.account_id
   )
     return refused("account_gone", recorded.payment)
-  return { kind: "ready", core, fields, payment: recorded.payment }
+  return {
+    kind: "ready",
+    core,
+    fields,
+    payment: recorded.payment,
+    ...(recorded.cart_id ? { cart_id: recorded.cart_id } : {}),
+  }
 }
 
 export async function providerWebhookAction(
