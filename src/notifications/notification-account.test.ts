@@ -20,6 +20,7 @@ import type { AccountRecord } from "../accounts/account-record"
 import { AccountSource, useAccountSource } from "../accounts/account-source"
 import { encryptSecret } from "../accounts/secret-box"
 import { notificationAccount } from "./notification"
+import { SHOPPER } from "../payment-sessions/__fixtures__/sessions"
 
 const PROVIDER = "pp_acquiring-card_acquiring"
 const KEY = randomBytes(32)
@@ -111,20 +112,6 @@ function notification(
   }
 }
 
-/** A cart snapshot as a session's record keeps it. */
-const CART = {
-  id: "cart_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
-  currency_code: "eur",
-  totals: {
-    total: "15",
-    item_subtotal: "15",
-    shipping_subtotal: "0",
-    discount_subtotal: "0",
-    tax_total: "0",
-  },
-  items: [],
-}
-
 describe("the key a notification is verified with", () => {
   const saved = process.env.ACQUIRING_SETTINGS_KEY
   const journal = memoryJournal()
@@ -159,7 +146,7 @@ describe("the key a notification is verified with", () => {
         currency: "EUR",
         ...(id === undefined ? {} : { account: { id, mode: "test" } }),
         // the first began from a cart (the others' records hold none)
-        ...(n === 1 ? { cart: CART } : {}),
+        ...(n === 1 ? { cart: SHOPPER.cart } : {}),
       })
     }
   })
@@ -243,7 +230,7 @@ describe("the key a notification is verified with", () => {
       notification(orderNo(1), "key-of-copy"),
       journal
     )
-    expect(fromCart?.cart_id).toBe("cart_01JD3Z6Q9X8W7V6T5S4R3Q2P1N")
+    expect(fromCart?.cart_id).toBe("cart_1")
     const withoutCart = await notificationAccount(
       PROVIDER,
       notification(orderNo(2), CONFIG_KEY),
