@@ -207,7 +207,7 @@ function stepNote(step: StepFigures): string {
   const hosted = step.card.hosted.paid
     ? ` (${step.card.hosted.paid} of them on the hosted page, p99 ${step.card.hosted.p99.toFixed(0)} ms)`
     : ""
-  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}${statements}${cpu}; ${errors} errors${step.card.error ? ` (${step.card.error})` : ""}`
+  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}${statements}${cpu}; ${errors} errors${errorExamples(step)}`
 }
 
 /** ", of it (card / system, ms): server 2 400 / 300, …, the rest 500 / 450" */
@@ -231,4 +231,13 @@ function cpuByProcess(step: StepFigures): string {
     `PostgreSQL, Redis and the rest ${(step.card.cpu_per_checkout - sum(card)).toFixed(0)} / ${(step.system.cpu_per_checkout - sum(system)).toFixed(0)}`
   )
   return `, of it (card / system, ms): ${parts.join(", ")}`
+}
+
+/** " (card: …; system: …)": each provider's first error, as an example */
+function errorExamples(step: StepFigures): string {
+  const examples = [
+    step.card.error && `card: ${step.card.error}`,
+    step.system.error && `system: ${step.system.error}`,
+  ].filter(Boolean)
+  return examples.length ? ` (${examples.join("; ")})` : ""
 }
