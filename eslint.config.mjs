@@ -116,7 +116,7 @@ function arrows(above) {
     ...layer("admin-contract", ["gateway"]),
     ...layer("money", []),
     ...layer("csv-export", []),
-    ...layer("locking", []),
+    ...layer("locking", ["deadlines"]),
     ...layer("deadlines", []),
     ...layer("input-hardening", ["gateway"]),
     ...layer("page-security", ["gateway"]),

@@ -57,7 +57,7 @@ export type PaymentReturn = {
   cart_id: string
   /**
    * The order made from the cart (by the return page or by the acquirer's
-   * notification), else null. Once set, forget `cart_id` where the
+   * notification) once its completion has ended, else null. Once set, forget `cart_id` where the
    * storefront keeps the shopper's cart, as after completing it.
    */
   order_id: string | null

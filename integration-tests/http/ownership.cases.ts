@@ -1,3 +1,5 @@
+import type { ILockingModule } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import {
   type AcquiringSuite,
   CARD_PROVIDER,
@@ -230,13 +232,22 @@ export function ownershipCases({
       "complete"
     )
     expect(completed.type).toBe("order")
-    expect(
+    const orderOfReturn = async () =>
       expectStatus(
         await returning.get(`/store/acquiring/returns/${attempt}`),
         200,
         "return after the order"
       ).payment_return.order_id
-    ).toBe(completed.order.id)
+    // while a completion holds the cart's lock (it links the order before it
+    // authorizes the payment), the order is not named yet
+    const locking = container().resolve(Modules.LOCKING) as ILockingModule
+    await locking.acquire(cart.id, { ownerId: "a completion", expire: 30 })
+    try {
+      expect(await orderOfReturn()).toBeNull()
+    } finally {
+      await locking.release(cart.id, { ownerId: "a completion" })
+    }
+    expect(await orderOfReturn()).toBe(completed.order.id)
 
     // a key of another sales channel, an unknown attempt, a malformed one
     const elsewhere = storeAs(shop, await otherChannelKey())

@@ -6,9 +6,14 @@
  * token itself is what lets the page read the outcome, the cart and the
  * order made from it; the publishable key must still be the cart's sales
  * channel's. Nothing here is more than the storefront view of the session.
+ *
+ * The order is named once Medusa's completion of the cart has ended
+ * (`completedOrderOfCart`). Until then the page sees no order and completes
+ * the cart itself, which waits for that completion and answers its order.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { sessionOfAttempt } from "../journal/journal"
+import { completedOrderOfCart } from "../order-payments/cart-order"
 import { sessionCartInChannel } from "../payment-sessions/ownership"
 import { loadSession, sessionAnswer } from "../session-access/session-access"
 import { answering } from "../session-access/store-answers"
@@ -20,13 +25,17 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     const cart = await sessionCartInChannel(req, sessionId, {
       withOrder: true,
     })
+    // asked again under the cart's lock only once there is an order
+    const orderId = cart.order?.id
+      ? await completedOrderOfCart(req.scope, cart.id)
+      : null
     const loaded = await loadSession(req.scope, sessionId)
     const { payment_session } = sessionAnswer(loaded.session, loaded.data)
     res.status(200).json({
       payment_return: {
         attempt,
         cart_id: cart.id,
-        order_id: cart.order?.id ?? null,
+        order_id: orderId,
         payment_session,
       },
     })

@@ -4,8 +4,10 @@
  * PostgreSQL). Every key the plugin locks is made here, and docs/design.md
  * lists which lock guards what (its test compares the two).
  */
+import { randomUUID } from "node:crypto"
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { LATE, settleWithin } from "../deadlines/settle-within"
 
 export function lockingModule(scope: MedusaContainer): ILockingModule {
   return scope.resolve<ILockingModule>(Modules.LOCKING)
@@ -49,7 +51,7 @@ export function paymentMethodsLockKey(question: string): string {
   return `acquiring:payment-methods:${question}`
 }
 
-/** Medusa's own lock of a cart (its id): held by its completion and its process-payment workflow; the plugin only peeks at it (notifications/cart-completion.ts). */
+/** Medusa's own lock of a cart (its id): held by its completion and its process-payment workflow; the plugin takes it only for an instant (`whileCartIdle`). */
 export function cartLockKey(cartId: string): string {
   return cartId
 }
@@ -83,6 +85,45 @@ export async function releaseClaim(
   ownerId: string
 ): Promise<void> {
   await lockingModule(scope).release(key, { ownerId })
+}
+
+/** What `whileCartIdle` answers when Medusa holds the cart's lock. */
+export const CART_BUSY: unique symbol = Symbol("cart busy")
+
+/** Long enough for a read under load; a lapsed claim makes the read count as busy. */
+const CART_CLAIM_SECONDS = 5
+
+/**
+ * Runs `read` holding Medusa's own lock of a cart, taken without waiting:
+ * its completion and its process-payment workflow hold that lock from
+ * start to end (an undone completion included), so what `read` sees is
+ * never half made. CART_BUSY when Medusa holds the lock, or when the read
+ * outlasts the claim. A locking module that fails otherwise lets the read
+ * run, as a store without a shared lock would.
+ */
+export async function whileCartIdle<T>(
+  scope: MedusaContainer,
+  cartId: string,
+  read: () => Promise<T>
+): Promise<T | typeof CART_BUSY> {
+  const key = cartLockKey(cartId)
+  const owner = `acquiring-peek:${randomUUID()}`
+  if (!(await tryClaim(scope, key, owner, CART_CLAIM_SECONDS))) return CART_BUSY
+  try {
+    const found = await settleWithin(read(), (CART_CLAIM_SECONDS - 1) * 1000)
+    return found === LATE ? CART_BUSY : found
+  } finally {
+    // a claim not given back lapses within CART_CLAIM_SECONDS
+    await releaseClaim(scope, key, owner).catch(() => undefined)
+  }
+}
+
+/** Whether Medusa is completing the cart (or processing its payment) at this moment. */
+export async function cartBeingCompleted(
+  scope: MedusaContainer,
+  cartId: string
+): Promise<boolean> {
+  return (await whileCartIdle(scope, cartId, async () => false)) === CART_BUSY
 }
 
 /** One action at a time on a payment session (card, hosted page, browser return). */

@@ -18,13 +18,17 @@ import {
   startNotificationWorker,
 } from "./notification-queue"
 import { handleNotificationNow } from "./prompt-handling"
-import { cartBeingCompleted, sessionCartId } from "./cart-completion"
+import { cartBeingCompleted } from "../locking/locks"
+import { sessionCartId } from "./session-cart"
 
 jest.mock("./prompt-handling", () => ({ handleNotificationNow: jest.fn() }))
-jest.mock("./cart-completion", () => ({
+jest.mock("./session-cart", () => ({
   sessionCartId: jest.fn(async (_container, sessionId: string) =>
     sessionId.replace("payses_", "cart_")
   ),
+}))
+jest.mock("../locking/locks", () => ({
+  ...jest.requireActual("../locking/locks"),
   cartBeingCompleted: jest.fn(async () => false),
 }))
 const handled = handleNotificationNow as jest.Mock

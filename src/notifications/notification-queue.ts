@@ -32,7 +32,8 @@ import type { NotificationQueueOptions } from "../accounts/options"
 import { splitProviderId } from "../accounts/provider-entries"
 import { LATE, settleWithin } from "../deadlines/settle-within"
 import { handleNotificationNow } from "./prompt-handling"
-import { cartBeingCompleted, sessionCartId } from "./cart-completion"
+import { cartBeingCompleted } from "../locking/locks"
+import { sessionCartId } from "./session-cart"
 
 const QUEUE_NAME = "notifications"
 
@@ -175,8 +176,7 @@ async function deferWhileCompleting(
   if (Date.now() - job.timestamp >= DEFERRING_FOR_MS) return
   const cart_id =
     job.data.cart_id ?? (await sessionCartId(container, job.data.session_id))
-  if (!cart_id || !(await cartBeingCompleted(container, cart_id, job.id ?? "")))
-    return
+  if (!cart_id || !(await cartBeingCompleted(container, cart_id))) return
   const deferrals = (job.data.deferrals ?? 0) + 1
   await job.updateData({ ...job.data, cart_id, deferrals })
   await job.moveToDelayed(

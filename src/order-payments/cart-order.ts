@@ -1,0 +1,28 @@
+/**
+ * The order made from a cart, once Medusa's completion of it has ended.
+ * The completion links the order to the cart before it authorizes the
+ * payment, and a failure after that removes the order again: an order
+ * named sooner could show no payment, or vanish. So the link is read
+ * under Medusa's lock of the cart, which the completion holds throughout.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { CART_BUSY, whileCartIdle } from "../locking/locks"
+
+/** The cart's order id; null while there is none or Medusa is still completing the cart. */
+export async function completedOrderOfCart(
+  scope: MedusaContainer,
+  cartId: string
+): Promise<string | null> {
+  const found = await whileCartIdle(scope, cartId, async () => {
+    const { data } = await scope
+      .resolve(ContainerRegistrationKeys.QUERY)
+      .graph({
+        entity: "order_cart",
+        fields: ["order_id"],
+        filters: { cart_id: cartId },
+      })
+    return (data[0] as { order_id?: string } | undefined)?.order_id ?? null
+  })
+  return found === CART_BUSY ? null : found
+}
