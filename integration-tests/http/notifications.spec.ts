@@ -1,6 +1,9 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createHash } from "node:crypto"
-import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  processPaymentWorkflow,
+  processPaymentWorkflowId,
+} from "@medusajs/medusa/core-flows"
 import { reconcileAcquiring } from "../../src/reconciliation/run"
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { submitForm } from "../../dev/store-client/browser"
@@ -574,6 +577,49 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     })
   })
 
+  it("an authorised notification for an order the storefront already made runs no process-payment workflow, and is still recorded", async () => {
+    const { shop, cart, session, tx, collectionId } =
+      await paidNotificationLost()
+    const completed = await completeCart(shop.store, cart.id)
+    expect(completed.data?.type).toBe("order")
+
+    const engine = container().resolve(Modules.WORKFLOW_ENGINE)
+    const runs = new Set<string>()
+    const subscriber = (event: { transactionId: string }) =>
+      void runs.add(event.transactionId)
+    await engine.subscribe({ workflowId: processPaymentWorkflowId, subscriber })
+    try {
+      const before = handled()
+      const [held] = await sandbox.notifications(tx.transaction_id)
+      expect((await sandbox.deliverAgain(held.id)).status).toBe(200)
+      await untilHandled(before + 1)
+      // a run through the engine now is seen: whatever ran before it was seen first
+      const verdict = await webhookAction(held.fields)
+      expect(verdict).toMatchObject({
+        action: "authorized",
+        data: { session_id: session.id },
+      })
+      const { acknowledgement } = await engine.run(processPaymentWorkflowId, {
+        input: verdict,
+      })
+      const control = acknowledgement.transactionId
+      await eventually("the control run seen", async () =>
+        runs.has(control) ? true : undefined
+      )
+      expect([...runs]).toEqual([control])
+    } finally {
+      await engine.unsubscribe({
+        workflowId: processPaymentWorkflowId,
+        subscriberOrId: subscriber,
+      })
+    }
+    const { payments, orders } = await ordersOfCollection(collectionId)
+    expect(payments).toHaveLength(1)
+    expect(orders.map((o: { id: string }) => o.id)).toEqual([
+      completed.data.order.id,
+    ])
+  })
+
   it("the payment notification arriving again after capture does not downgrade the payment, and the order counts the capture once", async () => {
     const { shop, cart, session, tx, notification } = await paidOnHostedPage(
       CARDS.approved
@@ -649,14 +695,6 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     // one status query: the cart completion it triggered read what the job stored instead of asking again
     const queries = (await sandbox.requests("retrieval_trans")).slice(
       queriesBefore
-    )
-    console.log(
-      JSON.stringify(
-        (await sandbox.requests()).map((r: any) => [
-          r.operation,
-          JSON.stringify(r.body).slice(0, 200),
-        ])
-      )
     )
     expect(queries).toHaveLength(1)
     const selector = [queries[0].body.orders, queries[0].body.trades].join(",")

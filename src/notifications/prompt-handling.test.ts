@@ -23,14 +23,34 @@ function gate() {
   return { opened, open }
 }
 
-/** A container whose payment module answers `verdict` once `answer` resolves, counting the askings and the workflow runs. */
+/** What Medusa holds for the session: its payment, and its cart's order. */
+type Held = { payment?: boolean; order?: boolean }
+
+/**
+ * A container whose payment module answers `verdict` once `answer`
+ * resolves, counting the askings and the workflow runs; Query reads the
+ * session as `held` says (neither payment nor order by default).
+ */
 function medusa(
   verdict: { action: string; data?: { session_id?: string } },
-  answer: Promise<void> = Promise.resolve()
+  answer: Promise<void> = Promise.resolve(),
+  held: Held = {}
 ) {
   const asked: unknown[] = []
   const runs: { id: string; input: unknown }[] = []
   const services: Record<string, unknown> = {
+    query: {
+      graph: async () => ({
+        data: [
+          {
+            payment: held.payment ? { id: "pay_1" } : null,
+            payment_collection: {
+              cart: { order: held.order ? { id: "order_1" } : null },
+            },
+          },
+        ],
+      }),
+    },
     [Modules.PAYMENT]: {
       getWebhookActionAndData: async (input: unknown) => {
         asked.push(input)
@@ -66,6 +86,41 @@ describe("a notification handled at once", () => {
       expect(await handleNotificationWithin(container, input)).toBe("handled")
       expect(runs).toEqual([{ id: "process-payment-workflow", input: verdict }])
       expect(recorded).toHaveBeenLastCalledWith(container, input)
+    }
+  })
+
+  it("leaves the workflow out for an authorised payment whose session has its payment and its cart its order, and still records it", async () => {
+    const authorised = {
+      action: "authorized",
+      data: { session_id: "payses_1" },
+    }
+    const input = notification("order_no=MED6&status=authorized")
+    const ordered = medusa(authorised, undefined, {
+      payment: true,
+      order: true,
+    })
+    expect(await handleNotificationWithin(ordered.container, input)).toBe(
+      "handled"
+    )
+    expect(ordered.runs).toEqual([])
+    expect(recorded).toHaveBeenLastCalledWith(ordered.container, input)
+
+    // a payment without its order (a completion undone), an order without
+    // the payment (a bank transfer awaited), or a capture: the workflow has work
+    for (const [verdict, held] of [
+      [authorised, { payment: true }],
+      [authorised, { order: true }],
+      [
+        { action: "captured", data: { session_id: "payses_1" } },
+        { payment: true, order: true },
+      ],
+    ] as const) {
+      const { container, runs } = medusa(verdict, undefined, held)
+      await handleNotificationWithin(
+        container,
+        notification(`order_no=MED7&${verdict.action}&${Object.keys(held)}`)
+      )
+      expect(runs).toEqual([{ id: "process-payment-workflow", input: verdict }])
     }
   })
 

@@ -12,6 +12,11 @@
  * means the notification is sent again, and a failure is handed to
  * Medusa's route, queued as before (notification-door.ts).
  *
+ * An authorised payment whose order the storefront already made (most card
+ * payments: their notification comes after the shopper's own completion)
+ * skips the workflow, which would only take and give back the cart's lock:
+ * one workflow run per checkout less for the worker.
+ *
  * Work still under way after PROMPT_BUDGET_MS (a loaded instance) is
  * queued as well and answered, so the acquirer does not time out and send
  * it again while the first handling runs: on a sale day each resend did the
@@ -22,10 +27,12 @@
 import type {
   MedusaContainer,
   ProviderWebhookPayload,
+  WebhookActionResult,
 } from "@medusajs/framework/types"
 import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { LATE, settleWithin } from "../deadlines/settle-within"
+import { sessionPaidAndOrdered } from "../order-payments/cart-order"
 import { paymentModule } from "../order-payments/payment-store"
 import { recordNotification } from "./notification-subscriber"
 
@@ -77,9 +84,22 @@ export async function handleNotificationNow(
 ): Promise<void> {
   // one payload object for both, so the status query behind the verdict runs once (one-verdict.ts)
   const verdict = await paymentModule(container).getWebhookActionAndData(input)
-  if (verdict.data?.session_id && MEDUSA_ACTS_ON.has(verdict.action))
+  if (await medusaHasWork(container, verdict))
     await container
       .resolve<WorkflowEngine>(Modules.WORKFLOW_ENGINE)
       .run(processPaymentWorkflowId, { input: verdict })
   await recordNotification(container, input)
+}
+
+/** Whether Medusa's process-payment workflow would do anything for the verdict. */
+async function medusaHasWork(
+  container: MedusaContainer,
+  verdict: WebhookActionResult
+): Promise<boolean> {
+  const sessionId = verdict.data?.session_id
+  if (!sessionId || !MEDUSA_ACTS_ON.has(verdict.action)) return false
+  return (
+    verdict.action !== PaymentActions.AUTHORIZED ||
+    !(await sessionPaidAndOrdered(container, sessionId))
+  )
 }

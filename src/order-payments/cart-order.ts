@@ -26,3 +26,28 @@ export async function completedOrderOfCart(
   })
   return found === CART_BUSY ? null : found
 }
+
+/**
+ * Whether the session already has its payment and its cart its order: for
+ * an authorised payment, Medusa's process-payment workflow then only takes
+ * and gives back the cart's lock (it reads the same links before taking it).
+ */
+export async function sessionPaidAndOrdered(
+  scope: MedusaContainer,
+  sessionId: string
+): Promise<boolean> {
+  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment_session",
+    fields: ["payment.id", "payment_collection.cart.order.id"],
+    filters: { id: sessionId },
+  })
+  const session = data[0] as
+    | {
+        payment?: { id?: string } | null
+        payment_collection?: {
+          cart?: { order?: { id?: string } | null } | null
+        } | null
+      }
+    | undefined
+  return !!session?.payment?.id && !!session.payment_collection?.cart?.order?.id
+}
