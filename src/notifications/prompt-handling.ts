@@ -12,10 +12,9 @@
  * means the notification is sent again, and a failure is handed to
  * Medusa's route, queued as before (notification-door.ts).
  *
- * An authorised payment whose order the storefront already made (most card
- * payments: their notification comes after the shopper's own completion)
- * skips the workflow, which would only take and give back the cart's lock:
- * one workflow run per checkout less for the worker.
+ * An authorised payment whose order the storefront already made (a card
+ * payment whose notification came after the shopper's own completion)
+ * skips the workflow, which would only take and give back the cart's lock.
  *
  * Work still under way after PROMPT_BUDGET_MS (a loaded instance) is
  * queued as well and answered, so the acquirer does not time out and send
