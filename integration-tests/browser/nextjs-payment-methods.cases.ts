@@ -133,7 +133,8 @@ export function nextjsPaymentMethodsCases(next: NextCheckout) {
   it("the methods chosen by keyboard alone: the arrows choose a bank transfer, its session is started with it, and its page opens on it", async () => {
     const { shop, page } = await next.open("desktop")
     await next.untilPayment(page, { shop, quantity: TEN })
-    await page.getByRole("radio", { name: "Credit or debit card" }).waitFor()
+    // the whole list first: the arrows walk the radios shown at that moment
+    await page.getByRole("radio", { name: "Bank transfer" }).waitFor()
     await tabTo(page, "input: Credit or debit card")
     await page.keyboard.press("ArrowDown")
     expect(await focused(page)).toBe("input: Digital wallet")
