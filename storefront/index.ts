@@ -69,9 +69,11 @@ export {
   isKnownPaymentMethod,
   listPaymentMethods,
   paysOnHostedPage,
+  watchPaymentMethods,
   type CartPaymentMethods,
   type KnownPaymentMethod,
   type PaymentMethod,
+  type WatchPaymentMethodsOptions,
 } from "./payment-methods.js"
 export {
   openHostedPage,

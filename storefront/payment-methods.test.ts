@@ -3,6 +3,8 @@ import {
   isKnownPaymentMethod,
   listPaymentMethods,
   paysOnHostedPage,
+  watchPaymentMethods,
+  type CartPaymentMethods,
 } from "./payment-methods"
 import { startSession } from "./session"
 import { ENGLISH_MESSAGES } from "./messages-en"
@@ -55,6 +57,7 @@ describe("listPaymentMethods", () => {
     expect(await listPaymentMethods(store, "cart_01 x")).toEqual({
       payment_methods: [BANK_TRANSFER, CARD, WALLET],
       source: "acquirer",
+      pending: false,
     })
     expect(calls).toEqual([
       {
@@ -81,6 +84,7 @@ describe("listPaymentMethods", () => {
           null,
         ],
         source: "something else",
+        pending: "yes",
       },
     })
     expect(await listPaymentMethods(store, "cart_01")).toEqual({
@@ -99,6 +103,7 @@ describe("listPaymentMethods", () => {
         },
       ],
       source: "cards",
+      pending: false,
     })
   })
 
@@ -123,6 +128,96 @@ describe("listPaymentMethods", () => {
     await expect(listPaymentMethods(store, "cart_01")).rejects.toBeInstanceOf(
       AcquiringRequestError
     )
+  })
+})
+
+describe("watchPaymentMethods", () => {
+  const cardsNow = {
+    status: 200,
+    body: { payment_methods: [CARD], source: "cards", pending: true },
+  }
+  const acquirers = {
+    status: 200,
+    body: {
+      payment_methods: [CARD, WALLET, BANK_TRANSFER],
+      source: "acquirer",
+      pending: false,
+    },
+  }
+
+  it("gives the cards offered at once, then the acquirer's list once it is in, and asks no more", async () => {
+    const { store, calls } = fakeStore(cardsNow, cardsNow, acquirers)
+    const shown: CartPaymentMethods[] = []
+    await watchPaymentMethods(store, "cart_01", (m) => shown.push(m), {
+      retryAfterMs: 0,
+    })
+    expect(shown.map((m) => m.payment_methods.map((p) => p.code))).toEqual([
+      ["CARD"],
+      ["CARD"],
+      ["CARD", "WALLET", "BANK_TRANSFER"],
+    ])
+    expect(shown.map((m) => m.pending)).toEqual([true, true, false])
+    expect(calls).toHaveLength(3)
+  })
+
+  it("asks no more than its retries while the list stays pending", async () => {
+    const { store, calls } = fakeStore(cardsNow, cardsNow, cardsNow, acquirers)
+    const shown: CartPaymentMethods[] = []
+    await watchPaymentMethods(store, "cart_01", (m) => shown.push(m), {
+      retryAfterMs: 0,
+      retries: 2,
+    })
+    expect(calls).toHaveLength(3)
+    expect(shown.map((m) => m.source)).toEqual(["cards", "cards", "cards"])
+  })
+
+  it("throws the first listing's refusal; a later one leaves the cards shown", async () => {
+    const refused = {
+      status: 404,
+      body: { type: "not_found", message: "Cart cart_01 was not found" },
+    }
+    await expect(
+      watchPaymentMethods(fakeStore(refused).store, "cart_01", () => {})
+    ).rejects.toBeInstanceOf(AcquiringRequestError)
+    const { store, calls } = fakeStore(cardsNow, refused, acquirers)
+    const shown: CartPaymentMethods[] = []
+    await watchPaymentMethods(store, "cart_01", (m) => shown.push(m), {
+      retryAfterMs: 0,
+    })
+    expect(calls).toHaveLength(2)
+    expect(shown.map((m) => m.source)).toEqual(["cards"])
+  })
+
+  it("stops when its signal aborts: nothing more is asked or given", async () => {
+    const watch = new AbortController()
+    const { store, calls } = fakeStore(cardsNow, acquirers)
+    const shown: CartPaymentMethods[] = []
+    const watched = watchPaymentMethods(
+      store,
+      "cart_01",
+      (m) => {
+        shown.push(m)
+        // the page moved on while the first list was shown
+        watch.abort()
+      },
+      { signal: watch.signal, retryAfterMs: 60_000 }
+    )
+    await watched
+    expect(calls).toHaveLength(1)
+    expect(shown).toHaveLength(1)
+  })
+
+  it("gives nothing when aborted while the first listing was on its way", async () => {
+    const watch = new AbortController()
+    const store: StoreTransport = async () => {
+      watch.abort()
+      return acquirers
+    }
+    const shown: CartPaymentMethods[] = []
+    await watchPaymentMethods(store, "cart_01", (m) => shown.push(m), {
+      signal: watch.signal,
+    })
+    expect(shown).toEqual([])
   })
 })
 

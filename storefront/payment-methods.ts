@@ -37,6 +37,12 @@ export type CartPaymentMethods = {
    * time (or not usably), so only cards are offered.
    */
   source: "acquirer" | "cards"
+  /**
+   * The acquirer was still being asked when the store's time for the list
+   * ran out: cards are offered now, and asking again shortly gets the
+   * acquirer's list (`watchPaymentMethods` does).
+   */
+  pending: boolean
 }
 
 /** Copies the known keys only, so nothing else the answer carries is kept. */
@@ -80,7 +86,61 @@ export async function listPaymentMethods(
       return method ? [method] : []
     }),
     source: answer.body.source === "acquirer" ? "acquirer" : "cards",
+    pending: answer.body.pending === true,
   }
+}
+
+export type WatchPaymentMethodsOptions = {
+  /** Stops the watch: nothing more is asked, `onMethods` is not called again. */
+  signal?: AbortSignal
+  /** How long to wait before asking again while the list is `pending`; 1000 ms by default. */
+  retryAfterMs?: number
+  /** How many times to ask again at most; 5 by default. */
+  retries?: number
+}
+
+/**
+ * `listPaymentMethods`, and again while its answer is `pending`: `onMethods`
+ * gets the cards offered at once, then the acquirer's list when it is in.
+ * Resolves once a list is final, the retries are spent, or `signal` aborts.
+ * Only the first listing's refusal throws; a later one leaves the list
+ * shown as it is.
+ */
+export async function watchPaymentMethods(
+  store: StoreTransport,
+  cartId: string,
+  onMethods: (methods: CartPaymentMethods) => void,
+  options: WatchPaymentMethodsOptions = {}
+): Promise<void> {
+  const { signal, retryAfterMs = 1000, retries = 5 } = options
+  let listed = await listPaymentMethods(store, cartId)
+  for (let asked = 0; ; asked++) {
+    if (signal?.aborted) return
+    onMethods(listed)
+    if (!listed.pending || asked >= retries) return
+    if (!(await pause(retryAfterMs, signal))) return
+    try {
+      listed = await listPaymentMethods(store, cartId)
+    } catch {
+      return
+    }
+  }
+}
+
+/** Waits `ms`; false when `signal` aborted meanwhile. */
+function pause(ms: number, signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(false)
+    const aborted = () => {
+      clearTimeout(timer)
+      resolve(false)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", aborted)
+      resolve(true)
+    }, ms)
+    signal?.addEventListener("abort", aborted, { once: true })
+  })
 }
 
 /** Whether the provider is a hosted provider of the plugin (`pp_acquiring-hosted_…`, any registration id): its methods are paid on the acquirer's page. */

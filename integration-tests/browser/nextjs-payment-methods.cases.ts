@@ -12,7 +12,8 @@ import { budget } from "../setup/time-budget"
  * The guide's payment step and return page as the acquirer's
  * recommendation shapes them: the methods for a cart of 105.00 (10 items
  * at 10.00 + 5.00 shipping, enough for the sandbox's bank transfer from
- * 100.00) in the acquirer's order, chosen by keyboard alone; a wallet paid
+ * 100.00) in the acquirer's order, the cards at once and the rest when a
+ * slow acquirer has answered, chosen by keyboard alone; a wallet paid
  * on the hosted page; a bank transfer whose order is placed while its
  * money is awaited, and whose open page follows it, without a reload, to
  * the paid order, or to the lapse it then tells again on a reload.
@@ -128,6 +129,45 @@ export function nextjsPaymentMethodsCases(next: NextCheckout) {
     expect(looks.text).not.toBe("10px")
     expect(await accessibilityViolations(page)).toEqual([])
     await next.browser.screenshot("next desktop: payment methods of 105.00")
+  })
+
+  it("a slow acquirer: cards are offered at once, and its wallet and bank transfer join them on the same page", async () => {
+    const { shop, page } = await next.open("desktop")
+    // each list of methods the page shows, in turn, within one document
+    await page.addInitScript(() => {
+      const shown: string[][] = []
+      Object.assign(window, { shownMethodLists: shown })
+      new MutationObserver(() => {
+        const codes = [
+          ...document.querySelectorAll<HTMLInputElement>(
+            ".acquiring-payment-methods input[type=radio]"
+          ),
+        ].map((radio) => radio.value)
+        if (codes.length && codes.join() !== shown.at(-1)?.join())
+          shown.push(codes)
+      }).observe(document, { childList: true, subtree: true })
+    })
+    // 5 s against the listing's 1.5 s budget, for both questions the page
+    // asks: the cart of 100.00 once it has an e-mail, then of 105.00 with delivery
+    await next.sandbox.injectFault({
+      operation: "optimise",
+      kind: "latency",
+      latency_ms: 5_000,
+      count: 2,
+    })
+    try {
+      await next.untilPayment(page, { shop, quantity: TEN })
+      await page.getByRole("radio", { name: "Bank transfer" }).waitFor()
+    } finally {
+      await next.sandbox.clearFaults()
+    }
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { shownMethodLists: string[][] })
+            .shownMethodLists
+      )
+    ).toEqual([["CARD"], ["CARD", "WALLET", "BANK_TRANSFER"]])
   })
 
   it("the methods chosen by keyboard alone: the arrows choose a bank transfer, its session is started with it, and its page opens on it", async () => {

@@ -55,6 +55,7 @@ acquiringSuite((suite) => {
     const first = await methodsOf(shop, small.id)
     expect(first).toEqual({
       source: "acquirer",
+      pending: false,
       payment_methods: [
         {
           code: "CARD",
@@ -101,6 +102,8 @@ acquiringSuite((suite) => {
         fault.kind,
         {
           source: "cards",
+          // only a slow answer is still on its way: a refused or unsigned one is over
+          pending: fault.kind === "latency",
           payment_methods: [
             expect.objectContaining({
               code: "CARD",
@@ -154,7 +157,8 @@ acquiringSuite((suite) => {
     // the shared answer, or cards where the 1.5 s ran out first (a loaded machine reads 50 carts slowly)
     for (const { answer } of lookups) {
       const by = answeredBy(answer)
-      if (by === "budget") expect(answer.data.source).toBe("cards")
+      if (by === "budget")
+        expect(answer.data).toMatchObject({ source: "cards", pending: true })
       else {
         expect(["acquirer", "cache"]).toContain(by)
         expect(codes(answer.data)).toEqual(["CARD", "WALLET", "BANK_TRANSFER"])
@@ -216,8 +220,10 @@ acquiringSuite((suite) => {
       expect(answer.status).toBe(200)
       // given when the budget ran out, not when the acquirer answered
       expect(answeredBy(answer)).toBe("budget")
+      // cards now, and the acquirer's answer still on its way
       expect(answer.data).toEqual({
         source: "cards",
+        pending: true,
         payment_methods: [
           expect.objectContaining({ code: "CARD", provider_id: CARD_PROVIDER }),
         ],
@@ -235,7 +241,7 @@ acquiringSuite((suite) => {
       )
       return answeredBy(answer) === "cache" ? answer : undefined
     })
-    expect(answered.data.source).toBe("acquirer")
+    expect(answered.data).toMatchObject({ source: "acquirer", pending: false })
     expect((await sandbox.requests("optimise")).length).toBe(asked + 1)
   })
 

@@ -2,7 +2,9 @@
  * GET /store/acquiring/carts/:id/payment-methods
  * The methods the cart's checkout offers, in the order to show them:
  *   { payment_methods: [{ code, display_name, rank, provider_id }],
- *     source: "acquirer" | "cards" }
+ *     source: "acquirer" | "cards", pending: boolean }
+ * `pending`: the budget ran out while the acquirer was still being asked;
+ * its answer goes to the cache, so asking again shortly gets the full list.
  * The acquirer's part keeps its budget counted from the request's arrival,
  * one question per cart and amount at a time (recommended-methods.ts).
  * Only providers that may serve the cart now take a method (the verdicts of
@@ -140,5 +142,5 @@ export async function cartPaymentMethodsRoute(
     "Server-Timing",
     `methods;desc="${answered_by}";dur=${Date.now() - arrivedAt}`
   )
-  res.json(methods)
+  res.json({ ...methods, pending: answered_by === "budget" })
 }

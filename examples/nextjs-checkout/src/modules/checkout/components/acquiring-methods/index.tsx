@@ -3,7 +3,7 @@
 import { acquiringRequest } from "@lib/data/acquiring"
 import { Text } from "@medusajs/ui"
 import {
-  listPaymentMethods,
+  watchPaymentMethods,
   type PaymentMethod,
 } from "medusa-payment-acquiring-storefront"
 import { PaymentMethodList } from "medusa-payment-acquiring-storefront/react"
@@ -21,13 +21,19 @@ export default function AcquiringMethods({
   const [methods, setMethods] = useState<PaymentMethod[]>()
   const [failed, setFailed] = useState(false)
   useEffect(() => {
-    listPaymentMethods(acquiringRequest, cart.id).then(
-      (found) => {
-        setFailed(false)
-        setMethods(found.payment_methods)
-      },
-      () => setFailed(true)
-    )
+    // cards at once when the acquirer is slow, its own list when it is in;
+    // an answer for the cart as it was before a change is dropped
+    const watch = new AbortController()
+    setFailed(false)
+    watchPaymentMethods(
+      acquiringRequest,
+      cart.id,
+      (found) => setMethods(found.payment_methods),
+      { signal: watch.signal }
+    ).catch(() => {
+      if (!watch.signal.aborted) setFailed(true)
+    })
+    return () => watch.abort()
   }, [cart.id, cart.total, cart.email])
   if (failed)
     return (
