@@ -5,14 +5,17 @@ import {
   processPaymentWorkflowId,
 } from "@medusajs/medusa/core-flows"
 import { reconcileAcquiring } from "../../src/reconciliation/run"
-import { acquiringSuite } from "../helpers/acquiring-suite"
+import { acquiringSuite, CARD_PROVIDER } from "../helpers/acquiring-suite"
 import { submitForm } from "../../dev/store-client/browser"
 import {
   adminOrder,
   adminPayment,
+  cartWithSession,
   expectOrder,
   hostedCardFields,
   openHostedPage,
+  paidSession,
+  submitCard,
 } from "../helpers/checkout"
 import { eventually } from "../helpers/polling"
 import { ordersMade } from "../helpers/orders-made"
@@ -617,6 +620,44 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     expect(payments).toHaveLength(1)
     expect(orders.map((o: { id: string }) => o.id)).toEqual([
       completed.data.order.id,
+    ])
+  })
+
+  it("a card payment's notification restating the authorisation the plugin holds is not confirmed again with the acquirer, and still makes the order the storefront never asked for", async () => {
+    const shop = await openShop()
+    const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
+    // held back until the card's answer is recorded, then sent by hand
+    await sandbox.loseNotifications(1)
+    const paid = await paidSession(
+      shop,
+      await submitCard(shop, session.id, CARDS.approved),
+      "card"
+    )
+    const { order_no, transaction_id } = paid.data
+    const queriesOfThisPayment = async () =>
+      (await sandbox.requests("retrieval_trans")).filter((request) => {
+        const body = JSON.stringify(request.body)
+        return body.includes(order_no) || body.includes(transaction_id)
+      }).length
+    expect(await queriesOfThisPayment()).toBe(0)
+
+    const before = handled()
+    const [held] = await sandbox.notifications(transaction_id)
+    // answered once the order is made
+    expect((await sandbox.deliverAgain(held.id)).status).toBe(200)
+    await untilHandled(before + 1)
+    expect(await ordersMade(databaseUrl(), cart.id, session.id)).toEqual({
+      orders: 1,
+      payments: 1,
+    })
+    expect(await queriesOfThisPayment()).toBe(0)
+    const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const { rows } = await pg.raw(
+      `select summary from acquiring_payment_event where session_id = ? and kind = 'notification'`,
+      [session.id]
+    )
+    expect(rows.map((r: { summary: string }) => r.summary)).toEqual([
+      "PAYMENT notification verified: it restates the authorisation the plugin holds",
     ])
   })
 

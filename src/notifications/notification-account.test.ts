@@ -266,4 +266,48 @@ describe("the key a notification is verified with", () => {
     expect(await verified(notification(orderNo(4), "key-of-copy"))).toBe(false)
     expect(await verified(notification(orderNo(4), CONFIG_KEY))).toBe(true)
   })
+
+  it("names the authorisation the session holds, only when it is this order's and not held for review", async () => {
+    accounts = [COPY, OTHER]
+    const session_id = "payses_held"
+    await journal.record({
+      provider_id: PROVIDER,
+      kind: "authorise",
+      order_no: orderNo(5),
+      session_id,
+      amount: "15.00",
+      currency: "EUR",
+    })
+    const held = async (state: Record<string, unknown>) => {
+      await states.write(session_id, { session_id, currency: "EUR", ...state })
+      return (
+        await notificationAccount(
+          PROVIDER,
+          notification(orderNo(5), CONFIG_KEY),
+          journal
+        )
+      )?.held
+    }
+    const authorised = {
+      status: "authorized",
+      order_no: orderNo(5),
+      transaction_id: "T20261127000005",
+    }
+    expect(await held(authorised)).toEqual({
+      order_no: orderNo(5),
+      transaction_id: "T20261127000005",
+    })
+    expect(await held({ ...authorised, review: "released" })).toEqual({
+      order_no: orderNo(5),
+      transaction_id: "T20261127000005",
+    })
+    expect(await held({ ...authorised, review: "held" })).toBeUndefined()
+    expect(await held({ ...authorised, status: "pending" })).toBeUndefined()
+    expect(await held({ ...authorised, status: "captured" })).toBeUndefined()
+    // a later attempt of the session authorised: this order number is not what it holds
+    expect(await held({ ...authorised, order_no: orderNo(6) })).toBeUndefined()
+    expect(
+      await held({ ...authorised, transaction_id: undefined })
+    ).toBeUndefined()
+  })
 })

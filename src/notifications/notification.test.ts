@@ -32,16 +32,22 @@ const fields = {
   result_info: "0000:Success",
   notify_type: "PAYMENT",
 }
-const signature = sign([
-  "M100",
-  "A200",
-  "T20261121000001",
-  ORDER,
-  "USD",
-  "15.00",
-  "1",
-  "0000:Success",
-])
+/** The signature of `fields` with another order_status, or with another key. */
+const signedAs = (orderStatus: string, key?: string) =>
+  sign(
+    [
+      "M100",
+      "A200",
+      "T20261121000001",
+      ORDER,
+      "USD",
+      "15.00",
+      orderStatus,
+      "0000:Success",
+    ],
+    key
+  )
+const signature = signedAs("1")
 
 /** The real client's verification; the status query answers `paymentStatus` for the order. */
 async function core(
@@ -80,6 +86,17 @@ async function core(
   return Object.assign(built, { queries })
 }
 
+/** Medusa's action for the journalled payment's authorising notification. */
+const AUTHORISED = {
+  action: "authorized",
+  data: {
+    session_id: "payses_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+    amount: "15.00",
+    order_no: ORDER,
+    notify_type: "PAYMENT",
+  },
+}
+
 describe("notifications", () => {
   it("finds the session through the journal and confirms the claim with the status query", async () => {
     for (const encryption_data of [signature, signature.toUpperCase()]) {
@@ -87,17 +104,72 @@ describe("notifications", () => {
       const result = await webhookAction(c, {
         data: { ...fields, encryption_data },
       })
-      expect(result).toEqual({
-        action: "authorized",
-        data: {
-          session_id: "payses_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
-          amount: "15.00",
-          order_no: ORDER,
-          notify_type: "PAYMENT",
-        },
-      })
+      expect(result).toEqual(AUTHORISED)
       expect(c.queries).toEqual([{ order_nos: [ORDER] }])
     }
+  })
+
+  describe("an authorisation the session holds already", () => {
+    const held = {
+      order_no: ORDER,
+      transaction_id: fields.transaction_id,
+    }
+    const payload = { data: { ...fields, encryption_data: signature } }
+
+    it("is not asked again: the notification that restates it is answered authorised without the status query", async () => {
+      const c = await core()
+      expect(await webhookAction(c, payload, held)).toEqual(AUTHORISED)
+      expect(c.queries).toEqual([])
+    })
+
+    it("is confirmed with the status query when the notification names another transaction or order, another type, or another outcome", async () => {
+      const failed = signedAs("0")
+      for (const [data, holding] of [
+        [payload.data, { ...held, transaction_id: "T20261121000009" }],
+        [payload.data, { ...held, order_no: "MED0000000000000000000000009" }],
+        [{ ...payload.data, notify_type: "CANCEL" }, held],
+        [{ ...fields, order_status: "0", encryption_data: failed }, held],
+      ] as const) {
+        const c = await core("2000")
+        await webhookAction(c, { data }, holding)
+        expect(c.queries).toEqual([{ order_nos: [ORDER] }])
+      }
+    })
+
+    it("is confirmed with the status query where an authorisation is captured at once, or for a hosted page's payment", async () => {
+      const capturing = await core("3000", true, {
+        capture_on: "authorisation",
+      })
+      expect((await webhookAction(capturing, payload, held)).action).toBe(
+        "captured"
+      )
+      expect(capturing.queries).toHaveLength(1)
+
+      const hosted = await core("2000", false)
+      await hosted.journal.record({
+        provider_id: hosted.provider_id,
+        kind: "checkout",
+        order_no: ORDER,
+        session_id: "payses_01JD3Z6Q9X8W7V6T5S4R3Q2P1N",
+        amount: "15.00",
+        currency: "USD",
+      })
+      expect((await webhookAction(hosted, payload, held)).action).toBe(
+        "authorized"
+      )
+      expect(hosted.queries).toHaveLength(1)
+    })
+
+    it("still refuses a forged notification", async () => {
+      const c = await core()
+      expect(
+        await webhookAction(
+          c,
+          { data: { ...fields, amount: "1.00", encryption_data: signature } },
+          held
+        )
+      ).toEqual({ action: "not_supported" })
+    })
   })
 
   it("reads a form body from the raw bytes", async () => {
@@ -110,19 +182,7 @@ describe("notifications", () => {
   })
 
   it("refuses an altered amount, another key's signature, no signature, and changes nothing", async () => {
-    const forged = sign(
-      [
-        "M100",
-        "A200",
-        "T20261121000001",
-        ORDER,
-        "USD",
-        "15.00",
-        "1",
-        "0000:Success",
-      ],
-      "guess"
-    )
+    const forged = signedAs("1", "guess")
     for (const data of [
       { ...fields, amount: "1.00", encryption_data: signature },
       { ...fields, encryption_data: forged },

@@ -29,6 +29,7 @@ import { capturePolicy } from "../accounts/capture-policy"
 import {
   decodeForm,
   DEDUCTION_INFIX,
+  interpretOrderStatus,
   NOTIFY_TYPE,
   parseDeductionOrderNo,
   type VerifiedNotification,
@@ -37,6 +38,7 @@ import type { ProviderCore } from "../accounts/core"
 import { choiceOf, type AccountChoice } from "../accounts/registry"
 import { moduleJournal, type Journal } from "../journal/journal"
 import { readSession } from "../payment-sessions/session-store"
+import type { SessionData } from "../payment-sessions/session-data"
 import { lookupOrder } from "../acquirer-calls/status-query"
 import { rulesOf as rules } from "../acquirer-calls/settle-attempts"
 import { recordPaymentEvent } from "../journal/record-event"
@@ -136,6 +138,24 @@ export interface NotificationAccount {
   payment: { order_no: string; session_id: string }
   /** the cart the session pays for, as the plugin recorded it when the session began */
   cart_id?: string
+  /** the authorisation the session holds already, from the acquirer's signed answer to the card's request */
+  held?: HeldAuthorisation
+}
+
+/** A card payment's authorisation the plugin holds: its order number and the acquirer's transaction. */
+export interface HeldAuthorisation {
+  order_no: string
+  transaction_id: string
+}
+
+/** The session's authorisation of `orderNo`, when it holds one (not one held for review). */
+function heldAuthorisation(
+  data: SessionData,
+  orderNo: string
+): HeldAuthorisation | undefined {
+  if (data.status !== "authorized" || data.review === "held") return undefined
+  if (data.order_no !== orderNo || !data.transaction_id) return undefined
+  return { order_no: orderNo, transaction_id: data.transaction_id }
 }
 
 /**
@@ -165,27 +185,28 @@ export async function notificationAccount(
   if (!attempt?.session_id || attempt.provider_id !== providerId) return null
   const payment = { order_no: orderNo, session_id: attempt.session_id }
   const data = await readSession({ session_id: attempt.session_id })
-  const cart = data.cart?.id ? { cart_id: data.cart.id } : {}
+  const held = heldAuthorisation(data, orderNo)
+  const known = {
+    payment,
+    ...(data.cart?.id ? { cart_id: data.cart.id } : {}),
+    ...(held ? { held } : {}),
+  }
   if (data.account)
-    return {
-      choice: choiceOf(data),
-      account_id: data.account.id,
-      payment,
-      ...cart,
-    }
+    return { choice: choiceOf(data), account_id: data.account.id, ...known }
   return {
     choice: {
       currency: data.currency,
       names: { merchant_id: fields.merchant_id, account_id: fields.account_id },
     },
-    payment,
-    ...cart,
+    ...known,
   }
 }
 
 export async function webhookAction(
   core: ProviderCore,
-  payload: WebhookPayload
+  payload: WebhookPayload,
+  /** what the session holds already (notificationAccount's `held`) */
+  held?: HeldAuthorisation
 ): Promise<NotificationAction> {
   const fields = notificationFields(payload)
   if (!fields) return NOT_SUPPORTED
@@ -261,6 +282,24 @@ export async function webhookAction(
     return { action: PaymentActions.NOT_SUPPORTED, data }
   }
 
+  if (
+    type === NOTIFY_TYPE.PAYMENT &&
+    attempt.kind === "authorise" &&
+    restatesHeld(core, notification, orderNo, held)
+  ) {
+    // the acquirer's signed answer to the card's request authorised this very
+    // transaction: the status query would only say it again (Medusa still
+    // makes the order if the storefront never completed the cart)
+    await noteNotification(
+      core,
+      notification,
+      "verified",
+      "it restates the authorisation the plugin holds",
+      attempt.session_id
+    )
+    return { action: "authorized", data: withSubscription(data, notification) }
+  }
+
   const answer = await lookupOrder(core, orderNo)
   if (answer.kind !== "found") {
     core.log(
@@ -310,18 +349,44 @@ export async function webhookAction(
     "info",
     `notification ${type} for ${orderNo}: ${action} (confirmed by the status query)`
   )
+  return { action, data: withSubscription(data, notification) }
+}
+
+/** An authorising notification of the very transaction the session holds authorised, as the merchant's rules read it. */
+function restatesHeld(
+  core: ProviderCore,
+  notification: VerifiedNotification,
+  orderNo: string,
+  held: HeldAuthorisation | undefined
+): boolean {
+  if (!held || held.order_no !== orderNo) return false
+  if (held.transaction_id !== notification.transaction_id) return false
+  const { status_codes, delayed, auto_capture } = rules(core)
+  if (auto_capture || isDelayed(notification.payment_method, delayed))
+    return false
+  return (
+    interpretOrderStatus(
+      notification.order_status,
+      status_codes?.order_status
+    ) === "authorised"
+  )
+}
+
+/** The action's data with the subscription the notification names. */
+function withSubscription(
+  data: NonNullable<NotificationAction["data"]>,
+  notification: VerifiedNotification
+) {
   // the status query names no subscription: a hosted page's shopper who never comes back leaves only this to say it started
-  const subscription = notification.recurring_id
-    ? {
-        recurring_id: notification.recurring_id,
-        contract_name: notification.contract_name,
-        recurring_deduction_period: notification.recurring_deduction_period,
-        recurring_deduction_time: notification.recurring_deduction_time,
-      }
-    : undefined
+  if (!notification.recurring_id) return data
   return {
-    action,
-    data: { ...data, ...(subscription ? { subscription } : {}) },
+    ...data,
+    subscription: {
+      recurring_id: notification.recurring_id,
+      contract_name: notification.contract_name,
+      recurring_deduction_period: notification.recurring_deduction_period,
+      recurring_deduction_time: notification.recurring_deduction_time,
+    },
   }
 }
 

@@ -18,6 +18,7 @@ import {
   notificationAccount,
   notificationFields,
   webhookAction,
+  type HeldAuthorisation,
 } from "./notification"
 import { countRefusalOnce, pluginRefusalLog } from "./refused-notifications"
 
@@ -42,6 +43,8 @@ export type NotificationTriage =
       payment: { order_no: string; session_id: string }
       /** its cart, as recorded when its session began */
       cart_id?: string
+      /** the authorisation its session holds already */
+      held?: HeldAuthorisation
     }
 
 export async function triageNotification(
@@ -87,6 +90,7 @@ export async function triageNotification(
     fields,
     payment: recorded.payment,
     ...(recorded.cart_id ? { cart_id: recorded.cart_id } : {}),
+    ...(recorded.held ? { held: recorded.held } : {}),
   }
 }
 
@@ -112,5 +116,5 @@ export async function providerWebhookAction(
     )
     return { action: "not_supported" }
   }
-  return webhookAction(triage.core, payload)
+  return webhookAction(triage.core, payload, triage.held)
 }
