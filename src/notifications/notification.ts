@@ -29,7 +29,6 @@ import { capturePolicy } from "../accounts/capture-policy"
 import {
   decodeForm,
   DEDUCTION_INFIX,
-  interpretOrderStatus,
   NOTIFY_TYPE,
   parseDeductionOrderNo,
   type VerifiedNotification,
@@ -38,7 +37,11 @@ import type { ProviderCore } from "../accounts/core"
 import { choiceOf, type AccountChoice } from "../accounts/registry"
 import { moduleJournal, type Journal } from "../journal/journal"
 import { readSession } from "../payment-sessions/session-store"
-import type { SessionData } from "../payment-sessions/session-data"
+import {
+  heldAuthorisation,
+  restatesHeld,
+  type HeldAuthorisation,
+} from "./held-authorisation"
 import { lookupOrder } from "../acquirer-calls/status-query"
 import { rulesOf as rules } from "../acquirer-calls/settle-attempts"
 import { recordPaymentEvent } from "../journal/record-event"
@@ -140,22 +143,6 @@ export interface NotificationAccount {
   cart_id?: string
   /** the authorisation the session holds already, from the acquirer's signed answer to the card's request */
   held?: HeldAuthorisation
-}
-
-/** A card payment's authorisation the plugin holds: its order number and the acquirer's transaction. */
-export interface HeldAuthorisation {
-  order_no: string
-  transaction_id: string
-}
-
-/** The session's authorisation of `orderNo`, when it holds one (not one held for review). */
-function heldAuthorisation(
-  data: SessionData,
-  orderNo: string
-): HeldAuthorisation | undefined {
-  if (data.status !== "authorized" || data.review === "held") return undefined
-  if (data.order_no !== orderNo || !data.transaction_id) return undefined
-  return { order_no: orderNo, transaction_id: data.transaction_id }
 }
 
 /**
@@ -350,26 +337,6 @@ export async function webhookAction(
     `notification ${type} for ${orderNo}: ${action} (confirmed by the status query)`
   )
   return { action, data: withSubscription(data, notification) }
-}
-
-/** An authorising notification of the very transaction the session holds authorised, as the merchant's rules read it. */
-function restatesHeld(
-  core: ProviderCore,
-  notification: VerifiedNotification,
-  orderNo: string,
-  held: HeldAuthorisation | undefined
-): boolean {
-  if (!held || held.order_no !== orderNo) return false
-  if (held.transaction_id !== notification.transaction_id) return false
-  const { status_codes, delayed, auto_capture } = rules(core)
-  if (auto_capture || isDelayed(notification.payment_method, delayed))
-    return false
-  return (
-    interpretOrderStatus(
-      notification.order_status,
-      status_codes?.order_status
-    ) === "authorised"
-  )
 }
 
 /** The action's data with the subscription the notification names. */

@@ -18,8 +18,8 @@ import {
   notificationAccount,
   notificationFields,
   webhookAction,
-  type HeldAuthorisation,
 } from "./notification"
+import type { HeldAuthorisation } from "./held-authorisation"
 import { countRefusalOnce, pluginRefusalLog } from "./refused-notifications"
 
 type Logger = {
