@@ -23,7 +23,7 @@ import {
   loadCartSnapshot,
 } from "../payment-sessions/cart-snapshot-loader"
 import { collectionCartOf } from "../payment-sessions/collection-cart"
-import { storeIntake } from "../payment-sessions/session-store"
+import { withIntake } from "../payment-sessions/intake"
 import { coreFor } from "../accounts/registry"
 import { PaymentsUnavailableError } from "../accounts/payments-unavailable"
 import { paymentsUnavailable } from "../session-access/store-answers"
@@ -109,18 +109,22 @@ export async function attachAcquiringCart(
       })
       return
     }
-    // kept in the plugin's table: Medusa stores the request's data and returns it to storefronts
-    const intake = await storeIntake({
-      device: device.data,
-      client: clientContextOf(req, core.options.ip_country_header),
-      ...(cart ? { cart } : {}),
-      ...(subscription.data ? { subscription: subscription.data } : {}),
-      ...(method.payment_method
-        ? { payment_method: method.payment_method }
-        : {}),
-    })
-    body.data = { intake }
-    next()
+    // held for the provider in the request's context: Medusa stores the request's data and returns it to storefronts
+    withIntake(
+      {
+        device: device.data,
+        client: clientContextOf(req, core.options.ip_country_header),
+        ...(cart ? { cart } : {}),
+        ...(subscription.data ? { subscription: subscription.data } : {}),
+        ...(method.payment_method
+          ? { payment_method: method.payment_method }
+          : {}),
+      },
+      (intake) => {
+        body.data = { intake }
+        next()
+      }
+    )
   } catch (error) {
     next(error)
   }

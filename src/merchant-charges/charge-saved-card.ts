@@ -31,7 +31,7 @@ import { readOrderBalance } from "../order-payments/order-balance"
 import { loggerOf, paymentModule } from "../order-payments/payment-store"
 import { acquiringSessionsOfCollections } from "../order-payments/acquiring-sessions-of-collections"
 import { readOrderGraph } from "../order-payments/order-graph"
-import { storeIntake } from "../payment-sessions/session-store"
+import { withIntake } from "../payment-sessions/intake"
 import { orderName } from "../payment-links/owed-session"
 import { createOrderBalanceCollectionWorkflow } from "../payment-links/workflows/order-balance-collection"
 import {
@@ -135,13 +135,17 @@ export async function chargeSavedCard(
       amount: verdict.amount,
     },
   })
-  const { result: session } = await createPaymentSessionsWorkflow(scope).run({
-    input: {
-      payment_collection_id: collection.id,
-      provider_id: providerId,
-      data: { intake: await storeIntake({ cart: balance.shopper }) },
-    },
-  })
+  const { result: session } = await withIntake(
+    { cart: balance.shopper },
+    (intake) =>
+      createPaymentSessionsWorkflow(scope).run({
+        input: {
+          payment_collection_id: collection.id,
+          provider_id: providerId,
+          data: { intake },
+        },
+      })
+  )
   const loaded = await loadSession(scope, session.id)
   const save = sessionSaver(scope, loaded)
   const marked = await save({

@@ -9,7 +9,7 @@ import {
   type OrderBalance,
 } from "../order-payments/order-balance"
 import { endUnopenedLinks } from "../order-payments/payment-link-store"
-import { storeIntake } from "../payment-sessions/session-store"
+import { withIntake } from "../payment-sessions/intake"
 import { createOrderBalanceCollectionWorkflow } from "./workflows/order-balance-collection"
 
 /** A page opened this recently may be being paid: a new link would end its session. */
@@ -57,7 +57,7 @@ export async function openOwedSession(
  * The provider's session on the collection (the hosted one for a link,
  * the card one for a re-authorisation), with what the
  * acquirer's page is told of the shopper (the order's e-mail and
- * addresses) waiting in the plugin's table, as the store route's intake.
+ * addresses) held for it, as the store route's intake.
  */
 async function openLinkSession(
   scope: MedusaContainer,
@@ -65,13 +65,14 @@ async function openLinkSession(
   providerId: string,
   balance: OrderBalance
 ): Promise<{ id: string }> {
-  const intake = await storeIntake({ cart: balance.shopper })
-  const { result } = await createPaymentSessionsWorkflow(scope).run({
-    input: {
-      payment_collection_id: collectionId,
-      provider_id: providerId,
-      data: { intake },
-    },
-  })
+  const { result } = await withIntake({ cart: balance.shopper }, (intake) =>
+    createPaymentSessionsWorkflow(scope).run({
+      input: {
+        payment_collection_id: collectionId,
+        provider_id: providerId,
+        data: { intake },
+      },
+    })
+  )
   return result
 }

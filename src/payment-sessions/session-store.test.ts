@@ -7,8 +7,6 @@ import {
   medusaData,
   readSession,
   readSessions,
-  storeIntake,
-  takeIntake,
   writeSession,
 } from "./session-store"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
@@ -138,15 +136,6 @@ describe("session store", () => {
     ])
     expect(found.map((d) => d.order_no)).toEqual(["A", "B", undefined])
     expect(read).toHaveBeenCalledTimes(1)
-  })
-
-  it("gives an intake once, and nothing for what is not one of its tokens", async () => {
-    const token = await storeIntake({ client: PRIVATE.client })
-    expect(token).toMatch(/^intake:[A-Za-z0-9_-]{24}$/)
-    expect(await takeIntake("payses_1")).toBeUndefined()
-    expect(await takeIntake({ toString: () => token })).toBeUndefined()
-    expect(await takeIntake(token)).toEqual({ client: PRIVATE.client })
-    expect(await takeIntake(token)).toBeUndefined()
   })
 
   it("refuses to write a state it could not find again", async () => {

@@ -7,7 +7,6 @@
  * by that id. Data stored in the old shape (everything in `data`) is read
  * as it is and moved on its next write.
  */
-import { randomBytes } from "node:crypto"
 import { acquiringModule } from "../modules/acquiring/module-access"
 import {
   parseSessionData,
@@ -20,14 +19,11 @@ import { STOREFRONT_VIEW_KEYS, storefrontView } from "./storefront-view"
 export interface SessionStates {
   read(ids: string[]): Promise<Map<string, unknown>>
   write(id: string, data: Record<string, unknown>): Promise<void>
-  /** removes the row and answers what it held */
-  take(id: string): Promise<unknown>
 }
 
 const moduleStates: SessionStates = {
   read: (ids) => acquiringModule().readSessionStates(ids),
   write: (id, data) => acquiringModule().writeSessionState(id, data),
-  take: (id) => acquiringModule().takeSessionState(id),
 }
 
 /**
@@ -143,31 +139,4 @@ export async function writeSession(
   data: SessionData
 ): Promise<Record<string, unknown>> {
   return (await saveState(data)).shown
-}
-
-const INTAKE = "intake:"
-
-/** Keeps what the session-creation route gathered; the token is all Medusa sees. */
-export async function storeIntake(
-  gathered: Record<string, unknown>
-): Promise<string> {
-  const token = `${INTAKE}${randomBytes(18).toString("base64url")}`
-  await moduleStates.write(token, gathered)
-  return token
-}
-
-/** Takes an intake once; anything that is not one of its tokens answers undefined. */
-export async function takeIntake(
-  token: unknown
-): Promise<Record<string, unknown> | undefined> {
-  if (
-    typeof token !== "string" ||
-    !token.startsWith(INTAKE) ||
-    token.length > 64
-  )
-    return undefined
-  const held = await moduleStates.take(token)
-  return held && typeof held === "object"
-    ? (held as Record<string, unknown>)
-    : undefined
 }

@@ -15,7 +15,8 @@ import { DeviceSchema } from "./device"
 import { CartSnapshotSchema } from "./cart-snapshot"
 import { clientContextOf, snapshotOf } from "./cart-snapshot-loader"
 import { gatheredInput, newSessionData } from "../checkout/new-session"
-import { storeIntake, takeIntake, writeSession } from "./session-store"
+import { writeSession } from "./session-store"
+import { takeIntake, withIntake } from "./intake"
 import { readOrderBalance } from "../order-payments/order-balance"
 import { CreatePayoutBody } from "../admin-contract/payout-requests"
 import { CreateAccountSchema } from "../admin-contract/account-requests"
@@ -254,24 +255,27 @@ describe("what the session store is asked to write", () => {
   })
   afterAll(() => dropMemoryModule())
 
-  it("the session-creation route's intake and the session made from it hold the masked number only", async () => {
+  it("the session-creation route's intake and the session made from it carry the masked number only", async () => {
     const typed = "Android 4111 1111 1111 1111 build"
     // what the middleware (attach-cart.ts) gathers: the parsed device, the request's client data, the cart's snapshot
     const device = DeviceSchema.parse({
       os: typed,
       browser: "4111111111111111",
     })
-    const token = await storeIntake({
-      device,
-      client: clientContextOf(
-        requestWith({ "user-agent": "UA 4111-1111-1111-1111" })
-      ),
-      cart: snapshotOf(plainCartTyping(typed)),
-    })
-    const intake = JSON.stringify(states.rows.get(token))
+    const taken = await withIntake(
+      {
+        device,
+        client: clientContextOf(
+          requestWith({ "user-agent": "UA 4111-1111-1111-1111" })
+        ),
+        cart: snapshotOf(plainCartTyping(typed)),
+      },
+      (token) => takeIntake(token)
+    )
+    const intake = JSON.stringify(taken)
     expect(intake).toContain(`Android ${MASKED} build`)
 
-    const input = gatheredInput((await takeIntake(token)) ?? {})
+    const input = gatheredInput(taken ?? {})
     await writeSession(
       newSessionData(
         "payses_1",
@@ -325,9 +329,8 @@ describe("what the session store is asked to write", () => {
       },
     }
     const balance = await readOrderBalance(container as never, "order_1")
-    // as payment-links/admin-routes.ts opens the link's session
-    const token = await storeIntake({ cart: balance.shopper })
-    const { cart } = states.rows.get(token) as any
+    // what payment-links/owed-session.ts hands the link's session as its intake
+    const cart = balance.shopper as any
     expect(cart.email).toBe(`${MASKED}@example.test`)
     expect(cart.shipping_address).toEqual({
       first_name: `Ada ${MASKED}`,

@@ -54,6 +54,8 @@ export function scriptedGateway(script: Script): {
 /** The plugin's session-state table in memory (JSON round trip, as the database stores it). */
 export function memorySessionStates(): SessionStates & {
   rows: Map<string, unknown>
+  /** removes the row and answers what it held (the module's takeSessionState) */
+  take(id: string): Promise<unknown>
 } {
   const rows = new Map<string, unknown>()
   return {

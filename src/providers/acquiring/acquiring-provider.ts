@@ -76,10 +76,10 @@ import {
   readSession,
   readSessionOrigin,
   saveState,
-  takeIntake,
   unchangedView,
   writeSession,
 } from "../../payment-sessions/session-store"
+import { takeIntake } from "../../payment-sessions/intake"
 import { surplusAttempts } from "../../payment-sessions/transitions"
 import { withKeptCard } from "../../saved-cards/kept-card"
 import {
@@ -145,7 +145,7 @@ export abstract class AcquiringPaymentProvider extends AbstractPaymentProvider<A
     const sessionId = String(
       raw.session_id ?? input.context?.idempotency_key ?? ""
     )
-    // what the store route gathered (cart, client, device) waits in the plugin's table
+    // what the store route gathered (cart, client, device), held in the request's context
     const gathered = gatheredInput((await takeIntake(raw.intake)) ?? raw)
     const currency = input.currency_code.toUpperCase()
     // refuses here, before anything is stored, when no account serves the payment
