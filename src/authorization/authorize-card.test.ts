@@ -16,6 +16,11 @@ import type { CardEntry } from "./card-entry"
 import { authorizeCard } from "./authorize-card"
 import { OutcomePendingError } from "../journal/errors"
 import { TransportError } from "../gateway/index"
+import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
+import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
 
 const CARD: CardEntry = {
   card: {
@@ -60,20 +65,35 @@ function approved(order_no: string): VerifiedResult {
 }
 
 describe("card authorisation", () => {
-  it("writes the attempt before the request leaves, sends the card in memory only, keeps the mask", async () => {
+  let states: ReturnType<typeof memorySessionStates>
+  beforeEach(() => {
+    states = memorySessionStates()
+    useMemoryModule(states)
+  })
+  afterAll(() => dropMemoryModule())
+
+  it("writes the attempt to the plugin's record before the request leaves, and Medusa's copy with the answer; sends the card in memory only, keeps the mask", async () => {
     const { save, saved } = saver()
-    let savedBeforeSend = 0
+    let recordBeforeSend: SessionData | undefined
+    let medusaWritesBeforeSend = -1
     const { gateway, calls } = scriptedGateway({
       authorize: async (order) => {
-        savedBeforeSend = saved.length
+        recordBeforeSend = structuredClone(
+          states.rows.get("payses_1") as SessionData
+        )
+        medusaWritesBeforeSend = saved.length
         return approved(order.order_no)
       },
     })
     const core = testCore(gateway)
     const outcome = await authorizeCard(core, fresh, CARD, save)
-    expect(savedBeforeSend).toBe(1)
-    expect(saved[0].attempts).toEqual([
+    expect(recordBeforeSend?.attempts).toEqual([
       expect.objectContaining({ kind: "authorise", state: "sent" }),
+    ])
+    expect(medusaWritesBeforeSend).toBe(0)
+    expect(saved).toHaveLength(1)
+    expect(saved[0].attempts).toEqual([
+      expect.objectContaining({ kind: "authorise", state: "authorized" }),
     ])
     expect(core.journal.operations[0]).toMatchObject({
       kind: "authorise",
@@ -84,7 +104,9 @@ describe("card authorisation", () => {
       data: { status: "authorized", card_masked: "424242******4242" },
     })
     expect((calls[0].args[0] as { card: string }).card).toBe("4242424242424242")
-    expect(JSON.stringify(saved)).not.toContain("4242424242424242")
+    expect(JSON.stringify([saved, [...states.rows]])).not.toContain(
+      "4242424242424242"
+    )
     expect(JSON.stringify(core.journal.operations)).not.toContain(
       "4242424242424242"
     )

@@ -5,6 +5,11 @@ import {
 } from "../accounts/__fixtures__/test-gateway"
 import type { SessionData } from "../payment-sessions/session-data"
 import { authorizeCard, type CardPayment } from "./authorize-card"
+import {
+  useMemoryModule,
+  dropMemoryModule,
+} from "../modules/acquiring/__fixtures__/memory-module"
+import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
 
 const TYPED: CardPayment = {
   kind: "typed",
@@ -52,9 +57,14 @@ const RULES = {
 async function pay(data: SessionData) {
   const sent: Record<string, unknown>[] = []
   const recorded: SessionData[] = []
+  const states = memorySessionStates()
+  useMemoryModule(states)
   const { gateway } = scriptedGateway({
     authorize: async (order) => {
       sent.push({ ...order })
+      recorded.push(
+        structuredClone(states.rows.get(data.session_id!) as SessionData)
+      )
       return {
         order_no: order.order_no,
         transaction_id: "T1",
@@ -67,14 +77,13 @@ async function pay(data: SessionData) {
     },
   })
   const core = testCore(gateway, RULES)
-  await authorizeCard(core, data, TYPED, async (saved) => {
-    recorded.push(structuredClone(saved))
-    return saved
-  })
+  await authorizeCard(core, data, TYPED, async (saved) => saved)
   return { order: sent[0]!, attempt: recorded[0]!.attempts![0]! }
 }
 
 describe("an attempt's 3-D Secure decision and statement descriptor", () => {
+  afterAll(() => dropMemoryModule())
+
   it("asks above the amount, records why before the request leaves, and sends do3DS", async () => {
     const { order, attempt } = await pay(session("250.01"))
     expect(attempt.three_d_secure).toEqual({

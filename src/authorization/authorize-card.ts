@@ -76,7 +76,6 @@ export async function authorizeCard(
     core,
     { ...prepared.data, saved_card: savedCardUse(core, payment) },
     "authorise",
-    save,
     {
       presence:
         payment.kind === "saved" && payment.merchant_initiated

@@ -69,7 +69,6 @@ export async function openHostedPage(
     core,
     { ...prepared.data, saved_card: keptCardUse(core, keep_for) },
     "checkout",
-    save,
     // staff type the card for a customer on the telephone: never challenged
     { now, presence: prepared.data.staff_entered ? "staff_entered" : "shopper" }
   )
