@@ -118,7 +118,7 @@ describe("notifications", () => {
 
     it("is not asked again: the notification that restates it is answered authorised without the status query", async () => {
       const c = await core()
-      expect(await webhookAction(c, payload, held)).toEqual(AUTHORISED)
+      expect(await webhookAction(c, payload, { held })).toEqual(AUTHORISED)
       expect(c.queries).toEqual([])
     })
 
@@ -131,7 +131,7 @@ describe("notifications", () => {
         [{ ...fields, order_status: "0", encryption_data: failed }, held],
       ] as const) {
         const c = await core("2000")
-        await webhookAction(c, { data }, holding)
+        await webhookAction(c, { data }, { held: holding })
         expect(c.queries).toEqual([{ order_nos: [ORDER] }])
       }
     })
@@ -140,7 +140,7 @@ describe("notifications", () => {
       const capturing = await core("3000", true, {
         capture_on: "authorisation",
       })
-      expect((await webhookAction(capturing, payload, held)).action).toBe(
+      expect((await webhookAction(capturing, payload, { held })).action).toBe(
         "captured"
       )
       expect(capturing.queries).toHaveLength(1)
@@ -154,10 +154,27 @@ describe("notifications", () => {
         amount: "15.00",
         currency: "USD",
       })
-      expect((await webhookAction(hosted, payload, held)).action).toBe(
+      expect((await webhookAction(hosted, payload, { held })).action).toBe(
         "authorized"
       )
       expect(hosted.queries).toHaveLength(1)
+    })
+
+    it("is found once: the attempt the triage read from the journal serves the verified notification of its order number", async () => {
+      const c = await core()
+      const [attempt] = await c.journal.list({ order_no: ORDER }, 1)
+      const list = jest.spyOn(c.journal, "list")
+      expect(await webhookAction(c, payload, { attempt, held })).toEqual(
+        AUTHORISED
+      )
+      expect(list).not.toHaveBeenCalled()
+
+      // an attempt of another order number is not this notification's: it is looked up
+      const other = { ...attempt!, order_no: "MED0000000000000000000000009" }
+      expect(await webhookAction(c, payload, { attempt: other, held })).toEqual(
+        AUTHORISED
+      )
+      expect(list).toHaveBeenCalledTimes(1)
     })
 
     it("still refuses a forged notification", async () => {
@@ -166,7 +183,7 @@ describe("notifications", () => {
         await webhookAction(
           c,
           { data: { ...fields, amount: "1.00", encryption_data: signature } },
-          held
+          { held }
         )
       ).toEqual({ action: "not_supported" })
     })

@@ -35,7 +35,7 @@ import {
 } from "../gateway/index"
 import type { ProviderCore } from "../accounts/core"
 import { choiceOf, type AccountChoice } from "../accounts/registry"
-import { moduleJournal, type Journal } from "../journal/journal"
+import { moduleJournal, type Journal, type Operation } from "../journal/journal"
 import { readSession } from "../payment-sessions/session-store"
 import {
   heldAuthorisation,
@@ -143,6 +143,14 @@ export interface NotificationAccount {
   cart_id?: string
   /** the authorisation the session holds already, from the acquirer's signed answer to the card's request */
   held?: HeldAuthorisation
+  /** the journal's attempt the order number names */
+  attempt: Operation
+}
+
+/** What the triage found before verifying, so the verified notification is not looked up again. */
+export interface KnownPayment {
+  attempt?: Operation
+  held?: HeldAuthorisation
 }
 
 /**
@@ -175,6 +183,7 @@ export async function notificationAccount(
   const held = heldAuthorisation(data, orderNo)
   const known = {
     payment,
+    attempt,
     ...(data.cart?.id ? { cart_id: data.cart.id } : {}),
     ...(held ? { held } : {}),
   }
@@ -192,8 +201,8 @@ export async function notificationAccount(
 export async function webhookAction(
   core: ProviderCore,
   payload: WebhookPayload,
-  /** what the session holds already (notificationAccount's `held`) */
-  held?: HeldAuthorisation
+  /** what the triage found (notificationAccount's `attempt` and `held`) */
+  known: KnownPayment = {}
 ): Promise<NotificationAction> {
   const fields = notificationFields(payload)
   if (!fields) return NOT_SUPPORTED
@@ -215,10 +224,13 @@ export async function webhookAction(
   }
   const orderNo = paymentOrderNo(notification, infixOf(core))
   if (!orderNo) return NOT_SUPPORTED
-  const [attempt] = await core.journal.list(
-    { kind: ["authorise", "checkout"], order_no: orderNo },
-    1
-  )
+  const [attempt] =
+    known.attempt?.order_no === orderNo
+      ? [known.attempt]
+      : await core.journal.list(
+          { kind: ["authorise", "checkout"], order_no: orderNo },
+          1
+        )
   if (!attempt?.session_id || attempt.provider_id !== core.provider_id) {
     core.log("warn", `notification for unknown order number ${orderNo} ignored`)
     return NOT_SUPPORTED
@@ -272,7 +284,7 @@ export async function webhookAction(
   if (
     type === NOTIFY_TYPE.PAYMENT &&
     attempt.kind === "authorise" &&
-    restatesHeld(core, notification, orderNo, held)
+    restatesHeld(core, notification, orderNo, known.held)
   ) {
     // the acquirer's signed answer to the card's request authorised this very
     // transaction: the status query would only say it again (Medusa still

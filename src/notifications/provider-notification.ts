@@ -18,8 +18,8 @@ import {
   notificationAccount,
   notificationFields,
   webhookAction,
+  type KnownPayment,
 } from "./notification"
-import type { HeldAuthorisation } from "./held-authorisation"
 import { countRefusalOnce, pluginRefusalLog } from "./refused-notifications"
 
 type Logger = {
@@ -43,8 +43,8 @@ export type NotificationTriage =
       payment: { order_no: string; session_id: string }
       /** its cart, as recorded when its session began */
       cart_id?: string
-      /** the authorisation its session holds already */
-      held?: HeldAuthorisation
+      /** the journal's attempt, and the authorisation its session holds already */
+      known: KnownPayment
     }
 
 export async function triageNotification(
@@ -90,7 +90,7 @@ export async function triageNotification(
     fields,
     payment: recorded.payment,
     ...(recorded.cart_id ? { cart_id: recorded.cart_id } : {}),
-    ...(recorded.held ? { held: recorded.held } : {}),
+    known: { attempt: recorded.attempt, held: recorded.held },
   }
 }
 
@@ -116,5 +116,5 @@ export async function providerWebhookAction(
     )
     return { action: "not_supported" }
   }
-  return webhookAction(triage.core, payload, triage.held)
+  return webhookAction(triage.core, payload, triage.known)
 }
