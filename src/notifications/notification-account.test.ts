@@ -19,7 +19,7 @@ import { entryFor, resolveCore } from "../accounts/registry"
 import type { AccountRecord } from "../accounts/account-record"
 import { AccountSource, useAccountSource } from "../accounts/account-source"
 import { encryptSecret } from "../accounts/secret-box"
-import { notificationAccount } from "./notification"
+import { notificationAccount } from "./notification-account"
 import { SHOPPER } from "../payment-sessions/__fixtures__/sessions"
 
 const PROVIDER = "pp_acquiring-card_acquiring"

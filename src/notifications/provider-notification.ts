@@ -14,12 +14,12 @@ import { resolveCore, type ProviderEntryRef } from "../accounts/registry"
 import { deductionInfixOf } from "../accounts/options"
 import type { RefusalInput } from "../modules/acquiring/refusal-sql"
 import { unverifiedNotification } from "../reconciliation/deferred-notification"
+import { webhookAction } from "./notification"
 import {
   notificationAccount,
   notificationFields,
-  webhookAction,
   type KnownPayment,
-} from "./notification"
+} from "./notification-account"
 import { countRefusalOnce, pluginRefusalLog } from "./refused-notifications"
 
 type Logger = {
