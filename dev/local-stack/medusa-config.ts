@@ -66,6 +66,14 @@ function acquiringProviders() {
         ...notificationHandling,
         // A spec that makes the service slower than the time-out sets a short one before Medusa boots.
         timeout_ms: Number(process.env.ACQUIRING_TEST_TIMEOUT_MS ?? 10_000),
+        // A spec that waits for the order of a card payment the storefront never completed sets a short wait.
+        ...(process.env.ACQUIRING_TEST_CARD_ORDER_WAIT_MS
+          ? {
+              card_order_wait_ms: Number(
+                process.env.ACQUIRING_TEST_CARD_ORDER_WAIT_MS
+              ),
+            }
+          : {}),
         // Every request of the local stack comes from 127.0.0.1 under one key: per-IP, per-key and
         // store-wide limits would count the whole test suite as one card tester. A spec that tests
         // the limits sets its own in ACQUIRING_TEST_VELOCITY (JSON) before Medusa boots.

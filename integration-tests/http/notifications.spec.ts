@@ -27,6 +27,10 @@ import { budget } from "../setup/time-budget"
 
 jest.setTimeout(budget(120_000))
 
+// a card payment the storefront never completed is ordered after this wait (card_order_wait_ms), read when Medusa boots
+const CARD_ORDER_WAIT_MS = 1_000
+process.env.ACQUIRING_TEST_CARD_ORDER_WAIT_MS = String(CARD_ORDER_WAIT_MS)
+
 const HOSTED_WEBHOOK = "acquiring-hosted_acquiring"
 
 /** The wire contract's result signature, recomputed here: SHA-256 of the values then the key, spaces removed. */
@@ -623,7 +627,7 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
     ])
   })
 
-  it("a card payment's notification restating the authorisation the plugin holds is not confirmed again with the acquirer, and still makes the order the storefront never asked for", async () => {
+  it("a card payment's notification restating the authorisation the plugin holds is not confirmed again with the acquirer, and the order the storefront never asked for is made once the storefront's wait is over", async () => {
     const shop = await openShop()
     const { cart, session } = await cartWithSession(shop, CARD_PROVIDER)
     // held back until the card's answer is recorded, then sent by hand
@@ -643,13 +647,17 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
 
     const before = handled()
     const [held] = await sandbox.notifications(transaction_id)
-    // answered once the order is made
+    const delivered = Date.now()
     expect((await sandbox.deliverAgain(held.id)).status).toBe(200)
     await untilHandled(before + 1)
-    expect(await ordersMade(databaseUrl(), cart.id, session.id)).toEqual({
-      orders: 1,
-      payments: 1,
+    const ordered = await eventually("the order, after the wait", async () => {
+      const made = await ordersMade(databaseUrl(), cart.id, session.id)
+      // the completion writes the order, then its payment
+      return made.orders && made.payments ? made : undefined
     })
+    expect(ordered).toEqual({ orders: 1, payments: 1 })
+    // left to the storefront meanwhile
+    expect(Date.now() - delivered).toBeGreaterThanOrEqual(CARD_ORDER_WAIT_MS)
     expect(await queriesOfThisPayment()).toBe(0)
     const pg = container().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const { rows } = await pg.raw(

@@ -109,6 +109,12 @@ export const AcquiringOptionsSchema = z
     velocity: VelocityOptionsSchema.optional(),
     notification_handling: NotificationHandlingSchema,
     notification_queue: NotificationQueueSchema.prefault({}),
+    /**
+     * How long a card payment's notification that only restates the card's
+     * answer leaves the storefront to complete the cart before the plugin
+     * completes it (the shopper who closed the tab); 0: at once.
+     */
+    card_order_wait_ms: z.number().int().min(0).max(600_000).default(30_000),
   })
   .strict()
   .superRefine((options, ctx) => {

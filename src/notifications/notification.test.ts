@@ -116,10 +116,24 @@ describe("notifications", () => {
     }
     const payload = { data: { ...fields, encryption_data: signature } }
 
-    it("is not asked again: the notification that restates it is answered authorised without the status query", async () => {
+    /** the storefront had it in the card's answer: Medusa's work waits card_order_wait_ms for its completion */
+    const RESTATED = {
+      ...AUTHORISED,
+      data: { ...AUTHORISED.data, order_due_in_ms: 30_000 },
+    }
+
+    it("is not asked again: the notification that restates it is answered authorised without the status query, the order left to the storefront for card_order_wait_ms", async () => {
       const c = await core()
-      expect(await webhookAction(c, payload, { held })).toEqual(AUTHORISED)
+      expect(await webhookAction(c, payload, { held })).toEqual(RESTATED)
       expect(c.queries).toEqual([])
+
+      const waiting = await core("2000", true, { card_order_wait_ms: 2_500 })
+      expect(await webhookAction(waiting, payload, { held })).toEqual({
+        ...AUTHORISED,
+        data: { ...AUTHORISED.data, order_due_in_ms: 2_500 },
+      })
+      const atOnce = await core("2000", true, { card_order_wait_ms: 0 })
+      expect(await webhookAction(atOnce, payload, { held })).toEqual(AUTHORISED)
     })
 
     it("is confirmed with the status query when the notification names another transaction or order, another type, or another outcome", async () => {
@@ -165,14 +179,14 @@ describe("notifications", () => {
       const [attempt] = await c.journal.list({ order_no: ORDER }, 1)
       const list = jest.spyOn(c.journal, "list")
       expect(await webhookAction(c, payload, { attempt, held })).toEqual(
-        AUTHORISED
+        RESTATED
       )
       expect(list).not.toHaveBeenCalled()
 
       // an attempt of another order number is not this notification's: it is looked up
       const other = { ...attempt!, order_no: "MED0000000000000000000000009" }
       expect(await webhookAction(c, payload, { attempt: other, held })).toEqual(
-        AUTHORISED
+        RESTATED
       )
       expect(list).toHaveBeenCalledTimes(1)
     })

@@ -62,6 +62,8 @@ export type NotificationAction = WebhookActionResult & {
     deduction?: DeductionNotice
     /** the subscription a confirmed first payment started, as its verified notification names it */
     subscription?: NotifiedSubscription
+    /** the storefront had this authorisation in the card's answer: Medusa's work waits this long for its completion (card-order-check.ts) */
+    order_due_in_ms?: number
   }
 }
 
@@ -177,8 +179,9 @@ export async function webhookAction(
     restatesHeld(core, notification, orderNo, known.held)
   ) {
     // the acquirer's signed answer to the card's request authorised this very
-    // transaction: the status query would only say it again (Medusa still
-    // makes the order if the storefront never completed the cart)
+    // transaction: the status query would only say it again, and the
+    // storefront that had the answer is completing the cart (Medusa still
+    // makes the order after card_order_wait_ms if it never does)
     await noteNotification(
       core,
       notification,
@@ -186,7 +189,14 @@ export async function webhookAction(
       "it restates the authorisation the plugin holds",
       attempt.session_id
     )
-    return { action: "authorized", data: withSubscription(data, notification) }
+    const wait = core.options.card_order_wait_ms
+    return {
+      action: "authorized",
+      data: {
+        ...withSubscription(data, notification),
+        ...(wait > 0 ? { order_due_in_ms: wait } : {}),
+      },
+    }
   }
 
   const answer = await lookupOrder(core, orderNo)

@@ -38,7 +38,13 @@ function medusa(
 ) {
   const asked: unknown[] = []
   const runs: { id: string; input: unknown }[] = []
+  const emitted: { event: unknown; options: unknown }[] = []
   const services: Record<string, unknown> = {
+    [Modules.EVENT_BUS]: {
+      emit: async (event: unknown, options: unknown) => {
+        emitted.push({ event, options })
+      },
+    },
     query: {
       graph: async () => ({
         data: [
@@ -67,7 +73,7 @@ function medusa(
   const container = {
     resolve: (key: string) => services[key],
   } as unknown as MedusaContainer
-  return { container, asked, runs }
+  return { container, asked, runs, emitted }
 }
 
 const notification = (body: string) => ({
@@ -122,6 +128,37 @@ describe("a notification handled at once", () => {
       )
       expect(runs).toEqual([{ id: "process-payment-workflow", input: verdict }])
     }
+  })
+
+  it("hands an authorisation the storefront had in the card's answer to a check after its wait, runs no workflow now, and still records it", async () => {
+    const verdict = {
+      action: "authorized",
+      data: {
+        session_id: "payses_1",
+        amount: "15.00",
+        order_no: "MED8",
+        notify_type: "PAYMENT",
+        order_due_in_ms: 30_000,
+      },
+    }
+    const { container, runs, emitted } = medusa(verdict)
+    const input = notification("order_no=MED8&restated")
+    expect(await handleNotificationWithin(container, input)).toBe("handled")
+    expect(runs).toEqual([])
+    expect(emitted).toEqual([
+      {
+        event: {
+          name: "acquiring.card_order_due",
+          data: {
+            session_id: "payses_1",
+            amount: "15.00",
+            order_due_in_ms: 30_000,
+          },
+        },
+        options: { delay: 30_000, attempts: 3 },
+      },
+    ])
+    expect(recorded).toHaveBeenLastCalledWith(container, input)
   })
 
   it("leaves Medusa's workflow out for what its subscriber drops: failures, voids, pending, forgeries, no session", async () => {

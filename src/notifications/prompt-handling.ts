@@ -14,7 +14,9 @@
  *
  * An authorised payment whose order the storefront already made (a card
  * payment whose notification came after the shopper's own completion)
- * skips the workflow, which would only take and give back the cart's lock.
+ * skips the workflow, which would only take and give back the cart's lock;
+ * one whose storefront had the card's answer and is completing the cart now
+ * leaves it to a check after a wait (card-order-check.ts).
  *
  * Work still under way after PROMPT_BUDGET_MS (a loaded instance) is
  * queued as well and answered, so the acquirer does not time out and send
@@ -34,6 +36,7 @@ import { LATE, settleWithin } from "../deadlines/settle-within"
 import { sessionPaidAndOrdered } from "../order-payments/cart-order"
 import { paymentModule } from "../order-payments/payment-store"
 import { recordNotification } from "./notification-subscriber"
+import { cardOrderDue, deferCardOrder } from "./card-order-check"
 
 /** The actions Medusa's webhook subscriber runs the process-payment workflow for; it drops every other. */
 const MEDUSA_ACTS_ON: ReadonlySet<string> = new Set([
@@ -83,7 +86,9 @@ export async function handleNotificationNow(
 ): Promise<void> {
   // one payload object for both, so the status query behind the verdict runs once (one-verdict.ts)
   const verdict = await paymentModule(container).getWebhookActionAndData(input)
-  if (await medusaHasWork(container, verdict))
+  const due = cardOrderDue(verdict)
+  if (due) await deferCardOrder(container, due)
+  else if (await medusaHasWork(container, verdict))
     await container
       .resolve<WorkflowEngine>(Modules.WORKFLOW_ENGINE)
       .run(processPaymentWorkflowId, { input: verdict })

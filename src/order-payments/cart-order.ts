@@ -36,9 +36,17 @@ export async function sessionPaidAndOrdered(
   scope: MedusaContainer,
   sessionId: string
 ): Promise<boolean> {
+  return (await sessionOrderState(scope, sessionId)) === "ordered"
+}
+
+/** The session's order as Medusa holds it: made (with its payment), not yet, or no such session. */
+export async function sessionOrderState(
+  scope: MedusaContainer,
+  sessionId: string
+): Promise<"ordered" | "open" | "missing"> {
   const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "payment_session",
-    fields: ["payment.id", "payment_collection.cart.order.id"],
+    fields: ["id", "payment.id", "payment_collection.cart.order.id"],
     filters: { id: sessionId },
   })
   const session = data[0] as
@@ -49,5 +57,8 @@ export async function sessionPaidAndOrdered(
         } | null
       }
     | undefined
-  return !!session?.payment?.id && !!session.payment_collection?.cart?.order?.id
+  if (!session) return "missing"
+  return session.payment?.id && session.payment_collection?.cart?.order?.id
+    ? "ordered"
+    : "open"
 }
