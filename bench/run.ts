@@ -16,6 +16,7 @@ import { clientRows, parseRow } from "./client-scenarios"
 import { table, type Row } from "./measure"
 import { startChild } from "./processes"
 import { checkoutRow } from "./checkout-scenarios"
+import { statementRow } from "./statement-scenarios"
 import { overviewRows } from "./overview-scenarios"
 import { peakRows, redisAnswers } from "./peak-scenarios"
 import { velocityRow } from "./velocity-scenarios"
@@ -72,6 +73,8 @@ async function everyScenario(quick: boolean): Promise<Row[]> {
   )
   // one checkout is ~1 s of which the shared cart steps swing ±50 ms: enough rounds for a steady median
   rows.push(await checkoutRow(quick ? 2 : 15))
+  // a count: a few rounds show it, the first warms up
+  rows.push(await statementRow(quick ? 1 : 5))
   rows.push(...(await overviewRows(quick ? 20_000 : 1_000_000, quick ? 2 : 9)))
   return rows
 }

@@ -35,6 +35,7 @@ const SCENARIOS = [
   "sandbox authorise/s / trivial server (10 connections)",
   "sandbox RSS after 10,000 authorisations",
   "checkout with card provider / system provider",
+  "PostgreSQL statements per checkout: card provider / system provider",
   "payments overview, last 30 days of a year: all accounts / one",
   "payments overview plans: sequential scans of the attempts and the journal",
   "parse a respon document",
