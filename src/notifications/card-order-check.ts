@@ -17,15 +17,11 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { Modules, PaymentActions } from "@medusajs/framework/utils"
-import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
 import { z } from "zod"
 import { sessionOrderState } from "../order-payments/cart-order"
+import { runProcessPayment } from "./process-payment"
 
 export const CARD_ORDER_DUE = "acquiring.card_order_due"
-
-type WorkflowEngine = {
-  run(workflowId: string, options: { input: unknown }): Promise<unknown>
-}
 
 const DueCheckSchema = z.object({
   session_id: z.string().min(1),
@@ -65,13 +61,9 @@ export async function completeDueCardOrder(
   // a session gone since (deleted with its cart) has nothing to complete
   if (state === "missing") return "ignored"
   if (state === "ordered") return "ordered"
-  await container
-    .resolve<WorkflowEngine>(Modules.WORKFLOW_ENGINE)
-    .run(processPaymentWorkflowId, {
-      input: {
-        action: PaymentActions.AUTHORIZED,
-        data: { session_id: due.data.session_id, amount: due.data.amount },
-      },
-    })
+  await runProcessPayment(container, {
+    action: PaymentActions.AUTHORIZED,
+    data: { session_id: due.data.session_id, amount: due.data.amount },
+  })
   return "completed"
 }

@@ -30,23 +30,19 @@ import type {
   ProviderWebhookPayload,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { Modules, PaymentActions } from "@medusajs/framework/utils"
-import { processPaymentWorkflowId } from "@medusajs/medusa/core-flows"
+import { PaymentActions } from "@medusajs/framework/utils"
 import { LATE, settleWithin } from "../deadlines/settle-within"
 import { sessionPaidAndOrdered } from "../order-payments/cart-order"
 import { paymentModule } from "../order-payments/payment-store"
 import { recordNotification } from "./notification-subscriber"
 import { cardOrderDue, deferCardOrder } from "./card-order-check"
+import { runProcessPayment } from "./process-payment"
 
 /** The actions Medusa's webhook subscriber runs the process-payment workflow for; it drops every other. */
 const MEDUSA_ACTS_ON: ReadonlySet<string> = new Set([
   PaymentActions.AUTHORIZED,
   PaymentActions.SUCCESSFUL,
 ])
-
-type WorkflowEngine = {
-  run(workflowId: string, options: { input: unknown }): Promise<unknown>
-}
 
 /** Under the acquirers' time-out for an answer (the sandbox's 5 s) with room for the door's own checks. */
 export const PROMPT_BUDGET_MS = 3_000
@@ -89,9 +85,7 @@ export async function handleNotificationNow(
   const due = cardOrderDue(verdict)
   if (due) await deferCardOrder(container, due)
   else if (await medusaHasWork(container, verdict))
-    await container
-      .resolve<WorkflowEngine>(Modules.WORKFLOW_ENGINE)
-      .run(processPaymentWorkflowId, { input: verdict })
+    await runProcessPayment(container, verdict)
   await recordNotification(container, input)
 }
 
