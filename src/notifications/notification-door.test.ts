@@ -105,6 +105,8 @@ describe("the notification door", () => {
         headers: {},
       },
     })
+    // the very object it triaged: the provider's verdict reuses that triage (one-verdict.ts)
+    expect(input.payload).toBe(triage.mock.calls[0][1])
     expect(answered).toEqual([200])
     expect(next).not.toHaveBeenCalled()
 

@@ -1,4 +1,4 @@
-import { verdictOnce } from "./one-verdict"
+import { oncePerPayload, verdictOnce } from "./one-verdict"
 
 const CARD = "pp_acquiring-card_acquiring"
 const authorised = {
@@ -57,5 +57,22 @@ describe("verdictOnce", () => {
     await expect(
       verdictOnce(payload, CARD, async () => authorised)
     ).resolves.toEqual(authorised)
+  })
+})
+
+describe("oncePerPayload", () => {
+  it("keeps each memo apart: a triage and a verdict of one payload are asked once each", async () => {
+    const triageOnce = oncePerPayload<string>()
+    const payload = { rawData: "d" }
+    const asked: string[] = []
+    const ask = (what: string) => async () => (asked.push(what), what)
+    await triageOnce(payload, CARD, ask("triage"))
+    await triageOnce(payload, CARD, ask("triage"))
+    await verdictOnce(
+      payload,
+      CARD,
+      async () => (asked.push("verdict"), authorised)
+    )
+    expect(asked).toEqual(["triage", "verdict"])
   })
 })

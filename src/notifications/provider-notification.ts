@@ -21,6 +21,7 @@ import {
   type KnownPayment,
 } from "./notification-account"
 import { countRefusalOnce, pluginRefusalLog } from "./refused-notifications"
+import { oncePerPayload } from "./one-verdict"
 
 type Logger = {
   error(message: string): void
@@ -47,7 +48,17 @@ export type NotificationTriage =
       known: KnownPayment
     }
 
-export async function triageNotification(
+const triageOnce = oncePerPayload<NotificationTriage>()
+
+/** The door and the provider's verdict triage the same received payload object once (one-verdict.ts). */
+export function triageNotification(
+  entry: ProviderEntryRef,
+  payload: ProviderWebhookPayload["payload"]
+): Promise<NotificationTriage> {
+  return triageOnce(payload, entry.provider_id, () => triage(entry, payload))
+}
+
+async function triage(
   entry: ProviderEntryRef,
   payload: ProviderWebhookPayload["payload"]
 ): Promise<NotificationTriage> {
