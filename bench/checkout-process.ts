@@ -7,11 +7,10 @@
  */
 import "../dev/local-stack/quiet-logs"
 import { startLocalStack } from "../dev/local-stack"
-import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
-import { storeApi } from "../dev/store-client/storefront"
 import { interleave, stats, timeMs } from "./measure"
 import {
   CARD_PROVIDER,
+  checkoutStore,
   storefrontCheckout,
   SYSTEM_PROVIDER,
 } from "./storefront-checkout"
@@ -19,14 +18,7 @@ import {
 async function main(rounds: number): Promise<void> {
   const stack = await startLocalStack()
   try {
-    const seeded = await seedStore(stack.app.container, {
-      paymentProviders: [CARD_PROVIDER, SYSTEM_PROVIDER],
-      regions: [USD_REGION],
-    })
-    const store = storeApi(
-      () => stack.backendUrl,
-      () => seeded.publishableKey
-    )
+    const { seeded, store } = await checkoutStore(stack)
     /** Milliseconds of each step, per provider: where the difference lies. */
     const steps: Record<string, Record<string, number[]>> = {}
     const step = async <T>(

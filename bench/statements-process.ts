@@ -8,10 +8,9 @@
 import "../dev/local-stack/quiet-logs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startLocalStack } from "../dev/local-stack"
-import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
-import { storeApi } from "../dev/store-client/storefront"
 import {
   CARD_PROVIDER,
+  checkoutStore,
   storefrontCheckout,
   SYSTEM_PROVIDER,
 } from "./storefront-checkout"
@@ -24,14 +23,7 @@ const COUNT = `select coalesce(sum(calls), 0)::bigint as n from pg_stat_statemen
 async function main(rounds: number): Promise<void> {
   const stack = await startLocalStack()
   try {
-    const seeded = await seedStore(stack.app.container, {
-      paymentProviders: [CARD_PROVIDER, SYSTEM_PROVIDER],
-      regions: [USD_REGION],
-    })
-    const store = storeApi(
-      () => stack.backendUrl,
-      () => seeded.publishableKey
-    )
+    const { seeded, store } = await checkoutStore(stack)
     const pg = stack.app.container.resolve(
       ContainerRegistrationKeys.PG_CONNECTION
     ) as Pg

@@ -5,11 +5,17 @@
  * which times it under its name.
  */
 import { expectStatus, type HttpClient } from "../dev/store-client/http-client"
-import type { SeededStore } from "../dev/local-stack/seed-store"
+import type { LocalStack } from "../dev/local-stack"
+import {
+  seedStore,
+  USD_REGION,
+  type SeededStore,
+} from "../dev/local-stack/seed-store"
 import {
   completeCart,
   createReadyCart,
   openPaymentSession,
+  storeApi,
 } from "../dev/store-client/storefront"
 
 export const CARD_PROVIDER = "pp_acquiring-card_acquiring"
@@ -20,6 +26,21 @@ export const CARD = {
   expiry_month: "12",
   expiry_year: "2031",
   security_code: "918",
+}
+
+/** The local stack's store seeded with both providers and a USD region, and a storefront's client of it. */
+export async function checkoutStore(
+  stack: LocalStack
+): Promise<{ seeded: SeededStore; store: HttpClient }> {
+  const seeded = await seedStore(stack.app.container, {
+    paymentProviders: [CARD_PROVIDER, SYSTEM_PROVIDER],
+    regions: [USD_REGION],
+  })
+  const store = storeApi(
+    () => stack.backendUrl,
+    () => seeded.publishableKey
+  )
+  return { seeded, store }
 }
 
 export type TimedCall = <T>(name: string, run: () => Promise<T>) => Promise<T>
