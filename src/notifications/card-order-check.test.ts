@@ -3,39 +3,11 @@
  * workflow for a cart the storefront never completed, nothing for one it
  * did. Medusa's Query and workflow engine are stood in for.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { cardOrderDue, completeDueCardOrder } from "./card-order-check"
+import { standIn } from "./__fixtures__/medusa-stand-in"
 
-function medusa(ordered: boolean, exists = true) {
-  const runs: { id: string; input: unknown }[] = []
-  const services: Record<string, unknown> = {
-    query: {
-      graph: async () => ({
-        data: exists
-          ? [
-              {
-                id: "payses_1",
-                payment: ordered ? { id: "pay_1" } : null,
-                payment_collection: {
-                  cart: { order: ordered ? { id: "order_1" } : null },
-                },
-              },
-            ]
-          : [],
-      }),
-    },
-    [Modules.WORKFLOW_ENGINE]: {
-      run: async (id: string, options: { input: unknown }) => {
-        runs.push({ id, input: options.input })
-      },
-    },
-  }
-  const container = {
-    resolve: (key: string) => services[key],
-  } as unknown as MedusaContainer
-  return { container, runs }
-}
+const medusa = (ordered: boolean, exists = true) =>
+  standIn({ payment: ordered, order: ordered, gone: !exists })
 
 const DUE = { session_id: "payses_1", amount: "15.00", order_due_in_ms: 500 }
 

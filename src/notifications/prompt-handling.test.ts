@@ -5,10 +5,10 @@
  * notification meanwhile. The payment module, the workflow engine and the
  * plugin's record are stood in for.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { recordNotification } from "./notification-subscriber"
 import { handleNotificationWithin } from "./prompt-handling"
+import { standIn, type Held } from "./__fixtures__/medusa-stand-in"
 
 jest.mock("./notification-subscriber", () => ({
   recordNotification: jest.fn(async () => undefined),
@@ -23,13 +23,10 @@ function gate() {
   return { opened, open }
 }
 
-/** What Medusa holds for the session: its payment, and its cart's order. */
-type Held = { payment?: boolean; order?: boolean }
-
 /**
  * A container whose payment module answers `verdict` once `answer`
- * resolves, counting the askings and the workflow runs; Query reads the
- * session as `held` says (neither payment nor order by default).
+ * resolves, counting the askings, the events and the workflow runs; Query
+ * reads the session as `held` says (neither payment nor order by default).
  */
 function medusa(
   verdict: { action: string; data?: { session_id?: string } },
@@ -37,25 +34,12 @@ function medusa(
   held: Held = {}
 ) {
   const asked: unknown[] = []
-  const runs: { id: string; input: unknown }[] = []
   const emitted: { event: unknown; options: unknown }[] = []
-  const services: Record<string, unknown> = {
+  const { container, runs } = standIn(held, {
     [Modules.EVENT_BUS]: {
       emit: async (event: unknown, options: unknown) => {
         emitted.push({ event, options })
       },
-    },
-    query: {
-      graph: async () => ({
-        data: [
-          {
-            payment: held.payment ? { id: "pay_1" } : null,
-            payment_collection: {
-              cart: { order: held.order ? { id: "order_1" } : null },
-            },
-          },
-        ],
-      }),
     },
     [Modules.PAYMENT]: {
       getWebhookActionAndData: async (input: unknown) => {
@@ -64,15 +48,7 @@ function medusa(
         return verdict
       },
     },
-    [Modules.WORKFLOW_ENGINE]: {
-      run: async (id: string, options: { input: unknown }) => {
-        runs.push({ id, input: options.input })
-      },
-    },
-  }
-  const container = {
-    resolve: (key: string) => services[key],
-  } as unknown as MedusaContainer
+  })
   return { container, asked, runs, emitted }
 }
 
