@@ -12,6 +12,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Queue } from "bullmq"
 import Redis from "ioredis"
 import { commandsServed } from "./redis-commands"
+import { startChild } from "./processes"
 import { machineBusyMs, processCpuMs } from "./cpu-time"
 import { startLocalStack } from "../dev/local-stack"
 import { seedStore, USD_REGION } from "../dev/local-stack/seed-store"
@@ -61,7 +62,14 @@ async function main(
     ACQUIRING_TEST_NOTIFICATION_HANDLING:
       process.env.ACQUIRING_BENCH_NOTIFICATIONS ?? "worker",
   })
-  const stack = await startLocalStack()
+  // the acquirer in a process of its own: its CPU is the acquirer's, not the store's
+  const sandbox = await startChild("sandbox")
+  const stack = await startLocalStack(undefined, undefined, {
+    sandboxUrl: sandbox.url,
+  }).catch(async (error) => {
+    await sandbox.stop()
+    throw error
+  })
   const others: { stop(): Promise<void> }[] = []
   try {
     const container = stack.app.container
@@ -77,9 +85,10 @@ async function main(
     others.push(worker)
     /** The Medusa processes whose CPU each wave reports apart: the rest of the machine is PostgreSQL, Redis and the like. */
     const processes: Record<string, number> = {
-      "server 1 with the shoppers and the sandbox": process.pid,
+      "server 1 with the shoppers": process.pid,
       "server 2": second.pid,
       worker: worker.pid,
+      "the sandbox (the acquirer)": sandbox.pid,
     }
     const servers = [stack.backendUrl, second.url]
     for (const operation of SLOWED) {
@@ -282,6 +291,7 @@ async function main(
   } finally {
     for (const other of others.reverse()) await other.stop().catch(() => {})
     await stack.stop()
+    await sandbox.stop()
   }
 }
 

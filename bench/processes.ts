@@ -35,6 +35,7 @@ function childScript(): string {
 
 export interface Child {
   url: string
+  pid: number
   memory(): Promise<NodeJS.MemoryUsage>
   stop(): Promise<void>
 }
@@ -52,6 +53,7 @@ export async function startChild(kind: "sandbox" | "trivial"): Promise<Child> {
   })
   return {
     url,
+    pid: child.pid!,
     memory: () =>
       new Promise((resolve) => {
         child.once("message", (m: { memory: NodeJS.MemoryUsage }) =>

@@ -33,7 +33,9 @@ export type LocalStack = {
  */
 export async function startLocalStack(
   progress: (text: string) => void = () => undefined,
-  started: (text: string) => void = () => undefined
+  started: (text: string) => void = () => undefined,
+  /** a sandbox already running (the peak bench's, in a process of its own), holding the default account */
+  { sandboxUrl }: { sandboxUrl?: string } = {}
 ): Promise<LocalStack> {
   keepServersOnLoopback()
   const stops: Array<() => Promise<unknown>> = []
@@ -61,12 +63,9 @@ export async function startLocalStack(
         : `using ${dbEnv.DB_HOST}:${dbEnv.DB_PORT}; the stack's database there is dropped when it stops`
     )
 
-    progress("Starting the sandbox acquiring service")
-    const sandbox = await startSandbox({
-      port: 0,
-      accounts: [DEFAULT_SANDBOX_ACCOUNT],
-    })
-    stops.push(() => sandbox.close())
+    const sandbox = sandboxUrl
+      ? { url: sandboxUrl }
+      : await startOwnSandbox(progress, stops)
     Object.assign(process.env, {
       ACQUIRING_SANDBOX_URL: sandbox.url,
       ACQUIRING_MERCHANT_ID: DEFAULT_SANDBOX_ACCOUNT.merchant_id,
@@ -96,4 +95,17 @@ export async function startLocalStack(
     await stop()
     throw error
   }
+}
+
+async function startOwnSandbox(
+  progress: (text: string) => void,
+  stops: Array<() => Promise<unknown>>
+): Promise<{ url: string }> {
+  progress("Starting the sandbox acquiring service")
+  const sandbox = await startSandbox({
+    port: 0,
+    accounts: [DEFAULT_SANDBOX_ACCOUNT],
+  })
+  stops.push(() => sandbox.close())
+  return sandbox
 }

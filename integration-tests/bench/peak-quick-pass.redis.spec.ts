@@ -55,7 +55,7 @@ it("runs the peak scenario's quick pass to its end: every checkout accounted for
     expect(five.note).toMatch(/\(1 of them on the hosted page/)
     // what each checkout cost the machine, and each Medusa process apart
     expect(five.note).toMatch(
-      /the machine's CPU per checkout \d+ ms card, \d+ ms system \(\d+\.\d\d×\), of it \(card \/ system, ms\): server 1 with the shoppers and the sandbox \d+ \/ \d+, server 2 \d+ \/ \d+, worker \d+ \/ \d+, PostgreSQL, Redis and the rest -?\d+ \/ -?\d+;/
+      /the machine's CPU per checkout \d+ ms card, \d+ ms system \(\d+\.\d\d×\), of it \(card \/ system, ms\): server 1 with the shoppers \d+ \/ \d+, server 2 \d+ \/ \d+, worker \d+ \/ \d+, the sandbox \(the acquirer\) \d+ \/ \d+, PostgreSQL, Redis and the rest -?\d+ \/ -?\d+;/
     )
     expect(hosted.note).toMatch(
       /^1 hosted payments ordered by their notification/
