@@ -147,3 +147,47 @@ describe("a disabled account", () => {
     expect(kept.account.id).toBeNull()
   })
 })
+
+describe("a core's reuse", () => {
+  const saved = process.env.ACQUIRING_SETTINGS_KEY
+  beforeAll(() => {
+    process.env.ACQUIRING_SETTINGS_KEY = KEY.toString("hex")
+    useAccountSource(
+      new AccountSource(async () => accounts, { checkEveryMs: 0 })
+    )
+  })
+  afterAll(() => {
+    if (saved === undefined) delete process.env.ACQUIRING_SETTINGS_KEY
+    else process.env.ACQUIRING_SETTINGS_KEY = saved
+  })
+
+  const quiet = () => ({ info() {}, warn() {}, error() {} })
+  /** medusa-config's one entry, the logger a caller's scope resolves (Medusa hands a provider and a route different ones) */
+  const withLogger = (logger: object | undefined) => ({
+    resolve<T>(key: string): T {
+      if (key === "logger" && logger) return logger as T
+      return COMPLETE.resolve<T>(key)
+    },
+  })
+
+  it("is built once per account version, whichever logger its callers bring in turn", async () => {
+    accounts = [account()]
+    const provider = withLogger(quiet())
+    const route = withLogger(quiet())
+    const first = await coreFor(provider, PROVIDER, { currency: "EUR" })
+    const other = await coreFor(route, PROVIDER, { currency: "EUR" })
+    expect(await coreFor(provider, PROVIDER, { currency: "EUR" })).toBe(first)
+    expect(await coreFor(route, PROVIDER, { currency: "EUR" })).toBe(other)
+    // a check outside a request (no logger) gets a core of its own
+    const bare = await coreFor(withLogger(undefined), PROVIDER, {
+      currency: "EUR",
+    })
+    expect(bare).not.toBe(first)
+    expect(bare).not.toBe(other)
+    // the account saved again: a new core with its new options
+    accounts = [account({ merchant_id: "M902" })]
+    const saved = await coreFor(provider, PROVIDER, { currency: "EUR" })
+    expect(saved).not.toBe(first)
+    expect(saved.options.merchant_id).toBe("M902")
+  })
+})

@@ -68,10 +68,25 @@ export interface AccountChoice extends CartScope {
   names?: { merchant_id?: unknown; account_id?: unknown }
 }
 
-const cores = new Map<
-  string,
-  { raw: unknown; version: string; logger?: PluginLogger; core: ProviderCore }
->()
+type BuiltCore = { raw: unknown; version: string; core: ProviderCore }
+
+/**
+ * Cores built so far, per logger: Medusa hands a provider instance and a
+ * request's scope different logger objects, and a core logs through the
+ * one it was built with, so each keeps its own rather than one core being
+ * rebuilt (its gateway client and every schema) each time the caller
+ * changes. A core built without a logger (a check outside a request) is
+ * never handed to a caller with one.
+ */
+const builtCores = new WeakMap<object, Map<string, BuiltCore>>()
+const WITHOUT_LOGGER = {}
+
+function coresOf(logger: PluginLogger | undefined): Map<string, BuiltCore> {
+  const owner = logger ?? WITHOUT_LOGGER
+  let cores = builtCores.get(owner)
+  if (!cores) builtCores.set(owner, (cores = new Map()))
+  return cores
+}
 
 /** The entry of a provider instance, from the options Medusa built it with. */
 export function entryForProvider(
@@ -228,14 +243,9 @@ async function coreOf(
 ): Promise<ProviderCore> {
   const key = `${entry.provider_id}|${account?.id ?? "config"}`
   const version = account ? new Date(account.updated_at).toISOString() : ""
+  const cores = coresOf(entry.logger)
   const known = cores.get(key)
-  // a core built without the app's logger (a check outside a request) is not reused for payments
-  if (
-    known &&
-    known.raw === entry.raw &&
-    known.version === version &&
-    (known.logger === entry.logger || !entry.logger)
-  )
+  if (known && known.raw === entry.raw && known.version === version)
     return known.core
   let options
   try {
@@ -262,7 +272,7 @@ async function coreOf(
       ? { id: account.id, name: account.name, mode: options.mode }
       : { id: null, name: null, mode: options.mode },
   })
-  cores.set(key, { raw: entry.raw, version, logger: entry.logger, core })
+  cores.set(key, { raw: entry.raw, version, core })
   return core
 }
 
