@@ -1,3 +1,5 @@
+import type { Statement } from "./statement"
+
 /**
  * The attempt rows of a session's state, as the outcome table keeps them:
  * one per entry of the attempt ledger. `source` names a relation with the
@@ -72,9 +74,12 @@ export function keepAttemptOutcomes(
         coalesce(excluded."result_code", "acquiring_attempt_outcome"."result_code"))`
 }
 
-/** Stamps the approved attempts of `sessions` payment sessions with an order's time, once (the time, then the session ids). */
-export function markOrdered(sessions: number): string {
-  return `update "acquiring_attempt_outcome" set "ordered_at" = ?, "updated_at" = now()
-    where "deleted_at" is null and "session_id" in (${Array(sessions).fill("?").join(", ")})
-      and "ordered_at" is null and "state" in ${APPROVED_STATES}`
+/** Stamps the approved attempts of these payment sessions with an order's time, once. */
+export function markOrdered(sessionIds: string[], at: Date): Statement {
+  return {
+    text: `update "acquiring_attempt_outcome" set "ordered_at" = ?, "updated_at" = now()
+    where "deleted_at" is null and "session_id" in (${sessionIds.map(() => "?").join(", ")})
+      and "ordered_at" is null and "state" in ${APPROVED_STATES}`,
+    values: [at, ...sessionIds],
+  }
 }

@@ -3,6 +3,7 @@
  * counters of refused notifications (at their latest refusal) in one list,
  * newest first, each filter exact.
  */
+import type { Statement } from "./statement"
 import type {
   AcquiringNotificationRefusalRow,
   AcquiringOperationRow,
@@ -47,7 +48,7 @@ export interface HistoryRow {
 export function historySearch(
   filters: HistoryFilters,
   page: { limit: number; offset: number }
-): { text: string; values: unknown[] } {
+): Statement {
   const where: string[] = []
   const values: unknown[] = []
   const exact = (column: string, value: string | string[] | undefined) => {

@@ -4,6 +4,7 @@
  * Every one reads a period through an index on its time column; amounts are
  * summed as numeric (exact) and answered as text.
  */
+import type { Statement } from "./statement"
 
 export interface OverviewFilters {
   /** inclusive start and exclusive end of the period */
@@ -12,8 +13,6 @@ export interface OverviewFilters {
   /** one account: its id, or null for the payments made with medusa-config alone; undefined for all */
   account_id?: string | null
 }
-
-type Statement = { text: string; values: unknown[] }
 
 /** The attempts of the account filter, as a condition on an outcome row `alias`. */
 function accountCondition(alias: string, filters: OverviewFilters): Statement {

@@ -1,4 +1,5 @@
 /** The statements of the refused notifications' counters (acquiring_notification_refusal). */
+import type { Statement } from "./statement"
 import type { AcquiringNotificationRefusalRow } from "./types"
 
 export type RefusalReason = AcquiringNotificationRefusalRow["reason"]
@@ -26,17 +27,35 @@ export interface RefusalTotal {
 }
 
 /**
- * Parameters: key (provider|reason|order), provider, reason, order number,
- * session. The row's id is a digest of the key and the database's hour,
- * so every instance counts one hour's refusals in the same row.
+ * One refused notification counted in one statement: the counter of this
+ * hour (the database's clock), provider, reason and order number is made
+ * or incremented. The row's id is a digest of that key and the hour, so
+ * every instance counts one hour's refusals in the same row.
  */
-export const COUNT_REFUSAL = `insert into "acquiring_notification_refusal" as r ("id", "provider_id", "reason", "order_no", "session_id", "hour", "count", "first_seen_at", "last_seen_at")
+export function countRefusal(refusal: RefusalInput): Statement {
+  return {
+    text: COUNT_REFUSAL,
+    values: [
+      [refusal.provider_id, refusal.reason, refusal.order_no ?? ""].join("|"),
+      refusal.provider_id,
+      refusal.reason,
+      refusal.order_no,
+      refusal.session_id,
+    ],
+  }
+}
+
+const COUNT_REFUSAL = `insert into "acquiring_notification_refusal" as r ("id", "provider_id", "reason", "order_no", "session_id", "hour", "count", "first_seen_at", "last_seen_at")
 values ('acqnr_' || substr(md5(?::text || '|' || to_char(date_trunc('hour', now() at time zone 'utc'), 'YYYY-MM-DD"T"HH24')), 1, 26), ?, ?, ?, ?, date_trunc('hour', now()), 1, now(), now())
 on conflict ("id") do update set "count" = r."count" + 1, "last_seen_at" = now(), "updated_at" = now()
 returning r."count", (r."xmax" = 0) as "inserted"`
 
-/** Parameter: since. */
-export const REFUSALS_SINCE = `select "reason", sum("count") as "count", min("first_seen_at") as "first_seen_at", max("last_seen_at") as "last_seen_at"
+/** Refused notifications counted in the hours from `since` on, by reason. */
+export function refusalsSince(since: Date): Statement {
+  return { text: REFUSALS_SINCE, values: [since] }
+}
+
+const REFUSALS_SINCE = `select "reason", sum("count") as "count", min("first_seen_at") as "first_seen_at", max("last_seen_at") as "last_seen_at"
 from "acquiring_notification_refusal"
 where "hour" >= ? and "deleted_at" is null
 group by "reason"

@@ -19,6 +19,7 @@
  * (payment-sessions/session-data.ts); src/retention/retention.ts checks them
  * against that schema's types.
  */
+import type { Statement } from "./statement"
 /** The shopper's data in a payment's state: the cart snapshot (e-mail, phone, names, addresses, items), the request's IP, user agent and language, the device data. */
 export const SHOPPER_FIELDS = ["cart", "client", "device"] as const
 
@@ -71,10 +72,15 @@ function expiredAndSettled(row: string): string {
 }
 
 /**
- * Parameters: days, batch size, days. Removes the shopper fields and sets
- * `anonymised_at` (the database's clock, ISO UTC); the money record stays.
+ * Removes the shopper fields of at most `limit` states last written more
+ * than `days` days ago and sets `anonymised_at` (the database's clock, ISO
+ * UTC); the money record stays.
  */
-export const ANONYMISE_SHOPPER_DATA = `update "acquiring_session_state" as s
+export function anonymiseShopperData(days: number, limit: number): Statement {
+  return { text: ANONYMISE_SHOPPER_DATA, values: [days, limit, days] }
+}
+
+const ANONYMISE_SHOPPER_DATA = `update "acquiring_session_state" as s
 set "data" = (s."data" - array[${list(SHOPPER_FIELDS)}]::text[])
     || jsonb_build_object('anonymised_at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
   "updated_at" = now()
@@ -93,8 +99,12 @@ function disputed(row: string): string {
   return `exists (select 1 from "acquiring_chargeback" cb where cb."status" = 'OPEN' and cb."deleted_at" is null and (cb."payment_id" = ${row}."payment_id" or cb."session_id" = ${row}."session_id" or cb."order_no" = ${row}."order_no" or cb."transaction_id" = ${row}."transaction_id"))`
 }
 
-/** Parameters: days, batch size. */
-export const DELETE_OLD_HISTORY = `delete from "acquiring_payment_event" as e
+/** At most `limit` history entries older than `days` days, none of a disputed payment. */
+export function deleteOldHistory(days: number, limit: number): Statement {
+  return { text: DELETE_OLD_HISTORY, values: [days, limit] }
+}
+
+const DELETE_OLD_HISTORY = `delete from "acquiring_payment_event" as e
 where e."id" in (
   select x."id" from "acquiring_payment_event" as x
   where x."created_at" < now() - make_interval(days => ?::int)
@@ -105,8 +115,12 @@ where e."id" in (
 )
 returning e."id"`
 
-/** Parameters: days, batch size. Counters of refused notifications are kept as long as the history. */
-export const DELETE_OLD_REFUSALS = `delete from "acquiring_notification_refusal" as r
+/** At most `limit` counters of refused notifications older than `days` days: they are kept as long as the history. */
+export function deleteOldRefusals(days: number, limit: number): Statement {
+  return { text: DELETE_OLD_REFUSALS, values: [days, limit] }
+}
+
+const DELETE_OLD_REFUSALS = `delete from "acquiring_notification_refusal" as r
 where r."id" in (
   select x."id" from "acquiring_notification_refusal" as x
   where x."hour" < now() - make_interval(days => ?::int)
