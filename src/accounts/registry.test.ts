@@ -60,19 +60,17 @@ function account(overrides: Partial<AccountRecord> = {}): AccountRecord {
 
 let accounts: AccountRecord[] = []
 
-describe("a disabled account", () => {
-  const saved = process.env.ACQUIRING_SETTINGS_KEY
-  beforeAll(() => {
-    process.env.ACQUIRING_SETTINGS_KEY = KEY.toString("hex")
-    useAccountSource(
-      new AccountSource(async () => accounts, { checkEveryMs: 0 })
-    )
-  })
-  afterAll(() => {
-    if (saved === undefined) delete process.env.ACQUIRING_SETTINGS_KEY
-    else process.env.ACQUIRING_SETTINGS_KEY = saved
-  })
+const savedKey = process.env.ACQUIRING_SETTINGS_KEY
+beforeAll(() => {
+  process.env.ACQUIRING_SETTINGS_KEY = KEY.toString("hex")
+  useAccountSource(new AccountSource(async () => accounts, { checkEveryMs: 0 }))
+})
+afterAll(() => {
+  if (savedKey === undefined) delete process.env.ACQUIRING_SETTINGS_KEY
+  else process.env.ACQUIRING_SETTINGS_KEY = savedKey
+})
 
+describe("a disabled account", () => {
   it("hands new payments to medusa-config's options when they are complete, as the admin says before disabling", async () => {
     accounts = [account({ enabled: false })]
     const core = await coreFor(COMPLETE, PROVIDER, { currency: "EUR" })
@@ -149,18 +147,6 @@ describe("a disabled account", () => {
 })
 
 describe("a core's reuse", () => {
-  const saved = process.env.ACQUIRING_SETTINGS_KEY
-  beforeAll(() => {
-    process.env.ACQUIRING_SETTINGS_KEY = KEY.toString("hex")
-    useAccountSource(
-      new AccountSource(async () => accounts, { checkEveryMs: 0 })
-    )
-  })
-  afterAll(() => {
-    if (saved === undefined) delete process.env.ACQUIRING_SETTINGS_KEY
-    else process.env.ACQUIRING_SETTINGS_KEY = saved
-  })
-
   const quiet = () => ({ info() {}, warn() {}, error() {} })
   /** medusa-config's one entry, the logger a caller's scope resolves (Medusa hands a provider and a route different ones) */
   const withLogger = (logger: object | undefined) => ({
