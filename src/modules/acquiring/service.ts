@@ -236,11 +236,5 @@ export default class AcquiringModuleService extends PaymentRecords {
   }
 }
 
-export type {
-  PaymentEventInput,
-  ChargebackInput,
-  OperationSettlement,
-  PayoutTransitionFields,
-  SavedCardInput,
-} from "./writable-columns"
+export type * from "./writable-columns"
 export type { HistoryFilters, HistoryRow } from "./history-search-sql"
