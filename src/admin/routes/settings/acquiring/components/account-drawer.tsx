@@ -5,22 +5,11 @@
  * refused field, the form's or the server's, is named beside it and focus
  * goes to the first.
  */
-import {
-  Alert,
-  Button,
-  Drawer,
-  Label,
-  Switch,
-  toast,
-  usePrompt,
-} from "@medusajs/ui"
+import { Alert, Button, Drawer, Label, Switch } from "@medusajs/ui"
 import { useState, type ReactNode } from "react"
 import { MAX_RETENTION_DAYS } from "../../../../../admin-contract/option-fields"
 import { useFocusFirstRefused } from "../../../../hooks/forms/use-focus-first-refused"
-import { useSaveAccount } from "../../../../hooks/settings/use-account-mutations"
-import { useOfferedMethods } from "../../../../hooks/settings/use-offered-methods"
 import { useStoreScopes } from "../../../../hooks/settings/use-store-scopes"
-import { returnFocus } from "../../../../lib/return-focus"
 import type { Account, ProviderSettings } from "../../../../lib/settings-api"
 import {
   fallbackOf,
@@ -30,18 +19,15 @@ import {
   type InheritingField,
 } from "./account-fallbacks"
 import {
-  bodyOf,
-  changedBodyOf,
   emptyForm,
   FALLBACK_FIELDS,
   formOf,
   isFallbackField,
-  serverErrorsOf,
-  validate,
   type AccountForm,
   type FallbackField,
   type FormErrors,
 } from "./account-form"
+import { useAccountSubmit } from "./account-submit"
 import {
   CAPTURE_CHOICES,
   inForceText,
@@ -50,13 +36,7 @@ import {
 } from "./option-values"
 import { retentionBlankText } from "./retention-form"
 import { thresholdBlankText } from "./chargeback-threshold-form"
-import {
-  METHOD_FIELDS,
-  methodBlankText,
-  neverOfferedFlags,
-  sameCodes,
-  type MethodTexts,
-} from "./method-preferences-form"
+import { methodBlankText } from "./method-preferences-form"
 import { SignKeyField } from "./sign-key-field"
 import { ChoiceField } from "./choice-field"
 import { DrawerHeading } from "./drawer-heading"
@@ -74,7 +54,6 @@ import {
   STOREFRONT_HINT,
   WEBSITE_HINT,
 } from "./account-hints"
-import { disablePrompt } from "./settings-texts"
 import { TextField } from "./text-field"
 import {
   AdvancedField,
@@ -125,16 +104,11 @@ export function AccountDrawer({
   )
   // the account as the drawer opened it: an edit sends only what changed since
   const [saved] = useState(() => (account ? formOf(account) : undefined))
-  const prompt = usePrompt()
   const [errors, setErrors] = useState<FormErrors>({})
   const [formError, setFormError] = useState<string>()
   // bumped on each refusal: focus then goes to the first refused field
   const { bodyRef, refused } = useFocusFirstRefused<HTMLDivElement>()
-  const save = useSaveAccount()
-  const offered = useOfferedMethods()
   const scopes = useStoreScopes()
-  // codes already flagged as never offered: a second Save keeps them
-  const [flagged, setFlagged] = useState<Partial<MethodTexts>>({})
 
   const served = servedProviders(providers, form.providers)
   const fallback = (field: InheritingField) => fallbackOf(field, served)
@@ -169,6 +143,14 @@ export function AccountDrawer({
     setFormError(rest)
     refused()
   }
+  const { submit, pending } = useAccountSubmit({
+    account,
+    saved,
+    accounts,
+    providers,
+    refuse,
+    onSaved: () => onOpenChange(false),
+  })
 
   const text = (
     key: TextKey,
@@ -205,61 +187,6 @@ export function AccountDrawer({
             required.has(inherits))
         }
       />
-    )
-  }
-
-  const submit = async (saveButton: HTMLElement) => {
-    const found = validate(form, required)
-    if (Object.values(found).some(Boolean)) return refuse(found)
-    setFormError(undefined)
-    if (account && saved) {
-      // codes the acquirer has never offered this account are flagged once, before saving
-      const asking = METHOD_FIELDS.filter(
-        (f) =>
-          !sameCodes(form[f], saved[f]) &&
-          !(flagged[f] !== undefined && sameCodes(form[f], flagged[f]))
-      )
-      if (asking.some((f) => form[f].trim())) {
-        const answer = await offered.mutateAsync(account.id)
-        const flags = neverOfferedFlags(form, asking, answer)
-        setFlagged((before) => ({
-          ...before,
-          ...Object.fromEntries(
-            Object.keys(flags).map((f) => [f, form[f as keyof MethodTexts]])
-          ),
-        }))
-        if (Object.keys(flags).length) return refuse(flags)
-      }
-    }
-    // turning off the last account serving a provider: say what shoppers then meet, and ask
-    const asked =
-      account?.enabled && !form.enabled
-        ? disablePrompt(account, { accounts, providers })
-        : null
-    if (asked) {
-      const ok = await prompt({ ...asked, cancelText: "Cancel" })
-      returnFocus(saveButton)
-      if (!ok) return
-    }
-    save.mutate(
-      {
-        id: account?.id,
-        body: saved ? changedBodyOf(form, saved) : bodyOf(form),
-      },
-      {
-        onSuccess: () => {
-          toast.success(account ? "Account saved" : "Account created")
-          onOpenChange(false)
-        },
-        onError: (error) => {
-          const { fields, rest } = serverErrorsOf(error.message)
-          const named = Object.values(fields).some(Boolean)
-          refuse(
-            fields,
-            rest ?? (named ? undefined : "The account could not be saved.")
-          )
-        },
-      }
     )
   }
 
@@ -451,8 +378,11 @@ export function AccountDrawer({
           </Drawer.Close>
           <Button
             size="small"
-            isLoading={save.isPending || offered.isPending}
-            onClick={(e) => void submit(e.currentTarget)}
+            isLoading={pending}
+            onClick={(e) => {
+              setFormError(undefined)
+              void submit(form, required, e.currentTarget)
+            }}
           >
             Save
           </Button>
