@@ -98,14 +98,20 @@ export function ratioRow(
 /** Whether the row's figure meets its limit; undefined for diagnostics and rows not measured. */
 export function meets(row: Row): boolean | undefined {
   const value = row.figure ?? row.ratio
-  if (!row.limit || row.pending || value === undefined) return undefined
+  // a ratio of a wave that completed nothing arrives as null (NaN over IPC)
+  if (!row.limit || row.pending || !isNumber(value)) return undefined
   if (row.limit.at_most !== undefined && value > row.limit.at_most) return false
   if (row.limit.at_least !== undefined && value < row.limit.at_least)
     return false
   return true
 }
 
+function isNumber(value: number | null | undefined): value is number {
+  return typeof value === "number" && Number.isFinite(value)
+}
+
 function figure(value: number): string {
+  if (!isNumber(value)) return "—"
   if (value >= 100) return value.toFixed(0)
   if (value >= 10) return value.toFixed(1)
   return value.toFixed(2)
@@ -118,7 +124,7 @@ function spread(s: Stats | undefined): string {
 
 function shown(row: Row): string {
   if (row.figure !== undefined) return figure(row.figure)
-  return row.ratio === undefined ? "—" : `${row.ratio.toFixed(2)}×`
+  return isNumber(row.ratio) ? `${row.ratio.toFixed(2)}×` : "—"
 }
 
 function mark(row: Row): string {

@@ -1,4 +1,5 @@
 import { percentile, stepFigures, type CheckoutTimes } from "./peak-report"
+import { stepNote } from "./peak-scenarios"
 
 const ordered = (total: number, card = total / 2): CheckoutTimes => ({
   calls: { cart: total - card, card },
@@ -79,5 +80,26 @@ describe("the peak scenario's arithmetic", () => {
       worker: 150,
     })
     expect(step.system.process_cpu_per_checkout).toBeUndefined()
+  })
+
+  it("reports a wave no shopper got through with dashes and its first error, after the figures' trip over IPC", () => {
+    const timedOut = (): CheckoutTimes => ({
+      calls: { cart: 60_000 },
+      total: 60_000,
+      error: "cart: timed out after 60000 ms",
+    })
+    const step = stepFigures(
+      2,
+      { checkouts: [timedOut(), timedOut()], wallMs: 60_000 },
+      { checkouts: [ordered(300), ordered(500)], wallMs: 1000 }
+    )
+    // JSON turns the percentiles of no samples (NaN) into null
+    const overIpc = JSON.parse(JSON.stringify(step)) as typeof step
+    expect(overIpc.card.checkout.p99).toBeNull()
+    const note = stepNote(overIpc)
+    expect(note).toContain("p50 — / 300 ms")
+    expect(note).toContain("card cart —")
+    expect(note).toContain("2 errors")
+    expect(note).toContain("cart: timed out after 60000 ms")
   })
 })

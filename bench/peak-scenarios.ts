@@ -60,6 +60,9 @@ const single = (value: number) => stats([value])
 /** Seconds to two decimals; a figure with no samples (NaN, null over IPC) as a dash. */
 const secondsText = (value: number | null) =>
   value === null || !Number.isFinite(value) ? "—" : `${value.toFixed(2)} s`
+/** Whole milliseconds; a percentile of no samples (a call no shopper reached) as a dash. */
+const msText = (value: number | null) =>
+  value === null || !Number.isFinite(value) ? "—" : value.toFixed(0)
 
 /** Whether something answers on the Redis URL's port: the scenario needs it. */
 export async function redisAnswers(url: string): Promise<boolean> {
@@ -182,12 +185,12 @@ function workerQueueText(
   ].join("; ")
 }
 
-function stepNote(step: StepFigures): string {
+export function stepNote(step: StepFigures): string {
   const calls = Object.entries(step.card.calls)
-    .map(([name, p]) => `${name} ${p.p99.toFixed(0)}`)
+    .map(([name, p]) => `${name} ${msText(p.p99)}`)
     .join(", ")
   const systemCalls = Object.entries(step.system.calls)
-    .map(([name, p]) => `${name} ${p.p99.toFixed(0)}`)
+    .map(([name, p]) => `${name} ${msText(p.p99)}`)
     .join(", ")
   const errors = step.card.errors + step.system.errors
   const redis =
@@ -205,9 +208,9 @@ function stepNote(step: StepFigures): string {
       ? ""
       : `; the machine's CPU per checkout ${step.card.cpu_per_checkout?.toFixed(0)} ms card, ${step.system.cpu_per_checkout?.toFixed(0)} ms system (${step.cpu_ratio.toFixed(2)}×)${cpuByProcess(step)}`
   const hosted = step.card.hosted.paid
-    ? ` (${step.card.hosted.paid} of them on the hosted page, p99 ${step.card.hosted.p99.toFixed(0)} ms)`
+    ? ` (${step.card.hosted.paid} of them on the hosted page, p99 ${msText(step.card.hosted.p99)} ms)`
     : ""
-  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${step.card.checkout.p50.toFixed(0)} / ${step.system.checkout.p50.toFixed(0)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}${statements}${cpu}; ${errors} errors${errorExamples(step)}`
+  return `checkouts/s ${step.card.per_second.toFixed(1)} card${hosted}, ${step.system.per_second.toFixed(1)} system; p50 ${msText(step.card.checkout.p50)} / ${msText(step.system.checkout.p50)} ms; p99 per call (ms): card ${calls}; system ${systemCalls}${redis}${statements}${cpu}; ${errors} errors${errorExamples(step)}`
 }
 
 /** ", of it (card / system, ms): server 2 400 / 300, …, the rest 500 / 450" */
