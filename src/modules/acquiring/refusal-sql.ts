@@ -26,6 +26,11 @@ export interface RefusalTotal {
   last_seen_at: Date
 }
 
+const COUNT_REFUSAL = `insert into "acquiring_notification_refusal" as r ("id", "provider_id", "reason", "order_no", "session_id", "hour", "count", "first_seen_at", "last_seen_at")
+values ('acqnr_' || substr(md5(?::text || '|' || to_char(date_trunc('hour', now() at time zone 'utc'), 'YYYY-MM-DD"T"HH24')), 1, 26), ?, ?, ?, ?, date_trunc('hour', now()), 1, now(), now())
+on conflict ("id") do update set "count" = r."count" + 1, "last_seen_at" = now(), "updated_at" = now()
+returning r."count", (r."xmax" = 0) as "inserted"`
+
 /**
  * One refused notification counted in one statement: the counter of this
  * hour (the database's clock), provider, reason and order number is made
@@ -45,21 +50,16 @@ export function countRefusal(refusal: RefusalInput): Statement {
   }
 }
 
-const COUNT_REFUSAL = `insert into "acquiring_notification_refusal" as r ("id", "provider_id", "reason", "order_no", "session_id", "hour", "count", "first_seen_at", "last_seen_at")
-values ('acqnr_' || substr(md5(?::text || '|' || to_char(date_trunc('hour', now() at time zone 'utc'), 'YYYY-MM-DD"T"HH24')), 1, 26), ?, ?, ?, ?, date_trunc('hour', now()), 1, now(), now())
-on conflict ("id") do update set "count" = r."count" + 1, "last_seen_at" = now(), "updated_at" = now()
-returning r."count", (r."xmax" = 0) as "inserted"`
-
-/** Refused notifications counted in the hours from `since` on, by reason. */
-export function refusalsSince(since: Date): Statement {
-  return { text: REFUSALS_SINCE, values: [since] }
-}
-
 const REFUSALS_SINCE = `select "reason", sum("count") as "count", min("first_seen_at") as "first_seen_at", max("last_seen_at") as "last_seen_at"
 from "acquiring_notification_refusal"
 where "hour" >= ? and "deleted_at" is null
 group by "reason"
 order by sum("count") desc`
+
+/** Refused notifications counted in the hours from `since` on, by reason. */
+export function refusalsSince(since: Date): Statement {
+  return { text: REFUSALS_SINCE, values: [since] }
+}
 
 /**
  * The history's refused notifications, written one row each before they

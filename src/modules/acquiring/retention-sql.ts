@@ -71,15 +71,6 @@ function expiredAndSettled(row: string): string {
   ].join("\n  and ")
 }
 
-/**
- * Removes the shopper fields of at most `limit` states last written more
- * than `days` days ago and sets `anonymised_at` (the database's clock, ISO
- * UTC); the money record stays.
- */
-export function anonymiseShopperData(days: number, limit: number): Statement {
-  return { text: ANONYMISE_SHOPPER_DATA, values: [days, limit, days] }
-}
-
 const ANONYMISE_SHOPPER_DATA = `update "acquiring_session_state" as s
 set "data" = (s."data" - array[${list(SHOPPER_FIELDS)}]::text[])
     || jsonb_build_object('anonymised_at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
@@ -94,14 +85,18 @@ where s."id" in (
   and ${expiredAndSettled("s")}
 returning s."id"`
 
+/**
+ * Removes the shopper fields of at most `limit` states last written more
+ * than `days` days ago and sets `anonymised_at` (the database's clock, ISO
+ * UTC); the money record stays.
+ */
+export function anonymiseShopperData(days: number, limit: number): Statement {
+  return { text: ANONYMISE_SHOPPER_DATA, values: [days, limit, days] }
+}
+
 /** An OPEN chargeback of the payment, session, order number or transaction an entry (`row`) concerns. */
 function disputed(row: string): string {
   return `exists (select 1 from "acquiring_chargeback" cb where cb."status" = 'OPEN' and cb."deleted_at" is null and (cb."payment_id" = ${row}."payment_id" or cb."session_id" = ${row}."session_id" or cb."order_no" = ${row}."order_no" or cb."transaction_id" = ${row}."transaction_id"))`
-}
-
-/** At most `limit` history entries older than `days` days, none of a disputed payment. */
-export function deleteOldHistory(days: number, limit: number): Statement {
-  return { text: DELETE_OLD_HISTORY, values: [days, limit] }
 }
 
 const DELETE_OLD_HISTORY = `delete from "acquiring_payment_event" as e
@@ -115,9 +110,9 @@ where e."id" in (
 )
 returning e."id"`
 
-/** At most `limit` counters of refused notifications older than `days` days: they are kept as long as the history. */
-export function deleteOldRefusals(days: number, limit: number): Statement {
-  return { text: DELETE_OLD_REFUSALS, values: [days, limit] }
+/** At most `limit` history entries older than `days` days, none of a disputed payment. */
+export function deleteOldHistory(days: number, limit: number): Statement {
+  return { text: DELETE_OLD_HISTORY, values: [days, limit] }
 }
 
 const DELETE_OLD_REFUSALS = `delete from "acquiring_notification_refusal" as r
@@ -129,3 +124,8 @@ where r."id" in (
   for update skip locked
 )
 returning r."id"`
+
+/** At most `limit` counters of refused notifications older than `days` days: they are kept as long as the history. */
+export function deleteOldRefusals(days: number, limit: number): Statement {
+  return { text: DELETE_OLD_REFUSALS, values: [days, limit] }
+}

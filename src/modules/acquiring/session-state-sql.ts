@@ -27,15 +27,14 @@ export function readStates(ids: string[]): Statement {
  * the attempts' outcome rows move in the same statement, so the overview
  * never disagrees with a state.
  */
+const WRITE_STATE = `with "kept" as (insert into "acquiring_session_state" ("id", "data") values (?, ?::jsonb) on conflict ("id") do update set "data" = ${KEEP_KNOWN_SUBSCRIPTION}, "updated_at" = now(), "deleted_at" = null returning "id", "data")
+       ${keepAttemptOutcomes(`"kept"`)}`
+
 export function writeState(
   id: string,
   data: Record<string, unknown>
 ): Statement {
-  return {
-    text: `with "kept" as (insert into "acquiring_session_state" ("id", "data") values (?, ?::jsonb) on conflict ("id") do update set "data" = ${KEEP_KNOWN_SUBSCRIPTION}, "updated_at" = now(), "deleted_at" = null returning "id", "data")
-       ${keepAttemptOutcomes(`"kept"`)}`,
-    values: [id, JSON.stringify(data)],
-  }
+  return { text: WRITE_STATE, values: [id, JSON.stringify(data)] }
 }
 
 /** Removes a row and answers what it held: an intake is taken once. */
