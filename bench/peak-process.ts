@@ -10,6 +10,7 @@
 import "../dev/local-stack/quiet-logs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import Redis from "ioredis"
+import { setPriority } from "node:os"
 import { commandsServed } from "./redis-commands"
 import { startChild } from "./processes"
 import { machineBusyMs, processCpuMs } from "./cpu-time"
@@ -37,8 +38,6 @@ import {
 } from "./peak-report"
 
 const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
-/** One shopper in this many of a card wave pays on the hosted page and never comes back: the notification makes the order. */
-const HOSTED_EVERY = 5
 /** The acquirer's calls a checkout makes, slowed as a real acquirer's are. */
 const SLOWED = ["authorise", "retrieval_trans", "capture", "optimise"]
 
@@ -46,7 +45,11 @@ async function main(
   redisUrl: string,
   redisPrefix: string,
   steps: number[],
-  latencyMs: number
+  latencyMs: number,
+  /** one shopper in this many of a card wave pays on the hosted page and never comes back (the notification makes the order); 0: none */
+  hostedEvery: number,
+  /** the servers' niceness; the worker, PostgreSQL and Redis keep theirs */
+  serverNice: number
 ): Promise<void> {
   // the production shape: events, workflows, cache and locks in Redis; this process serves HTTP only
   Object.assign(process.env, {
@@ -80,6 +83,9 @@ async function main(
       MEDUSA_WORKER_MODE: "worker",
     })
     others.push(worker)
+    // on one machine, a worker's notifications otherwise wait behind every shopper's request for the CPU
+    if (serverNice > 0)
+      for (const pid of [process.pid, second.pid]) setPriority(pid, serverNice)
     /** The Medusa processes whose CPU each wave reports apart: the rest of the machine is PostgreSQL, Redis and the like. */
     const processes: Record<string, number> = {
       "server 1 with the shoppers": process.pid,
@@ -221,7 +227,9 @@ async function main(
       const started = process.hrtime.bigint()
       const checkouts = await Promise.all(
         Array.from({ length: shoppers }, (_, i) =>
-          provider === CARD_PROVIDER && i % HOSTED_EVERY === HOSTED_EVERY - 1
+          provider === CARD_PROVIDER &&
+          hostedEvery > 0 &&
+          i % hostedEvery === hostedEvery - 1
             ? hostedCheckout(i)
             : checkout(i, provider)
         )
@@ -257,10 +265,10 @@ async function main(
 
     // a warm-up wave each, unrecorded: the first checkouts load code, fill
     // caches and leave V8 time to compile what runs hot; with the ramp's
-    // smallest step (at most 10) every path, the hosted page and its
-    // notification too, runs in it, else the first recorded card wave pays
-    // for that alone
-    const warmUpShoppers = Math.min(2 * HOSTED_EVERY, ...steps)
+    // smallest step (at most 10, or two hosted payments' worth) every path,
+    // the hosted page and its notification too, runs in it, else the first
+    // recorded card wave pays for that alone
+    const warmUpShoppers = Math.min(Math.max(10, 2 * hostedEvery), ...steps)
     const warmUp = [
       ...(await wave(warmUpShoppers, CARD_PROVIDER)).checkouts,
       ...(await wave(warmUpShoppers, SYSTEM_PROVIDER)).checkouts,
@@ -335,12 +343,15 @@ async function statementCounter(
     )
 }
 
-const [redisUrl, redisPrefix, stepsText, latencyText] = process.argv.slice(2)
+const [redisUrl, redisPrefix, stepsText, latencyText, hostedText, niceText] =
+  process.argv.slice(2)
 main(
   redisUrl,
   redisPrefix,
   (stepsText ?? "10,50,100,200").split(",").map(Number),
-  Number(latencyText ?? 150)
+  Number(latencyText ?? 150),
+  Number(hostedText ?? 5),
+  Number(niceText ?? 0)
 ).then(
   () => process.exit(0),
   (error: Error) => {

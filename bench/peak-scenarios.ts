@@ -23,6 +23,10 @@ export interface PeakOptions {
   redisUrl: string
   steps: number[]
   latencyMs: number
+  /** one card shopper in this many pays on the hosted page; 0: none does */
+  hostedEvery: number
+  /** the two servers' niceness (0 to 19), the worker's staying 0: a worker given the machine first */
+  serverNice: number
   /** where the ramp's chart is written; none: not drawn */
   chart?: string
 }
@@ -113,6 +117,8 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       prefix,
       options.steps.join(","),
       String(options.latencyMs),
+      String(options.hostedEvery),
+      String(options.serverNice),
     ],
     // the two Medusa instances it starts boot faster transpiled by swc
     { ...process.env, TS_NODE_SWC: "true" }
@@ -124,7 +130,7 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
   if (options.chart)
     writeFileSync(options.chart, peakChart(answer.figures, options.latencyMs))
   const rows: Row[] = answer.figures.map((step) => ({
-    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers, 1 worker)`,
+    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers${options.serverNice ? ` at nice ${options.serverNice}` : ""}, 1 worker)`,
     unit: "ms",
     target: single(step.card.checkout.p99),
     baseline_name: "same shoppers, pp_system_default",

@@ -99,6 +99,16 @@ async function main(): Promise<void> {
           ? [2, 5]
           : peakSteps(process.env.ACQUIRING_BENCH_PEAK_STEPS),
         latencyMs: Number(process.env.ACQUIRING_BENCH_LATENCY_MS ?? 150),
+        hostedEvery: wholeNumber(
+          "ACQUIRING_BENCH_PEAK_HOSTED_EVERY",
+          quick ? undefined : process.env.ACQUIRING_BENCH_PEAK_HOSTED_EVERY,
+          { fallback: 5, max: 1_000 }
+        ),
+        serverNice: wholeNumber(
+          "ACQUIRING_BENCH_PEAK_SERVER_NICE",
+          quick ? undefined : process.env.ACQUIRING_BENCH_PEAK_SERVER_NICE,
+          { fallback: 0, max: 19 }
+        ),
         chart: quick
           ? undefined
           : path.join(__dirname, "..", "docs", "images", "peak-ramp.svg"),
@@ -161,4 +171,19 @@ function peakSteps(asked: string | undefined): number[] {
       `ACQUIRING_BENCH_PEAK_STEPS must be whole numbers of shoppers from 1 to 2000, comma-separated (given: ${asked})`
     )
   return steps
+}
+
+/** A whole number from 0 to `max` named by an environment variable, else the fallback. */
+function wholeNumber(
+  name: string,
+  asked: string | undefined,
+  { fallback, max }: { fallback: number; max: number }
+): number {
+  if (asked === undefined || asked === "") return fallback
+  const n = Number(asked)
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new Error(
+      `${name} must be a whole number from 0 to ${max} (given: ${asked})`
+    )
+  return n
 }
