@@ -106,7 +106,8 @@ export function meets(row: Row): boolean | undefined {
   return true
 }
 
-function isNumber(value: number | null | undefined): value is number {
+/** A finite number: a figure of no samples is NaN here and null once it crossed IPC as JSON. */
+export function isNumber(value: number | null | undefined): value is number {
   return typeof value === "number" && Number.isFinite(value)
 }
 

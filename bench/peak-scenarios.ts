@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto"
 import { existsSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import { stats, type Row } from "./measure"
+import { isNumber, stats, type Row } from "./measure"
 import type { StepFigures } from "./peak-report"
 import { peakChart } from "./peak-chart"
 import { runMeasuringProcess } from "./measuring-process"
@@ -61,12 +61,12 @@ interface Accounting {
 
 const single = (value: number) => stats([value])
 
-/** Seconds to two decimals; a figure with no samples (NaN, null over IPC) as a dash. */
+/** Seconds to two decimals; a figure with no samples as a dash. */
 const secondsText = (value: number | null) =>
-  value === null || !Number.isFinite(value) ? "—" : `${value.toFixed(2)} s`
+  isNumber(value) ? `${value.toFixed(2)} s` : "—"
 /** Whole milliseconds; a percentile of no samples (a call no shopper reached) as a dash. */
 const msText = (value: number | null) =>
-  value === null || !Number.isFinite(value) ? "—" : value.toFixed(0)
+  isNumber(value) ? value.toFixed(0) : "—"
 
 /** Whether something answers on the Redis URL's port: the scenario needs it. */
 export async function redisAnswers(url: string): Promise<boolean> {
