@@ -10,10 +10,15 @@ import type { HttpAnswer } from "../../dev/store-client/http-client"
 import { moneyOf } from "./settlement"
 import { redact } from "../../src/gateway"
 import type { TestSandbox } from "./sandbox"
+import { budget } from "../setup/time-budget"
 
-/** The provider's time-out in these specs: the latency fault outlasts it quickly. */
-export const TIMEOUT_MS = 2_000
-export const LATENCY_MS = 3_000
+/**
+ * The provider's time-out in these specs: short, so the latency fault
+ * outlasts it quickly, and scaled with the machine, so an unfaulted call on
+ * a slow or busy one does not outlast it too.
+ */
+export const TIMEOUT_MS = budget(2_000)
+export const LATENCY_MS = TIMEOUT_MS + budget(1_000)
 
 /** Call at the top of the spec file, before the runner boots Medusa (integration-tests/medusa-config.ts reads it). */
 export function shortProviderTimeout(): void {

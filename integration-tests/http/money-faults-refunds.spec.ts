@@ -1,9 +1,9 @@
 /*
  * The fault matrix for refunds: a refund meets each fault of the service,
  * before or after it acted. While its outcome is unknown a second refund is
- * refused; after settlement it is made once on both sides. Medusa's own 5 s
- * webhook delay stays: a notification handled at once would settle the first
- * refund before the merchant's retry, which is what this spec races.
+ * refused; after settlement it is made once on both sides. The first
+ * refund's notification is held back until the retry has been tried: once
+ * handled it settles that refund, and the retry is then a new refund.
  */
 import { acquiringSuite } from "../helpers/acquiring-suite"
 import { expectStatus } from "../../dev/store-client/http-client"
@@ -36,6 +36,7 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
       )
       const earlier = await finished("refund")
       await inject("refund", fault)
+      await sandbox.loseNotifications(1)
 
       const refund = () =>
         shop.admin.post(`/admin/payments/${payment.id}/refund`, {
@@ -57,6 +58,15 @@ acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
       }
       const refundsNow = (await sandbox.transaction(transactionId)).refunds
       expect(refundsNow.length).toBeLessThanOrEqual(1)
+      await sandbox.loseNotifications(0)
+      const held = (await sandbox.notifications(transactionId)).filter(
+        (n) => n.state === "withheld"
+      )
+      expect(held.map((n) => n.notify_type)).toEqual(
+        fault.acted ? ["REFUND"] : []
+      )
+      for (const n of held)
+        expect((await sandbox.deliverAgain(n.id)).ok).toBe(true)
 
       await settle(suite)
 
