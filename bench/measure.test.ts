@@ -100,24 +100,4 @@ describe("table", () => {
       "| diag | 0.50× |  | (diagnostic) | ms | 2.00 (2.00–2.00) | base | 4.00 (4.00–4.00) |  |"
     )
   })
-
-  it("shows a wave that completed nothing as a dash, not measured, after the figures' trip over IPC", () => {
-    const nothing = JSON.parse(
-      JSON.stringify(
-        ratioRow(
-          "peak",
-          "ms",
-          { target: stats([NaN]), baseline: stats([900]) },
-          "base",
-          "≤ 1.05",
-          { at_most: 1.05 }
-        )
-      )
-    ) as Row
-    expect(nothing.ratio).toBeNull()
-    expect(meets(nothing)).toBeUndefined()
-    expect(table([nothing]).split("\n")[2]).toBe(
-      "| peak | — | ≤ 1.05 | not measured | ms | — (—–—) | base | 900 (900–900) |  |"
-    )
-  })
 })

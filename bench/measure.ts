@@ -98,21 +98,14 @@ export function ratioRow(
 /** Whether the row's figure meets its limit; undefined for diagnostics and rows not measured. */
 export function meets(row: Row): boolean | undefined {
   const value = row.figure ?? row.ratio
-  // a ratio of a wave that completed nothing arrives as null (NaN over IPC)
-  if (!row.limit || row.pending || !isNumber(value)) return undefined
+  if (!row.limit || row.pending || value === undefined) return undefined
   if (row.limit.at_most !== undefined && value > row.limit.at_most) return false
   if (row.limit.at_least !== undefined && value < row.limit.at_least)
     return false
   return true
 }
 
-/** A finite number: a figure of no samples is NaN here and null once it crossed IPC as JSON. */
-export function isNumber(value: number | null | undefined): value is number {
-  return typeof value === "number" && Number.isFinite(value)
-}
-
 function figure(value: number): string {
-  if (!isNumber(value)) return "—"
   if (value >= 100) return value.toFixed(0)
   if (value >= 10) return value.toFixed(1)
   return value.toFixed(2)
@@ -125,7 +118,7 @@ function spread(s: Stats | undefined): string {
 
 function shown(row: Row): string {
   if (row.figure !== undefined) return figure(row.figure)
-  return isNumber(row.ratio) ? `${row.ratio.toFixed(2)}×` : "—"
+  return row.ratio === undefined ? "—" : `${row.ratio.toFixed(2)}×`
 }
 
 function mark(row: Row): string {

@@ -7,6 +7,9 @@ import { Queue } from "bullmq"
 import Redis from "ioredis"
 import { percentile } from "./peak-report"
 
+/** Milliseconds as seconds; null (no samples) stays null. */
+const secondsOf = (ms: number | null) => (ms === null ? null : ms / 1000)
+
 /** The store's database, as Medusa's PG_CONNECTION (knex) answers raw SQL. */
 export type Pg = {
   raw(sql: string, values?: unknown[]): Promise<{ rows: any[] }>
@@ -69,8 +72,8 @@ export async function accounting(
     .filter((n) => n.fields.order_no && hostedSet.has(n.fields.order_no))
     .reduce((sum, n) => sum + n.attempts.length, 0)
   const seconds = (ms: number[]) => ({
-    median: percentile(ms, 0.5) / 1000,
-    p99: percentile(ms, 0.99) / 1000,
+    median: secondsOf(percentile(ms, 0.5)),
+    p99: secondsOf(percentile(ms, 0.99)),
   })
   const ordered = outcomes.filter((o) => o.ordered_at)
   const hostedLag = ordered.flatMap((o) =>
@@ -147,7 +150,7 @@ export async function workerQueueCounts(
       waiting.push(job.processedOn - job.timestamp)
       handling.push(job.finishedOn - job.processedOn)
     }
-    const median = (ms: number[]) => percentile(ms, 0.5) / 1000
+    const median = (ms: number[]) => secondsOf(percentile(ms, 0.5))
     return {
       handled: counts.completed ?? 0,
       failed: counts.failed ?? 0,
@@ -158,7 +161,7 @@ export async function workerQueueCounts(
       first_failure: triedAgain[0],
       every_handling_s: {
         median: median(everyHandling),
-        p99: percentile(everyHandling, 0.99) / 1000,
+        p99: secondsOf(percentile(everyHandling, 0.99)),
       },
     }
   } finally {

@@ -10,7 +10,13 @@ const W = 400
 const H = 240
 const PAD = { left: 56, right: 16, top: 40, bottom: 40 }
 
-type Series = { name: string; colour: string; dash?: string; values: number[] }
+/** A value per step; null where the step measured none (no checkout completed) */
+type Series = {
+  name: string
+  colour: string
+  dash?: string
+  values: (number | null)[]
+}
 
 const escape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
@@ -28,7 +34,10 @@ function panel(
   shoppers: number[],
   series: Series[]
 ): string {
-  const max = Math.max(1, ...series.flatMap((s) => s.values))
+  const max = Math.max(
+    1,
+    ...series.flatMap((s) => s.values.filter((v) => v !== null))
+  )
   const step = tickStep(max)
   const top = Math.ceil(max / step) * step
   const plotW = W - PAD.left - PAD.right
@@ -55,11 +64,14 @@ function panel(
     `<text x="${x0 + PAD.left + plotW / 2}" y="${H - 6}" font-size="11" text-anchor="middle" fill="#6b7280">shoppers at once</text>`
   )
   series.forEach((s, k) => {
-    const points = s.values.map((v, i) => `${x(i)},${y(v)}`).join(" ")
+    const measured = s.values.flatMap((v, i) =>
+      v === null ? [] : [{ cx: x(i), cy: y(v) }]
+    )
+    const points = measured.map((p) => `${p.cx},${p.cy}`).join(" ")
     parts.push(
       `<polyline points="${points}" fill="none" stroke="${s.colour}" stroke-width="2"${s.dash ? ` stroke-dasharray="${s.dash}"` : ""}/>`,
-      ...s.values.map(
-        (v, i) => `<circle cx="${x(i)}" cy="${y(v)}" r="3" fill="${s.colour}"/>`
+      ...measured.map(
+        (p) => `<circle cx="${p.cx}" cy="${p.cy}" r="3" fill="${s.colour}"/>`
       ),
       `<line x1="${x0 + PAD.left + k * 150}" x2="${x0 + PAD.left + k * 150 + 20}" y1="28" y2="28" stroke="${s.colour}" stroke-width="2"${s.dash ? ` stroke-dasharray="${s.dash}"` : ""}/>`,
       `<text x="${x0 + PAD.left + k * 150 + 26}" y="32" font-size="11">${escape(s.name)}</text>`

@@ -1,5 +1,6 @@
 import { percentile, stepFigures, type CheckoutTimes } from "./peak-report"
-import { stepNote } from "./peak-scenarios"
+import { stepNote, stepRow } from "./peak-scenarios"
+import { meets, table } from "./measure"
 
 const ordered = (total: number, card = total / 2): CheckoutTimes => ({
   calls: { cart: total - card, card },
@@ -15,6 +16,7 @@ describe("the peak scenario's arithmetic", () => {
     expect(percentile(samples, 0.99)).toBe(99)
     expect(percentile([7], 0.99)).toBe(7)
     expect(percentile([3, 1, 2], 0.5)).toBe(2)
+    expect(percentile([], 0.99)).toBeNull()
   })
 
   it("counts completed checkouts per second of the step, errors and hosted payments apart, and the p99 ratio", () => {
@@ -93,13 +95,19 @@ describe("the peak scenario's arithmetic", () => {
       { checkouts: [timedOut(), timedOut()], wallMs: 60_000 },
       { checkouts: [ordered(300), ordered(500)], wallMs: 1000 }
     )
-    // JSON turns the percentiles of no samples (NaN) into null
+    expect(step.card.checkout).toEqual({ p50: null, p95: null, p99: null })
+    expect(step.p99_ratio).toBeNull()
+    // the figures reach the report as JSON, from the bench's child process
     const overIpc = JSON.parse(JSON.stringify(step)) as typeof step
-    expect(overIpc.card.checkout.p99).toBeNull()
     const note = stepNote(overIpc)
     expect(note).toContain("p50 — / 300 ms")
     expect(note).toContain("card cart —")
     expect(note).toContain("2 errors")
     expect(note).toContain("cart: timed out after 60000 ms")
+    const row = stepRow(overIpc, 0)
+    expect(meets(row)).toBeUndefined()
+    expect(table([row]).split("\n")[2]).toMatch(
+      /^\| peak: 2 shoppers at once, checkout p99 \(2 servers, 1 worker\) \| — \| ≤ 1\.05 \| not measured \| ms \| — \| same shoppers, pp_system_default \| 500 \(500–500\) \| /
+    )
   })
 })

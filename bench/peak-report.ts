@@ -17,10 +17,11 @@ export interface CheckoutTimes {
   error?: string
 }
 
+/** Milliseconds; null where there was no sample (a call no shopper reached). */
 export interface Percentiles {
-  p50: number
-  p95: number
-  p99: number
+  p50: number | null
+  p95: number | null
+  p99: number | null
 }
 
 export interface ProviderFigures {
@@ -41,22 +42,22 @@ export interface ProviderFigures {
   /** the same, of each Medusa process apart (the rest of the machine is PostgreSQL, Redis and the like) */
   process_cpu_per_checkout?: Record<string, number>
   /** hosted-page shoppers of the wave: paid, and the p99 of their time to the page's answer */
-  hosted: { paid: number; p99: number }
+  hosted: { paid: number; p99: number | null }
 }
 
 export interface StepFigures {
   shoppers: number
   card: ProviderFigures
   system: ProviderFigures
-  /** card checkout p99 / system checkout p99 */
-  p99_ratio: number
+  /** card checkout p99 / system checkout p99; null when either wave completed no checkout */
+  p99_ratio: number | null
   /** card CPU per checkout / system CPU per checkout, when both were measured */
   cpu_ratio?: number
 }
 
-/** The nearest-rank percentile: the smallest sample with at least `fraction` of them at or under it. */
-export function percentile(samples: number[], fraction: number): number {
-  if (!samples.length) return NaN
+/** The nearest-rank percentile: the smallest sample with at least `fraction` of them at or under it; null without samples. */
+export function percentile(samples: number[], fraction: number): number | null {
+  if (!samples.length) return null
   const sorted = [...samples].sort((a, b) => a - b)
   return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)]
 }
@@ -139,7 +140,10 @@ export function stepFigures(
     shoppers,
     card: cardFigures,
     system: systemFigures,
-    p99_ratio: cardFigures.checkout.p99 / systemFigures.checkout.p99,
+    p99_ratio:
+      cardFigures.checkout.p99 !== null && systemFigures.checkout.p99
+        ? cardFigures.checkout.p99 / systemFigures.checkout.p99
+        : null,
     ...(cardFigures.cpu_per_checkout !== undefined &&
     systemFigures.cpu_per_checkout
       ? {
