@@ -12,6 +12,7 @@ import path from "node:path"
 import { stats, type Row } from "./measure"
 import type { StepFigures } from "./peak-report"
 import { peakChart } from "./peak-chart"
+import type { PeakSettings } from "./peak-settings"
 import { runMeasuringProcess } from "./measuring-process"
 import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
 import { clearDeploymentRedis } from "../integration-tests/helpers/redis-events"
@@ -19,14 +20,8 @@ import { clearDeploymentRedis } from "../integration-tests/helpers/redis-events"
 /** The aim: the card checkout's p99 within 1.05× the system provider's. */
 const P99_LIMIT = 1.05
 
-export interface PeakOptions {
+export type PeakOptions = PeakSettings & {
   redisUrl: string
-  steps: number[]
-  latencyMs: number
-  /** one card shopper in this many pays on the hosted page; 0: none does */
-  hostedEvery: number
-  /** the two servers' niceness (0 to 19), the worker's staying 0: a worker given the machine first */
-  serverNice: number
   /** where the ramp's chart is written; none: not drawn */
   chart?: string
 }

@@ -19,6 +19,7 @@ import { checkoutRow } from "./checkout-scenarios"
 import { statementRow } from "./statement-scenarios"
 import { overviewRows } from "./overview-scenarios"
 import { peakRows, redisAnswers } from "./peak-scenarios"
+import { peakSettings } from "./peak-settings"
 import { velocityRow } from "./velocity-scenarios"
 import { providerPortRows, reconcileRow } from "./provider-scenarios"
 import { sandboxRows } from "./sandbox-scenarios"
@@ -94,21 +95,16 @@ async function main(): Promise<void> {
     rows.push(
       ...(await peakRows({
         redisUrl,
-        // a fifth of a card wave pays on the hosted page: five shoppers have one
-        steps: quick
-          ? [2, 5]
-          : peakSteps(process.env.ACQUIRING_BENCH_PEAK_STEPS),
-        latencyMs: Number(process.env.ACQUIRING_BENCH_LATENCY_MS ?? 150),
-        hostedEvery: wholeNumber(
-          "ACQUIRING_BENCH_PEAK_HOSTED_EVERY",
-          quick ? undefined : process.env.ACQUIRING_BENCH_PEAK_HOSTED_EVERY,
-          { fallback: 5, max: 1_000 }
-        ),
-        serverNice: wholeNumber(
-          "ACQUIRING_BENCH_PEAK_SERVER_NICE",
-          quick ? undefined : process.env.ACQUIRING_BENCH_PEAK_SERVER_NICE,
-          { fallback: 0, max: 19 }
-        ),
+        ...(quick
+          ? {
+              ...peakSettings({
+                ACQUIRING_BENCH_LATENCY_MS:
+                  process.env.ACQUIRING_BENCH_LATENCY_MS,
+              }),
+              // a fifth of a card wave pays on the hosted page: five shoppers have one
+              steps: [2, 5],
+            }
+          : peakSettings(process.env)),
         chart: quick
           ? undefined
           : path.join(__dirname, "..", "docs", "images", "peak-ramp.svg"),
@@ -161,29 +157,3 @@ main().catch((error) => {
   console.error(error)
   process.exit(1)
 })
-
-/** The ramp's steps, shoppers at once: ACQUIRING_BENCH_PEAK_STEPS as comma-separated whole numbers, else 10, 50, 100 and 200. */
-function peakSteps(asked: string | undefined): number[] {
-  if (asked === undefined) return [10, 50, 100, 200]
-  const steps = asked.split(",").map(Number)
-  if (!steps.every((n) => Number.isInteger(n) && n >= 1 && n <= 2_000))
-    throw new Error(
-      `ACQUIRING_BENCH_PEAK_STEPS must be whole numbers of shoppers from 1 to 2000, comma-separated (given: ${asked})`
-    )
-  return steps
-}
-
-/** A whole number from 0 to `max` named by an environment variable, else the fallback. */
-function wholeNumber(
-  name: string,
-  asked: string | undefined,
-  { fallback, max }: { fallback: number; max: number }
-): number {
-  if (asked === undefined || asked === "") return fallback
-  const n = Number(asked)
-  if (!Number.isInteger(n) || n < 0 || n > max)
-    throw new Error(
-      `${name} must be a whole number from 0 to ${max} (given: ${asked})`
-    )
-  return n
-}

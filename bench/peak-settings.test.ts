@@ -1,0 +1,62 @@
+import { peakSettings } from "./peak-settings"
+
+describe("the peak scenario's settings", () => {
+  it("are the documented defaults when nothing is set, or set empty", () => {
+    const defaults = {
+      steps: [10, 50, 100, 200],
+      latencyMs: 150,
+      hostedEvery: 5,
+      serverNice: 0,
+    }
+    expect(peakSettings({})).toEqual(defaults)
+    expect(peakSettings({ ACQUIRING_BENCH_PEAK_SERVER_NICE: "" })).toEqual(
+      defaults
+    )
+  })
+
+  it("take what is set", () => {
+    expect(
+      peakSettings({
+        ACQUIRING_BENCH_PEAK_STEPS: "10,10,500",
+        ACQUIRING_BENCH_LATENCY_MS: "0",
+        ACQUIRING_BENCH_PEAK_HOSTED_EVERY: "0",
+        ACQUIRING_BENCH_PEAK_SERVER_NICE: " 19 ",
+      })
+    ).toEqual({
+      steps: [10, 10, 500],
+      latencyMs: 0,
+      hostedEvery: 0,
+      serverNice: 19,
+    })
+  })
+
+  it.each([
+    ["ACQUIRING_BENCH_PEAK_SERVER_NICE", "20", "a whole number from 0 to 19"],
+    ["ACQUIRING_BENCH_PEAK_SERVER_NICE", "-1", "a whole number from 0 to 19"],
+    [
+      "ACQUIRING_BENCH_PEAK_HOSTED_EVERY",
+      "2.5",
+      "a whole number from 0 to 1000",
+    ],
+    ["ACQUIRING_BENCH_LATENCY_MS", "fast", "a whole number from 0 to 60000"],
+    [
+      "ACQUIRING_BENCH_PEAK_STEPS",
+      "10,,50",
+      "whole numbers of shoppers from 1 to 2000, comma-separated",
+    ],
+    [
+      "ACQUIRING_BENCH_PEAK_STEPS",
+      "0,50",
+      "whole numbers of shoppers from 1 to 2000, comma-separated",
+    ],
+    [
+      "ACQUIRING_BENCH_PEAK_STEPS",
+      "2001",
+      "whole numbers of shoppers from 1 to 2000, comma-separated",
+    ],
+  ])("refuse %s=%s by name", (name, value, expected) => {
+    expect(() => peakSettings({ [name]: value })).toThrow(
+      `${name} must be ${expected} (given: ${value})`
+    )
+  })
+})

@@ -1,0 +1,69 @@
+/**
+ * The peak scenario's settings, read from the environment once and refused
+ * by name when they are not what the run can take (docs/performance.md).
+ */
+import { z } from "zod"
+
+const RAMP = [10, 50, 100, 200]
+
+/** A whole number written as digits, from `min` to `max`; unset: `fallback`. */
+function whole(min: number, max: number, fallback: number) {
+  const expected = `a whole number from ${min} to ${max}`
+  return z
+    .string()
+    .regex(/^\d+$/, expected)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, expected)
+    .optional()
+    .transform((n) => n ?? fallback)
+}
+
+const STEPS_EXPECTED =
+  "whole numbers of shoppers from 1 to 2000, comma-separated"
+
+const PeakEnvironment = z.object({
+  ACQUIRING_BENCH_PEAK_STEPS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, STEPS_EXPECTED)
+    .transform((list) => list.split(",").map(Number))
+    .refine((steps) => steps.every((n) => n >= 1 && n <= 2_000), STEPS_EXPECTED)
+    .optional()
+    .transform((steps) => steps ?? RAMP),
+  ACQUIRING_BENCH_LATENCY_MS: whole(0, 60_000, 150),
+  ACQUIRING_BENCH_PEAK_HOSTED_EVERY: whole(0, 1_000, 5),
+  ACQUIRING_BENCH_PEAK_SERVER_NICE: whole(0, 19, 0),
+})
+
+export type PeakSettings = {
+  steps: number[]
+  /** the acquirer's latency per call */
+  latencyMs: number
+  /** one card shopper in this many pays on the hosted page; 0: none does */
+  hostedEvery: number
+  /** the two servers' niceness (0 to 19), the worker's staying 0: a worker given the machine first */
+  serverNice: number
+}
+
+/** The settings in `env`; an empty variable counts as unset. */
+export function peakSettings(
+  env: Record<string, string | undefined>
+): PeakSettings {
+  const given = Object.fromEntries(
+    Object.keys(PeakEnvironment.shape).flatMap((name) =>
+      env[name] ? [[name, env[name].trim()]] : []
+    )
+  )
+  const parsed = PeakEnvironment.safeParse(given)
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues
+    const name = String(issue.path[0])
+    throw new Error(`${name} must be ${issue.message} (given: ${env[name]})`)
+  }
+  const settings = parsed.data
+  return {
+    steps: settings.ACQUIRING_BENCH_PEAK_STEPS,
+    latencyMs: settings.ACQUIRING_BENCH_LATENCY_MS,
+    hostedEvery: settings.ACQUIRING_BENCH_PEAK_HOSTED_EVERY,
+    serverNice: settings.ACQUIRING_BENCH_PEAK_SERVER_NICE,
+  }
+}
