@@ -31,6 +31,7 @@ import {
   SYSTEM_PROVIDER,
 } from "./storefront-checkout"
 import { accounting, workerQueueCounts, type Pg } from "./peak-accounting"
+import type { PeakSettings } from "./peak-settings"
 import {
   stepFigures,
   type CheckoutTimes,
@@ -44,12 +45,8 @@ const SLOWED = ["authorise", "retrieval_trans", "capture", "optimise"]
 async function main(
   redisUrl: string,
   redisPrefix: string,
-  steps: number[],
-  latencyMs: number,
-  /** one shopper in this many of a card wave pays on the hosted page and never comes back (the notification makes the order); 0: none */
-  hostedEvery: number,
-  /** the servers' niceness; the worker, PostgreSQL and Redis keep theirs */
-  serverNice: number
+  /** hostedEvery: one shopper in this many of a card wave pays on the hosted page and never comes back (the notification makes the order) */
+  { steps, latencyMs, hostedEvery, serverNice, notifications }: PeakSettings
 ): Promise<void> {
   // the production shape: events, workflows, cache and locks in Redis; this process serves HTTP only
   Object.assign(process.env, {
@@ -58,9 +55,8 @@ async function main(
     ACQUIRING_TEST_REDIS_PREFIX: redisPrefix,
     MEDUSA_WORKER_MODE: "server",
     ACQUIRING_PG_STATEMENT_STATS: "1",
-    // verified notifications go to the worker through the plugin's queue; "prompt" or "queued" to compare
-    ACQUIRING_TEST_NOTIFICATION_HANDLING:
-      process.env.ACQUIRING_BENCH_NOTIFICATIONS ?? "worker",
+    // "worker": verified notifications go to the worker through the plugin's queue; "prompt" or "queued" to compare
+    ACQUIRING_TEST_NOTIFICATION_HANDLING: notifications,
   })
   // the acquirer in a process of its own: its CPU is the acquirer's, not the store's
   const sandbox = await startChild("sandbox")
@@ -343,16 +339,9 @@ async function statementCounter(
     )
 }
 
-const [redisUrl, redisPrefix, stepsText, latencyText, hostedText, niceText] =
-  process.argv.slice(2)
-main(
-  redisUrl,
-  redisPrefix,
-  (stepsText ?? "10,50,100,200").split(",").map(Number),
-  Number(latencyText ?? 150),
-  Number(hostedText ?? 5),
-  Number(niceText ?? 0)
-).then(
+// the settings as peak-scenarios.ts parsed them from the environment
+const [redisUrl, redisPrefix, settings] = process.argv.slice(2)
+main(redisUrl, redisPrefix, JSON.parse(settings) as PeakSettings).then(
   () => process.exit(0),
   (error: Error) => {
     process.send!({ error: error.message })

@@ -113,10 +113,13 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
     [
       options.redisUrl,
       prefix,
-      options.steps.join(","),
-      String(options.latencyMs),
-      String(options.hostedEvery),
-      String(options.serverNice),
+      JSON.stringify({
+        steps: options.steps,
+        latencyMs: options.latencyMs,
+        hostedEvery: options.hostedEvery,
+        serverNice: options.serverNice,
+        notifications: options.notifications,
+      } satisfies PeakSettings),
     ],
     // the two Medusa instances it starts boot faster transpiled by swc
     { ...process.env, TS_NODE_SWC: "true" }

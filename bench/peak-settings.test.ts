@@ -7,6 +7,7 @@ describe("the peak scenario's settings", () => {
       latencyMs: 150,
       hostedEvery: 5,
       serverNice: 0,
+      notifications: "worker",
     }
     expect(peakSettings({})).toEqual(defaults)
     expect(peakSettings({ ACQUIRING_BENCH_PEAK_SERVER_NICE: "" })).toEqual(
@@ -21,17 +22,20 @@ describe("the peak scenario's settings", () => {
         ACQUIRING_BENCH_LATENCY_MS: "0",
         ACQUIRING_BENCH_PEAK_HOSTED_EVERY: "0",
         ACQUIRING_BENCH_PEAK_SERVER_NICE: " 19 ",
+        ACQUIRING_BENCH_NOTIFICATIONS: "prompt",
       })
     ).toEqual({
       steps: [10, 10, 500],
       latencyMs: 0,
       hostedEvery: 0,
       serverNice: 19,
+      notifications: "prompt",
     })
   })
 
   it.each([
     ["ACQUIRING_BENCH_PEAK_SERVER_NICE", "20", "a whole number from 0 to 19"],
+    ["ACQUIRING_BENCH_NOTIFICATIONS", "later", "worker, prompt or queued"],
     ["ACQUIRING_BENCH_PEAK_SERVER_NICE", "-1", "a whole number from 0 to 19"],
     [
       "ACQUIRING_BENCH_PEAK_HOSTED_EVERY",

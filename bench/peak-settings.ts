@@ -32,6 +32,12 @@ const PeakEnvironment = z.object({
   ACQUIRING_BENCH_LATENCY_MS: whole(0, 60_000, 150),
   ACQUIRING_BENCH_PEAK_HOSTED_EVERY: whole(0, 1_000, 5),
   ACQUIRING_BENCH_PEAK_SERVER_NICE: whole(0, 19, 0),
+  ACQUIRING_BENCH_NOTIFICATIONS: z
+    .enum(["worker", "prompt", "queued"], {
+      error: "worker, prompt or queued",
+    })
+    .optional()
+    .transform((mode) => mode ?? "worker"),
 })
 
 export type PeakSettings = {
@@ -42,6 +48,8 @@ export type PeakSettings = {
   hostedEvery: number
   /** the two servers' niceness (0 to 19), the worker's staying 0: a worker given the machine first */
   serverNice: number
+  /** how the servers pass the acquirer's notifications on (`notification_handling`) */
+  notifications: "worker" | "prompt" | "queued"
 }
 
 /** The settings in `env`; an empty variable counts as unset. */
@@ -65,5 +73,6 @@ export function peakSettings(
     latencyMs: settings.ACQUIRING_BENCH_LATENCY_MS,
     hostedEvery: settings.ACQUIRING_BENCH_PEAK_HOSTED_EVERY,
     serverNice: settings.ACQUIRING_BENCH_PEAK_SERVER_NICE,
+    notifications: settings.ACQUIRING_BENCH_NOTIFICATIONS,
   }
 }

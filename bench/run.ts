@@ -100,6 +100,8 @@ async function main(): Promise<void> {
               ...peakSettings({
                 ACQUIRING_BENCH_LATENCY_MS:
                   process.env.ACQUIRING_BENCH_LATENCY_MS,
+                ACQUIRING_BENCH_NOTIFICATIONS:
+                  process.env.ACQUIRING_BENCH_NOTIFICATIONS,
               }),
               // a fifth of a card wave pays on the hosted page: five shoppers have one
               steps: [2, 5],
