@@ -45,7 +45,6 @@ const SLOWED = ["authorise", "retrieval_trans", "capture", "optimise"]
 async function main(
   redisUrl: string,
   redisPrefix: string,
-  /** hostedEvery: one shopper in this many of a card wave pays on the hosted page and never comes back (the notification makes the order) */
   { steps, latencyMs, hostedEvery, serverNice, notifications }: PeakSettings
 ): Promise<void> {
   // the production shape: events, workflows, cache and locks in Redis; this process serves HTTP only

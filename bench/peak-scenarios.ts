@@ -89,6 +89,7 @@ export async function redisAnswers(url: string): Promise<boolean> {
 }
 
 export async function peakRows(options: PeakOptions): Promise<Row[]> {
+  const { redisUrl: _redisUrl, chart: _chart, ...settings } = options
   const pending = (reason: string): Row[] => [
     {
       scenario: "peak checkout ramp",
@@ -110,17 +111,7 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
     warm_up?: { orders: number; errors: string[] }
   }>(
     "peak-process.ts",
-    [
-      options.redisUrl,
-      prefix,
-      JSON.stringify({
-        steps: options.steps,
-        latencyMs: options.latencyMs,
-        hostedEvery: options.hostedEvery,
-        serverNice: options.serverNice,
-        notifications: options.notifications,
-      } satisfies PeakSettings),
-    ],
+    [options.redisUrl, prefix, JSON.stringify(settings satisfies PeakSettings)],
     // the two Medusa instances it starts boot faster transpiled by swc
     { ...process.env, TS_NODE_SWC: "true" }
   )
