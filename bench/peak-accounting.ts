@@ -10,6 +10,12 @@ import { percentile } from "./peak-report"
 /** Milliseconds as seconds; null (no samples) stays null. */
 const secondsOf = (ms: number | null) => (ms === null ? null : ms / 1000)
 
+/** Times in milliseconds as seconds, median and p99. */
+const seconds = (ms: number[]) => ({
+  median: secondsOf(percentile(ms, 0.5)),
+  p99: secondsOf(percentile(ms, 0.99)),
+})
+
 /** The store's database, as Medusa's PG_CONNECTION (knex) answers raw SQL. */
 export type Pg = {
   raw(sql: string, values?: unknown[]): Promise<{ rows: any[] }>
@@ -71,10 +77,6 @@ export async function accounting(
   const hostedDeliveries = notifications
     .filter((n) => n.fields.order_no && hostedSet.has(n.fields.order_no))
     .reduce((sum, n) => sum + n.attempts.length, 0)
-  const seconds = (ms: number[]) => ({
-    median: secondsOf(percentile(ms, 0.5)),
-    p99: secondsOf(percentile(ms, 0.99)),
-  })
   const ordered = outcomes.filter((o) => o.ordered_at)
   const hostedLag = ordered.flatMap((o) =>
     o.kind === "checkout" && notified.has(o.id)
@@ -159,10 +161,7 @@ export async function workerQueueCounts(
       handling_s: median(handling),
       tried_again: triedAgain.length,
       first_failure: triedAgain[0],
-      every_handling_s: {
-        median: median(everyHandling),
-        p99: secondsOf(percentile(everyHandling, 0.99)),
-      },
+      every_handling_s: seconds(everyHandling),
     }
   } finally {
     await queue.close()
