@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto"
 import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
@@ -27,7 +26,7 @@ import {
   type CartBlueprint,
   type CartCopies,
 } from "./cart-copies"
-import { copyMigratedDatabase } from "./database-copy"
+import { copyMigratedDatabase, fileDatabaseName } from "./database-copy"
 import { notificationsProcessed } from "./settlement"
 import { loadedPluginModule } from "../setup/plugin-snapshot"
 import { trackWebhooks, type WebhookTracker } from "./webhook-tracker"
@@ -102,7 +101,7 @@ export function acquiringSuite(
   let eventQueue: ReturnType<typeof eventQueueTracker> | undefined
 
   // the file's database starts as a copy of the run's migrated one
-  const dbName = `acquiring-${randomBytes(6).toString("hex")}-${process.env.JEST_WORKER_ID ?? "1"}`
+  const dbName = fileDatabaseName()
   medusaIntegrationTestRunner({
     dbName,
     hooks: { beforeServerStart: () => copyMigratedDatabase(dbName) },
