@@ -163,6 +163,21 @@ const EXPECTED: Record<AttemptState, Record<string, AttemptState>> = {
     answer_lost: "void",
     not_found: "void",
   },
+  // an awaited transfer only ends: its money arrives, it lapses, or it is voided
+  awaiting_transfer: {
+    result_authorised: "authorized",
+    result_review: "authorized",
+    result_failed: "declined",
+    result_pending: "awaiting_transfer",
+    result_challenge: "awaiting_transfer",
+    query_authorised: "authorized",
+    query_pending: "awaiting_transfer",
+    query_captured: "captured",
+    query_cancelled: "void",
+    query_failed: "declined",
+    answer_lost: "awaiting_transfer",
+    not_found: "awaiting_transfer",
+  },
   absent: {
     result_authorised: "authorized",
     result_review: "authorized",
@@ -189,6 +204,7 @@ const STATUS_OF: Record<AttemptState, SessionData["status"]> = {
   declined: "error",
   void: "canceled",
   absent: "pending",
+  awaiting_transfer: "pending",
 }
 
 describe("session transitions: every (state, event) pair", () => {

@@ -179,7 +179,7 @@ export function markUnknown(data: SessionData, orderNo: string): SessionData {
 /** The acquirer does not know the order (weak: an answer in flight may still arrive). */
 export function markAbsent(data: SessionData, orderNo: string): SessionData {
   const attempt = data.attempts?.find((a) => a.order_no === orderNo)
-  if (!attempt || !isWaiting(attempt.state)) return data
+  if (!attempt || !canMove(attempt.state, "absent")) return data
   return withAttempt(data, orderNo, { state: "absent" })
 }
 
