@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto"
 import {
   GatewayRefusedError,
   InvalidInputError,
@@ -6,106 +5,20 @@ import {
   TransportError,
   UnexpectedResponseError,
 } from "../errors"
-import { createAcquiringClient, type AcquiringClient } from "./acquiring-client"
+import { createAcquiringClient } from "./acquiring-client"
+import { closedPortUrl } from "./__fixtures__/fake-gateway"
 import {
-  closedPortUrl,
-  startFakeGateway,
-  type FakeGateway,
-  type FakeHandler,
-} from "./__fixtures__/fake-gateway"
-
-const KEY = "Key-0f Test"
-const sha = (plain: string) =>
-  createHash("sha256").update(plain, "utf8").digest("hex")
-
-/** Independent signer of result messages: values written out in recipe order, spaces removed, key last. */
-function resultSignature(f: Record<string, string>): string {
-  const plain = [
-    f.merchant_id,
-    f.account_id,
-    f.transaction_id,
-    f.order_no,
-    f.currency,
-    f.amount,
-    f.order_status,
-    f.result_info,
-  ]
-    .join("")
-    .concat(KEY)
-    .replace(/ /g, "")
-  return sha(plain)
-}
-
-function respon(
-  fields: Record<string, string>,
-  signature = resultSignature(fields)
-): string {
-  const body = Object.entries({ ...fields, encryption_data: signature })
-    .map(([name, value]) => `  <${name}>${value}</${name}>`)
-    .join("\n")
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<respon>\n${body}\n  <risk_reasons></risk_reasons>\n</respon>`
-}
-
-const order = {
-  order_no: "ORD-1001",
-  currency: "USD",
-  amount: "15.00",
-  item_total: "10.10",
-  shipping: "4.90",
-  first_name: "Mary Ann",
-  last_name: "Doe",
-  card: "4242424242424242",
-  expiration_month: "07",
-  expiration_year: "2030",
-  security_code: "123",
-  shopper_email: "mary@example.com",
-}
-
-function approved(
-  o: { order_no: string; currency: string; amount: string },
-  extra: Record<string, string> = {}
-) {
-  return {
-    merchant_id: "M100",
-    account_id: "A200",
-    transaction_id: "TX-1",
-    order_no: o.order_no,
-    currency: o.currency,
-    amount: o.amount,
-    card: "424242******4242",
-    order_status: "1",
-    result_info: "0000:Success",
-    ...extra,
-  }
-}
+  approved,
+  clientOnFakeGateway,
+  KEY,
+  order,
+  respon,
+  resultSignature,
+  sha,
+} from "./__fixtures__/signed-respon"
 
 describe("authorise, checkout and result verification", () => {
-  let gateway: FakeGateway | undefined
-  let lines: string[]
-  afterEach(async () => {
-    await gateway?.close()
-    gateway = undefined
-  })
-
-  async function client(
-    handler: FakeHandler,
-    timeout_ms = 30_000
-  ): Promise<AcquiringClient> {
-    gateway = await startFakeGateway(handler)
-    lines = []
-    return createAcquiringClient({
-      base_url: gateway.url,
-      merchant_id: "M100",
-      account_id: "A200",
-      sign_key: KEY,
-      timeout_ms,
-      logger: {
-        debug: (l) => lines.push(l),
-        info: (l) => lines.push(l),
-        warn: (l) => lines.push(l),
-      },
-    })
-  }
+  const { client, gateway, lines } = clientOnFakeGateway()
 
   it("signs the authorise request, verifies the respon and returns the typed result", async () => {
     const c = await client(() => ({
@@ -114,7 +27,7 @@ describe("authorise, checkout and result verification", () => {
     }))
     const result = await c.authorize(order)
 
-    const sent = gateway!.requests[0]
+    const sent = gateway().requests[0]
     expect(sent.path).toBe("/v1/authorise")
     expect(sent.headers["content-type"]).toBe("application/json")
     const body = JSON.parse(sent.body)
@@ -136,8 +49,8 @@ describe("authorise, checkout and result verification", () => {
   it("keeps card data and the key out of every log line", async () => {
     const c = await client(() => ({ body: respon(approved(order)) }))
     await c.authorize(order)
-    expect(lines.length).toBeGreaterThan(0)
-    const all = lines.join("\n")
+    expect(lines().length).toBeGreaterThan(0)
+    const all = lines().join("\n")
     expect(all).not.toContain("4242424242424242")
     expect(all).not.toContain('"123"')
     expect(all).not.toContain("Key-0f")
@@ -153,7 +66,7 @@ describe("authorise, checkout and result verification", () => {
       const c = await client(() => ({ body: respon(approved(o)) }))
       const result = await c.authorize(o)
       expect(result.amount).toBe(amount)
-      expect(JSON.parse(gateway!.requests[0].body).amount).toBe(amount)
+      expect(JSON.parse(gateway().requests[0].body).amount).toBe(amount)
     }
   )
 
@@ -222,138 +135,9 @@ describe("authorise, checkout and result verification", () => {
       expect(error).toBeInstanceOf(InvalidInputError)
       expect((error as InvalidInputError).field).toBe(field)
       expect((error as Error).message).not.toContain("4242")
-      expect(gateway!.requests).toHaveLength(0)
+      expect(gateway().requests).toHaveLength(0)
     }
   )
-
-  describe("stored cards", () => {
-    const {
-      card: _c,
-      expiration_month: _m,
-      expiration_year: _y,
-      ...orderOnly
-    } = order
-    const storedOrder = {
-      ...orderOnly,
-      order_no: "ORD-1002",
-      token_id: "TK_9f8e7d",
-      security_code: "321",
-    }
-
-    it("pays with a token: empty card fields on the wire and in the signature", async () => {
-      const c = await client(() => ({
-        body: respon(approved(storedOrder, { card: "424242******4242" })),
-      }))
-      const result = await c.authorize(storedOrder)
-      const body = JSON.parse(gateway!.requests[0].body)
-      expect(body).toMatchObject({
-        token_id: "TK_9f8e7d",
-        card: "",
-        expiration_month: "",
-        expiration_year: "",
-        security_code: "321",
-      })
-      // merchant, account, order_no, currency, amount, first and last name,
-      // card, year, month (all three empty), security code, e-mail, key
-      expect(body.encryption_data).toBe(
-        sha(
-          "M100A200ORD-1002USD15.00MaryAnnDoe" +
-            "" +
-            "" +
-            "" +
-            "321mary@example.comKey-0fTest"
-        )
-      )
-      expect(result.card).toBe("424242******4242")
-      expect(result.order_status).toBe("1")
-    })
-
-    it("sends an empty security code for a payment the shopper does not attend", async () => {
-      const { security_code: _s, ...unattended } = storedOrder
-      const c = await client(() => ({ body: respon(approved(unattended)) }))
-      await c.authorize(unattended)
-      const body = JSON.parse(gateway!.requests[0].body)
-      expect(body.security_code).toBe("")
-      expect(body.encryption_data).toBe(
-        sha("M100A200ORD-1002USD15.00MaryAnnDoemary@example.comKey-0fTest")
-      )
-    })
-
-    it("asks to keep a typed card with token_flag YES and reads the token from the result", async () => {
-      const keep = { ...order, token_flag: "YES" as const }
-      const c = await client(() => ({
-        body: respon(approved(keep, { token_id: "TK_new_1" })),
-      }))
-      const result = await c.authorize(keep)
-      const body = JSON.parse(gateway!.requests[0].body)
-      expect(body.token_flag).toBe("YES")
-      expect(body.card).toBe("4242424242424242")
-      // token_flag is not signed: the typed card's signature is unchanged
-      expect(body.encryption_data).toBe(
-        sha(
-          "M100A200ORD-1001USD15.00MaryAnnDoe4242424242424242203007123mary@example.comKey-0fTest"
-        )
-      )
-      expect(result.token_id).toBe("TK_new_1")
-    })
-
-    it("reads an empty token_id in the respon as undefined", async () => {
-      const c = await client(() => ({
-        body: respon(approved(order, { token_id: "" })),
-      }))
-      expect((await c.authorize(order)).token_id).toBeUndefined()
-    })
-
-    it("refuses a typed-card order without the card number, sending nothing", async () => {
-      const c = await client(() => ({ body: respon(approved(order)) }))
-      const error = await c
-        // @ts-expect-error the type refuses it too; this is the check for untyped callers
-        .authorize({
-          ...orderOnly,
-          expiration_month: "07",
-          expiration_year: "2030",
-        })
-        .catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(InvalidInputError)
-      expect((error as InvalidInputError).field).toBe("card")
-      expect(gateway!.requests).toHaveLength(0)
-    })
-
-    it("refuses a token order that carries a card number, sending nothing and echoing nothing", async () => {
-      const c = await client(() => ({ body: respon(approved(order)) }))
-      const error = await c
-        // @ts-expect-error the type refuses it too; this is the check for untyped callers
-        .authorize({ ...storedOrder, card: "4242424242424242" })
-        .catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(InvalidInputError)
-      expect((error as InvalidInputError).field).toBe("card")
-      expect((error as Error).message).not.toContain("4242")
-      expect(gateway!.requests).toHaveLength(0)
-    })
-
-    it("verifies a browser return and a notification carrying token_id", async () => {
-      const c = await client(() => ({ body: "" }))
-      const fields = {
-        ...approved(order),
-        payment_status: "2000",
-        token_id: "TK_new_1",
-      }
-      const signed = { ...fields, encryption_data: resultSignature(fields) }
-      expect(c.verifyResult(signed).token_id).toBe("TK_new_1")
-      const note = { ...fields, notify_type: "PAYMENT" }
-      expect(
-        c.verifyNotification({
-          ...note,
-          encryption_data: resultSignature(note),
-        }).token_id
-      ).toBe("TK_new_1")
-      const empty = { ...fields, token_id: "" }
-      expect(
-        c.verifyResult({ ...empty, encryption_data: resultSignature(empty) })
-          .token_id
-      ).toBeUndefined()
-    })
-  })
 
   it("reports a time-out once, without retrying a payment", async () => {
     // long enough for the fake to have read the request on a loaded machine (150 ms was not, once)
@@ -362,7 +146,7 @@ describe("authorise, checkout and result verification", () => {
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).timed_out).toBe(true)
     expect((error as TransportError).may_have_reached_gateway).toBe(true)
-    expect(gateway!.requests).toHaveLength(1)
+    expect(gateway().requests).toHaveLength(1)
   })
 
   it("reports a refused connection as not reaching the gateway", async () => {
@@ -401,10 +185,10 @@ describe("authorise, checkout and result verification", () => {
       body: html,
     }))
     const result = await c.checkout(checkoutOrder)
-    expect(JSON.parse(gateway!.requests[0].body).encryption_data).toBe(
+    expect(JSON.parse(gateway().requests[0].body).encryption_data).toBe(
       checkoutSignature
     )
-    expect(gateway!.requests[0].path).toBe("/v1/checkout")
+    expect(gateway().requests[0].path).toBe("/v1/checkout")
     expect(result.html).toBe(html)
     expect(result.form).toMatchObject({
       name: "theForm",
