@@ -137,11 +137,11 @@ describe("a disabled account", () => {
       coreFor(scoped, PROVIDER, { currency: "EUR" })
     ).rejects.toBeInstanceOf(PaymentsUnavailableError)
     // a payment begun with medusa-config's options is captured and refunded with them
-    const kept = await coreFor(
-      scoped,
-      PROVIDER,
-      choiceOf({ account: { id: null, mode: "test" }, currency: "EUR" })
-    )
+    const stored = {
+      account: { id: null, mode: "test" as const },
+      currency: "EUR",
+    }
+    const kept = await coreFor(scoped, PROVIDER, choiceOf(stored))
     expect(kept.account.id).toBeNull()
   })
 })

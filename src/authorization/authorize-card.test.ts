@@ -12,8 +12,7 @@ import {
   queryEntry as entry,
 } from "../accounts/__fixtures__/payment-records"
 import type { SessionData } from "../payment-sessions/session-data"
-import type { CardEntry } from "./card-entry"
-import { authorizeCard } from "./authorize-card"
+import { authorizeCard, type CardPayment } from "./authorize-card"
 import { OutcomePendingError } from "../journal/errors"
 import { TransportError } from "../gateway/index"
 import {
@@ -22,7 +21,8 @@ import {
 } from "../modules/acquiring/__fixtures__/memory-module"
 import { memorySessionStates } from "../accounts/__fixtures__/test-gateway"
 
-const CARD: CardEntry = {
+const CARD: CardPayment = {
+  kind: "typed",
   card: {
     number: "4242424242424242",
     expiry_month: "12",

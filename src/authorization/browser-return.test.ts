@@ -32,6 +32,7 @@ function core() {
         transaction_id: "T9",
         payment_status: "2200",
         query_result: "1",
+        chargebacks: [],
       },
     ],
     verifyResult: () =>

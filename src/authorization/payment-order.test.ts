@@ -210,7 +210,12 @@ describe("buildPaymentOrder", () => {
       ),
     })
     expect(order.amount).toBe("50.00")
-    for (const field of ["item_total", "shipping", "tax_total", "discount"])
+    for (const field of [
+      "item_total",
+      "shipping",
+      "tax_total",
+      "discount",
+    ] as const)
       expect(order[field]).toBeUndefined()
   })
 

@@ -67,6 +67,7 @@ async function core(
           transaction_id: fields.transaction_id,
           payment_status: paymentStatus,
           query_result: "1",
+          chargebacks: [],
         },
       ]
     },

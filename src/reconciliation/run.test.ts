@@ -46,7 +46,7 @@ function paymentModule(rows: {
   const module = {
     listPaymentSessions: jest.fn(
       async (
-        filters: { status: string[] },
+        filters: { status: string[]; updated_at?: { $lte: Date } },
         config: { skip: number; take: number }
       ) =>
         page(
@@ -167,7 +167,7 @@ describe("one reconcile run", () => {
     await reconcileAcquiring(container, { now: NOW, quiet_ms: 60_000 })
     expect(ids(sessions)).toHaveLength(250)
     const [filters, config] = module.listPaymentSessions.mock.calls[0]
-    expect(filters.updated_at.$lte).toEqual(new Date("2026-11-24T11:59:00Z"))
+    expect(filters.updated_at?.$lte).toEqual(new Date("2026-11-24T11:59:00Z"))
     expect(config.take).toBe(100)
     expect(module.listPaymentSessions.mock.calls.map((c) => c[1].skip)).toEqual(
       [0, 100, 200, 0, 0]

@@ -22,6 +22,7 @@ export const queryEntry = (
   transaction_id: "T1",
   payment_status,
   query_result,
+  chargebacks: [],
 })
 
 export const capturedPayment: SessionData = {

@@ -77,6 +77,14 @@ const entry = (transaction_id: string): Entry => ({
   amount: "10.00",
   currency: "USD",
 })
+const refundEntry = (transaction_id: string) => ({
+  ...entry(transaction_id),
+  refund_amount: "10.00",
+})
+const reviewEntry = (transaction_id: string) => ({
+  ...entry(transaction_id),
+  review_flag: "1",
+})
 
 describe("createCoalescingClient", () => {
   it("sends a lone call at once, in a batch of its own", async () => {
@@ -118,7 +126,7 @@ describe("createCoalescingClient", () => {
     const s = scriptedClient(2)
     const coalescing = createCoalescingClient(s.client, { max_in_flight: 3 })
     const outcomes = ["A", "B", "C", "D", "E", "F", "G"].map((id) =>
-      coalescing.refund(entry(id))
+      coalescing.refund(refundEntry(id))
     )
     await flush()
     // the lone first call, then two full batches; the rest waits for a free slot
@@ -182,7 +190,7 @@ describe("createCoalescingClient", () => {
     const s = scriptedClient(5)
     const coalescing = createCoalescingClient(s.client)
     s.failNextWith(new SignatureMismatchError("review"))
-    const outcome = settled(coalescing.review(entry("T1")))
+    const outcome = settled(coalescing.review(reviewEntry("T1")))
     await s.releaseAll()
     expect((await outcome).error).toBeInstanceOf(SignatureMismatchError)
   })
@@ -229,9 +237,9 @@ describe("createCoalescingClient", () => {
     const coalescing = createCoalescingClient(s.client)
     const outcomes = [
       coalescing.capture(entry("T1")),
-      coalescing.refund(entry("T1")),
+      coalescing.refund(refundEntry("T1")),
       coalescing.capture(entry("T2")),
-      coalescing.refund(entry("T2")),
+      coalescing.refund(refundEntry("T2")),
     ]
     await s.releaseAll()
     await s.releaseAll()

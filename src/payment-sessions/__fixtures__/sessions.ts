@@ -51,6 +51,7 @@ export function query(payment_status: string): QueryEntry {
     transaction_id: "T1",
     payment_status,
     query_result: "1",
+    chargebacks: [],
   }
 }
 

@@ -33,7 +33,7 @@ class TestCardProvider extends AcquiringCardProvider {
     super({ configModule }, TEST_OPTIONS as never)
   }
 
-  protected core(): Promise<ProviderCore> {
+  protected override core(): Promise<ProviderCore> {
     return Promise.resolve(this.testCore)
   }
 }
@@ -63,7 +63,7 @@ describe("the provider and the plugin's session table", () => {
   beforeEach(() => {
     states = memorySessionStates()
     useMemoryModule(states)
-    provider = new TestCardProvider(testCore(scriptedGateway({})))
+    provider = new TestCardProvider(testCore(scriptedGateway({}).gateway))
   })
   afterAll(() => dropMemoryModule())
 
@@ -159,7 +159,9 @@ describe("a configuration fault at cart completion", () => {
     const states = memorySessionStates()
     useMemoryModule(states)
     await states.write("payses_1", AUTHORIZED)
-    const provider = new UnconfiguredCardProvider(testCore(scriptedGateway({})))
+    const provider = new UnconfiguredCardProvider(
+      testCore(scriptedGateway({}).gateway)
+    )
     const logged = jest.spyOn(console, "error").mockImplementation(() => {})
     try {
       const refusal = provider.authorizePayment({
