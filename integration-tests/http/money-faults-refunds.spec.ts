@@ -21,7 +21,7 @@ import { budget } from "../setup/time-budget"
 jest.setTimeout(budget(120_000))
 shortProviderTimeout()
 
-acquiringSuite({ medusaWebhookDelay: true }, (suite) => {
+acquiringSuite((suite) => {
   const { sandbox } = suite
   const { inject, finished, faultedCallDone, money, authorizedOrder } =
     faultMatrix(suite)
