@@ -41,9 +41,7 @@ const item = fc.record({
   ),
 })
 
-function encodeOrTypedError(
-  items: readonly unknown[]
-): string | undefined {
+function encodeOrTypedError(items: readonly unknown[]): string | undefined {
   try {
     // fields left out or of the wrong kind on purpose: what an untyped caller may pass
     return encodeItems(items as Parameters<typeof encodeItems>[0])
