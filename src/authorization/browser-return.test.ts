@@ -1,4 +1,4 @@
-import type { VerifiedResult } from "../gateway/index"
+import { queryEntrySchema, type VerifiedResult } from "../gateway/index"
 import {
   scriptedGateway,
   testCore,
@@ -27,13 +27,12 @@ const hosted: SessionData = {
 function core() {
   const { gateway } = scriptedGateway({
     retrieveTransactions: async () => [
-      {
+      queryEntrySchema.parse({
         order_no: ORDER,
         transaction_id: "T9",
         payment_status: "2200",
         query_result: "1",
-        chargebacks: [],
-      },
+      }),
     ],
     verifyResult: () =>
       ({

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto"
 import { gatewayFor } from "../accounts/gateway-port"
+import { queryEntrySchema } from "../gateway/index"
 import { parseAcquiringOptions } from "../accounts/options"
 import {
   memoryJournal,
@@ -62,13 +63,12 @@ async function core(
     retrieveTransactions: async (selector: unknown) => {
       queries.push(selector)
       return [
-        {
+        queryEntrySchema.parse({
           order_no: ORDER,
           transaction_id: fields.transaction_id,
           payment_status: paymentStatus,
           query_result: "1",
-          chargebacks: [],
-        },
+        }),
       ]
     },
   }

@@ -2,7 +2,11 @@
  * Payment records and gateway answers the money operations' unit tests
  * share (authorisation, capture, refunds, void).
  */
-import { TransportError, type QueryEntry } from "../../gateway/index"
+import {
+  queryEntrySchema,
+  TransportError,
+  type QueryEntry,
+} from "../../gateway/index"
 import type { SessionData } from "../../payment-sessions/session-data"
 
 /** A request whose answer never came: the acquirer may have acted on it. */
@@ -17,13 +21,13 @@ export const queryEntry = (
   order_no: string,
   payment_status: string,
   query_result = "1"
-): QueryEntry => ({
-  order_no,
-  transaction_id: "T1",
-  payment_status,
-  query_result,
-  chargebacks: [],
-})
+): QueryEntry =>
+  queryEntrySchema.parse({
+    order_no,
+    transaction_id: "T1",
+    payment_status,
+    query_result,
+  })
 
 export const capturedPayment: SessionData = {
   session_id: "payses_1",

@@ -1,5 +1,9 @@
 /** Session data and acquirer answers for the session model's tests. */
-import type { QueryEntry, VerifiedResult } from "../../gateway/index"
+import {
+  queryEntrySchema,
+  type QueryEntry,
+  type VerifiedResult,
+} from "../../gateway/index"
 import type { AttemptState, SessionData } from "../session-data"
 
 export const RULES = { auto_capture: false }
@@ -46,13 +50,12 @@ export function result(
 }
 
 export function query(payment_status: string): QueryEntry {
-  return {
+  return queryEntrySchema.parse({
     order_no: A,
     transaction_id: "T1",
     payment_status,
     query_result: "1",
-    chargebacks: [],
-  }
+  })
 }
 
 /** What the plugin keeps private about a shopper: the cart snapshot, client data and account. */
