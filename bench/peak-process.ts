@@ -10,7 +10,8 @@
 import "../dev/local-stack/quiet-logs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import Redis from "ioredis"
-import { setPriority } from "node:os"
+import { availableParallelism, setPriority } from "node:os"
+import { confine } from "./cpu-affinity"
 import { commandsServed } from "./redis-commands"
 import { startChild } from "./processes"
 import { machineBusyMs, processCpuMs } from "./cpu-time"
@@ -45,7 +46,14 @@ const SLOWED = ["authorise", "retrieval_trans", "capture", "optimise"]
 async function main(
   redisUrl: string,
   redisPrefix: string,
-  { steps, latencyMs, hostedEvery, serverNice, notifications }: PeakSettings
+  {
+    steps,
+    latencyMs,
+    hostedEvery,
+    serverNice,
+    workerCpu,
+    notifications,
+  }: PeakSettings
 ): Promise<void> {
   // the production shape: events, workflows, cache and locks in Redis; this process serves HTTP only
   Object.assign(process.env, {
@@ -81,6 +89,16 @@ async function main(
     // on one machine, a worker's notifications otherwise wait behind every shopper's request for the CPU
     if (serverNice > 0)
       for (const pid of [process.pid, second.pid]) setPriority(pid, serverNice)
+    // a worker on a core of its own, as on a host of its own; PostgreSQL and Redis still serve both from anywhere
+    if (workerCpu !== null) {
+      const rest = Array.from(
+        { length: availableParallelism() },
+        (_, cpu) => cpu
+      ).filter((cpu) => cpu !== workerCpu)
+      confine(worker.pid, [workerCpu])
+      for (const pid of [process.pid, second.pid, sandbox.pid])
+        confine(pid, rest)
+    }
     /** The Medusa processes whose CPU each wave reports apart: the rest of the machine is PostgreSQL, Redis and the like. */
     const processes: Record<string, number> = {
       "server 1 with the shoppers": process.pid,

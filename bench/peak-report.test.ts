@@ -104,10 +104,13 @@ describe("the peak scenario's arithmetic", () => {
     expect(note).toContain("card cart —")
     expect(note).toContain("2 errors")
     expect(note).toContain("cart: timed out after 60000 ms")
-    const row = stepRow(overIpc, 0)
+    const row = stepRow(overIpc, { serverNice: 0, workerCpu: null })
     expect(meets(row)).toBeUndefined()
     expect(table([row]).split("\n")[2]).toMatch(
       /^\| peak: 2 shoppers at once, checkout p99 \(2 servers, 1 worker\) \| — \| ≤ 1\.05 \| not measured \| ms \| — \| same shoppers, pp_system_default \| 500 \(500–500\) \| /
+    )
+    expect(stepRow(overIpc, { serverNice: 10, workerCpu: 1 }).scenario).toBe(
+      "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 1 worker alone on CPU 1)"
     )
   })
 })

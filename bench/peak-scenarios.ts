@@ -121,7 +121,7 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
     return pending(`failed: ${answer.error}: ${output.slice(-500)}`)
   if (options.chart)
     writeFileSync(options.chart, peakChart(answer.figures, options.latencyMs))
-  const rows = answer.figures.map((step) => stepRow(step, options.serverNice))
+  const rows = answer.figures.map((step) => stepRow(step, options))
   const a = answer.accounting
   const completed = answer.figures.reduce(
     (sum, step) =>
@@ -174,11 +174,14 @@ function workerQueueText(
 }
 
 /** A step's row: the card checkout's p99 against the system provider's; a wave that completed nothing is not measured. */
-export function stepRow(step: StepFigures, serverNice: number): Row {
+export function stepRow(
+  step: StepFigures,
+  { serverNice, workerCpu }: Pick<PeakSettings, "serverNice" | "workerCpu">
+): Row {
   const measured = (p99: number | null) =>
     p99 === null ? undefined : single(p99)
   return {
-    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers${serverNice ? ` at nice ${serverNice}` : ""}, 1 worker)`,
+    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers${serverNice ? ` at nice ${serverNice}` : ""}, 1 worker${workerCpu === null ? "" : ` alone on CPU ${workerCpu}`})`,
     unit: "ms",
     target: measured(step.card.checkout.p99),
     baseline_name: "same shoppers, pp_system_default",

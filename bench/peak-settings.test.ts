@@ -7,6 +7,7 @@ describe("the peak scenario's settings", () => {
       latencyMs: 150,
       hostedEvery: 5,
       serverNice: 0,
+      workerCpu: null,
       notifications: "worker",
     }
     expect(peakSettings({})).toEqual(defaults)
@@ -17,18 +18,23 @@ describe("the peak scenario's settings", () => {
 
   it("take what is set", () => {
     expect(
-      peakSettings({
-        ACQUIRING_BENCH_PEAK_STEPS: "10,10,500",
-        ACQUIRING_BENCH_LATENCY_MS: "0",
-        ACQUIRING_BENCH_PEAK_HOSTED_EVERY: "0",
-        ACQUIRING_BENCH_PEAK_SERVER_NICE: " 19 ",
-        ACQUIRING_BENCH_NOTIFICATIONS: "prompt",
-      })
+      peakSettings(
+        {
+          ACQUIRING_BENCH_PEAK_STEPS: "10,10,500",
+          ACQUIRING_BENCH_LATENCY_MS: "0",
+          ACQUIRING_BENCH_PEAK_HOSTED_EVERY: "0",
+          ACQUIRING_BENCH_PEAK_SERVER_NICE: " 19 ",
+          ACQUIRING_BENCH_PEAK_WORKER_CPU: "1",
+          ACQUIRING_BENCH_NOTIFICATIONS: "prompt",
+        },
+        2
+      )
     ).toEqual({
       steps: [10, 10, 500],
       latencyMs: 0,
       hostedEvery: 0,
       serverNice: 19,
+      workerCpu: 1,
       notifications: "prompt",
     })
   })
@@ -58,9 +64,23 @@ describe("the peak scenario's settings", () => {
       "2001",
       "whole numbers of shoppers from 1 to 2000, comma-separated",
     ],
+    ["ACQUIRING_BENCH_PEAK_WORKER_CPU", "first", "a CPU's number"],
   ])("refuse %s=%s by name", (name, value, expected) => {
     expect(() => peakSettings({ [name]: value })).toThrow(
       `${name} must be ${expected} (given: ${value})`
+    )
+  })
+
+  it("refuse a worker's CPU the machine lacks, or one that leaves the servers none", () => {
+    const setting = (value: string, cpus: number) => () =>
+      peakSettings({ ACQUIRING_BENCH_PEAK_WORKER_CPU: value }, cpus)
+    expect(setting("0", 2)().workerCpu).toBe(0)
+    expect(setting("3", 4)().workerCpu).toBe(3)
+    expect(setting("2", 2)).toThrow(
+      "ACQUIRING_BENCH_PEAK_WORKER_CPU must be a CPU's number from 0 to 1 (given: 2)"
+    )
+    expect(setting("0", 1)).toThrow(
+      "ACQUIRING_BENCH_PEAK_WORKER_CPU must be unset on a machine of one CPU (given: 0)"
     )
   })
 })

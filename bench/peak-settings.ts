@@ -2,6 +2,7 @@
  * The peak scenario's settings, read from the environment once and refused
  * by name when they are not what the run can take (docs/performance.md).
  */
+import { availableParallelism } from "node:os"
 import { z } from "zod"
 
 const RAMP = [10, 50, 100, 200]
@@ -32,6 +33,11 @@ const PeakEnvironment = z.object({
   ACQUIRING_BENCH_LATENCY_MS: whole(0, 60_000, 150),
   ACQUIRING_BENCH_PEAK_HOSTED_EVERY: whole(0, 1_000, 5),
   ACQUIRING_BENCH_PEAK_SERVER_NICE: whole(0, 19, 0),
+  ACQUIRING_BENCH_PEAK_WORKER_CPU: z
+    .string()
+    .regex(/^\d+$/, "a CPU's number")
+    .transform(Number)
+    .optional(),
   ACQUIRING_BENCH_NOTIFICATIONS: z
     .enum(["worker", "prompt", "queued"], {
       error: "worker, prompt or queued",
@@ -48,13 +54,17 @@ export type PeakSettings = {
   hostedEvery: number
   /** the two servers' niceness (0 to 19), the worker's staying 0: a worker given the machine first */
   serverNice: number
+  /** the CPU the worker has to itself, the servers and the sandbox kept to the others; null: every process may run anywhere */
+  workerCpu: number | null
   /** how the servers pass the acquirer's notifications on (`notification_handling`) */
   notifications: "worker" | "prompt" | "queued"
 }
 
 /** The settings in `env`; an empty variable counts as unset. */
 export function peakSettings(
-  env: Record<string, string | undefined>
+  env: Record<string, string | undefined>,
+  /** the CPUs this machine gives the run */
+  cpus = availableParallelism()
 ): PeakSettings {
   const given = Object.fromEntries(
     Object.keys(PeakEnvironment.shape).flatMap((name) =>
@@ -68,11 +78,18 @@ export function peakSettings(
     throw new Error(`${name} must be ${issue.message} (given: ${env[name]})`)
   }
   const settings = parsed.data
+  const workerCpu = settings.ACQUIRING_BENCH_PEAK_WORKER_CPU ?? null
+  // the servers need a CPU the worker leaves them
+  if (workerCpu !== null && (cpus < 2 || workerCpu >= cpus))
+    throw new Error(
+      `ACQUIRING_BENCH_PEAK_WORKER_CPU must be ${cpus < 2 ? "unset on a machine of one CPU" : `a CPU's number from 0 to ${cpus - 1}`} (given: ${env.ACQUIRING_BENCH_PEAK_WORKER_CPU})`
+    )
   return {
     steps: settings.ACQUIRING_BENCH_PEAK_STEPS,
     latencyMs: settings.ACQUIRING_BENCH_LATENCY_MS,
     hostedEvery: settings.ACQUIRING_BENCH_PEAK_HOSTED_EVERY,
     serverNice: settings.ACQUIRING_BENCH_PEAK_SERVER_NICE,
+    workerCpu,
     notifications: settings.ACQUIRING_BENCH_NOTIFICATIONS,
   }
 }
