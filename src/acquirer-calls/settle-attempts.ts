@@ -6,6 +6,7 @@
 import { capturePolicy } from "../accounts/capture-policy"
 import type { ProviderCore } from "../accounts/core"
 import { lookupOrders, type Lookup } from "./status-query"
+import { takeLentAnswers } from "./lent-answers"
 import type { SessionData } from "../payment-sessions/session-data"
 import {
   applyQuery,
@@ -61,10 +62,13 @@ export async function settleAttempts(
     (a) => isWaiting(a.state) || a.state === "absent"
   )
   if (!open.length) return { data, unavailable: false }
-  const answers = await lookupOrders(
-    core,
-    open.map((a) => a.order_no)
-  )
+  const orderNos = open.map((a) => a.order_no)
+  // the notification being handled confirmed these a moment ago (lent-answers.ts)
+  const answers = takeLentAnswers(orderNos)
+  const asked = orderNos.filter((orderNo) => !answers.has(orderNo))
+  if (asked.length)
+    for (const [orderNo, answer] of await lookupOrders(core, asked))
+      answers.set(orderNo, answer)
   return applyLookups(core, data, answers)
 }
 

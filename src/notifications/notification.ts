@@ -40,6 +40,7 @@ import {
   type WebhookPayload,
 } from "./notification-account"
 import { lookupOrder } from "../acquirer-calls/status-query"
+import { lendAnswer } from "../acquirer-calls/lent-answers"
 import { rulesOf as rules } from "../acquirer-calls/settle-attempts"
 import { recordPaymentEvent } from "../journal/record-event"
 import { countRefusalOnce, refusalReason } from "./refused-notifications"
@@ -200,6 +201,8 @@ export async function webhookAction(
   }
 
   const answer = await lookupOrder(core, orderNo)
+  // Medusa's authorisation of this payment, next in the handling, settles with it
+  lendAnswer(orderNo, answer)
   if (answer.kind !== "found") {
     core.log(
       "warn",

@@ -31,6 +31,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { PaymentActions } from "@medusajs/framework/utils"
+import { withLentAnswers } from "../acquirer-calls/lent-answers"
 import { LATE, settleWithin } from "../deadlines/settle-within"
 import { sessionPaidAndOrdered } from "../order-payments/cart-order"
 import { paymentModule } from "../order-payments/payment-store"
@@ -76,17 +77,21 @@ function rawKey(input: ProviderWebhookPayload): string {
   return `${input.provider}\n${Buffer.isBuffer(raw) ? raw.toString("utf8") : JSON.stringify(input.payload.data)}`
 }
 
-export async function handleNotificationNow(
+export function handleNotificationNow(
   container: MedusaContainer,
   input: ProviderWebhookPayload
 ): Promise<void> {
-  // one payload object for both, so the status query behind the verdict runs once (one-verdict.ts)
-  const verdict = await paymentModule(container).getWebhookActionAndData(input)
-  const due = cardOrderDue(verdict)
-  if (due) await deferCardOrder(container, due)
-  else if (await medusaHasWork(container, verdict))
-    await runProcessPayment(container, verdict)
-  await recordNotification(container, input)
+  // the verdict's status query serves the authorisation the workflow runs (lent-answers.ts)
+  return withLentAnswers(async () => {
+    // one payload object for both, so the status query behind the verdict runs once (one-verdict.ts)
+    const verdict =
+      await paymentModule(container).getWebhookActionAndData(input)
+    const due = cardOrderDue(verdict)
+    if (due) await deferCardOrder(container, due)
+    else if (await medusaHasWork(container, verdict))
+      await runProcessPayment(container, verdict)
+    await recordNotification(container, input)
+  })
 }
 
 /** Whether Medusa's process-payment workflow would do anything for the verdict. */
