@@ -121,7 +121,8 @@ export async function accounting(
  * gives it), those whose every try failed, and where a hosted payment's
  * notification spent its time: from the acquirer's sending to its being
  * queued (the server's door), waiting in the queue, and handled on the
- * worker (medians, seconds); undefined in another mode.
+ * worker (medians, seconds), and those still in the queue when the bench
+ * looked; undefined in another mode.
  */
 export async function workerQueueCounts(
   redisUrl: string,
@@ -135,7 +136,14 @@ export async function workerQueueCounts(
     prefix: `${redisPrefix}-acquiring`,
   })
   try {
-    const counts = await queue.getJobCounts("completed", "failed")
+    const counts = await queue.getJobCounts(
+      "completed",
+      "failed",
+      "active",
+      "waiting",
+      "prioritized",
+      "delayed"
+    )
     const door: number[] = []
     const waiting: number[] = []
     const handling: number[] = []
@@ -156,6 +164,12 @@ export async function workerQueueCounts(
     return {
       handled: counts.completed ?? 0,
       failed: counts.failed ?? 0,
+      // a card payment's notification sent back while its cart is completed, or not yet taken, when the bench looked
+      still_queued:
+        (counts.active ?? 0) +
+        (counts.waiting ?? 0) +
+        (counts.prioritized ?? 0) +
+        (counts.delayed ?? 0),
       door_s: median(door),
       waiting_s: median(waiting),
       handling_s: median(handling),

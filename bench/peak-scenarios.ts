@@ -42,6 +42,8 @@ interface Accounting {
   worker_queue?: {
     handled: number
     failed: number
+    /** not yet handled when the bench looked: waiting, sent back for a while, or being handled */
+    still_queued: number
     /** a hosted payment's notification, medians: the acquirer's sending to queued, waiting, handled */
     door_s: number | null
     waiting_s: number | null
@@ -167,7 +169,7 @@ function workerQueueText(
     ? ` (${queue.first_failure.slice(0, 160)})`
     : ""
   return [
-    `${queue.handled} notifications handled on the worker through the plugin's queue, ${queue.failed} failed, ${queue.tried_again} tried again${failure}`,
+    `${queue.handled} notifications handled on the worker through the plugin's queue, ${queue.failed} failed, ${queue.tried_again} tried again${failure}, ${queue.still_queued} still queued at the end`,
     `a hosted one's medians: ${secondsText(queue.door_s)} to be queued, ${secondsText(queue.waiting_s)} waiting, ${secondsText(queue.handling_s)} handled`,
     `every notification handled in ${secondsText(queue.every_handling_s.median)} median, ${secondsText(queue.every_handling_s.p99)} p99`,
   ].join("; ")
