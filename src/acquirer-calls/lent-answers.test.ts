@@ -1,9 +1,12 @@
-import { queryEntrySchema } from "../gateway/index"
 import {
   scriptedGateway,
   testCore,
 } from "../accounts/__fixtures__/test-gateway"
-import type { SessionData } from "../payment-sessions/session-data"
+import {
+  A as ORDER,
+  query,
+  session,
+} from "../payment-sessions/__fixtures__/sessions"
 import {
   LENT_FOR_MS,
   lendAnswer,
@@ -13,45 +16,18 @@ import {
 import { settleAttempts } from "./settle-attempts"
 import type { Lookup } from "./status-query"
 
-const ORDER = "MED0000000000000000000000k7"
-
 const found = (payment_status: string): Lookup => ({
   kind: "found",
-  entry: queryEntrySchema.parse({
-    order_no: ORDER,
-    transaction_id: "T7",
-    payment_status,
-    query_result: "1",
-  }),
+  entry: query(payment_status),
 })
 
-/** A hosted payment whose page is still open, as the notification finds it. */
-const hosted: SessionData = {
-  order_no: ORDER,
-  status: "pending",
-  amount: "15.00",
-  currency: "USD",
-  attempts: [
-    {
-      order_no: ORDER,
-      kind: "checkout",
-      state: "pending",
-      at: "2026-12-03T06:00:00.000Z",
-    },
-  ],
-}
+/** A payment whose outcome the notification is about to confirm. */
+const waiting = session("pending")
 
 /** A core whose status query says the payment is declined ("1000"): an answer the lent one ("2000") can be told from. */
 function coreAskingAcquirer() {
   const scripted = scriptedGateway({
-    retrieveTransactions: async () => [
-      queryEntrySchema.parse({
-        order_no: ORDER,
-        transaction_id: "T7",
-        payment_status: "1000",
-        query_result: "1",
-      }),
-    ],
+    retrieveTransactions: async () => [query("1000")],
   })
   return { core: testCore(scripted.gateway), calls: scripted.calls }
 }
@@ -63,12 +39,12 @@ describe("status answers lent within a notification's handling", () => {
     const { core, calls } = coreAskingAcquirer()
     const settled = await withLentAnswers(async () => {
       lendAnswer(ORDER, found("2000"))
-      return settleAttempts(core, hosted)
+      return settleAttempts(core, waiting)
     })
     expect(calls).toHaveLength(0)
     expect(settled.unavailable).toBe(false)
     expect(settled.data.status).toBe("authorized")
-    expect(settled.data.transaction_id).toBe("T7")
+    expect(settled.data.transaction_id).toBe("T1")
   })
 
   it("are taken once: the next settling in the same handling asks the acquirer", async () => {
@@ -76,8 +52,8 @@ describe("status answers lent within a notification's handling", () => {
     const [first, second] = await withLentAnswers(async () => {
       lendAnswer(ORDER, found("2000"))
       return [
-        await settleAttempts(core, hosted),
-        await settleAttempts(core, hosted),
+        await settleAttempts(core, waiting),
+        await settleAttempts(core, waiting),
       ]
     })
     expect(first.data.status).toBe("authorized")
@@ -90,7 +66,7 @@ describe("status answers lent within a notification's handling", () => {
     expect(takeLentAnswers([ORDER]).size).toBe(0)
     const { core, calls } = coreAskingAcquirer()
     await withLentAnswers(async () => lendAnswer(ORDER, found("2000")))
-    const other = await withLentAnswers(() => settleAttempts(core, hosted))
+    const other = await withLentAnswers(() => settleAttempts(core, waiting))
     expect(calls).toHaveLength(1)
     expect(other.data.status).toBe("error")
   })
