@@ -5,7 +5,7 @@
  * take.
  */
 import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 
 export function confine(pid: number, cpus: number[]): void {
   const list = cpus.join(",")
@@ -43,4 +43,44 @@ export function cpuList(list: string): number[] {
     const [from, to = from] = part.split("-").map(Number)
     return Array.from({ length: to - from + 1 }, (_, i) => from + i)
   })
+}
+
+/** Keeps `pid` and every process it started, as they are now, to `cpus`; those it starts later inherit its CPUs. */
+export function confineTree(pid: number, cpus: number[]): number[] {
+  const tree = processTree(pid)
+  for (const member of tree) confine(member, cpus)
+  return tree
+}
+
+/** `pid` and its descendants, from each process's parent in /proc. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue
+    const parent = parentOrGone(Number(entry))
+    if (parent === null) continue
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
+  }
+  const tree = [pid]
+  for (let i = 0; i < tree.length; i++)
+    tree.push(...(children.get(tree[i]) ?? []))
+  return tree
+}
+
+/** The process that started `pid`. */
+export function parentOf(pid: number): number {
+  const parent = parentOrGone(pid)
+  if (parent === null) throw new Error(`no process ${pid}`)
+  return parent
+}
+
+function parentOrGone(pid: number): number | null {
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+  } catch {
+    return null
+  }
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1])
 }

@@ -11,7 +11,8 @@ import "../dev/local-stack/quiet-logs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import Redis from "ioredis"
 import { availableParallelism, setPriority } from "node:os"
-import { confine } from "./cpu-affinity"
+import { DATABASE_URL_VARIABLE } from "../dev/local-stack/database"
+import { confine, confineTree, parentOf } from "./cpu-affinity"
 import { commandsServed } from "./redis-commands"
 import { startChild } from "./processes"
 import { machineBusyMs, processCpuMs } from "./cpu-time"
@@ -43,6 +44,37 @@ const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
 /** The acquirer's calls a checkout makes, slowed as a real acquirer's are. */
 const SLOWED = ["authorise", "retrieval_trans", "capture", "optimise"]
 
+/**
+ * Keeps the worker and the bench's own PostgreSQL (its postmaster and every
+ * backend, today's and later ones) to the CPUs named for them; answers the
+ * CPUs left for everything else (none when nothing was named).
+ */
+async function holdCpus(
+  pg: Pg,
+  {
+    worker,
+    workerCpu,
+    databaseCpu,
+  }: { worker: number; workerCpu: number | null; databaseCpu: number | null }
+): Promise<number[]> {
+  if (workerCpu !== null) confine(worker, [workerCpu])
+  if (databaseCpu !== null) {
+    // a cluster named by URL may be the machine's own service: only the bench's is moved
+    if (process.env[DATABASE_URL_VARIABLE])
+      throw new Error(
+        `ACQUIRING_BENCH_PEAK_DATABASE_CPU keeps the bench's own PostgreSQL to a CPU: unset ${DATABASE_URL_VARIABLE}`
+      )
+    const { rows } = await pg.raw("select pg_backend_pid() as pid")
+    const postmaster = parentOf(Number(rows[0].pid))
+    confineTree(postmaster, [databaseCpu])
+  }
+  const named = [workerCpu, databaseCpu].filter((cpu) => cpu !== null)
+  if (named.length === 0) return []
+  return Array.from({ length: availableParallelism() }, (_, cpu) => cpu).filter(
+    (cpu) => !named.includes(cpu)
+  )
+}
+
 async function main(
   redisUrl: string,
   redisPrefix: string,
@@ -52,6 +84,8 @@ async function main(
     hostedEvery,
     serverNice,
     workerCpu,
+    databaseCpu,
+    queueConcurrency,
     notifications,
   }: PeakSettings
 ): Promise<void> {
@@ -65,6 +99,9 @@ async function main(
     // "worker": verified notifications go to the worker through the plugin's queue; "prompt" or "queued" to compare
     ACQUIRING_TEST_NOTIFICATION_HANDLING: notifications,
   })
+  if (queueConcurrency !== null)
+    process.env.ACQUIRING_TEST_NOTIFICATION_CONCURRENCY =
+      String(queueConcurrency)
   // the acquirer in a process of its own: its CPU is the acquirer's, not the store's
   const sandbox = await startChild("sandbox")
   const stack = await startLocalStack(undefined, undefined, {
@@ -89,16 +126,14 @@ async function main(
     // on one machine, a worker's notifications otherwise wait behind every shopper's request for the CPU
     if (serverNice > 0)
       for (const pid of [process.pid, second.pid]) setPriority(pid, serverNice)
-    // a worker on a core of its own, as on a host of its own; PostgreSQL and Redis still serve both from anywhere
-    if (workerCpu !== null) {
-      const rest = Array.from(
-        { length: availableParallelism() },
-        (_, cpu) => cpu
-      ).filter((cpu) => cpu !== workerCpu)
-      confine(worker.pid, [workerCpu])
+    // a worker (or PostgreSQL) on a CPU of its own, as on a host of its own; Redis still serves all from anywhere
+    const left = await holdCpus(
+      container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Pg,
+      { worker: worker.pid, workerCpu, databaseCpu }
+    )
+    if (left.length > 0)
       for (const pid of [process.pid, second.pid, sandbox.pid])
-        confine(pid, rest)
-    }
+        confine(pid, left)
     /** The Medusa processes whose CPU each wave reports apart: the rest of the machine is PostgreSQL, Redis and the like. */
     const processes: Record<string, number> = {
       "server 1 with the shoppers": process.pid,

@@ -104,13 +104,28 @@ describe("the peak scenario's arithmetic", () => {
     expect(note).toContain("card cart —")
     expect(note).toContain("2 errors")
     expect(note).toContain("cart: timed out after 60000 ms")
-    const row = stepRow(overIpc, { serverNice: 0, workerCpu: null })
+    const row = stepRow(overIpc, {
+      serverNice: 0,
+      workerCpu: null,
+      databaseCpu: null,
+    })
     expect(meets(row)).toBeUndefined()
     expect(table([row]).split("\n")[2]).toMatch(
       /^\| peak: 2 shoppers at once, checkout p99 \(2 servers, 1 worker\) \| — \| ≤ 1\.05 \| not measured \| ms \| — \| same shoppers, pp_system_default \| 500 \(500–500\) \| /
     )
-    expect(stepRow(overIpc, { serverNice: 10, workerCpu: 1 }).scenario).toBe(
+    const placed = (workerCpu: number | null, databaseCpu: number | null) =>
+      stepRow(overIpc, { serverNice: 10, workerCpu, databaseCpu }).scenario
+    expect(placed(1, null)).toBe(
       "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 1 worker alone on CPU 1)"
+    )
+    expect(placed(1, 1)).toBe(
+      "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 1 worker and PostgreSQL alone on CPU 1)"
+    )
+    expect(placed(null, 0)).toBe(
+      "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 1 worker, PostgreSQL alone on CPU 0)"
+    )
+    expect(placed(1, 2)).toBe(
+      "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 1 worker alone on CPU 1, PostgreSQL alone on CPU 2)"
     )
   })
 })

@@ -15,6 +15,7 @@ import { peakChart } from "./peak-chart"
 import type { PeakSettings } from "./peak-settings"
 import { runMeasuringProcess } from "./measuring-process"
 import { BUILT_ENTRY } from "../dev/local-stack/fresh-build"
+import { NotificationQueueSchema } from "../src/accounts/options"
 import { clearDeploymentRedis } from "../integration-tests/helpers/redis-events"
 
 /** The aim: the card checkout's p99 within 1.05× the system provider's. */
@@ -157,18 +158,20 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       ? { figure: lag.p99 }
       : { pending: "no hosted payment was ordered by its notification" }),
     limit: { at_most: 2 },
-    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all${a.worker_queue ? `; ${workerQueueText(a.worker_queue)}` : ""}; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
+    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all${a.worker_queue ? `; ${workerQueueText(a.worker_queue, options.queueConcurrency)}` : ""}; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
   })
   return rows
 }
 
 function workerQueueText(
-  queue: NonNullable<Accounting["worker_queue"]>
+  queue: NonNullable<Accounting["worker_queue"]>,
+  concurrency: number | null
 ): string {
   const failure = queue.first_failure
     ? ` (${queue.first_failure.slice(0, 160)})`
     : ""
   return [
+    `the worker taking ${concurrency ?? `${NotificationQueueSchema.parse({}).concurrency} (the default)`} at a time`,
     `${queue.handled} notifications handled on the worker through the plugin's queue, ${queue.failed} failed, ${queue.tried_again} tried again${failure}, ${queue.still_queued} still queued at the end`,
     `a hosted one's medians: ${secondsText(queue.door_s)} to be queued, ${secondsText(queue.waiting_s)} waiting, ${secondsText(queue.handling_s)} handled`,
     `every notification handled in ${secondsText(queue.every_handling_s.median)} median, ${secondsText(queue.every_handling_s.p99)} p99`,
@@ -178,12 +181,16 @@ function workerQueueText(
 /** A step's row: the card checkout's p99 against the system provider's; a wave that completed nothing is not measured. */
 export function stepRow(
   step: StepFigures,
-  { serverNice, workerCpu }: Pick<PeakSettings, "serverNice" | "workerCpu">
+  {
+    serverNice,
+    workerCpu,
+    databaseCpu,
+  }: Pick<PeakSettings, "serverNice" | "workerCpu" | "databaseCpu">
 ): Row {
   const measured = (p99: number | null) =>
     p99 === null ? undefined : single(p99)
   return {
-    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers${serverNice ? ` at nice ${serverNice}` : ""}, 1 worker${workerCpu === null ? "" : ` alone on CPU ${workerCpu}`})`,
+    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers${serverNice ? ` at nice ${serverNice}` : ""}, ${placesText(workerCpu, databaseCpu)})`,
     unit: "ms",
     target: measured(step.card.checkout.p99),
     baseline_name: "same shoppers, pp_system_default",
@@ -193,6 +200,19 @@ export function stepRow(
     limit: { at_most: P99_LIMIT },
     note: stepNote(step),
   }
+}
+
+/** Where the worker and PostgreSQL ran, when a CPU was named for them. */
+function placesText(
+  workerCpu: number | null,
+  databaseCpu: number | null
+): string {
+  if (workerCpu !== null && workerCpu === databaseCpu)
+    return `1 worker and PostgreSQL alone on CPU ${workerCpu}`
+  return [
+    `1 worker${workerCpu === null ? "" : ` alone on CPU ${workerCpu}`}`,
+    ...(databaseCpu === null ? [] : [`PostgreSQL alone on CPU ${databaseCpu}`]),
+  ].join(", ")
 }
 
 export function stepNote(step: StepFigures): string {

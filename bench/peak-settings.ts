@@ -19,6 +19,14 @@ function whole(min: number, max: number, fallback: number) {
     .transform((n) => n ?? fallback)
 }
 
+function cpuNumber() {
+  return z
+    .string()
+    .regex(/^\d+$/, "a CPU's number")
+    .transform(Number)
+    .optional()
+}
+
 const STEPS_EXPECTED =
   "whole numbers of shoppers from 1 to 2000, comma-separated"
 
@@ -33,10 +41,13 @@ const PeakEnvironment = z.object({
   ACQUIRING_BENCH_LATENCY_MS: whole(0, 60_000, 150),
   ACQUIRING_BENCH_PEAK_HOSTED_EVERY: whole(0, 1_000, 5),
   ACQUIRING_BENCH_PEAK_SERVER_NICE: whole(0, 19, 0),
-  ACQUIRING_BENCH_PEAK_WORKER_CPU: z
+  ACQUIRING_BENCH_PEAK_WORKER_CPU: cpuNumber(),
+  ACQUIRING_BENCH_PEAK_DATABASE_CPU: cpuNumber(),
+  ACQUIRING_BENCH_PEAK_QUEUE_CONCURRENCY: z
     .string()
-    .regex(/^\d+$/, "a CPU's number")
+    .regex(/^\d+$/, "a whole number from 1 to 64")
     .transform(Number)
+    .refine((n) => n >= 1 && n <= 64, "a whole number from 1 to 64")
     .optional(),
   ACQUIRING_BENCH_NOTIFICATIONS: z
     .enum(["worker", "prompt", "queued"], {
@@ -56,6 +67,10 @@ export type PeakSettings = {
   serverNice: number
   /** the CPU the worker has to itself, the servers and the sandbox kept to the others; null: every process may run anywhere */
   workerCpu: number | null
+  /** the CPU PostgreSQL (the bench's own cluster) has to itself, or shares with the worker when it is the worker's; null: anywhere */
+  databaseCpu: number | null
+  /** notifications the worker handles at once (`notification_queue.concurrency`); null: the plugin's default */
+  queueConcurrency: number | null
   /** how the servers pass the acquirer's notifications on (`notification_handling`) */
   notifications: "worker" | "prompt" | "queued"
 }
@@ -79,10 +94,20 @@ export function peakSettings(
   }
   const settings = parsed.data
   const workerCpu = settings.ACQUIRING_BENCH_PEAK_WORKER_CPU ?? null
-  // the servers need a CPU the worker leaves them
-  if (workerCpu !== null && (cpus < 2 || workerCpu >= cpus))
+  const databaseCpu = settings.ACQUIRING_BENCH_PEAK_DATABASE_CPU ?? null
+  for (const [name, cpu] of [
+    ["ACQUIRING_BENCH_PEAK_WORKER_CPU", workerCpu],
+    ["ACQUIRING_BENCH_PEAK_DATABASE_CPU", databaseCpu],
+  ] as const)
+    if (cpu !== null && (cpus < 2 || cpu >= cpus))
+      throw new Error(
+        `${name} must be ${cpus < 2 ? "unset on a machine of one CPU" : `a CPU's number from 0 to ${cpus - 1}`} (given: ${env[name]})`
+      )
+  // the servers need a CPU the two leave them
+  const taken = new Set([workerCpu, databaseCpu].filter((cpu) => cpu !== null))
+  if (taken.size >= cpus)
     throw new Error(
-      `ACQUIRING_BENCH_PEAK_WORKER_CPU must be ${cpus < 2 ? "unset on a machine of one CPU" : `a CPU's number from 0 to ${cpus - 1}`} (given: ${env.ACQUIRING_BENCH_PEAK_WORKER_CPU})`
+      `ACQUIRING_BENCH_PEAK_WORKER_CPU and ACQUIRING_BENCH_PEAK_DATABASE_CPU must leave the servers a CPU: name the same one, or leave one unset (given: ${workerCpu} and ${databaseCpu} of CPUs 0 to ${cpus - 1})`
     )
   return {
     steps: settings.ACQUIRING_BENCH_PEAK_STEPS,
@@ -90,6 +115,8 @@ export function peakSettings(
     hostedEvery: settings.ACQUIRING_BENCH_PEAK_HOSTED_EVERY,
     serverNice: settings.ACQUIRING_BENCH_PEAK_SERVER_NICE,
     workerCpu,
+    databaseCpu,
+    queueConcurrency: settings.ACQUIRING_BENCH_PEAK_QUEUE_CONCURRENCY ?? null,
     notifications: settings.ACQUIRING_BENCH_NOTIFICATIONS,
   }
 }

@@ -33,6 +33,14 @@ const notificationHandling = process.env.ACQUIRING_TEST_NOTIFICATION_HANDLING
             notification_queue: {
               redis_url: process.env.ACQUIRING_TEST_REDIS_URL,
               prefix: `${redisPrefix()}-acquiring`,
+              // the bench's ACQUIRING_BENCH_PEAK_QUEUE_CONCURRENCY
+              ...(process.env.ACQUIRING_TEST_NOTIFICATION_CONCURRENCY
+                ? {
+                    concurrency: Number(
+                      process.env.ACQUIRING_TEST_NOTIFICATION_CONCURRENCY
+                    ),
+                  }
+                : {}),
             },
           }
         : {}),
