@@ -45,19 +45,19 @@ const HOSTED_PROVIDER = "pp_acquiring-hosted_acquiring"
 const SLOWED = ["authorise", "retrieval_trans", "capture", "optimise"]
 
 /**
- * Keeps the worker and the bench's own PostgreSQL (its postmaster and every
+ * Keeps the workers and the bench's own PostgreSQL (its postmaster and every
  * backend, today's and later ones) to the CPUs named for them; answers the
  * CPUs left for everything else (none when nothing was named).
  */
 async function holdCpus(
   pg: Pg,
   {
-    worker,
+    workers,
     workerCpu,
     databaseCpu,
-  }: { worker: number; workerCpu: number | null; databaseCpu: number | null }
+  }: { workers: number[]; workerCpu: number | null; databaseCpu: number | null }
 ): Promise<number[]> {
-  if (workerCpu !== null) confine(worker, [workerCpu])
+  if (workerCpu !== null) for (const pid of workers) confine(pid, [workerCpu])
   if (databaseCpu !== null) {
     // a cluster named by URL may be the machine's own service: only the bench's is moved
     if (process.env[DATABASE_URL_VARIABLE])
@@ -83,6 +83,7 @@ async function main(
     latencyMs,
     hostedEvery,
     serverNice,
+    workers,
     workerCpu,
     databaseCpu,
     queueConcurrency,
@@ -119,18 +120,25 @@ async function main(
       MEDUSA_WORKER_MODE: "server",
     })
     others.push(second)
-    const worker = await startSecondInstance(databaseUrl, {
-      MEDUSA_WORKER_MODE: "worker",
-    })
-    others.push(worker)
+    // one after another: each boot is a second or two of CPU, and the plugin's queue spreads notifications over all
+    const workerPids: number[] = []
+    for (let n = 0; n < workers; n++) {
+      const worker = await startSecondInstance(databaseUrl, {
+        MEDUSA_WORKER_MODE: "worker",
+      })
+      others.push(worker)
+      workerPids.push(worker.pid)
+    }
     // on one machine, a worker's notifications otherwise wait behind every shopper's request for the CPU
     if (serverNice > 0)
       for (const pid of [process.pid, second.pid]) setPriority(pid, serverNice)
+    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Pg
     // a worker (or PostgreSQL) on a CPU of its own, as on a host of its own; Redis still serves all from anywhere
-    const left = await holdCpus(
-      container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Pg,
-      { worker: worker.pid, workerCpu, databaseCpu }
-    )
+    const left = await holdCpus(pg, {
+      workers: workerPids,
+      workerCpu,
+      databaseCpu,
+    })
     if (left.length > 0)
       for (const pid of [process.pid, second.pid, sandbox.pid])
         confine(pid, left)
@@ -138,7 +146,12 @@ async function main(
     const processes: Record<string, number> = {
       "server 1 with the shoppers": process.pid,
       "server 2": second.pid,
-      worker: worker.pid,
+      ...Object.fromEntries(
+        workerPids.map((pid, n) => [
+          workers === 1 ? "worker" : `worker ${n + 1}`,
+          pid,
+        ])
+      ),
       "the sandbox (the acquirer)": sandbox.pid,
     }
     const servers = [stack.backendUrl, second.url]
@@ -264,7 +277,6 @@ async function main(
     const redis = new Redis(redisUrl)
     others.push({ stop: async () => redis.disconnect() })
 
-    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Pg
     const pgStatements = await statementCounter(pg)
 
     async function wave(shoppers: number, provider: string) {

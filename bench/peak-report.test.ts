@@ -106,6 +106,7 @@ describe("the peak scenario's arithmetic", () => {
     expect(note).toContain("cart: timed out after 60000 ms")
     const row = stepRow(overIpc, {
       serverNice: 0,
+      workers: 1,
       workerCpu: null,
       databaseCpu: null,
     })
@@ -113,8 +114,13 @@ describe("the peak scenario's arithmetic", () => {
     expect(table([row]).split("\n")[2]).toMatch(
       /^\| peak: 2 shoppers at once, checkout p99 \(2 servers, 1 worker\) \| — \| ≤ 1\.05 \| not measured \| ms \| — \| same shoppers, pp_system_default \| 500 \(500–500\) \| /
     )
-    const placed = (workerCpu: number | null, databaseCpu: number | null) =>
-      stepRow(overIpc, { serverNice: 10, workerCpu, databaseCpu }).scenario
+    const placed = (
+      workerCpu: number | null,
+      databaseCpu: number | null,
+      workers = 1
+    ) =>
+      stepRow(overIpc, { serverNice: 10, workers, workerCpu, databaseCpu })
+        .scenario
     expect(placed(1, null)).toBe(
       "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 1 worker alone on CPU 1)"
     )
@@ -126,6 +132,12 @@ describe("the peak scenario's arithmetic", () => {
     )
     expect(placed(1, 2)).toBe(
       "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 1 worker alone on CPU 1, PostgreSQL alone on CPU 2)"
+    )
+    expect(placed(null, null, 2)).toBe(
+      "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 2 workers)"
+    )
+    expect(placed(1, 1, 3)).toBe(
+      "peak: 2 shoppers at once, checkout p99 (2 servers at nice 10, 3 workers and PostgreSQL alone on CPU 1)"
     )
   })
 })

@@ -158,21 +158,24 @@ export async function peakRows(options: PeakOptions): Promise<Row[]> {
       ? { figure: lag.p99 }
       : { pending: "no hosted payment was ordered by its notification" }),
     limit: { at_most: 2 },
-    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all${a.worker_queue ? `; ${workerQueueText(a.worker_queue, options.queueConcurrency)}` : ""}; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
+    note: `${a.hosted_orders} hosted payments ordered by their notification, delivered ${a.hosted_deliveries} times in all${a.worker_queue ? `; ${workerQueueText(a.worker_queue, options)}` : ""}; median ${secondsText(lag.median)}; card payments, approval to order: median ${secondsText(a.card_approval_to_order_s.median)}, p99 ${secondsText(a.card_approval_to_order_s.p99)}`,
   })
   return rows
 }
 
 function workerQueueText(
   queue: NonNullable<Accounting["worker_queue"]>,
-  concurrency: number | null
+  {
+    workers,
+    queueConcurrency: concurrency,
+  }: Pick<PeakSettings, "workers" | "queueConcurrency">
 ): string {
   const failure = queue.first_failure
     ? ` (${queue.first_failure.slice(0, 160)})`
     : ""
   return [
-    `the worker taking ${concurrency ?? `${NotificationQueueSchema.parse({}).concurrency} (the default)`} at a time`,
-    `${queue.handled} notifications handled on the worker through the plugin's queue, ${queue.failed} failed, ${queue.tried_again} tried again${failure}, ${queue.still_queued} still queued at the end`,
+    `${workers === 1 ? "the worker" : `each of ${workers} workers`} taking ${concurrency ?? `${NotificationQueueSchema.parse({}).concurrency} (the default)`} at a time`,
+    `${queue.handled} notifications handled on ${workers === 1 ? "the worker" : "the workers"} through the plugin's queue, ${queue.failed} failed, ${queue.tried_again} tried again${failure}, ${queue.still_queued} still queued at the end`,
     `a hosted one's medians: ${secondsText(queue.door_s)} to be queued, ${secondsText(queue.waiting_s)} waiting, ${secondsText(queue.handling_s)} handled`,
     `every notification handled in ${secondsText(queue.every_handling_s.median)} median, ${secondsText(queue.every_handling_s.p99)} p99`,
   ].join("; ")
@@ -183,14 +186,15 @@ export function stepRow(
   step: StepFigures,
   {
     serverNice,
+    workers,
     workerCpu,
     databaseCpu,
-  }: Pick<PeakSettings, "serverNice" | "workerCpu" | "databaseCpu">
+  }: Pick<PeakSettings, "serverNice" | "workers" | "workerCpu" | "databaseCpu">
 ): Row {
   const measured = (p99: number | null) =>
     p99 === null ? undefined : single(p99)
   return {
-    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers${serverNice ? ` at nice ${serverNice}` : ""}, ${placesText(workerCpu, databaseCpu)})`,
+    scenario: `peak: ${step.shoppers} shoppers at once, checkout p99 (2 servers${serverNice ? ` at nice ${serverNice}` : ""}, ${placesText(workers, workerCpu, databaseCpu)})`,
     unit: "ms",
     target: measured(step.card.checkout.p99),
     baseline_name: "same shoppers, pp_system_default",
@@ -202,15 +206,17 @@ export function stepRow(
   }
 }
 
-/** Where the worker and PostgreSQL ran, when a CPU was named for them. */
+/** How many workers, and where they and PostgreSQL ran when a CPU was named for them. */
 function placesText(
+  workers: number,
   workerCpu: number | null,
   databaseCpu: number | null
 ): string {
+  const counted = workers === 1 ? "1 worker" : `${workers} workers`
   if (workerCpu !== null && workerCpu === databaseCpu)
-    return `1 worker and PostgreSQL alone on CPU ${workerCpu}`
+    return `${counted} and PostgreSQL alone on CPU ${workerCpu}`
   return [
-    `1 worker${workerCpu === null ? "" : ` alone on CPU ${workerCpu}`}`,
+    `${counted}${workerCpu === null ? "" : ` alone on CPU ${workerCpu}`}`,
     ...(databaseCpu === null ? [] : [`PostgreSQL alone on CPU ${databaseCpu}`]),
   ].join(", ")
 }

@@ -7,6 +7,7 @@ describe("the peak scenario's settings", () => {
       latencyMs: 150,
       hostedEvery: 5,
       serverNice: 0,
+      workers: 1,
       workerCpu: null,
       databaseCpu: null,
       queueConcurrency: null,
@@ -26,6 +27,7 @@ describe("the peak scenario's settings", () => {
           ACQUIRING_BENCH_LATENCY_MS: "0",
           ACQUIRING_BENCH_PEAK_HOSTED_EVERY: "0",
           ACQUIRING_BENCH_PEAK_SERVER_NICE: " 19 ",
+          ACQUIRING_BENCH_PEAK_WORKERS: "3",
           ACQUIRING_BENCH_PEAK_WORKER_CPU: "1",
           ACQUIRING_BENCH_PEAK_DATABASE_CPU: "1",
           ACQUIRING_BENCH_PEAK_QUEUE_CONCURRENCY: "2",
@@ -38,6 +40,7 @@ describe("the peak scenario's settings", () => {
       latencyMs: 0,
       hostedEvery: 0,
       serverNice: 19,
+      workers: 3,
       workerCpu: 1,
       databaseCpu: 1,
       queueConcurrency: 2,
@@ -48,6 +51,8 @@ describe("the peak scenario's settings", () => {
   it.each([
     ["ACQUIRING_BENCH_PEAK_SERVER_NICE", "20", "a whole number from 0 to 19"],
     ["ACQUIRING_BENCH_NOTIFICATIONS", "later", "worker, prompt or queued"],
+    ["ACQUIRING_BENCH_PEAK_WORKERS", "0", "a whole number from 1 to 4"],
+    ["ACQUIRING_BENCH_PEAK_WORKERS", "5", "a whole number from 1 to 4"],
     ["ACQUIRING_BENCH_PEAK_SERVER_NICE", "-1", "a whole number from 0 to 19"],
     [
       "ACQUIRING_BENCH_PEAK_HOSTED_EVERY",

@@ -7,8 +7,12 @@ import { z } from "zod"
 
 const RAMP = [10, 50, 100, 200]
 
-/** A whole number written as digits, from `min` to `max`; unset: `fallback`. */
-function whole(min: number, max: number, fallback: number) {
+/** A whole number written as digits, from `min` to `max`; unset: `fallback`, or null without one. */
+function whole<Fallback extends number | null = null>(
+  min: number,
+  max: number,
+  fallback: Fallback = null as Fallback
+) {
   const expected = `a whole number from ${min} to ${max}`
   return z
     .string()
@@ -16,7 +20,7 @@ function whole(min: number, max: number, fallback: number) {
     .transform(Number)
     .refine((n) => n >= min && n <= max, expected)
     .optional()
-    .transform((n) => n ?? fallback)
+    .transform((n): number | Fallback => n ?? fallback)
 }
 
 function cpuNumber() {
@@ -43,12 +47,8 @@ const PeakEnvironment = z.object({
   ACQUIRING_BENCH_PEAK_SERVER_NICE: whole(0, 19, 0),
   ACQUIRING_BENCH_PEAK_WORKER_CPU: cpuNumber(),
   ACQUIRING_BENCH_PEAK_DATABASE_CPU: cpuNumber(),
-  ACQUIRING_BENCH_PEAK_QUEUE_CONCURRENCY: z
-    .string()
-    .regex(/^\d+$/, "a whole number from 1 to 64")
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 64, "a whole number from 1 to 64")
-    .optional(),
+  ACQUIRING_BENCH_PEAK_WORKERS: whole(1, 4, 1),
+  ACQUIRING_BENCH_PEAK_QUEUE_CONCURRENCY: whole(1, 64),
   ACQUIRING_BENCH_NOTIFICATIONS: z
     .enum(["worker", "prompt", "queued"], {
       error: "worker, prompt or queued",
@@ -65,11 +65,13 @@ export type PeakSettings = {
   hostedEvery: number
   /** the two servers' niceness (0 to 19), the worker's staying 0: a worker given the machine first */
   serverNice: number
-  /** the CPU the worker has to itself, the servers and the sandbox kept to the others; null: every process may run anywhere */
+  /** worker processes on the same Redis, sharing the plugin's notification queue */
+  workers: number
+  /** the CPU the workers have to themselves, the servers and the sandbox kept to the others; null: every process may run anywhere */
   workerCpu: number | null
   /** the CPU PostgreSQL (the bench's own cluster) has to itself, or shares with the worker when it is the worker's; null: anywhere */
   databaseCpu: number | null
-  /** notifications the worker handles at once (`notification_queue.concurrency`); null: the plugin's default */
+  /** notifications each worker handles at once (`notification_queue.concurrency`); null: the plugin's default */
   queueConcurrency: number | null
   /** how the servers pass the acquirer's notifications on (`notification_handling`) */
   notifications: "worker" | "prompt" | "queued"
@@ -116,7 +118,8 @@ export function peakSettings(
     serverNice: settings.ACQUIRING_BENCH_PEAK_SERVER_NICE,
     workerCpu,
     databaseCpu,
-    queueConcurrency: settings.ACQUIRING_BENCH_PEAK_QUEUE_CONCURRENCY ?? null,
+    workers: settings.ACQUIRING_BENCH_PEAK_WORKERS,
+    queueConcurrency: settings.ACQUIRING_BENCH_PEAK_QUEUE_CONCURRENCY,
     notifications: settings.ACQUIRING_BENCH_NOTIFICATIONS,
   }
 }
