@@ -44,6 +44,38 @@ export function checkoutBody(
   return body
 }
 
+/** A signed checkout with the hosted-page tests' shopper and basket. */
+export const basketCheckoutBody = (
+  receiverUrl: string,
+  overrides: Record<string, unknown> = {}
+) =>
+  checkoutBody(receiverUrl, {
+    order_no: nextOrderNo("HOSTED"),
+    amount: "42.00",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    billing_country: "GB",
+    delivery_city: "London",
+    items: "Tea#,#T1#,#21.00#,#2",
+    ...overrides,
+  })
+
+/** POST /v1/checkout with that basket: the page the service answers (an HTML page, else a throw). */
+export async function openBasketCheckout(
+  sandboxUrl: string,
+  receiverUrl: string,
+  overrides: Record<string, unknown> = {}
+) {
+  const body = basketCheckoutBody(receiverUrl, overrides)
+  const answer = await post(`${sandboxUrl}/v1/checkout`, body)
+  if (
+    answer.status !== 200 ||
+    !/text\/html/.test(answer.headers.get("content-type") ?? "")
+  )
+    throw new Error(`checkout answered ${answer.status}: ${answer.text}`)
+  return { body, page: parseCheckoutPage(answer.text) }
+}
+
 /** POST /v1/checkout, then theForm as the browser submits it: the hosted page's first page. */
 export async function openHostedPage(
   sandboxUrl: string,
