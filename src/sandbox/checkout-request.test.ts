@@ -1,30 +1,16 @@
-import { startSandbox, type SandboxHandle } from "./sandbox"
-import {
-  post,
-  startReceiver,
-  TEST_ACCOUNT,
-  testSign,
-} from "./__fixtures__/test-harness"
+import { sandboxWithReceiver } from "./__fixtures__/sandbox-with-receiver"
+import { post, testSign } from "./__fixtures__/test-harness"
 import {
   basketCheckoutBody,
   openBasketCheckout,
 } from "./__fixtures__/hosted-checkout"
 
-let sandbox: SandboxHandle
-let receiver: Awaited<ReturnType<typeof startReceiver>>
-beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: [{ ...TEST_ACCOUNT }] })
-  receiver = await startReceiver()
-})
-afterAll(async () => {
-  await sandbox.close()
-  await receiver.close()
-})
+const running = sandboxWithReceiver()
 
 const checkoutBody = (overrides: Record<string, unknown> = {}) =>
-  basketCheckoutBody(receiver.url, overrides)
+  basketCheckoutBody(running.receiver.url, overrides)
 const openCheckout = (overrides: Record<string, unknown> = {}) =>
-  openBasketCheckout(sandbox.url, receiver.url, overrides)
+  openBasketCheckout(running.sandbox.url, running.receiver.url, overrides)
 
 describe("POST /v1/checkout", () => {
   it("answers the page of the interface document", async () => {
@@ -33,7 +19,7 @@ describe("POST /v1/checkout", () => {
     expect(page.form).toMatchObject({
       name: "theForm",
       method: "post",
-      action: `${sandbox.url}/checkout`,
+      action: `${running.sandbox.url}/checkout`,
     })
     const staticNames = [
       "gbc_id",
@@ -93,11 +79,11 @@ describe("POST /v1/checkout", () => {
       delivery_city: "London",
       goodsInfo: "Tea#,#T1#,#21.00#,#2",
       isOpen3D: "do3DS",
-      notifyUrl: receiver.url,
+      notifyUrl: running.receiver.url,
       signInfo: body.encryption_data,
       encryption_data: body.encryption_data,
-      returnUrl: `${receiver.url}/return`,
-      cancelUrl: `${receiver.url}/cancel`,
+      returnUrl: `${running.receiver.url}/return`,
+      cancelUrl: `${running.receiver.url}/cancel`,
       source_request_ip: "127.0.0.1",
     })
     expect(new URLSearchParams(inputs.allParams).get("order_no")).toBe(
@@ -107,7 +93,7 @@ describe("POST /v1/checkout", () => {
 
   it("refuses with HTTP 400 {code, source, message}: signature, duplicate, missing return_url, card data", async () => {
     const wrong = await post(
-      `${sandbox.url}/v1/checkout`,
+      `${running.sandbox.url}/v1/checkout`,
       checkoutBody({ encryption_data: testSign("x") })
     )
     expect(wrong.status).toBe(400)
@@ -117,12 +103,12 @@ describe("POST /v1/checkout", () => {
     })
     const { body } = await openCheckout()
     const dup = await post(
-      `${sandbox.url}/v1/checkout`,
+      `${running.sandbox.url}/v1/checkout`,
       checkoutBody({ order_no: body.order_no })
     )
     expect(dup.json()).toMatchObject({ code: "I0061", source: "order_no" })
     const noReturn = await post(
-      `${sandbox.url}/v1/checkout`,
+      `${running.sandbox.url}/v1/checkout`,
       checkoutBody({ return_url: "" })
     )
     expect(noReturn.json()).toMatchObject({
@@ -131,10 +117,12 @@ describe("POST /v1/checkout", () => {
       message: "E0001:return_url is required",
     })
     const card = await post(
-      `${sandbox.url}/v1/checkout`,
+      `${running.sandbox.url}/v1/checkout`,
       checkoutBody({ card: "4242424242424242" })
     )
     expect(card.json()).toMatchObject({ code: "E0001", source: "card" })
-    expect(JSON.stringify(sandbox.requests())).not.toContain("4242424242424242")
+    expect(JSON.stringify(running.sandbox.requests())).not.toContain(
+      "4242424242424242"
+    )
   })
 })

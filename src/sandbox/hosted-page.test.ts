@@ -1,13 +1,11 @@
 import { parse } from "node-html-parser"
 import { parseResponXml } from "../gateway/codecs/xml-result"
-import { startSandbox, type SandboxHandle } from "./sandbox"
+import { sandboxWithReceiver } from "./__fixtures__/sandbox-with-receiver"
 import {
   authorizeBody,
   expectedResultSignature,
   get,
   post,
-  startReceiver,
-  TEST_ACCOUNT,
   testSign,
   waitFor,
 } from "./__fixtures__/test-harness"
@@ -16,21 +14,12 @@ import {
   openBasketCheckout,
 } from "./__fixtures__/hosted-checkout"
 
-let sandbox: SandboxHandle
-let receiver: Awaited<ReturnType<typeof startReceiver>>
-beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: [{ ...TEST_ACCOUNT }] })
-  receiver = await startReceiver()
-})
-afterAll(async () => {
-  await sandbox.close()
-  await receiver.close()
-})
+const running = sandboxWithReceiver()
 
 const checkoutBody = (overrides: Record<string, unknown> = {}) =>
-  basketCheckoutBody(receiver.url, overrides)
+  basketCheckoutBody(running.receiver.url, overrides)
 const openCheckout = (overrides: Record<string, unknown> = {}) =>
-  openBasketCheckout(sandbox.url, receiver.url, overrides)
+  openBasketCheckout(running.sandbox.url, running.receiver.url, overrides)
 
 /** Posts theForm as the browser would, then the card form of the hosted page. */
 async function payOnHostedPage(
@@ -43,7 +32,11 @@ async function payOnHostedPage(
   const form = parse(cardPage.text)
     .querySelectorAll("form")
     .find((f) => f.getAttribute("action")?.endsWith("/pay"))!
-  return post(`${sandbox.url}${form.getAttribute("action")}`, card, "form")
+  return post(
+    `${running.sandbox.url}${form.getAttribute("action")}`,
+    card,
+    "form"
+  )
 }
 
 const CARD = {
@@ -61,7 +54,9 @@ describe("hosted payment page", () => {
     const paid = await payOnHostedPage(page.form.inputs, page.form.action, CARD)
     expect(paid.status).toBe(303)
     const location = paid.headers.get("location")
-    expect(String(location).startsWith(`${receiver.url}/return?`)).toBe(true)
+    expect(String(location).startsWith(`${running.receiver.url}/return?`)).toBe(
+      true
+    )
     const fields = fieldsOf(location)
     expect(fields).toMatchObject({
       order_no: body.order_no,
@@ -75,14 +70,16 @@ describe("hosted payment page", () => {
     const followed = await get(String(location))
     expect(followed.status).toBe(200)
     expect(
-      receiver.received.some(
+      running.receiver.received.some(
         (r) =>
           r.fields.notify_type === "PAYMENT" &&
           r.fields.order_no === body.order_no
       )
     ).toBe(true)
     // the hosted page never keeps the card either
-    expect(JSON.stringify(sandbox.requests())).not.toContain("4242424242424242")
+    expect(JSON.stringify(running.sandbox.requests())).not.toContain(
+      "4242424242424242"
+    )
     // a second card for the same payment is refused
     const again = await post(page.form.action, page.form.inputs, "form")
     expect(again.status).toBe(409)
@@ -128,7 +125,7 @@ describe("hosted payment page", () => {
       .querySelectorAll("form")
       .find((f) => f.getAttribute("action")?.endsWith("/pay"))!
     const bad = await post(
-      `${sandbox.url}${form.getAttribute("action")}`,
+      `${running.sandbox.url}${form.getAttribute("action")}`,
       { ...CARD, card: "4242424242424241" },
       "form"
     )
@@ -144,12 +141,12 @@ describe("hosted payment page", () => {
       .querySelectorAll("form")
       .find((f) => f.getAttribute("action")?.endsWith("/cancel"))!
     const canceled = await post(
-      `${sandbox.url}${cancelForm.getAttribute("action")}`,
+      `${running.sandbox.url}${cancelForm.getAttribute("action")}`,
       {},
       "form"
     )
     const location = String(canceled.headers.get("location"))
-    expect(location.startsWith(`${receiver.url}/cancel?`)).toBe(true)
+    expect(location.startsWith(`${running.receiver.url}/cancel?`)).toBe(true)
     const fields = fieldsOf(location)
     expect(fields).toMatchObject({
       order_no: body.order_no,
@@ -178,7 +175,7 @@ describe("hosted payment page", () => {
     })
     expect(fields.recurring_id).toMatch(/^RC[0-9A-F]{12}$/)
     const note = await waitFor(() =>
-      receiver.received.find(
+      running.receiver.received.find(
         (r) =>
           r.fields.notify_type === "PAYMENT" &&
           r.fields.order_no === body.order_no
@@ -186,7 +183,7 @@ describe("hosted payment page", () => {
     )
     expect(note.fields.recurring_id).toBe(fields.recurring_id)
     const kept = await get(
-      `${sandbox.url}/__sandbox/subscriptions/${fields.recurring_id}`
+      `${running.sandbox.url}/__sandbox/subscriptions/${fields.recurring_id}`
     )
     expect(kept.status).toBe(200)
     expect(kept.text).toContain('"contract_amount":"12.50"')
@@ -211,7 +208,7 @@ describe("hosted payment page", () => {
     expect(fields.token_id).toMatch(/^tok_[a-z]{32}$/)
     expect(fields.encryption_data).toBe(expectedResultSignature(fields))
     const note = await waitFor(() =>
-      receiver.received.find(
+      running.receiver.received.find(
         (r) =>
           r.fields.notify_type === "PAYMENT" &&
           r.fields.order_no === body.order_no
@@ -223,7 +220,7 @@ describe("hosted payment page", () => {
     const direct = parseResponXml(
       (
         await post(
-          `${sandbox.url}/v1/authorise`,
+          `${running.sandbox.url}/v1/authorise`,
           authorizeBody({
             card: "",
             expiration_month: "",
@@ -256,7 +253,7 @@ describe("hosted payment page", () => {
 
   it("keeps nothing without token_flag YES, whatever the shopper's form says", async () => {
     const { page } = await openCheckout({ token_flag: "NO" })
-    const before = sandbox.storedCards().length
+    const before = running.sandbox.storedCards().length
     const paid = await payOnHostedPage(
       { ...page.form.inputs, token_flag: "YES", token: "YES" },
       page.form.action,
@@ -264,12 +261,12 @@ describe("hosted payment page", () => {
     )
     const fields = fieldsOf(paid.headers.get("location"))
     expect(fields).toMatchObject({ order_status: "1", token_id: "" })
-    expect(sandbox.storedCards()).toHaveLength(before)
+    expect(running.sandbox.storedCards()).toHaveLength(before)
   })
 
   it("refuses a token_id or an unknown token_flag on the checkout (E0001)", async () => {
     const token = await post(
-      `${sandbox.url}/v1/checkout`,
+      `${running.sandbox.url}/v1/checkout`,
       checkoutBody({ token_id: "tok_abc" })
     )
     expect(token.status).toBe(400)
@@ -280,7 +277,7 @@ describe("hosted payment page", () => {
         "E0001:token_id must be empty: a stored card pays by direct payment (/v1/authorise)",
     })
     const flag = await post(
-      `${sandbox.url}/v1/checkout`,
+      `${running.sandbox.url}/v1/checkout`,
       checkoutBody({ token_flag: "Y" })
     )
     expect(flag.json()).toMatchObject({ code: "E0001", source: "token_flag" })

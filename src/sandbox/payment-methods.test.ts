@@ -1,4 +1,4 @@
-import { startSandbox, type SandboxHandle } from "./sandbox"
+import { sandboxWithReceiver } from "./__fixtures__/sandbox-with-receiver"
 import {
   accessibilityProblems,
   checkoutBody,
@@ -12,22 +12,11 @@ import {
   authorizeBody,
   expectedResultSignature,
   post,
-  startReceiver,
-  TEST_ACCOUNT,
   testSign,
   waitFor,
 } from "./__fixtures__/test-harness"
 
-let sandbox: SandboxHandle
-let receiver: Awaited<ReturnType<typeof startReceiver>>
-beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: [{ ...TEST_ACCOUNT }] })
-  receiver = await startReceiver()
-})
-afterAll(async () => {
-  await sandbox.close()
-  await receiver.close()
-})
+const running = sandboxWithReceiver()
 
 const optimiseBody = (amount: string) => ({
   merchant_id: "M100",
@@ -48,13 +37,13 @@ const optimiseBody = (amount: string) => ({
 
 const paymentNotification = (orderNo: unknown) =>
   waitFor(() =>
-    receiver.received.find(
+    running.receiver.received.find(
       (r) => r.fields.notify_type === "PAYMENT" && r.fields.order_no === orderNo
     )
   )
 
 const transactionCount = () =>
-  sandbox.state
+  running.sandbox.state
     .allLedgers()
     .reduce((count, ledger) => count + ledger.transactions.size, 0)
 
@@ -64,7 +53,7 @@ describe("optimise and checkout offer the same methods", () => {
     ["100.00", ["CARD", "WALLET", "BANK_TRANSFER"]],
   ])("for %s EUR: %j", async (amount, expected) => {
     const optimised = (
-      await post(`${sandbox.url}/v1/optimise`, optimiseBody(amount))
+      await post(`${running.sandbox.url}/v1/optimise`, optimiseBody(amount))
     ).json()
     expect(optimised.payment_methods).toEqual(
       [
@@ -83,8 +72,8 @@ describe("optimise and checkout offer the same methods", () => {
     )
     for (const code of ["CARD", "WALLET", "BANK_TRANSFER"]) {
       const answer = await post(
-        `${sandbox.url}/v1/checkout`,
-        checkoutBody(receiver.url, { amount, payment_method: code })
+        `${running.sandbox.url}/v1/checkout`,
+        checkoutBody(running.receiver.url, { amount, payment_method: code })
       )
       expect([code, answer.status]).toEqual([
         code,
@@ -97,11 +86,11 @@ describe("optimise and checkout offer the same methods", () => {
 describe("a checkout's payment_method", () => {
   it("not offered or not a code: HTTP 400 E0001 naming payment_method, and nothing opened", async () => {
     const before = transactionCount()
-    const refused = checkoutBody(receiver.url, {
+    const refused = checkoutBody(running.receiver.url, {
       amount: "42.00",
       payment_method: "BANK_TRANSFER",
     })
-    const answer = await post(`${sandbox.url}/v1/checkout`, refused)
+    const answer = await post(`${running.sandbox.url}/v1/checkout`, refused)
     expect(answer.status).toBe(400)
     expect(answer.json()).toEqual({
       code: "E0001",
@@ -111,8 +100,8 @@ describe("a checkout's payment_method", () => {
     })
     for (const code of ["PAYPAL", "card"]) {
       const other = await post(
-        `${sandbox.url}/v1/checkout`,
-        checkoutBody(receiver.url, { payment_method: code })
+        `${running.sandbox.url}/v1/checkout`,
+        checkoutBody(running.receiver.url, { payment_method: code })
       )
       expect(other.status).toBe(400)
       expect(other.json()).toMatchObject({
@@ -123,14 +112,14 @@ describe("a checkout's payment_method", () => {
     expect(transactionCount()).toBe(before)
     // the order number was not used up: the same order opens without the method
     const { payment_method: _refused, ...order } = refused
-    const retried = await post(`${sandbox.url}/v1/checkout`, order)
+    const retried = await post(`${running.sandbox.url}/v1/checkout`, order)
     expect(retried.status).toBe(200)
   })
 
   it("is carried as payment_method and APMType, and the page opens on it", async () => {
     const { inputs, page } = await openHostedPage(
-      sandbox.url,
-      checkoutBody(receiver.url, { payment_method: "WALLET" })
+      running.sandbox.url,
+      checkoutBody(running.receiver.url, { payment_method: "WALLET" })
     )
     expect(inputs).toMatchObject({
       payment_method: "WALLET",
@@ -145,7 +134,10 @@ describe("a checkout's payment_method", () => {
   })
 
   it("empty: the card form first, with a button to each other offered method", async () => {
-    const large = await openHostedPage(sandbox.url, checkoutBody(receiver.url))
+    const large = await openHostedPage(
+      running.sandbox.url,
+      checkoutBody(running.receiver.url)
+    )
     expect(large.inputs).toMatchObject({ payment_method: "", APMType: "" })
     expect(formEndingWith(large.page, "/pay")).toBeDefined()
     expect(formEndingWith(large.page, "/wallet", "get")).toBeDefined()
@@ -153,15 +145,15 @@ describe("a checkout's payment_method", () => {
     expect(large.page.text).toContain("Pay by bank transfer")
 
     const small = await openHostedPage(
-      sandbox.url,
-      checkoutBody(receiver.url, { amount: "42.00" })
+      running.sandbox.url,
+      checkoutBody(running.receiver.url, { amount: "42.00" })
     )
     expect(formEndingWith(small.page, "/wallet", "get")).toBeDefined()
     expect(formEndingWith(small.page, "/transfer", "get")).toBeUndefined()
     // and a transfer asked for by hand is refused
     const token = String(formEndingWith(small.page, "/pay")).split("/")[2]
     const forced = await post(
-      `${sandbox.url}/checkout/${token}/transfer`,
+      `${running.sandbox.url}/checkout/${token}/transfer`,
       {},
       "form"
     )
@@ -171,11 +163,11 @@ describe("a checkout's payment_method", () => {
 
   it("every method's page is accessible: language, title, one h1, labels, named buttons", async () => {
     const { page } = await openHostedPage(
-      sandbox.url,
-      checkoutBody(receiver.url)
+      running.sandbox.url,
+      checkoutBody(running.receiver.url)
     )
-    const wallet = await submit(sandbox.url, page, "/wallet", "get")
-    const transfer = await submit(sandbox.url, page, "/transfer", "get")
+    const wallet = await submit(running.sandbox.url, page, "/wallet", "get")
+    const transfer = await submit(running.sandbox.url, page, "/transfer", "get")
     for (const shown of [page, wallet, transfer]) {
       expect(shown.status).toBe(200)
       expect(accessibilityProblems(shown.text)).toEqual([])
@@ -187,15 +179,15 @@ describe("a checkout's payment_method", () => {
 
 describe("paying with the wallet", () => {
   it("is authorised without 3-D Secure, WALLET in the browser return, the notification and the query", async () => {
-    const body = checkoutBody(receiver.url, {
+    const body = checkoutBody(running.receiver.url, {
       amount: "42.00",
       payment_method: "WALLET",
     })
-    const { page } = await openHostedPage(sandbox.url, body)
-    const paid = await submit(sandbox.url, page, "/wallet")
+    const { page } = await openHostedPage(running.sandbox.url, body)
+    const paid = await submit(running.sandbox.url, page, "/wallet")
     expect(paid.status).toBe(303)
     const location = String(paid.headers.get("location"))
-    expect(location.startsWith(`${receiver.url}/return?`)).toBe(true)
+    expect(location.startsWith(`${running.receiver.url}/return?`)).toBe(true)
     const fields = returnFields(paid)
     expect(fields).toMatchObject({
       order_no: body.order_no,
@@ -222,32 +214,38 @@ describe("paying with the wallet", () => {
     expect(note.fields.encryption_data).toBe(
       expectedResultSignature(note.fields)
     )
-    expect(await queryEntry(sandbox.url, fields.transaction_id)).toMatchObject({
+    expect(
+      await queryEntry(running.sandbox.url, fields.transaction_id)
+    ).toMatchObject({
       payment_method: "WALLET",
       payment_status: "2000",
     })
     // the wallet authenticated the shopper: no challenge was opened
     expect(
-      sandbox.requests().filter((r) => r.operation.startsWith("challenge"))
+      running.sandbox
+        .requests()
+        .filter((r) => r.operation.startsWith("challenge"))
     ).toEqual([])
-    expect(sandbox.state.findAnywhere(fields.transaction_id)).toMatchObject({
+    expect(
+      running.sandbox.state.findAnywhere(fields.transaction_id)
+    ).toMatchObject({
       is3ds: false,
       state: "authorised",
     })
   })
 
   it("can be chosen on a checkout that left the choice open, and then captured like a card", async () => {
-    const body = checkoutBody(receiver.url, { amount: "42.00" })
-    const { page } = await openHostedPage(sandbox.url, body)
-    const walletPage = await submit(sandbox.url, page, "/wallet", "get")
+    const body = checkoutBody(running.receiver.url, { amount: "42.00" })
+    const { page } = await openHostedPage(running.sandbox.url, body)
+    const walletPage = await submit(running.sandbox.url, page, "/wallet", "get")
     const fields = returnFields(
-      await submit(sandbox.url, walletPage, "/wallet")
+      await submit(running.sandbox.url, walletPage, "/wallet")
     )
     expect(fields).toMatchObject({
       payment_method: "WALLET",
       order_status: "1",
     })
-    const capture = await post(`${sandbox.url}/v1/capture`, {
+    const capture = await post(`${running.sandbox.url}/v1/capture`, {
       merchant_id: "M100",
       account_id: "A200",
       capture_orders: [
@@ -260,27 +258,29 @@ describe("paying with the wallet", () => {
       encryption_data: testSign("M100", "A200", fields.transaction_id),
     })
     expect(capture.json().capture_orders[0].capture_status).toBe("1")
-    expect(await queryEntry(sandbox.url, fields.transaction_id)).toMatchObject({
+    expect(
+      await queryEntry(running.sandbox.url, fields.transaction_id)
+    ).toMatchObject({
       payment_method: "WALLET",
       payment_status: "3000",
     })
   })
 
   it("is refused on a checkout that asked for cards, which can still be cancelled", async () => {
-    const body = checkoutBody(receiver.url, { payment_method: "CARD" })
-    const { page } = await openHostedPage(sandbox.url, body)
+    const body = checkoutBody(running.receiver.url, { payment_method: "CARD" })
+    const { page } = await openHostedPage(running.sandbox.url, body)
     expect(formEndingWith(page, "/wallet", "get")).toBeUndefined()
     const token = String(formEndingWith(page, "/pay")).split("/")[2]
     const wallet = await post(
-      `${sandbox.url}/checkout/${token}/wallet`,
+      `${running.sandbox.url}/checkout/${token}/wallet`,
       {},
       "form"
     )
     expect(wallet.status).toBe(400)
-    const canceled = await submit(sandbox.url, page, "/cancel")
+    const canceled = await submit(running.sandbox.url, page, "/cancel")
     expect(
       String(canceled.headers.get("location")).startsWith(
-        `${receiver.url}/cancel?`
+        `${running.receiver.url}/cancel?`
       )
     ).toBe(true)
     expect(returnFields(canceled)).toMatchObject({
@@ -292,9 +292,13 @@ describe("paying with the wallet", () => {
   })
 
   it("cancel works on the wallet page too", async () => {
-    const body = checkoutBody(receiver.url, { payment_method: "WALLET" })
-    const { page } = await openHostedPage(sandbox.url, body)
-    const fields = returnFields(await submit(sandbox.url, page, "/cancel"))
+    const body = checkoutBody(running.receiver.url, {
+      payment_method: "WALLET",
+    })
+    const { page } = await openHostedPage(running.sandbox.url, body)
+    const fields = returnFields(
+      await submit(running.sandbox.url, page, "/cancel")
+    )
     expect(fields).toMatchObject({
       payment_method: "WALLET",
       order_status: "0",
@@ -304,7 +308,10 @@ describe("paying with the wallet", () => {
   })
 
   it("a direct payment is a card in its respon", async () => {
-    const answer = await post(`${sandbox.url}/v1/authorise`, authorizeBody())
+    const answer = await post(
+      `${running.sandbox.url}/v1/authorise`,
+      authorizeBody()
+    )
     expect(answer.text).toContain("<payment_method>CARD</payment_method>")
   })
 })

@@ -1,28 +1,17 @@
 import { parseCheckoutPage } from "../gateway/codecs/checkout-page"
-import { startSandbox, type SandboxHandle } from "./sandbox"
+import { sandboxWithReceiver } from "./__fixtures__/sandbox-with-receiver"
 import {
   authorizeBody,
   get,
   nextOrderNo,
   post,
-  startReceiver,
-  TEST_ACCOUNT,
 } from "./__fixtures__/test-harness"
 import { checkoutBody } from "./__fixtures__/hosted-checkout"
 
-let sandbox: SandboxHandle
-let receiver: Awaited<ReturnType<typeof startReceiver>>
-beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: [{ ...TEST_ACCOUNT }] })
-  receiver = await startReceiver()
-})
-afterAll(async () => {
-  await sandbox.close()
-  await receiver.close()
-})
+const running = sandboxWithReceiver()
 
 const hosted = (descriptor?: string) =>
-  checkoutBody(receiver.url, {
+  checkoutBody(running.receiver.url, {
     order_no: nextOrderNo("DESC"),
     amount: "42.00",
     ...(descriptor === undefined ? {} : { descriptor }),
@@ -31,13 +20,13 @@ const hosted = (descriptor?: string) =>
 describe("the statement descriptor", () => {
   it("shows the order's descriptor on the hosted page, the sandbox's own without one", async () => {
     const asked = await post(
-      `${sandbox.url}/v1/checkout`,
+      `${running.sandbox.url}/v1/checkout`,
       hosted("ACME*EU 1A2B3C")
     )
     expect(parseCheckoutPage(asked.text).form.inputs.descriptor).toBe(
       "ACME*EU 1A2B3C"
     )
-    const plain = await post(`${sandbox.url}/v1/checkout`, hosted())
+    const plain = await post(`${running.sandbox.url}/v1/checkout`, hosted())
     expect(parseCheckoutPage(plain.text).form.inputs.descriptor).toBe(
       "SANDBOX*ACQUIRING"
     )
@@ -45,10 +34,10 @@ describe("the statement descriptor", () => {
 
   it("keeps a direct payment's descriptor on its transaction", async () => {
     const body = authorizeBody({ descriptor: "ACME SHOP" })
-    const answer = await post(`${sandbox.url}/v1/authorise`, body)
+    const answer = await post(`${running.sandbox.url}/v1/authorise`, body)
     expect(answer.status).toBe(200)
     const { transactions } = (
-      await get(`${sandbox.url}/__sandbox/transactions`)
+      await get(`${running.sandbox.url}/__sandbox/transactions`)
     ).json() as { transactions: { order_no: string; descriptor: string }[] }
     expect(
       transactions.find((tx) => tx.order_no === body.order_no)?.descriptor
@@ -57,7 +46,7 @@ describe("the statement descriptor", () => {
 
   it("refuses more than 22 characters or characters a statement cannot print (E0001)", async () => {
     const long = await post(
-      `${sandbox.url}/v1/checkout`,
+      `${running.sandbox.url}/v1/checkout`,
       hosted("A".repeat(23))
     )
     expect(long.json()).toMatchObject({
@@ -65,7 +54,10 @@ describe("the statement descriptor", () => {
       source: "descriptor",
       message: "E0001:descriptor is longer than 22 characters",
     })
-    const odd = await post(`${sandbox.url}/v1/checkout`, hosted("Café <b>"))
+    const odd = await post(
+      `${running.sandbox.url}/v1/checkout`,
+      hosted("Café <b>")
+    )
     expect(odd.json()).toMatchObject({ code: "E0001", source: "descriptor" })
   })
 })
