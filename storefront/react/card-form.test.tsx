@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react"
+import { render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import type { CardOutcome } from "../card-outcome"
 import type { SavedCard } from "../saved-cards"
@@ -137,7 +137,7 @@ describe("CardForm", () => {
     expect(pay).toHaveProperty("disabled", true)
     release()
     await screen.findByRole("button", { name: "Processing…" })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await waitFor(() => expect(outcomes).toHaveLength(1))
 
     expect(calls).toEqual([
       {
@@ -271,8 +271,9 @@ function scriptedStore(...answers: StoreAnswer[]) {
   return { store, calls }
 }
 
-/** Lets the form's state settle after an answer. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Waits until the store double has been called `count` times. */
+const called = (calls: Call[], count: number) =>
+  waitFor(() => expect(calls).toHaveLength(count))
 
 describe("CardForm with saved cards", () => {
   it("offers the saved cards and a new card as one named radio group, the newest chosen", () => {
@@ -326,7 +327,7 @@ describe("CardForm with saved cards", () => {
     expect(screen.queryByLabelText("Save this card for next time")).toBeNull()
     await user.type(screen.getByLabelText("Security code"), "7373")
     await user.click(screen.getByRole("button", { name: "Pay $15.00" }))
-    await settle()
+    await called(calls, 1)
 
     expect(calls).toEqual([
       {
@@ -365,7 +366,7 @@ describe("CardForm with saved cards", () => {
       savedCardCode: "optional",
     })
     await user.click(screen.getByRole("button", { name: "Pay" }))
-    await settle()
+    await called(calls, 1)
     expect(calls.map((call) => call.body)).toEqual([
       { saved_card: { id: "acqcard_visa" } },
     ])
@@ -437,7 +438,7 @@ describe("CardForm with saved cards", () => {
     await fillCard(user, APPROVED)
     await user.click(box)
     await user.click(screen.getByRole("button", { name: "Pay" }))
-    await settle()
+    await called(calls, 1)
 
     expect(calls.map((call) => call.body)).toEqual([
       {
@@ -460,7 +461,7 @@ describe("CardForm with saved cards", () => {
     expect(screen.queryByRole("group")).toBeNull()
     await fillCard(user, APPROVED)
     await user.click(screen.getByRole("button", { name: "Pay" }))
-    await settle()
+    await called(calls, 1)
     expect(calls[0].body).not.toHaveProperty("save_card")
   })
 
@@ -497,7 +498,7 @@ describe("CardForm with saved cards", () => {
 
     await fillCard(user, APPROVED)
     await user.click(screen.getByRole("button", { name: "Pay" }))
-    await settle()
+    await called(calls, 2)
     expect(calls.map((call) => call.body)).toEqual([
       { saved_card: { id: "acqcard_visa", security_code: "737" } },
       {
@@ -603,12 +604,14 @@ describe("CardForm with saved cards", () => {
     const setItem = jest.spyOn(Storage.prototype, "setItem")
     try {
       const { store } = scriptedStore(CARD_GONE, AUTHORIZED)
+      const outcomes: CardOutcome[] = []
       render(
         <CardForm
           store={store}
           session={{ id: "ps_1" }}
           savedCards={SAVED_CARDS}
           canSaveCard
+          onOutcome={(o) => outcomes.push(o)}
         />
       )
       await user.type(screen.getByLabelText("Security code"), "737")
@@ -623,7 +626,9 @@ describe("CardForm with saved cards", () => {
         screen.getByRole("checkbox", { name: "Save this card for next time" })
       )
       await user.click(screen.getByRole("button", { name: "Pay" }))
-      await settle()
+      await waitFor(() =>
+        expect(outcomes.map((o) => o.kind)).toContain("authorized")
+      )
 
       expect(setItem).not.toHaveBeenCalled()
       expect(window.localStorage.length).toBe(0)

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react"
+import { render, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import type { StoreTransport } from "../transport"
 import { GERMAN_MESSAGES } from "../messages-de"
@@ -36,7 +36,7 @@ describe("HostedPaymentButton", () => {
     await user.click(
       screen.getByRole("button", { name: "Pay on the secure page" })
     )
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await waitFor(() => expect(bodies).toHaveLength(2))
     expect(bodies).toEqual([{ save_card: true }, undefined])
   })
 
